@@ -1,0 +1,50 @@
+/** Runtime configuration, served by the app server as /config.json (never baked into a build). */
+export interface RuntimeConfig {
+  /** Appwrite endpoint including /v1, e.g. "/v1" (same origin, proxied) or "https://cloud.appwrite.io/v1". */
+  endpoint: string;
+  projectId: string;
+  databaseId: string;
+  collections: {
+    users: string;
+    customers: string;
+    subscriptions: string;
+    invoices: string;
+    checkoutSessions: string;
+    userAgreements: string;
+    notifications: string;
+  };
+  functions: {
+    checkout: string;
+    billingPortal: string;
+    deletePendingUser: string;
+    handleSignupConflict: string;
+    handleIncompleteVerifiedUsers: string;
+    deleteUserSelfservice: string;
+  };
+  stripePublishableKey?: string;
+  /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
+  mobileAppScheme: string;
+  supportEmail: string;
+}
+
+let current: RuntimeConfig | null = null;
+
+/** Fetches /config.json once per page load (no-store: a deploy may change it at any time). */
+export async function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  if (current) return current;
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`Failed to load ${url}: ${response.status}`);
+  current = (await response.json()) as RuntimeConfig;
+  return current;
+}
+
+/** The loaded configuration; the shell loads it before it renders anything. */
+export function getConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime config is not loaded yet: call loadConfig() first.');
+  return current;
+}
+
+/** For tests and standalone remote harnesses. */
+export function setConfig(config: RuntimeConfig): void {
+  current = config;
+}

@@ -1,0 +1,45 @@
+// The one Module Federation `shared` configuration every app uses (ARCHITECTURE.md "Composition").
+// Versions come from the pnpm catalog, so a bump there moves every build at once.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const workspaceFile = fileURLToPath(new URL('../pnpm-workspace.yaml', import.meta.url));
+
+/** @returns {Record<string, string>} package name → exact version pinned in the catalog */
+export function catalogVersions() {
+  const text = readFileSync(workspaceFile, 'utf8');
+  const block = text.split(/^catalog:\s*$/m)[1]?.split(/^\S/m)[0] ?? '';
+  const versions = {};
+  for (const line of block.split('\n')) {
+    const match = /^\s+'?([^':\s]+)'?:\s*'?([^'\s#]+)'?/.exec(line);
+    if (match) versions[match[1]] = match[2];
+  }
+  return versions;
+}
+
+const versions = catalogVersions();
+const caret = (name) => {
+  const version = versions[name];
+  if (!version) throw new Error(`${name} is not pinned in the pnpm catalog`);
+  return `^${version}`;
+};
+
+/** The shared-auth package version: its own package.json (a real semver, never workspace:*). */
+const sharedAuthVersion = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../shared-auth/package.json', import.meta.url)), 'utf8'),
+).version;
+
+// Singletons with explicit semver ranges: a range, not `workspace:*`, so the runtime can
+// negotiate (reference/module-federation.md §3). Trailing-slash keys share subpaths such as
+// react/jsx-runtime and react-dom/client, which would otherwise load a second React.
+export const shared = {
+  react: { singleton: true, requiredVersion: caret('react') },
+  'react/': { singleton: true, requiredVersion: caret('react') },
+  'react-dom': { singleton: true, requiredVersion: caret('react-dom') },
+  'react-dom/': { singleton: true, requiredVersion: caret('react-dom') },
+  'react-router-dom': { singleton: true, requiredVersion: caret('react-router-dom') },
+  'react-router': { singleton: true, requiredVersion: caret('react-router') },
+  zustand: { singleton: true, requiredVersion: caret('zustand') },
+  appwrite: { singleton: true, requiredVersion: caret('appwrite') },
+  '@cadence/shared-auth': { singleton: true, requiredVersion: `^${sharedAuthVersion}` },
+};

@@ -1,0 +1,83 @@
+// One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs
+// only names itself and its exposed pages.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { shared } from './mf-shared.mjs';
+
+/**
+ * @param {object} options
+ * @param {string} options.dir            the app's folder (import.meta.dirname of its config)
+ * @param {string} options.name           federation name, e.g. "mf_auth"; the shell is "shell"
+ * @param {Record<string,string>} [options.exposes]  page-level modules (remotes only)
+ * @param {boolean} [options.host]        the shell: served at "/", emits index.html
+ * @param {number} [options.port]         dev-server port
+ * @param {string[]} [options.runtimePlugins]
+ */
+export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, runtimePlugins = [] }) {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const production = process.env.NODE_ENV !== 'development';
+  return {
+    context: dir,
+    mode: production ? 'production' : 'development',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    entry: { main: './src/index.ts' },
+    output: {
+      path: path.join(dir, 'dist'),
+      // Remotes resolve their chunks relative to wherever their manifest was loaded from, so the
+      // same build works from any versioned folder (deploy/remotes/<name>/<version>/).
+      publicPath: host ? '/' : 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.md$/, type: 'asset/source' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        remotes: {},
+        shared,
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        // Types cross the seam through the shell's tsconfig paths (see shell/tsconfig.json),
+        // so builds stay hermetic and offline.
+        dts: false,
+        runtimePlugins,
+        experiments: { asyncStartup: true },
+      }),
+      new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(pkg.version) }),
+      ...(host
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module' })]
+        : []),
+    ],
+    optimization: { minimize: production },
+    performance: { hints: false },
+    devServer: { port, historyApiFallback: true, headers: { 'Access-Control-Allow-Origin': '*' } },
+    experiments: { css: true },
+  };
+}
