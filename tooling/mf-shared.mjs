@@ -40,6 +40,7 @@ export const shared = {
   'react-router-dom': { singleton: true, requiredVersion: caret('react-router-dom') },
   'react-router': { singleton: true, requiredVersion: caret('react-router') },
   zustand: { singleton: true, requiredVersion: caret('zustand') },
-  appwrite: { singleton: true, requiredVersion: caret('appwrite') },
+  // appwrite's ESM build has no version in its nearest package.json, so name it.
+  appwrite: { singleton: true, requiredVersion: caret('appwrite'), version: versions.appwrite },
   '@cadence/shared-auth': { singleton: true, requiredVersion: `^${sharedAuthVersion}` },
 };

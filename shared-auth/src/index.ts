@@ -1,1 +1,3 @@
 export * from './config.ts';
+export * from './appwrite-client.ts';
+export * from './auth-store.ts';

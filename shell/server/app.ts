@@ -1,0 +1,103 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import { isAppRoute } from '../src/route-table.ts';
+import type { ServerConfig } from './config.ts';
+import { securityHeaders } from './security-headers.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/** The app server: the shell, the deployed remotes, runtime config, and the /v1 proxy. */
+export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, trustProxy: false });
+  const headers = securityHeaders(config);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    return payload;
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register(proxy, {
+    upstream: config.appwriteUpstream,
+    prefix: '/v1',
+    rewritePrefix: '/v1',
+    replyOptions: {
+      rewriteRequestHeaders: (request, outgoing) => ({ ...outgoing, 'x-forwarded-for': request.ip }),
+      // The session cookie must belong to this origin (same-origin, HttpOnly), whatever domain
+      // the upstream named.
+      rewriteHeaders: (incoming) => {
+        const cookies = incoming['set-cookie'];
+        if (!cookies) return incoming;
+        const list = Array.isArray(cookies) ? cookies : [cookies];
+        return { ...incoming, 'set-cookie': list.map((cookie) => cookie.replace(/;\s*domain=[^;]*/i, '')) };
+      },
+    },
+  });
+
+  app.get('/config.json', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return config.runtime;
+  });
+
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE).type('application/json');
+    try {
+      return await readFile(path.join(config.deployDir, 'remotes.json'), 'utf8');
+    } catch {
+      // No remote deployed yet: the shell still renders, remote routes show their error.
+      return '{}';
+    }
+  });
+
+  app.get('/CHANGELOG.md', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE).type('text/markdown; charset=utf-8');
+    return readFile(config.changelogPath, 'utf8');
+  });
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.deployDir, 'remotes'),
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    // Every file lives under a versioned folder that never changes once written.
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+
+  await app.register(fastifyStatic, {
+    root: config.shellDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    setHeaders: (res, filePath) =>
+      res.header('cache-control', filePath.endsWith('.html') ? NO_CACHE : IMMUTABLE),
+  });
+
+  const indexHtml = () => readFile(path.join(config.shellDist, 'index.html'), 'utf8');
+
+  app.get('/', (_request, reply) => sendShell(reply, 200, indexHtml));
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    // Unknown routes get the shell too, which renders its "Page not found" screen, with a real 404.
+    return sendShell(reply, isAppRoute(request.url.split('?')[0] ?? '/') ? 200 : 404, indexHtml);
+  });
+
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    reply.code(status).type('text/plain').send(status >= 500 ? 'Internal error' : 'Bad request');
+  });
+
+  return app;
+}
+
+async function sendShell(reply: FastifyReply, status: number, indexHtml: () => Promise<string>) {
+  return reply.code(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(await indexHtml());
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '@cadence/shared-auth';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Where /v1 is proxied: the local Appwrite emulator, or a real Appwrite. */
+  appwriteUpstream: string;
+  shellDist: string;
+  deployDir: string;
+  changelogPath: string;
+  /** Extra origins the CSP allows for scripts and frames (Stripe.js) and for fetches. */
+  scriptOrigins: string[];
+  connectOrigins: string[];
+  runtime: RuntimeConfig;
+}
+
+const list = (value: string | undefined, fallback: string[]) =>
+  value === undefined ? fallback : value.split(/[\s,]+/).filter(Boolean);
+
+/** Every setting has a local default and an environment override (README "Configuration"). */
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const endpoint = env.APPWRITE_PUBLIC_ENDPOINT ?? '/v1';
+  return {
+    host: env.HOST ?? 'localhost',
+    port: Number(env.PORT ?? 3000),
+    appwriteUpstream: env.APPWRITE_UPSTREAM ?? 'http://127.0.0.1:4000',
+    shellDist: path.resolve(env.SHELL_DIST ?? path.join(repoRoot, 'shell/dist')),
+    deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(repoRoot, 'deploy')),
+    changelogPath: path.resolve(env.CHANGELOG_PATH ?? path.join(repoRoot, 'CHANGELOG.md')),
+    scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com']),
+    connectOrigins: list(env.CSP_CONNECT_ORIGINS, ['https://api.stripe.com']),
+    runtime: {
+      endpoint,
+      projectId: env.APPWRITE_PROJECT_ID ?? 'cadence',
+      databaseId: env.APPWRITE_DATABASE_ID ?? 'main',
+      collections: {
+        users: 'users',
+        customers: 'customers',
+        subscriptions: 'subscriptions',
+        invoices: 'invoices',
+        checkoutSessions: 'checkout_sessions',
+        userAgreements: 'user_agreements',
+        notifications: 'notifications',
+      },
+      functions: {
+        checkout: 'checkout',
+        billingPortal: 'billing-portal',
+        deletePendingUser: 'delete-pending-user',
+        handleSignupConflict: 'handle-signup-conflict',
+        handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
+        deleteUserSelfservice: 'delete-user-selfservice',
+      },
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_local',
+      mobileAppScheme: env.MOBILE_APP_SCHEME ?? 'cadence',
+      supportEmail: env.SUPPORT_EMAIL ?? 'support@cadence.example',
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { Route, Routes } from 'react-router-dom';
+import { Footer } from './layout/footer.tsx';
+import { HashFallback } from './layout/hash-fallback.tsx';
+import { ScrollToTop } from './layout/scroll-to-top.tsx';
+import { TopNav } from './layout/top-nav.tsx';
+import { LandingPage } from './landing/landing-page.tsx';
+import { NotFoundPage } from './not-found/not-found-page.tsx';
+import { RemoteRoute } from './remotes/remote-route.tsx';
+import { remotePages } from './remotes/remote-pages.ts';
+import { routeTable } from './route-table.ts';
+import { useAuthBootstrap } from './layout/use-auth-bootstrap.ts';
+
+export function App() {
+  useAuthBootstrap();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <HashFallback />
+      <TopNav />
+      <div id="main" className="app-main" tabIndex={-1}>
+        <Routes>
+          {routeTable.map(({ path, screen }) => (
+            <Route
+              key={path}
+              path={path}
+              element={screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />}
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router-dom';
+import { useAuthStore } from '@cadence/shared-auth';
+import { footerInfoLinks, signedInFooterLinks, signedOutLinks } from './nav-links.ts';
+
+export function Footer() {
+  const signedIn = useAuthStore((state) => state.status === 'signedIn');
+  const links = [...(signedIn ? signedInFooterLinks : signedOutLinks), ...footerInfoLinks];
+  return (
+    <footer className="footer">
+      <nav aria-label="Footer">
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{link.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="footer-note">© {new Date().getFullYear()} Cadence</p>
+    </footer>
+  );
+}

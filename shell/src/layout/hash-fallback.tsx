@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { hashFallbackTarget } from '../route-table.ts';
+
+export function HashFallback() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const target = hashFallbackTarget(hash);
+    if (target) navigate(target, { replace: true });
+  }, [hash, navigate]);
+  return null;
+}

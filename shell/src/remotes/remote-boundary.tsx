@@ -1,0 +1,42 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  remote: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Contains a remote's failure to its own route; nav, footer and other routes keep working. */
+export class RemoteBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`Remote ${this.props.remote} failed`, error, info.componentStack);
+  }
+
+  private retry = (): void => {
+    this.props.onRetry();
+    this.setState({ error: null });
+  };
+
+  override render(): ReactNode {
+    if (!this.state.error) return this.props.children;
+    return (
+      <section className="remote-error" role="alert" aria-labelledby="remote-error-title">
+        <h1 id="remote-error-title">This part of Cadence could not be loaded</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="button" onClick={this.retry}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+}

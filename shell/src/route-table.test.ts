@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { hashFallbackTarget, isAppRoute, routeTable } from './route-table.ts';
+
+describe('route table (spec §2)', () => {
+  it('lists every route of the spec exactly once', () => {
+    const paths = routeTable.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of [
+      '/', '/signup', '/login', '/dashboard', '/account', '/success', '/cancel', '/payment-cancelled',
+      '/payment-success', '/changelog', '/terms', '/privacy', '/faq', '/contact', '/verify-email', '/reset-password',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('guards only /dashboard and /account', () => {
+    expect(routeTable.filter((route) => route.guarded).map((route) => route.path)).toEqual(['/dashboard', '/account']);
+  });
+
+  it('renders /cancel and /payment-cancelled with the same screen', () => {
+    const screenOf = (path: string) => routeTable.find((route) => route.path === path)?.screen;
+    expect(screenOf('/cancel')).toBe(screenOf('/payment-cancelled'));
+  });
+
+  it('knows app routes, with or without a trailing slash, and nothing else', () => {
+    expect(isAppRoute('/changelog')).toBe(true);
+    expect(isAppRoute('/changelog/')).toBe(true);
+    expect(isAppRoute('/')).toBe(true);
+    expect(isAppRoute('/nope')).toBe(false);
+    expect(isAppRoute('/account/extra')).toBe(false);
+  });
+
+  it('maps the hash fallbacks', () => {
+    expect(hashFallbackTarget('#account?view=billing')).toBe('/account?view=billing');
+    expect(hashFallbackTarget('#dashboard')).toBe('/dashboard');
+    expect(hashFallbackTarget('#other')).toBeNull();
+  });
+});

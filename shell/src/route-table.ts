@@ -1,0 +1,45 @@
+// Spec §2 route table: every path the app answers, who owns its screen, and whether it is guarded.
+// Pure data, shared by the router (src/app.tsx) and the app server (server/), which answers 404
+// for any path not listed here.
+import type { RemotePageName } from './remotes/remote-pages.ts';
+
+export interface AppRoute {
+  path: string;
+  /** The remote page that renders it; "landing" is the shell's own first paint. */
+  screen: RemotePageName | 'landing';
+  guarded: boolean;
+}
+
+export const ACCOUNT_CLEANUP_PATH = '/account-cleanup';
+
+export const routeTable: readonly AppRoute[] = [
+  { path: '/', screen: 'landing', guarded: false },
+  { path: '/signup', screen: 'signup', guarded: false },
+  { path: '/login', screen: 'login', guarded: false },
+  { path: '/dashboard', screen: 'dashboard', guarded: true },
+  { path: '/account', screen: 'account', guarded: true },
+  { path: '/success', screen: 'subscriptionCheck', guarded: false },
+  { path: '/cancel', screen: 'paymentCancelled', guarded: false },
+  { path: '/payment-cancelled', screen: 'paymentCancelled', guarded: false },
+  { path: '/payment-success', screen: 'paymentSuccess', guarded: false },
+  { path: '/changelog', screen: 'changelog', guarded: false },
+  { path: '/terms', screen: 'terms', guarded: false },
+  { path: '/privacy', screen: 'privacy', guarded: false },
+  { path: '/faq', screen: 'faq', guarded: false },
+  { path: '/contact', screen: 'contact', guarded: false },
+  { path: '/verify-email', screen: 'verifyEmail', guarded: false },
+  { path: '/reset-password', screen: 'resetPassword', guarded: false },
+  { path: ACCOUNT_CLEANUP_PATH, screen: 'accountCleanup', guarded: false },
+];
+
+export function isAppRoute(pathname: string): boolean {
+  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return routeTable.some((route) => route.path === normalized);
+}
+
+/** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */
+export function hashFallbackTarget(hash: string): string | null {
+  if (hash === '#account?view=billing') return '/account?view=billing';
+  if (hash === '#dashboard') return '/dashboard';
+  return null;
+}

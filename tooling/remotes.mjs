@@ -1,0 +1,53 @@
+// The remotes the shell composes and the page-level modules each exposes (ARCHITECTURE.md table).
+// Each remote's rspack.config.mjs, the deploy script, the bench and the shell's type seam
+// (shell/tsconfig.json "paths", checked by shell/src/remotes/seam.test.ts) read this one list.
+export const remotes = {
+  mf_auth: {
+    dir: 'mf-auth',
+    exposes: {
+      './SignupPage': './src/signup/signup-page.tsx',
+      './LoginPage': './src/login/login-page.tsx',
+      './VerifyEmailPage': './src/verify-email/verify-email-page.tsx',
+      './ResetPasswordPage': './src/reset-password/reset-password-page.tsx',
+    },
+  },
+  mf_account: {
+    dir: 'mf-account',
+    exposes: {
+      './AccountPage': './src/account/account-page.tsx',
+      './AccountCleanupPage': './src/cleanup/account-cleanup-page.tsx',
+    },
+  },
+  mf_dashboard: {
+    dir: 'mf-dashboard',
+    exposes: {
+      './DashboardPage': './src/dashboard/dashboard-page.tsx',
+    },
+  },
+  mf_billing: {
+    dir: 'mf-billing',
+    exposes: {
+      './Paywall': './src/paywall/paywall.tsx',
+      './PaymentSuccessPage': './src/payment-success/payment-success-page.tsx',
+      './PaymentCancelledPage': './src/payment-cancelled/payment-cancelled-page.tsx',
+      './SubscriptionCheckPage': './src/subscription-check/subscription-check-page.tsx',
+    },
+  },
+  mf_content: {
+    dir: 'mf-content',
+    exposes: {
+      './ChangelogPage': './src/changelog/changelog-page.tsx',
+      './TermsPage': './src/legal/terms-page.tsx',
+      './PrivacyPage': './src/legal/privacy-page.tsx',
+      './FaqPage': './src/faq/faq-page.tsx',
+      './ContactPage': './src/contact/contact-page.tsx',
+    },
+  },
+};
+
+/** Federation name of the remote that lives in a folder ("mf-auth" → "mf_auth"). */
+export function remoteNameOf(dir) {
+  const entry = Object.entries(remotes).find(([, remote]) => remote.dir === dir);
+  if (!entry) throw new Error(`Unknown remote "${dir}". Known: ${Object.values(remotes).map((r) => r.dir).join(', ')}`);
+  return entry[0];
+}
