@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { installCaller } from './caller.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { EmulatorConfig } from './config.ts';
+import type { PluginOptions } from './context.ts';
+import { AppwriteError, installErrorHandling } from './errors.ts';
+import { migrateMail } from './mail/outbox.ts';
+import { installRateLimits } from './rate-limit.ts';
+import accountRoutes from './routes/account/index.ts';
+import devMailRoutes from './routes/dev-mail.ts';
+import usersRoutes from './routes/users.ts';
+import { migrateSessions } from './sessions.ts';
+import { openStore, type Store } from './store.ts';
+import { migrateTokens } from './tokens.ts';
+import { migrateUsers } from './users.ts';
+
+export interface BuildOptions {
+  now?: () => number;
+}
+
+// Appwrite's `app/config/cors.php`.
+const ALLOWED_HEADERS = [
+  'Accept', 'Origin', 'Cookie', 'Set-Cookie', 'Content-Type', 'Content-Range', 'X-Appwrite-Project', 'X-Appwrite-Key',
+  'X-Appwrite-Dev-Key', 'X-Appwrite-Locale', 'X-Appwrite-Mode', 'X-Appwrite-JWT', 'X-Appwrite-Response-Format',
+  'X-Appwrite-ID', 'X-Appwrite-Session', 'X-Appwrite-Impersonate-User-Id', 'X-Appwrite-Impersonate-User-Email',
+  'X-Appwrite-Impersonate-User-Phone', 'X-SDK-Version', 'X-SDK-Name', 'X-SDK-Language', 'X-SDK-Platform',
+  'X-SDK-GraphQL', 'X-SDK-Profile', 'Range', 'Cache-Control', 'Expires', 'Pragma', 'X-Fallback-Cookies',
+  'X-Requested-With', 'X-Forwarded-For', 'X-Forwarded-User-Agent',
+];
+const EXPOSED_HEADERS = ['X-Appwrite-Session', 'X-Fallback-Cookies'];
+
+/** Function execution bodies may be up to 10 MiB of text (PROTOCOL §4.1). */
+const BODY_LIMIT = 12 * 1024 * 1024;
+
+/** PHP-style query arrays: `queries[0]=…&queries[1]=…` (and `queries[]=`) become a list. */
+export function parseQueryString(raw: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  const indexed = new Map<string, Array<[number, string]>>();
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const match = /^([^[\]]+)\[(\d*)\]$/.exec(key);
+    if (match) {
+      const name = match[1] as string;
+      const list = indexed.get(name) ?? [];
+      list.push([match[2] === '' ? Number.MAX_SAFE_INTEGER : Number(match[2]), value]);
+      indexed.set(name, list);
+    } else {
+      result[key] = value;
+    }
+  }
+  for (const [name, list] of indexed) {
+    result[name] = list.sort((a, b) => a[0] - b[0]).map(([, value]) => value);
+  }
+  return result;
+}
+
+type RoutePlugin = FastifyPluginAsync<PluginOptions>;
+
+// TODO(databases/functions engineer): switch to static imports once `routes/databases.ts` and
+// `routes/functions.ts` are committed. They are registered at the root and spell full paths
+// (`/v1/databases/…`, `/v1/functions/…`, `/_functions/…`).
+async function optionalPlugin(name: string): Promise<RoutePlugin | null> {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes', `${name}.ts`);
+  if (!fs.existsSync(file)) return null;
+  const loaded = (await import(pathToFileURL(file).href)) as { default: RoutePlugin };
+  return loaded.default;
+}
+
+export function migrateCore(store: Store): void {
+  migrateUsers(store);
+  migrateSessions(store);
+  migrateTokens(store);
+  migrateMail(store);
+}
+
+export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const store = openStore(config);
+  const clock: Clock = opts.now ? { now: opts.now } : systemClock;
+  const options: PluginOptions = { config, store, clock };
+  migrateCore(store);
+
+  const app = Fastify({
+    logger: process.env.APPWRITE_LOG === 'on' ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+    // Appwrite validators do not coerce: `{"name": 5}` is an invalid string, not "5".
+    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000, querystringParser: parseQueryString },
+  });
+  app.addHook('onClose', async () => store.db.close());
+
+  installErrorHandling(app);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    request.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppwriteError('general_bad_request', 'Invalid JSON body.'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = typeof body === 'string' ? body : body.toString('utf8');
+    done(null, {});
+  });
+
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: EXPOSED_HEADERS,
+    strictPreflight: false,
+  });
+
+  // Appwrite treats an explicit top-level `null` like an omitted parameter.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const [key, value] of Object.entries(body)) {
+        if (value === null) delete (body as Record<string, unknown>)[key];
+      }
+    }
+  });
+  installCaller(app, options);
+  installRateLimits(app, options);
+
+  app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));
+  await app.register(accountRoutes, { ...options, prefix: '/v1' });
+  await app.register(usersRoutes, { ...options, prefix: '/v1' });
+  await app.register(devMailRoutes, options);
+  for (const name of ['databases', 'functions']) {
+    const plugin = await optionalPlugin(name);
+    if (plugin) await app.register(plugin, options);
+  }
+  return app;
+}

@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PluginOptions } from './context.ts';
+import { AppwriteError } from './errors.ts';
+import { createJwtSigner } from './jwt.ts';
+import { findSessionBySecret, type SessionRecord } from './sessions.ts';
+import { getUser, updateUser, type UserRecord } from './users.ts';
+import { isoDate } from './clock.ts';
+
+export type Caller =
+  | { kind: 'guest' }
+  | { kind: 'user'; user: UserRecord; session: SessionRecord | null /* null for JWT */ }
+  | { kind: 'key'; scopes: string[] | 'all' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+    /** Raw request body text as received (JSON bodies), for handlers that need the exact bytes. */
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    /** Appwrite route scope (`account`, `users.read`, `documents.write`, `public`, …). */
+    scope?: string;
+  }
+}
+
+/** Appwrite role strings the caller holds (`User::getRoles`, PROTOCOL §3.4). */
+export function callerRoles(caller: Caller): string[] {
+  if (caller.kind === 'guest') return ['any', 'guests'];
+  if (caller.kind === 'key') return ['any'];
+  const { user } = caller;
+  const verified = user.emailVerification || user.phoneVerification ? 'verified' : 'unverified';
+  return [
+    'any',
+    'users',
+    `user:${user.$id}`,
+    `user:${user.$id}/${verified}`,
+    `users/${verified}`,
+    ...user.labels.map((label) => `label:${label}`),
+  ];
+}
+
+const GUEST_SCOPES = [
+  'public', 'home', 'graphql', 'health.read', 'sessions.write', 'documents.read', 'documents.write',
+  'rows.read', 'rows.write', 'files.read', 'files.write', 'locale.read', 'avatars.read',
+  'execution.read', 'execution.write', 'executions.read', 'executions.write', 'targets.read', 'subscribers.write',
+];
+const USER_SCOPES = [...GUEST_SCOPES, 'account', 'teams.read', 'teams.write', 'targets.write', 'subscribers.read'];
+
+export function hasScope(caller: Caller, scope: string): boolean {
+  if (scope === 'public') return true;
+  if (caller.kind === 'key') {
+    // Keys act for the project, never as an account.
+    if (scope === 'account') return false;
+    return caller.scopes === 'all' || caller.scopes.includes(scope);
+  }
+  return (caller.kind === 'user' ? USER_SCOPES : GUEST_SCOPES).includes(scope);
+}
+
+/** `general_unauthorized_scope` with Appwrite's message form. */
+export function scopeError(caller: Caller, projectId: string, scope: string): AppwriteError {
+  const who = caller.kind === 'user' ? `${caller.user.email || 'User'} (role: users)`
+    : caller.kind === 'key' ? `app.${projectId} (role: applications)` : 'User (role: guests)';
+  return new AppwriteError('general_unauthorized_scope', `${who} missing scopes (${JSON.stringify([scope])})`);
+}
+
+interface EphemeralKey {
+  scopes: string[];
+  expiresAt: number;
+}
+const ephemeralKeys = new Map<string, EphemeralKey>();
+
+/** Keys handed to function executions (`x-appwrite-key`); valid for `scopes` until `expiresAt` (ms). */
+export function registerEphemeralKey(key: string, scopes: string[], expiresAt: number): void {
+  ephemeralKeys.set(key, { scopes, expiresAt });
+}
+
+/** Cookie / session-header value: base64 of `{"id": userId, "secret": secret}` (utopia `Store::encode`). */
+export function encodeSessionSecret(userId: string, secret: string): string {
+  return Buffer.from(JSON.stringify({ id: userId, secret })).toString('base64');
+}
+
+export function decodeSessionSecret(value: string | undefined): { id: string; secret: string } | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && 'id' in parsed && 'secret' in parsed) {
+      const { id, secret } = parsed as { id: unknown; secret: unknown };
+      if (typeof id === 'string' && typeof secret === 'string') return { id, secret };
+    }
+  } catch {
+    // Not a session value: the caller is treated as a guest, as Appwrite does.
+  }
+  return null;
+}
+
+export function sessionCookieName(projectId: string): string {
+  return `a_session_${projectId}`;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function fallbackCookie(request: FastifyRequest, cookieName: string): string | undefined {
+  const raw = header(request, 'x-fallback-cookies');
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const value = (parsed as Record<string, unknown>)[cookieName];
+      return typeof value === 'string' ? value : undefined;
+    }
+  } catch {
+    // Malformed fallback cookies carry no session.
+  }
+  return undefined;
+}
+
+/** Where the caller's session secret comes from, in Appwrite's order (PROTOCOL §1.4). */
+export function sessionFromRequest(request: FastifyRequest, projectId: string): { id: string; secret: string } | null {
+  const name = sessionCookieName(projectId);
+  return decodeSessionSecret(request.cookies[name])
+    ?? decodeSessionSecret(request.cookies[`${name}_legacy`])
+    ?? decodeSessionSecret(header(request, 'x-appwrite-session'))
+    ?? decodeSessionSecret(fallbackCookie(request, name));
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The connection's address; X-Forwarded-For is trusted only from the local app server. */
+export function clientIp(request: FastifyRequest): string {
+  const remote = request.socket.remoteAddress ?? '';
+  const forwarded = header(request, 'x-forwarded-for');
+  if (forwarded && LOOPBACK.has(remote)) {
+    const first = forwarded.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return remote.startsWith('::ffff:') ? remote.slice(7) : remote;
+}
+
+const ACCESS_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/** Resolves `request.caller` for every request, and rejects unknown projects. */
+export function installCaller(app: FastifyInstance, { config, store, clock }: PluginOptions): void {
+  const jwt = createJwtSigner(store);
+  // Decorated with null (Fastify forbids shared reference defaults); set by the hook below.
+  app.decorateRequest('caller', null, []);
+
+  app.addHook('onRequest', async (request) => {
+    request.caller = { kind: 'guest' };
+    if (!request.url.startsWith('/v1/')) return;
+    const query = request.query as Record<string, unknown> | undefined;
+    const project = header(request, 'x-appwrite-project') ?? (typeof query?.project === 'string' ? query.project : '');
+    if (project !== config.projectId && request.routeOptions.url !== '/v1/ping') {
+      if (request.routeOptions.url === undefined) return;
+      throw new AppwriteError('project_not_found');
+    }
+    const now = clock.now();
+
+    const key = header(request, 'x-appwrite-key');
+    if (key) {
+      if (key === config.apiKey) {
+        request.caller = { kind: 'key', scopes: 'all' };
+        return;
+      }
+      const ephemeral = ephemeralKeys.get(key);
+      if (ephemeral) {
+        if (ephemeral.expiresAt < now) throw new AppwriteError('api_key_expired');
+        request.caller = { kind: 'key', scopes: ephemeral.scopes };
+        return;
+      }
+      // An unknown key leaves the caller a guest, so scope checks report `role: guests`.
+    }
+
+    const fromSession = sessionFromRequest(request, config.projectId);
+    const jwtToken = header(request, 'x-appwrite-jwt');
+    if (fromSession && jwtToken) throw new AppwriteError('user_jwt_and_cookie_set');
+
+    let user: UserRecord | null = null;
+    let session: SessionRecord | null = null;
+    if (fromSession) {
+      session = findSessionBySecret(store, fromSession.id, fromSession.secret, now);
+      user = session ? getUser(store, fromSession.id) : null;
+    } else if (jwtToken) {
+      const payload = jwt.verify(jwtToken, now);
+      if (!payload || typeof payload.userId !== 'string') throw new AppwriteError('user_jwt_invalid');
+      user = getUser(store, payload.userId);
+      const sessionId = typeof payload.sessionId === 'string' ? payload.sessionId : '';
+      if (user && sessionId) {
+        const stillThere = store.db.prepare('SELECT 1 FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.$id);
+        if (!stillThere) user = null;
+      }
+    }
+    if (!user) return;
+    if (!user.status) throw new AppwriteError('user_blocked', undefined, 401);
+    if (now - Date.parse(user.accessedAt) > ACCESS_REFRESH_MS) {
+      user = updateUser(store, user.$id, { accessedAt: isoDate(now) }, now);
+    }
+    request.caller = { kind: 'user', user, session };
+  });
+
+  // Route scopes are checked before rate limits and handlers, as Appwrite's init hooks do.
+  app.addHook('preHandler', async (request) => {
+    const scope = request.routeOptions.config.scope;
+    if (scope && !hasScope(request.caller, scope)) throw scopeError(request.caller, config.projectId, scope);
+  });
+}

@@ -1,0 +1,159 @@
+import { isoDate } from './clock.ts';
+import type { DeviceDetails } from './device.ts';
+import { sha256, uniqueId } from './ids.ts';
+import { migrate, type Store } from './store.ts';
+
+/** `auths.duration` default: 1 year (PROTOCOL §6). */
+export const SESSION_DURATION_SECONDS = 31_536_000;
+
+export interface SessionRecord extends DeviceDetails {
+  $id: string;
+  $createdAt: string;
+  $updatedAt: string;
+  userId: string;
+  expire: string;
+  provider: string;
+  providerUid: string;
+  ip: string;
+  countryCode: string;
+  countryName: string;
+  factors: string[];
+  secretHash: string;
+}
+
+interface SessionRow {
+  seq: number;
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+  expire: string;
+  provider: string;
+  provider_uid: string;
+  ip: string;
+  device: string;
+  factors: string;
+  secret_hash: string;
+}
+
+export function migrateSessions(store: Store): void {
+  migrate(store, `
+    CREATE TABLE IF NOT EXISTS sessions (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      expire TEXT NOT NULL,
+      provider TEXT NOT NULL,
+      provider_uid TEXT NOT NULL,
+      ip TEXT NOT NULL,
+      device TEXT NOT NULL,
+      factors TEXT NOT NULL,
+      secret_hash TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id, seq);
+  `);
+}
+
+function fromRow(row: SessionRow): SessionRecord {
+  return {
+    ...(JSON.parse(row.device) as DeviceDetails),
+    $id: row.id,
+    $createdAt: row.created_at,
+    $updatedAt: row.updated_at,
+    userId: row.user_id,
+    expire: row.expire,
+    provider: row.provider,
+    providerUid: row.provider_uid,
+    ip: row.ip,
+    countryCode: '--',
+    countryName: 'Unknown',
+    factors: JSON.parse(row.factors) as string[],
+    secretHash: row.secret_hash,
+  };
+}
+
+export interface NewSession {
+  userId: string;
+  provider: string;
+  providerUid: string;
+  ip: string;
+  device: DeviceDetails;
+  factors: string[];
+  secret: string;
+}
+
+export function createSession(store: Store, input: NewSession, nowMs: number): SessionRecord {
+  const id = uniqueId(nowMs);
+  const now = isoDate(nowMs);
+  store.db.prepare(`
+    INSERT INTO sessions (id, user_id, created_at, updated_at, expire, provider, provider_uid, ip, device, factors, secret_hash)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  `).run(id, input.userId, now, now, isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), input.provider,
+    input.providerUid, input.ip, JSON.stringify(input.device), JSON.stringify(input.factors), sha256(input.secret));
+  const session = getSession(store, id);
+  if (!session) throw new Error('session vanished after insert');
+  return session;
+}
+
+export function getSession(store: Store, id: string): SessionRecord | null {
+  const row = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  return row ? fromRow(row) : null;
+}
+
+/** `sessionVerify`: a session of this user whose hash matches and which has not expired. */
+export function findSessionBySecret(store: Store, userId: string, secret: string, nowMs: number): SessionRecord | null {
+  const row = store.db.prepare('SELECT * FROM sessions WHERE user_id = ? AND secret_hash = ? AND expire >= ?')
+    .get(userId, sha256(secret), isoDate(nowMs)) as SessionRow | undefined;
+  return row ? fromRow(row) : null;
+}
+
+/** Oldest first, as Appwrite's session list. */
+export function listUserSessions(store: Store, userId: string): SessionRecord[] {
+  const rows = store.db.prepare('SELECT * FROM sessions WHERE user_id = ? ORDER BY seq').all(userId) as SessionRow[];
+  return rows.map(fromRow);
+}
+
+export function deleteSession(store: Store, id: string): boolean {
+  return store.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
+}
+
+export function deleteUserSessions(store: Store, userId: string, exceptId?: string): number {
+  return store.db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?').run(userId, exceptId ?? '').changes;
+}
+
+export function extendSession(store: Store, id: string, nowMs: number): SessionRecord | null {
+  store.db.prepare('UPDATE sessions SET expire = ?, updated_at = ? WHERE id = ?')
+    .run(isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), isoDate(nowMs), id);
+  return getSession(store, id);
+}
+
+/** Session limit hook: beyond `max`, the oldest sessions are silently removed (0 = unlimited). */
+export function enforceMaxSessions(store: Store, userId: string, max: number): void {
+  if (max <= 0) return;
+  store.db.prepare(`
+    DELETE FROM sessions WHERE user_id = ? AND seq NOT IN (
+      SELECT seq FROM sessions WHERE user_id = ? ORDER BY seq DESC LIMIT ?
+    )
+  `).run(userId, userId, max);
+}
+
+export interface SessionView {
+  current: boolean;
+  /** Only API-key callers see the secret (the encoded cookie value). */
+  secret: string;
+}
+
+export function toSessionModel(session: SessionRecord, view: SessionView): Record<string, unknown> {
+  const { secretHash: _hash, ...rest } = session;
+  return {
+    ...rest,
+    providerAccessToken: '',
+    providerAccessTokenExpiry: '',
+    providerRefreshToken: '',
+    current: view.current,
+    secret: view.secret,
+    mfaUpdatedAt: '',
+  };
+}

@@ -1,0 +1,95 @@
+import { isoDate } from './clock.ts';
+import { sha256, uniqueId } from './ids.ts';
+import { migrate, type Store } from './store.ts';
+
+/** Token `type` values (PROTOCOL §6). */
+export const TOKEN_TYPE = { verification: 2, recovery: 3, generic: 8, email: 9 } as const;
+export type TokenType = (typeof TOKEN_TYPE)[keyof typeof TOKEN_TYPE];
+
+/** Lifetimes in seconds (`app/init/constants.php`). */
+export const TOKEN_LIFETIME = { otp: 900, generic: 900, confirm: 3600, recovery: 3600 } as const;
+
+export interface TokenRecord {
+  $id: string;
+  $createdAt: string;
+  userId: string;
+  type: TokenType;
+  expire: string;
+  phrase: string;
+}
+
+interface TokenRow {
+  id: string;
+  user_id: string;
+  type: number;
+  created_at: string;
+  expire: string;
+  phrase: string;
+  secret_hash: string;
+}
+
+export function migrateTokens(store: Store): void {
+  migrate(store, `
+    CREATE TABLE IF NOT EXISTS tokens (
+      id TEXT PRIMARY KEY,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      type INTEGER NOT NULL,
+      created_at TEXT NOT NULL,
+      expire TEXT NOT NULL,
+      phrase TEXT NOT NULL DEFAULT '',
+      secret_hash TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS tokens_user ON tokens (user_id, secret_hash);
+  `);
+}
+
+function fromRow(row: TokenRow): TokenRecord {
+  return {
+    $id: row.id,
+    $createdAt: row.created_at,
+    userId: row.user_id,
+    type: row.type as TokenType,
+    expire: row.expire,
+    phrase: row.phrase,
+  };
+}
+
+export interface NewToken {
+  userId: string;
+  type: TokenType;
+  secret: string;
+  lifetimeSeconds: number;
+  phrase?: string;
+}
+
+export function createToken(store: Store, input: NewToken, nowMs: number): TokenRecord {
+  const row: TokenRow = {
+    id: uniqueId(nowMs),
+    user_id: input.userId,
+    type: input.type,
+    created_at: isoDate(nowMs),
+    expire: isoDate(nowMs + input.lifetimeSeconds * 1000),
+    phrase: input.phrase ?? '',
+    secret_hash: sha256(input.secret),
+  };
+  store.db.prepare(`
+    INSERT INTO tokens (id, user_id, type, created_at, expire, phrase, secret_hash)
+    VALUES (@id, @user_id, @type, @created_at, @expire, @phrase, @secret_hash)
+  `).run(row);
+  return fromRow(row);
+}
+
+/** Finds an unexpired token of one of `types`; consuming it deletes it (single use). */
+export function consumeToken(store: Store, userId: string, types: readonly TokenType[], secret: string, nowMs: number): TokenRecord | null {
+  const placeholders = types.map(() => '?').join(',');
+  const row = store.db.prepare(
+    `SELECT * FROM tokens WHERE user_id = ? AND secret_hash = ? AND type IN (${placeholders}) AND expire >= ?`,
+  ).get(userId, sha256(secret), ...types, isoDate(nowMs)) as TokenRow | undefined;
+  if (!row) return null;
+  store.db.prepare('DELETE FROM tokens WHERE id = ?').run(row.id);
+  return fromRow(row);
+}
+
+export function toTokenModel(token: TokenRecord, secret: string): Record<string, unknown> {
+  return { $id: token.$id, $createdAt: token.$createdAt, userId: token.userId, secret, expire: token.expire, phrase: token.phrase };
+}
