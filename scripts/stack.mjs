@@ -1,0 +1,103 @@
+// Starts the whole local stack: Appwrite emulator, Stripe emulator (once it exists) and the app
+// server, each as a child process, and waits until each answers. Used by `npm start` and by the
+// Playwright web server (e2e/playwright.config.ts) with its own ports and data directory.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function waitFor(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function startTs(name, file, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) console.error(`${name} stopped with code ${code}`);
+  });
+  return child;
+}
+
+/** @returns {Promise<{ urls: Record<string,string>, stop: () => void }>} */
+export async function startStack({ appPort = 3000, appwritePort = 4000, stripePort = 4242, dataDir = path.join(root, '.data'), deployDir, env = {} } = {}) {
+  mkdirSync(dataDir, { recursive: true });
+  const children = [];
+  const stop = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
+  const appwriteUrl = `http://127.0.0.1:${appwritePort}`;
+  const stripeUrl = `http://127.0.0.1:${stripePort}`;
+  try {
+    const appwrite = startTs('Appwrite emulator', 'emulators/appwrite/src/main.ts', {
+      APPWRITE_PORT: String(appwritePort),
+      APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
+      STRIPE_API_URL: stripeUrl,
+      ...env,
+    });
+    children.push(appwrite);
+    const waits = [waitFor(`${appwriteUrl}/v1/health/version`, appwrite, 'Appwrite emulator')];
+    if (existsSync(path.join(root, 'emulators/stripe/src/main.ts'))) {
+      const stripe = startTs('Stripe emulator', 'emulators/stripe/src/main.ts', {
+        STRIPE_PORT: String(stripePort),
+        STRIPE_DATA_DIR: path.join(dataDir, 'stripe'),
+        STRIPE_WEBHOOK_URL: `${appwriteUrl}/_functions/stripe-webhook`,
+        ...env,
+      });
+      children.push(stripe);
+      waits.push(waitFor(`${stripeUrl}/_dev/clock`, stripe, 'Stripe emulator'));
+    }
+    const app = startTs('App server', 'shell/server/main.ts', {
+      PORT: String(appPort),
+      APPWRITE_UPSTREAM: appwriteUrl,
+      ...(deployDir ? { DEPLOY_DIR: deployDir } : {}),
+      ...env,
+    });
+    children.push(app);
+    waits.push(waitFor(`http://localhost:${appPort}/config.json`, app, 'App server'));
+    await Promise.all(waits);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { stop(); process.exit(0); });
+  process.once('exit', stop);
+  return {
+    urls: { app: `http://localhost:${appPort}`, appwrite: `${appwriteUrl}/v1`, mailbox: `${appwriteUrl}/_dev/mail/ui`, stripe: stripeUrl },
+    stop,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      'app-port': { type: 'string' },
+      'appwrite-port': { type: 'string' },
+      'stripe-port': { type: 'string' },
+      data: { type: 'string' },
+      deploy: { type: 'string' },
+    },
+  });
+  const { urls } = await startStack({
+    appPort: Number(values['app-port'] ?? 3000),
+    appwritePort: Number(values['appwrite-port'] ?? 4000),
+    stripePort: Number(values['stripe-port'] ?? 4242),
+    dataDir: values.data ? path.resolve(values.data) : undefined,
+    deployDir: values.deploy ? path.resolve(values.deploy) : undefined,
+  });
+  console.log(`\nCadence is running:\n  app      ${urls.app}\n  appwrite ${urls.appwrite}\n  mailbox  ${urls.mailbox}\n`);
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './app.ts';
+import { loadServerConfig } from './config.ts';
+
+let app: FastifyInstance;
+const dir = mkdtempSync(path.join(tmpdir(), 'cadence-server-'));
+
+beforeAll(async () => {
+  const dist = path.join(dir, 'dist');
+  const deploy = path.join(dir, 'deploy');
+  mkdirSync(dist);
+  mkdirSync(path.join(deploy, 'remotes/mf-content/0.1.0-abc'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log(1)'.repeat(200));
+  writeFileSync(path.join(deploy, 'remotes/mf-content/0.1.0-abc/remoteEntry.js'), 'x');
+  writeFileSync(path.join(deploy, 'remotes.json'), '{"mf_content":{"version":"0.1.0-abc","entry":"/remotes/mf-content/0.1.0-abc/mf-manifest.json"}}');
+  writeFileSync(path.join(dir, 'CHANGELOG.md'), '## [0.1.0] - 2026-11-21');
+  app = await buildServer(
+    loadServerConfig({
+      SHELL_DIST: dist,
+      DEPLOY_DIR: deploy,
+      CHANGELOG_PATH: path.join(dir, 'CHANGELOG.md'),
+      APPWRITE_UPSTREAM: 'http://127.0.0.1:9',
+      SUPPORT_EMAIL: 'help@example.test',
+    }),
+  );
+});
+
+afterAll(() => app.close());
+
+const html = { accept: 'text/html' };
+
+describe('app server', () => {
+  it('sends the security headers on every response', async () => {
+    for (const url of ['/', '/config.json', '/nope']) {
+      const response = await app.inject({ url, headers: html });
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('falls back to the shell for app routes and answers a real 404 for unknown ones', async () => {
+    const route = await app.inject({ url: '/changelog', headers: html });
+    expect(route.statusCode).toBe(200);
+    expect(route.body).toContain('id="root"');
+    const unknown = await app.inject({ url: '/no-such-page', headers: html });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('id="root"');
+    expect((await app.inject({ url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('serves runtime config and remote pointers uncached', async () => {
+    const config = await app.inject({ url: '/config.json' });
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect(config.json()).toMatchObject({ projectId: 'cadence', supportEmail: 'help@example.test', mobileAppScheme: 'cadence' });
+    const remotes = await app.inject({ url: '/remotes.json' });
+    expect(remotes.headers['cache-control']).toBe('no-cache');
+    expect(remotes.json().mf_content.version).toBe('0.1.0-abc');
+  });
+
+  it('serves versioned files immutable and compresses text', async () => {
+    const remote = await app.inject({ url: '/remotes/mf-content/0.1.0-abc/remoteEntry.js' });
+    expect(remote.statusCode).toBe(200);
+    expect(remote.headers['cache-control']).toContain('immutable');
+    const main = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(main.headers['cache-control']).toContain('immutable');
+    expect(main.headers['content-encoding']).toMatch(/br|gzip/);
+    const index = await app.inject({ url: '/', headers: html });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the changelog as text', async () => {
+    const response = await app.inject({ url: '/CHANGELOG.md' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('## [0.1.0]');
+  });
+
+  it('answers 502 when Appwrite is unreachable instead of crashing', async () => {
+    const response = await app.inject({ url: '/v1/account' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    expect(response.body).not.toContain('at ');
+  });
+});

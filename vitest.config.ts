@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// `vitest run` at the root runs every package's own suite (each package's vitest.config.ts).
+export default defineConfig({
+  test: {
+    projects: ['shell', 'shared-auth', 'mf-*', 'backend', 'emulators/*'],
+  },
+});
