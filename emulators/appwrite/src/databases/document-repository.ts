@@ -1,0 +1,222 @@
+// Documents in SQLite: one table, attribute values as a JSON object, indexes from appwrite.json
+// as partial expression indexes per collection (so unique indexes are enforced by SQLite itself).
+import type Database from 'better-sqlite3';
+import { AppwriteError } from '../errors.ts';
+import {
+  assertCursorValues, compileConditions, compileCursor, compileOrderBy, effectiveOrders,
+  type ColumnRef, type ColumnResolver, type ParsedQueries, type SqlFragment,
+} from '../queries.ts';
+import type { CollectionDef, Schema } from './schema.ts';
+import type { DocData } from './structure.ts';
+
+export interface DocumentRow {
+  seq: number;
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  permissions: string[];
+  data: DocData;
+}
+
+interface RawRow {
+  seq: number;
+  id: string;
+  created_at: string;
+  updated_at: string;
+  permissions: string;
+  data: string;
+}
+
+export function migrateDocuments(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS documents (
+      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      database_id TEXT NOT NULL,
+      collection_id TEXT NOT NULL,
+      id TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      permissions TEXT NOT NULL,
+      data TEXT NOT NULL,
+      UNIQUE (database_id, collection_id, id)
+    );
+    CREATE INDEX IF NOT EXISTS documents_created ON documents (database_id, collection_id, created_at);
+  `);
+}
+
+/** Ids are validated by the schema loader (`[A-Za-z0-9._-]`), so quoting them as literals is safe. */
+function lit(s: string): string {
+  return `'${s.replaceAll("'", "''")}'`;
+}
+
+function attrExpr(key: string): string {
+  // The exact same text is used in index definitions and queries, so SQLite matches them.
+  return `json_extract(data, '$."${key.replaceAll("'", "''").replaceAll('"', '')}"')`;
+}
+
+const SYSTEM: Record<string, ColumnRef> = {
+  $id: { expr: 'id', type: 'string' },
+  $sequence: { expr: 'seq', type: 'integer' },
+  $createdAt: { expr: 'created_at', type: 'datetime' },
+  $updatedAt: { expr: 'updated_at', type: 'datetime' },
+};
+
+export function columnResolver(collection: CollectionDef): ColumnResolver {
+  const fulltext = new Set(collection.indexes.filter((i) => i.type === 'fulltext').flatMap((i) => i.attributes));
+  return (attribute) => {
+    const sys = SYSTEM[attribute];
+    if (sys) return sys;
+    const a = collection.attributes.get(attribute);
+    if (!a) return undefined;
+    const ref: ColumnRef = { expr: attrExpr(a.key), type: a.type, fulltext: fulltext.has(a.key) };
+    if (a.array) ref.arrayExpr = `json_each(documents.data, '$."${a.key}"')`;
+    return ref;
+  };
+}
+
+/** Creates the expression indexes declared in appwrite.json (idempotent). */
+export function ensureIndexes(db: Database.Database, schema: Schema): void {
+  for (const database of schema.values()) {
+    for (const c of database.collections.values()) {
+      const resolve = columnResolver(c);
+      for (const idx of c.indexes) {
+        if (idx.type === 'fulltext') continue;
+        const cols = idx.attributes.map((a, i) => {
+          const ref = resolve(a);
+          return ref && !ref.arrayExpr ? `${ref.expr} ${idx.orders[i] ?? 'ASC'}` : null;
+        });
+        if (cols.some((x) => x === null)) continue;
+        const name = `doc_${database.id}_${c.id}_${idx.key}`.replace(/[^A-Za-z0-9_]/g, '_');
+        db.exec(`CREATE ${idx.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON documents (${cols.join(', ')})
+          WHERE database_id = ${lit(database.id)} AND collection_id = ${lit(c.id)}`);
+      }
+    }
+  }
+}
+
+function fromRaw(r: RawRow): DocumentRow {
+  return {
+    seq: r.seq,
+    id: r.id,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    permissions: JSON.parse(r.permissions) as string[],
+    data: JSON.parse(r.data) as DocData,
+  };
+}
+
+/** Which SQLite constraint failed, in Appwrite's terms. */
+function constraintError(err: unknown, id: string, kind: 'document' | 'row'): AppwriteError | null {
+  if (!(err instanceof Error) || !('code' in err)) return null;
+  const code = (err as { code: unknown }).code;
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE') return null;
+  if (err.message.includes('documents.id')) return new AppwriteError(`${kind}_already_exists`, `${kind === 'row' ? 'Row' : 'Document'} with the requested ID '${id}' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.`);
+  return new AppwriteError('document_unique_constraint_violation');
+}
+
+export interface ListOptions {
+  /** permission strings like `read("user:u1")` that admit a document; null = no filtering */
+  readPermissions: string[] | null;
+  total: boolean;
+}
+
+export class DocumentRepository {
+  private readonly getStmt: Database.Statement<[string, string, string], RawRow>;
+  private readonly insertStmt: Database.Statement<[string, string, string, string, string, string, string], { seq: number }>;
+  private readonly updateStmt: Database.Statement<[string, string, string, number]>;
+  private readonly deleteStmt: Database.Statement<[number]>;
+
+  constructor(private readonly db: Database.Database) {
+    this.getStmt = db.prepare('SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE database_id = ? AND collection_id = ? AND id = ?');
+    this.insertStmt = db.prepare('INSERT INTO documents (database_id, collection_id, id, created_at, updated_at, permissions, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq');
+    this.updateStmt = db.prepare('UPDATE documents SET updated_at = ?, permissions = ?, data = ? WHERE seq = ?');
+    this.deleteStmt = db.prepare('DELETE FROM documents WHERE seq = ?');
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  get(databaseId: string, collectionId: string, id: string): DocumentRow | null {
+    const r = this.getStmt.get(databaseId, collectionId, id);
+    return r ? fromRaw(r) : null;
+  }
+
+  insert(databaseId: string, collectionId: string, doc: Omit<DocumentRow, 'seq'>, kind: 'document' | 'row'): DocumentRow {
+    try {
+      const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data));
+      return { ...doc, seq: r?.seq ?? 0 };
+    } catch (err) {
+      throw constraintError(err, doc.id, kind) ?? err;
+    }
+  }
+
+  update(doc: DocumentRow, kind: 'document' | 'row'): DocumentRow {
+    try {
+      this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data), doc.seq);
+      return doc;
+    } catch (err) {
+      throw constraintError(err, doc.id, kind) ?? err;
+    }
+  }
+
+  delete(seq: number): void {
+    this.deleteStmt.run(seq);
+  }
+
+  list(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: DocumentRow[]; total: number } {
+    const resolve = columnResolver(collection);
+    const base = `database_id = ${lit(collection.databaseId)} AND collection_id = ${lit(collection.id)}`;
+    const parts: SqlFragment[] = [{ sql: base, params: [] }];
+    if (opts.readPermissions) {
+      if (opts.readPermissions.length === 0) return { rows: [], total: 0 };
+      parts.push({
+        sql: `EXISTS (SELECT 1 FROM json_each(documents.permissions) WHERE value IN (${opts.readPermissions.map(() => '?').join(', ')}))`,
+        params: opts.readPermissions,
+      });
+    }
+    parts.push(compileConditions(q.conditions, resolve));
+    const where = (extra: SqlFragment[]): SqlFragment => {
+      const all = [...parts, ...extra];
+      return { sql: all.map((p) => p.sql).join(' AND '), params: all.flatMap((p) => p.params) };
+    };
+
+    const orders = effectiveOrders(q.orders);
+    const orderBy = compileOrderBy(orders, resolve, q.cursor?.direction === 'before');
+    const extra: SqlFragment[] = [];
+    if (q.cursor && cursorRow) {
+      const values = orders.map((o) => cursorValue(cursorRow, o.attribute));
+      assertCursorValues(values);
+      extra.push(compileCursor(orders, resolve, values, q.cursor.direction));
+    }
+    const w = where(extra);
+    const raw = this.db.prepare<unknown[], RawRow>(
+      `SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE ${w.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
+    ).all(...w.params, q.limit, q.offset);
+    const rows = raw.map(fromRaw);
+    if (q.cursor?.direction === 'before') rows.reverse();
+
+    let total = 0;
+    if (opts.total) {
+      // Appwrite counts up to APP_LIMIT_COUNT (5000), ignoring limit, offset and cursor.
+      const t = where([]);
+      const r = this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`).get(...t.params);
+      total = r?.n ?? 0;
+    }
+    return { rows, total };
+  }
+}
+
+function cursorValue(row: DocumentRow, attribute: string): string | number | null {
+  switch (attribute) {
+    case '$id': return row.id;
+    case '$sequence': return row.seq;
+    case '$createdAt': return row.createdAt;
+    case '$updatedAt': return row.updatedAt;
+    default: {
+      const v = row.data[attribute];
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      return typeof v === 'string' || typeof v === 'number' ? v : null;
+    }
+  }
+}

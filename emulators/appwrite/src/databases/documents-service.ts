@@ -1,0 +1,234 @@
+// Document rules from Appwrite's Documents/{Create,Get,Update,Upsert,Delete,XList}.php and
+// Attribute/Increment.php (PROTOCOL §3.3), for both naming flavours (documents / TablesDB rows).
+import { AppwriteError } from '../errors.ts';
+import { CUSTOM_ID_DESCRIPTION, uniqueId } from '../ids.ts';
+import { isoDate, type Clock } from '../clock.ts';
+import {
+  assertGrantable, canAccessDocument, defaultDocumentPermissions, isAllowed, parsePermissions,
+  type DocumentAction,
+} from '../permissions.ts';
+import { parseQueries } from '../queries.ts';
+import type { DocumentRepository, DocumentRow } from './document-repository.ts';
+import type { CollectionDef, Schema } from './schema.ts';
+import { formatDate, validateDocument, type DocData } from './structure.ts';
+
+export type Flavor = 'document' | 'row';
+
+/** What the document rules need to know about the caller. */
+export interface Actor {
+  /** API keys (server key or a function's ephemeral key) bypass permissions */
+  isKey: boolean;
+  userId: string | null;
+  roles: string[];
+}
+
+const CUSTOM_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+const READ_ONLY_KEYS = ['$sequence', '$databaseId', '$collectionId', '$tableId'];
+
+export function resolveId(raw: unknown, param: string, nowMs: number): string {
+  if (raw === 'unique()') return uniqueId(nowMs);
+  if (typeof raw !== 'string' || !CUSTOM_ID_RE.test(raw)) {
+    throw new AppwriteError('general_argument_invalid', `Invalid \`${param}\` param: ${CUSTOM_ID_DESCRIPTION}`);
+  }
+  return raw;
+}
+
+export class DocumentsService {
+  constructor(
+    private readonly schema: Schema,
+    private readonly repo: DocumentRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  private names(flavor: Flavor): { Doc: string; Col: string; colType: string; docType: string } {
+    return flavor === 'row'
+      ? { Doc: 'Row', Col: 'Table', colType: 'table_not_found', docType: 'row_not_found' }
+      : { Doc: 'Document', Col: 'Collection', colType: 'collection_not_found', docType: 'document_not_found' };
+  }
+
+  collection(databaseId: string, collectionId: string, flavor: Flavor): CollectionDef {
+    const db = this.schema.get(databaseId);
+    if (!db || !db.enabled) throw new AppwriteError('database_not_found', `Database with the requested ID '${databaseId}' could not be found.`);
+    const c = db.collections.get(collectionId);
+    const n = this.names(flavor);
+    if (!c || !c.enabled) throw new AppwriteError(n.colType, `${n.Col} with the requested ID '${collectionId}' could not be found.`);
+    return c;
+  }
+
+  private notFound(id: string, flavor: Flavor): AppwriteError {
+    const n = this.names(flavor);
+    return new AppwriteError(n.docType, `${n.Doc} with the requested ID '${id}' could not be found.`);
+  }
+
+  private can(actor: Actor, c: CollectionDef, doc: DocumentRow, action: DocumentAction): boolean {
+    return actor.isKey || canAccessDocument({ collectionPermissions: c.permissions, documentSecurity: c.documentSecurity }, doc.permissions, action, actor.roles);
+  }
+
+  /** Readable document or "not found": Appwrite never reveals what a caller can't read. */
+  private readable(actor: Actor, c: CollectionDef, id: string, flavor: Flavor): DocumentRow {
+    const doc = this.repo.get(c.databaseId, c.id, id);
+    if (!doc || !this.can(actor, c, doc, 'read')) throw this.notFound(id, flavor);
+    return doc;
+  }
+
+  private unauthorized(): AppwriteError {
+    return new AppwriteError('user_unauthorized');
+  }
+
+  private permissionsFor(actor: Actor, raw: unknown): string[] | null {
+    if (raw === undefined || raw === null) return null;
+    const perms = parsePermissions(raw);
+    if (!actor.isKey) assertGrantable(perms, actor.roles);
+    return perms;
+  }
+
+  /** Strip read-only keys; `$createdAt`/`$updatedAt` only an API key may set (PROTOCOL §3.3). */
+  private splitData(actor: Actor, data: DocData): { attrs: DocData; createdAt?: string; updatedAt?: string } {
+    const attrs: DocData = {};
+    let createdAt: string | undefined;
+    let updatedAt: string | undefined;
+    for (const [k, v] of Object.entries(data)) {
+      if (READ_ONLY_KEYS.includes(k) || k === '$id' || k === '$permissions') continue;
+      if (k === '$createdAt' || k === '$updatedAt') {
+        if (actor.isKey && typeof v === 'string' && !Number.isNaN(new Date(v).getTime())) {
+          if (k === '$createdAt') createdAt = formatDate(new Date(v));
+          else updatedAt = formatDate(new Date(v));
+        }
+        continue;
+      }
+      attrs[k] = v;
+    }
+    const out: { attrs: DocData; createdAt?: string; updatedAt?: string } = { attrs };
+    if (createdAt) out.createdAt = createdAt;
+    if (updatedAt) out.updatedAt = updatedAt;
+    return out;
+  }
+
+  list(actor: Actor, c: CollectionDef, queries: string[], total: boolean, flavor: Flavor): { rows: DocumentRow[]; total: number } {
+    const q = parseQueries(queries);
+    let readPermissions: string[] | null = null;
+    if (!actor.isKey && !isAllowed(c.permissions, 'read', actor.roles)) {
+      if (!c.documentSecurity) throw this.unauthorized();
+      readPermissions = [...new Set(['any', ...actor.roles])].map((r) => `read("${r}")`);
+    }
+    let cursorRow: DocumentRow | null = null;
+    if (q.cursor) {
+      cursorRow = this.repo.get(c.databaseId, c.id, q.cursor.id);
+      if (!cursorRow || !this.can(actor, c, cursorRow, 'read')) {
+        throw new AppwriteError('general_cursor_not_found', `${this.names(flavor).Doc} '${q.cursor.id}' for the 'cursor' value not found.`);
+      }
+    }
+    const result = this.repo.list(c, q, { readPermissions, total }, cursorRow);
+    return { rows: result.rows.map((r) => (q.select ? selectFields(r, q.select) : r)), total: result.total };
+  }
+
+  get(actor: Actor, c: CollectionDef, id: string, queries: string[], flavor: Flavor): DocumentRow {
+    const q = parseQueries(queries);
+    const doc = this.readable(actor, c, id, flavor);
+    return q.select ? selectFields(doc, q.select) : doc;
+  }
+
+  create(actor: Actor, c: CollectionDef, rawId: unknown, data: unknown, permissions: unknown, flavor: Flavor): DocumentRow {
+    const n = this.names(flavor);
+    if (rawId === undefined || rawId === null) throw new AppwriteError('document_missing_data', `${n.Doc} ID is required when creating a single ${n.Doc.toLowerCase()}.`);
+    if (!isData(data) || Object.keys(data).length === 0) throw new AppwriteError('document_missing_data');
+    const id = resolveId(rawId, `${flavor}Id`, this.clock.now());
+    if (!actor.isKey && !isAllowed(c.permissions, 'create', actor.roles)) throw this.unauthorized();
+    const perms = this.permissionsFor(actor, permissions) ?? defaultDocumentPermissions(actor.userId);
+    const split = this.splitData(actor, data);
+    const attrs = validateDocument(c, split.attrs);
+    const now = isoDate(this.clock.now());
+    return this.repo.insert(c.databaseId, c.id, {
+      id, createdAt: split.createdAt ?? now, updatedAt: split.updatedAt ?? now, permissions: perms, data: attrs,
+    }, flavor);
+  }
+
+  update(actor: Actor, c: CollectionDef, id: string, data: unknown, permissions: unknown, flavor: Flavor): DocumentRow {
+    if ((data === undefined || data === null || (isData(data) && Object.keys(data).length === 0)) && (permissions === undefined || permissions === null)) {
+      throw new AppwriteError('document_missing_payload');
+    }
+    if (data !== undefined && data !== null && !isData(data)) throw new AppwriteError('general_argument_invalid', 'Invalid `data` param: Value must be a valid JSON object');
+    return this.repo.transaction(() => {
+      const doc = this.readable(actor, c, id, flavor);
+      if (!this.can(actor, c, doc, 'update')) throw this.unauthorized();
+      const perms = this.permissionsFor(actor, permissions) ?? doc.permissions;
+      const split = this.splitData(actor, isData(data) ? data : {});
+      const attrs = validateDocument(c, { ...doc.data, ...split.attrs });
+      return this.repo.update({ ...doc, updatedAt: split.updatedAt ?? isoDate(this.clock.now()), permissions: perms, data: attrs }, flavor);
+    });
+  }
+
+  /** PUT: create when missing (needs collection `create`), else full replace (needs `update`). */
+  upsert(actor: Actor, c: CollectionDef, rawId: string, data: unknown, permissions: unknown, flavor: Flavor): DocumentRow {
+    const id = resolveId(rawId, `${flavor}Id`, this.clock.now());
+    if (data !== undefined && data !== null && !isData(data)) throw new AppwriteError('general_argument_invalid', 'Invalid `data` param: Value must be a valid JSON object');
+    return this.repo.transaction(() => {
+      const existing = this.repo.get(c.databaseId, c.id, id);
+      if (!existing) return this.create(actor, c, id, isData(data) && Object.keys(data).length > 0 ? data : {}, permissions, flavor);
+      if (!this.can(actor, c, existing, 'read')) throw this.notFound(id, flavor);
+      if (!this.can(actor, c, existing, 'update')) throw this.unauthorized();
+      const perms = this.permissionsFor(actor, permissions) ?? existing.permissions;
+      const split = this.splitData(actor, isData(data) ? data : {});
+      const attrs = validateDocument(c, split.attrs);
+      return this.repo.update({ ...existing, updatedAt: split.updatedAt ?? isoDate(this.clock.now()), permissions: perms, data: attrs }, flavor);
+    });
+  }
+
+  delete(actor: Actor, c: CollectionDef, id: string, flavor: Flavor): void {
+    this.repo.transaction(() => {
+      const doc = this.readable(actor, c, id, flavor);
+      if (!this.can(actor, c, doc, 'delete')) throw this.unauthorized();
+      this.repo.delete(doc.seq);
+    });
+  }
+
+  /** increment / decrement with an optional bound (Attribute/Increment.php, Decrement.php). */
+  step(actor: Actor, c: CollectionDef, id: string, attribute: string, value: unknown, bound: unknown, sign: 1 | -1, flavor: Flavor): DocumentRow {
+    const v = value === undefined || value === null ? 1 : value;
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new AppwriteError('general_argument_invalid', 'Invalid `value` param: Value must be a valid number');
+    if (bound !== undefined && bound !== null && (typeof bound !== 'number' || !Number.isFinite(bound))) {
+      throw new AppwriteError('general_argument_invalid', `Invalid \`${sign > 0 ? 'max' : 'min'}\` param: Value must be a valid number`);
+    }
+    return this.repo.transaction(() => {
+      const doc = this.readable(actor, c, id, flavor);
+      const attr = c.attributes.get(attribute);
+      if (!attr) throw new AppwriteError('attribute_not_found', `Attribute with the requested key '${attribute}' could not be found.`);
+      if ((attr.type !== 'integer' && attr.type !== 'double') || attr.array) {
+        throw new AppwriteError('attribute_type_invalid', `databases "${attribute}" is not a number`);
+      }
+      if (!this.can(actor, c, doc, 'update')) throw this.unauthorized();
+      const current = typeof doc.data[attribute] === 'number' ? (doc.data[attribute] as number) : 0;
+      const next = current + sign * v;
+      if (typeof bound === 'number' && (sign > 0 ? next > bound : next < bound)) {
+        throw new AppwriteError('attribute_limit_exceeded', `databases "${attribute}" has reached the ${sign > 0 ? 'maximum' : 'minimum'} value of ${bound}`);
+      }
+      const attrs = validateDocument(c, { ...doc.data, [attribute]: attr.type === 'integer' ? Math.trunc(next) : next });
+      return this.repo.update({ ...doc, updatedAt: isoDate(this.clock.now()), data: attrs }, flavor);
+    });
+  }
+}
+
+function isData(v: unknown): v is DocData {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `select`: only the chosen attributes (system fields always stay in the model). */
+function selectFields(doc: DocumentRow, select: string[]): DocumentRow {
+  if (select.includes('*')) return doc;
+  const data: DocData = {};
+  for (const k of select) if (k in doc.data) data[k] = doc.data[k];
+  return { ...doc, data };
+}
+
+export function toModel(doc: DocumentRow, c: CollectionDef, flavor: Flavor): Record<string, unknown> {
+  return {
+    $id: doc.id,
+    $sequence: String(doc.seq),
+    [flavor === 'row' ? '$tableId' : '$collectionId']: c.id,
+    $databaseId: c.databaseId,
+    $createdAt: doc.createdAt,
+    $updatedAt: doc.updatedAt,
+    $permissions: doc.permissions,
+    ...doc.data,
+  };
+}

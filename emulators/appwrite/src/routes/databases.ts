@@ -1,0 +1,130 @@
+// Documents (`/v1/databases/…/collections/…/documents`) and the same operations under TablesDB
+// names (`/v1/tablesdb/…/tables/…/rows`): the v27 Web SDK ships both classes (PROTOCOL §3.1).
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PluginOptions } from '../context.ts';
+import { actorOf } from '../databases/actor.ts';
+import { DocumentRepository, ensureIndexes, migrateDocuments } from '../databases/document-repository.ts';
+import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
+import { parseSchema } from '../databases/schema.ts';
+
+const permissionsSchema = {
+  type: 'array',
+  items: { type: 'string' },
+  maxItems: 100,
+  description: 'Permissions must be an array of strings with at most 100 items.',
+} as const;
+const dataSchema = { type: 'object', description: 'Value must be a valid JSON object' } as const;
+const numberOrNull = (d: string): { type: 'number'; description: string } => ({ type: 'number', description: d });
+
+/** `queries[0]=…&queries[1]=…` (indexed, as the SDKs send) or `queries[]=…` / `queries=…`. */
+function queriesOf(request: FastifyRequest): string[] {
+  const params = new URL(request.url, 'http://local').searchParams;
+  const indexed: Array<[number, string]> = [];
+  for (const [k, v] of params) {
+    const m = /^queries(?:\[(\d*)\])?$/.exec(k);
+    if (m) indexed.push([m[1] ? Number(m[1]) : indexed.length, v]);
+  }
+  return indexed.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+}
+
+function totalOf(request: FastifyRequest): boolean {
+  const v = new URL(request.url, 'http://local').searchParams.get('total');
+  return !(v === 'false' || v === '0');
+}
+
+interface Names {
+  flavor: Flavor;
+  base: string;
+  docId: string;
+  attr: string;
+  list: string;
+}
+
+const FLAVORS: Names[] = [
+  { flavor: 'document', base: '/v1/databases/:databaseId/collections/:collectionId/documents', docId: 'documentId', attr: 'attribute', list: 'documents' },
+  { flavor: 'row', base: '/v1/tablesdb/:databaseId/tables/:collectionId/rows', docId: 'rowId', attr: 'column', list: 'rows' },
+];
+
+type Params = { databaseId: string; collectionId: string; id: string; attr: string };
+type WriteBody = { data?: Record<string, unknown> | null; permissions?: string[] | null; documentId?: string; rowId?: string };
+type StepBody = { value?: number | null; max?: number | null; min?: number | null };
+
+export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
+  const schema = parseSchema(JSON.parse(fs.readFileSync(opts.config.schemaPath, 'utf8')) as unknown);
+  migrateDocuments(opts.store.db);
+  ensureIndexes(opts.store.db, schema);
+  const service = new DocumentsService(schema, new DocumentRepository(opts.store.db), opts.clock);
+
+  for (const n of FLAVORS) {
+    const one = `${n.base}/:id`;
+    const idParams = { type: 'object', properties: { databaseId: { type: 'string' }, collectionId: { type: 'string' }, id: { type: 'string' } } } as const;
+    // Appwrite route scopes: documents.* on the legacy API, rows.* on TablesDB.
+    const read = n.flavor === 'row' ? 'rows.read' : 'documents.read';
+    const write = n.flavor === 'row' ? 'rows.write' : 'documents.write';
+    const collectionOf = (p: Params) => service.collection(p.databaseId, p.collectionId, n.flavor);
+
+    app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
+      const c = collectionOf(request.params);
+      const { rows, total } = service.list(actorOf(request), c, queriesOf(request), totalOf(request), n.flavor);
+      return { total, [n.list]: rows.map((r) => toModel(r, c, n.flavor)) };
+    });
+
+    app.post<{ Params: Params; Body: WriteBody }>(n.base, {
+      config: { scope: write },
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { [n.docId]: { type: 'string', description: 'Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can\'t start with a special char' }, data: dataSchema, permissions: permissionsSchema },
+        },
+      },
+    }, async (request, reply) => {
+      const c = collectionOf(request.params);
+      const b = request.body ?? {};
+      const doc = service.create(actorOf(request), c, b[n.flavor === 'row' ? 'rowId' : 'documentId'], b.data, b.permissions, n.flavor);
+      return reply.code(201).send(toModel(doc, c, n.flavor));
+    });
+
+    app.get<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
+      const c = collectionOf(request.params);
+      return toModel(service.get(actorOf(request), c, request.params.id, queriesOf(request), n.flavor), c, n.flavor);
+    });
+
+    const writeBody = { type: 'object', properties: { data: dataSchema, permissions: permissionsSchema } } as const;
+    app.patch<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write } }, async (request) => {
+      const c = collectionOf(request.params);
+      const b = request.body ?? {};
+      return toModel(service.update(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
+    });
+
+    // Appwrite's non-transactional upsert never sets a status: 200 (PROTOCOL §3.1).
+    app.put<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write } }, async (request) => {
+      const c = collectionOf(request.params);
+      const b = request.body ?? {};
+      return toModel(service.upsert(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
+    });
+
+    app.delete<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: write } }, async (request, reply) => {
+      const c = collectionOf(request.params);
+      service.delete(actorOf(request), c, request.params.id, n.flavor);
+      return reply.code(204).send();
+    });
+
+    const stepParams = { type: 'object', properties: { ...idParams.properties, attr: { type: 'string' } } } as const;
+    for (const [verb, sign, boundKey] of [['increment', 1, 'max'], ['decrement', -1, 'min']] as const) {
+      app.patch<{ Params: Params; Body: StepBody }>(`${one}/:attr/${verb}`, {
+        config: { scope: write },
+        schema: {
+          params: stepParams,
+          body: { type: 'object', properties: { value: numberOrNull('Value must be a valid number'), [boundKey]: numberOrNull('Value must be a valid number') } },
+        },
+      }, async (request) => {
+          const c = collectionOf(request.params);
+        const b = request.body ?? {};
+        const doc = service.step(actorOf(request), c, request.params.id, request.params.attr, b.value, b[boundKey], sign, n.flavor);
+        return toModel(doc, c, n.flavor);
+      });
+    }
+  }
+}
