@@ -1,0 +1,25 @@
+// Spec constants owned by mf-dashboard (spec §2 Dashboard, §9).
+
+/** spec §9: mobile deep link fallback 1.5 s ... */
+export const DEEP_LINK_FALLBACK_MS = 1500;
+/** ... with a 0.5 s check after return. */
+export const DEEP_LINK_RETURN_CHECK_MS = 500;
+/** spec §2: the app's signup-complete screen, reached as `${mobileAppScheme}://signup-complete`. */
+export const DEEP_LINK_SCREEN = 'signup-complete';
+/** spec §2: where the promo banner goes when the app does not open. */
+export const DEEP_LINK_FALLBACK_PATH = '/account';
+
+/** spec §9: mobile layout at 768 px width or below (dashboard.css repeats it in its media query). */
+export const MOBILE_MAX_WIDTH_PX = 768;
+/** spec §2: the promo banner shows only on devices whose user agent names one of these. */
+export const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
+
+/** spec §2: promo banner dismissal is remembered in local storage. */
+export const PROMO_BANNER_DISMISSED_KEY = 'cadence.promoBannerDismissed';
+
+export const PROMO_BANNER_TEXT = {
+  title: 'Get the Cadence App',
+  body: 'Track your practice on the go with the Cadence mobile app.',
+  open: 'Open App',
+  dismiss: 'Dismiss',
+} as const;

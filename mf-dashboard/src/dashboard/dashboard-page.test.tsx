@@ -1,0 +1,61 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import DashboardPage from './dashboard-page.tsx';
+
+function renderDashboard() {
+  return render(
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('DashboardPage (spec §2 Dashboard)', () => {
+  it('lists the five sections, without Notifications, and opens on Clients (under construction)', () => {
+    renderDashboard();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Dashboard']);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Clients',
+      'Schedule',
+      'Payments',
+      'All Sessions',
+      'All Transactions',
+    ]);
+    expect(screen.queryByText(/Notifications/)).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Clients' })).toBeDefined();
+    expect(screen.getByText(/under construction/)).toBeDefined();
+    expect(within(nav).getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('shows the selected section, by click and from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(screen.getByRole('button', { name: 'Payments' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Payments' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBeNull();
+
+    screen.getByRole('button', { name: 'All Sessions' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeDefined();
+    await user.tab();
+    await user.keyboard(' ');
+    expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeDefined();
+    expect(screen.getByText('A complete history of your transactions will be listed here.')).toBeDefined();
+  });
+
+  it('shows no promo banner on a desktop device', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    );
+    renderDashboard();
+    expect(screen.queryByText('Get the Cadence App')).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import { getConfig } from '@cadence/shared-auth';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { DEEP_LINK_FALLBACK_PATH, DEEP_LINK_SCREEN, PROMO_BANNER_TEXT } from '../constants.ts';
+import { isMobileDevice } from './is-mobile-device.ts';
+import { openAppUrl } from './open-app-url.ts';
+import { openDeepLink } from './open-deep-link.ts';
+import { browserStorage, isPromoBannerDismissed, rememberPromoBannerDismissed } from './promo-banner-dismissal.ts';
+import './promo-banner.css';
+
+/** spec §2 Dashboard: 'Get the Cadence App' with Open App, on mobile-detected devices only, dismissible. */
+export function PromoBanner() {
+  const [shown, setShown] = useState(
+    () => isMobileDevice(navigator.userAgent) && !isPromoBannerDismissed(browserStorage()),
+  );
+  const navigate = useNavigate();
+  const cancelDeepLink = useRef<(() => void) | null>(null);
+  const titleId = useId();
+
+  useEffect(() => () => cancelDeepLink.current?.(), []);
+
+  if (!shown) return null;
+
+  const openApp = () => {
+    cancelDeepLink.current?.();
+    cancelDeepLink.current = openDeepLink({
+      url: `${getConfig().mobileAppScheme}://${DEEP_LINK_SCREEN}`,
+      fallback: DEEP_LINK_FALLBACK_PATH,
+      navigate: (target) => (target === DEEP_LINK_FALLBACK_PATH ? navigate(target) : openAppUrl(target)),
+      timers: window,
+    });
+  };
+
+  const dismiss = () => {
+    rememberPromoBannerDismissed(browserStorage());
+    setShown(false);
+  };
+
+  return (
+    <section className="dash-promo" aria-labelledby={titleId}>
+      <div className="dash-promo-text">
+        <p className="dash-promo-title" id={titleId}>
+          {PROMO_BANNER_TEXT.title}
+        </p>
+        <p className="dash-promo-body">{PROMO_BANNER_TEXT.body}</p>
+      </div>
+      <div className="dash-promo-actions">
+        <button type="button" className="dash-promo-open" onClick={openApp}>
+          {PROMO_BANNER_TEXT.open}
+        </button>
+        <button type="button" className="dash-promo-dismiss" onClick={dismiss}>
+          {PROMO_BANNER_TEXT.dismiss}
+        </button>
+      </div>
+    </section>
+  );
+}
