@@ -1,0 +1,1 @@
+export default async ({ log }) => { log('did nothing'); };

@@ -1,0 +1,1 @@
+export default async () => { throw new Error('boom from function'); };
