@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { installCaller } from './caller.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -12,6 +11,7 @@ import { AppwriteError, installErrorHandling } from './errors.ts';
 import { migrateMail } from './mail/outbox.ts';
 import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
+import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
 import usersRoutes from './routes/users.ts';
 import { migrateSessions } from './sessions.ts';
@@ -58,15 +58,11 @@ export function parseQueryString(raw: string): Record<string, string | string[]>
   return result;
 }
 
-type RoutePlugin = FastifyPluginAsync<PluginOptions>;
-
-// TODO(databases/functions engineer): switch to static imports once `routes/databases.ts` and
-// `routes/functions.ts` are committed. They are registered at the root and spell full paths
-// (`/v1/databases/…`, `/v1/functions/…`, `/_functions/…`).
-async function optionalPlugin(name: string): Promise<RoutePlugin | null> {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes', `${name}.ts`);
+// TODO: static import once `routes/functions.ts` is committed by the functions work.
+async function functionsPlugin(): Promise<FastifyPluginAsync<PluginOptions> | null> {
+  const file = fileURLToPath(new URL('./routes/functions.ts', import.meta.url));
   if (!fs.existsSync(file)) return null;
-  const loaded = (await import(pathToFileURL(file).href)) as { default: RoutePlugin };
+  const loaded = (await import(new URL('./routes/functions.ts', import.meta.url).href)) as { default: FastifyPluginAsync<PluginOptions> };
   return loaded.default;
 }
 
@@ -136,9 +132,9 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(accountRoutes, { ...options, prefix: '/v1' });
   await app.register(usersRoutes, { ...options, prefix: '/v1' });
   await app.register(devMailRoutes, options);
-  for (const name of ['databases', 'functions']) {
-    const plugin = await optionalPlugin(name);
-    if (plugin) await app.register(plugin, options);
-  }
+  // Databases and functions spell full paths (`/v1/databases/…`, `/_functions/…`).
+  await app.register(databasesRoutes, options);
+  const functionsRoutes = await functionsPlugin();
+  if (functionsRoutes) await app.register(functionsRoutes, options);
   return app;
 }

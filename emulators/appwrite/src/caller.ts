@@ -193,7 +193,7 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
       }
     }
     if (!user) return;
-    if (!user.status) throw new AppwriteError('user_blocked', undefined, 401);
+    if (!user.status) throw new AppwriteError('user_blocked');
     if (now - Date.parse(user.accessedAt) > ACCESS_REFRESH_MS) {
       user = updateUser(store, user.$id, { accessedAt: isoDate(now) }, now);
     }

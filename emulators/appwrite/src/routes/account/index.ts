@@ -1,6 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
+import accountRoutes from './account.ts';
+import jwtRoutes from './jwt.ts';
+import recoveryRoutes from './recovery.ts';
+import sessionRoutes from './sessions.ts';
+import tokenRoutes from './tokens.ts';
+import verificationRoutes from './verification.ts';
 
-const accountRoutes: FastifyPluginAsync<PluginOptions> = async () => {};
+const account: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock }) => {
+  // Children inherit the `/v1` prefix; passing it again would double it.
+  const options: PluginOptions = { config, store, clock };
+  for (const routes of [accountRoutes, sessionRoutes, tokenRoutes, verificationRoutes, recoveryRoutes, jwtRoutes]) {
+    await app.register(routes, options);
+  }
+};
 
-export default accountRoutes;
+export default account;

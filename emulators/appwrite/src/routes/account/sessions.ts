@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { PluginOptions } from '../../context.ts';
+import { AppwriteError } from '../../errors.ts';
+import { verifyPassword } from '../../passwords.ts';
+import {
+  deleteSession, deleteUserSessions, extendSession, getSession, listUserSessions, type SessionRecord,
+} from '../../sessions.ts';
+import { consumeToken, TOKEN_TYPE } from '../../tokens.ts';
+import { findUserByEmail, getUser, updateUser } from '../../users.ts';
+import { body, email, password, text, uid } from '../params.ts';
+import { accountCaller, assertNoActiveSession, clearSessionCookies, issueSession, sessionView, type UserCaller } from './shared.ts';
+
+/** Email/password and token sessions; list, get, extend and delete. */
+const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, options) => {
+  const { config, store, clock } = options;
+
+  const emailSession: RouteShorthandOptions = {
+    schema: { body: body({ email, password }, ['email', 'password']) },
+    config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['url:{url},email:{param-email}'], resetOn: [201] } },
+  };
+  const createEmailSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    assertNoActiveSession(request);
+    const input = request.body as { email: string; password: string };
+    const user = findUserByEmail(store, input.email);
+    if (!user || !user.passwordUpdate || !(await verifyPassword(user.password, input.password))) {
+      throw new AppwriteError('user_invalid_credentials');
+    }
+    return issueSession(request, reply, options, user, { name: 'email', uid: user.email, factors: ['password'] });
+  };
+  app.post('/account/sessions/email', emailSession, createEmailSession);
+  app.post('/account/sessions', emailSession, createEmailSession);
+
+  app.post<{ Body: { userId: string; secret: string } }>('/account/sessions/token', {
+    schema: { body: body({ userId: uid, secret: text(256, 1) }, ['userId', 'secret']) },
+    config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['ip:{ip},userId:{param-userId}'], resetOn: [201] } },
+  }, async (request, reply) => {
+    assertNoActiveSession(request);
+    const now = clock.now();
+    const user = getUser(store, request.body.userId);
+    const token = user && consumeToken(store, user.$id, [TOKEN_TYPE.email, TOKEN_TYPE.generic], request.body.secret, now);
+    if (!user || !token) throw new AppwriteError('user_invalid_token');
+    const verified = token.type === TOKEN_TYPE.email ? updateUser(store, user.$id, { emailVerification: true }, now) : user;
+    const factors = token.type === TOKEN_TYPE.email ? ['email'] : ['token'];
+    return issueSession(request, reply, options, verified, { name: 'token', uid: user.email, factors });
+  });
+
+  const account = { scope: 'account' } as const;
+  const idParams = { type: 'object', properties: { sessionId: text(36, 1) }, required: ['sessionId'] } as const;
+
+  /** `current` resolves to the caller's session; others must belong to the caller. */
+  const resolve = (caller: UserCaller, sessionId: string): SessionRecord => {
+    const session = sessionId === 'current' ? caller.session : getSession(store, sessionId);
+    if (!session || session.userId !== caller.user.$id) throw new AppwriteError('user_session_not_found');
+    return session;
+  };
+
+  app.get('/account/sessions', { config: account }, async (request) => {
+    const caller = accountCaller(request);
+    const sessions = listUserSessions(store, caller.user.$id).map((s) => sessionView(s, caller.session));
+    return { total: sessions.length, sessions };
+  });
+
+  app.get<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {
+    schema: { params: idParams },
+    config: account,
+  }, async (request) => {
+    const caller = accountCaller(request);
+    return sessionView(resolve(caller, request.params.sessionId), caller.session);
+  });
+
+  app.patch<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {
+    schema: { params: idParams },
+    config: { ...account, abuse: { limit: 10, keys: ['url:{url},ip:{ip}'] } },
+  }, async (request) => {
+    const caller = accountCaller(request);
+    const session = resolve(caller, request.params.sessionId);
+    const extended = extendSession(store, session.$id, clock.now());
+    if (!extended) throw new AppwriteError('user_session_not_found');
+    return sessionView(extended, caller.session);
+  });
+
+  app.delete<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {
+    schema: { params: idParams },
+    config: { ...account, abuse: { limit: 100, keys: ['url:{url},ip:{ip}'] } },
+  }, async (request, reply) => {
+    const caller = accountCaller(request);
+    const session = resolve(caller, request.params.sessionId);
+    deleteSession(store, session.$id);
+    if (session.$id === caller.session?.$id) clearSessionCookies(request, reply, config.projectId, clock.now());
+    return reply.code(204).send();
+  });
+
+  app.delete('/account/sessions', {
+    config: { ...account, abuse: { limit: 100, keys: ['url:{url},ip:{ip}'] } },
+  }, async (request, reply) => {
+    const caller = accountCaller(request);
+    deleteUserSessions(store, caller.user.$id);
+    clearSessionCookies(request, reply, config.projectId, clock.now());
+    return reply.code(204).send();
+  });
+};
+
+export default sessionRoutes;
