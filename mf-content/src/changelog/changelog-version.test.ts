@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { changelogNotesBody, latestChangelogVersion } from './changelog-version.ts';
 
@@ -52,5 +53,13 @@ describe('changelogNotesBody', () => {
 
   it('leaves notes without a title untouched', () => {
     expect(changelogNotesBody('## [0.1.0]\n- x\n')).toBe('## [0.1.0]\n- x\n');
+  });
+});
+
+describe('the project CHANGELOG.md', () => {
+  it("names 0.1.0 first, so the page shows 'Latest: 0.1.0'", () => {
+    const markdown = readFileSync(new URL('../../../CHANGELOG.md', import.meta.url), 'utf8');
+    expect(latestChangelogVersion(markdown)).toBe('0.1.0');
+    expect(changelogNotesBody(markdown)).not.toMatch(/^# /m);
   });
 });
