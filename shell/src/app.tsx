@@ -20,7 +20,7 @@ export function App() {
       <ScrollToTop />
       <HashFallback />
       <TopNav />
-      <div id="main" className="app-main" tabIndex={-1}>
+      <main id="main" className="app-main" tabIndex={-1}>
         <Routes>
           {routeTable.map(({ path, screen }) => (
             <Route
@@ -31,7 +31,7 @@ export function App() {
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
-      </div>
+      </main>
       <Footer />
     </div>
   );

@@ -1,9 +1,9 @@
 // Minimal screen until its issue lands (issue 7); the route and the seam are final.
 export default function AccountPage() {
   return (
-    <main className="page" aria-labelledby="page-title">
+    <div className="page" aria-labelledby="page-title">
       <h1 id="page-title">Account</h1>
       <p>This screen is being built.</p>
-    </main>
+    </div>
   );
 }

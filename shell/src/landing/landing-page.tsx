@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 /** The shell's own first paint: it never waits for a remote. */
 export function LandingPage() {
   return (
-    <main className="page landing" aria-labelledby="landing-title">
+    <div className="page landing" aria-labelledby="landing-title">
       <h1 id="landing-title">Cadence</h1>
       <p className="tagline">Practice Management for Therapists</p>
       <Link to="/signup" className="button button-primary">
@@ -13,6 +13,6 @@ export function LandingPage() {
         Cadence is in development: client tracking, session tracking, payments tracking, invoices, scheduling and
         progress notes are on their way.
       </p>
-    </main>
+    </div>
   );
 }

@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {
   return (
-    <main className="page" aria-labelledby="not-found-title">
+    <div className="page" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>
       <p>We couldn’t find that page.</p>
       <Link to="/" className="button">
         Go to the home page
       </Link>
-    </main>
+    </div>
   );
 }

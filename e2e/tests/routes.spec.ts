@@ -1,0 +1,68 @@
+import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
+
+// Spec §2 route table: each route renders its own screen (never the remote-failure message),
+// and axe finds nothing serious on it.
+const screens: Array<[path: string, heading: RegExp]> = [
+  ['/', /^Cadence$/],
+  ['/signup', /.+/],
+  ['/login', /.+/],
+  ['/dashboard', /.+/],
+  ['/account', /.+/],
+  ['/success', /.+/],
+  ['/cancel', /.+/],
+  ['/payment-cancelled', /.+/],
+  ['/payment-success', /.+/],
+  ['/changelog', /^Changelog$/],
+  ['/terms', /Terms of Service/],
+  ['/privacy', /Privacy Policy/],
+  ['/faq', /Frequently Asked Questions/],
+  ['/contact', /^Contact$/],
+  ['/verify-email', /.+/],
+  ['/reset-password', /.+/],
+];
+
+for (const [path, heading] of screens) {
+  test(`${path} renders its screen`, async ({ page, consoleLog }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(pageHeading(page)).toHaveText(heading);
+    await expect(page.getByText('This part of Cadence could not be loaded')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expectAccessible(page);
+    expect(consoleLog.warnings.filter((w) => w.includes('does not satisfy the requirement'))).toEqual([]);
+  });
+}
+
+test('/cancel and /payment-cancelled show the same screen', async ({ page }) => {
+  await page.goto('/cancel');
+  const cancel = await pageHeading(page).textContent();
+  await page.goto('/payment-cancelled');
+  await expect(pageHeading(page)).toHaveText(cancel ?? '');
+});
+
+test('an unknown route is a real 404 with the shell around it', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(pageHeading(page)).toHaveText('Page not found');
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('hash fallbacks land on their routes', async ({ page }) => {
+  await page.goto('/#dashboard');
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/#account?view=billing');
+  await expect(page).toHaveURL('/account?view=billing');
+});
+
+test('the page scrolls to the top on every path change', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 400 });
+  await page.goto('/terms');
+  await expect(pageHeading(page)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(pageHeading(page)).toHaveText(/Privacy Policy/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
