@@ -1,6 +1,7 @@
 // Appwrite list queries: parse the JSON strings the v27 SDKs send (`Query.*` → `{"method","attribute","values"}`,
 // PROTOCOL §1.5) and compile them to SQLite. Shared by the documents list and the Users list, so the
 // storage specifics stay behind a `ColumnResolver`.
+import { isoDate } from './clock.ts';
 import { AppwriteError } from './errors.ts';
 
 export type Scalar = string | number | boolean | null;
@@ -205,6 +206,12 @@ function toSqlValue(ref: ColumnRef, attribute: string, v: Scalar): string | numb
     case 'boolean':
       if (typeof v !== 'boolean') throw bad();
       return v ? 1 : 0;
+    case 'datetime': {
+      // Stored as `…000+00:00`; compare like with like whatever offset the caller wrote.
+      const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
+      if (Number.isNaN(ms)) throw bad();
+      return isoDate(ms);
+    }
     default:
       if (typeof v !== 'string') throw bad();
       return v;

@@ -1,0 +1,151 @@
+// The permission matrix over every collection of backend/appwrite.json, driven through the SDKs,
+// plus Appwrite's role matching rules (PROTOCOL §3.3, §3.4).
+import { AppwriteException, Client, Databases, ID, Permission, Query, Role } from 'appwrite';
+import * as server from 'node-appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertGrantable, canAccessDocument, isAllowed, parsePermissions, userRoles } from '../src/permissions.ts';
+import { API_KEY, backendProject, createUser, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
+
+type Attr = (typeof backendProject.collections)[number]['attributes'][number];
+
+let h: Harness;
+let alice: TestUser;
+let bob: TestUser;
+const dbFor = (session?: string): Databases => {
+  const c = new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID);
+  return new Databases(session ? c.setSession(session) : c);
+};
+let admin: server.Databases;
+
+let n = 0;
+/** Valid data for a collection, built from its attribute definitions. */
+function sample(attrs: Attr[], userId: string): Record<string, unknown> {
+  n += 1;
+  const data: Record<string, unknown> = {};
+  for (const a of attrs) {
+    if (!a.required && a.key !== 'userId') continue;
+    if (a.key === 'userId') data[a.key] = userId;
+    else if (a.format === 'enum') data[a.key] = a.elements?.[0];
+    else if (a.format === 'email') data[a.key] = `x${n}@example.com`;
+    else if (a.format === 'url') data[a.key] = 'https://example.com';
+    else if (a.type === 'string') data[a.key] = `v${n}-${Date.now()}`.slice(0, a.size ?? 10);
+    else if (a.type === 'integer' || a.type === 'double') data[a.key] = 1;
+    else if (a.type === 'boolean') data[a.key] = true;
+    else if (a.type === 'datetime') data[a.key] = new Date().toISOString();
+  }
+  return data;
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; type: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppwriteException) return { code: e.code, type: e.type };
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+beforeAll(async () => {
+  h = await startServer();
+  alice = await createUser(h.endpoint, 'alice', h.storeDir);
+  bob = await createUser(h.endpoint, 'bob', h.storeDir);
+  admin = new server.Databases(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+});
+afterAll(async () => { await h.close(); });
+
+const USER_WRITABLE = new Set(['notifications', 'user_agreements']);
+
+describe('permission matrix: every collection of backend/appwrite.json', () => {
+  for (const col of backendProject.collections) {
+    it(`${col.$id}: only the owner sees it; another user and guests can't list, get, update or delete`, async () => {
+      const mine = dbFor(alice.session);
+      const theirs = dbFor(bob.session);
+      const guest = dbFor();
+      const ref = { databaseId: 'main', collectionId: col.$id };
+
+      let id: string;
+      if (USER_WRITABLE.has(col.$id)) {
+        id = (await mine.createDocument({ ...ref, documentId: ID.unique(), data: sample(col.attributes, alice.id) })).$id;
+      } else {
+        // Billing and profile collections: written by functions with the API key, readable by the owner.
+        expect(await failure(mine.createDocument({ ...ref, documentId: ID.unique(), data: sample(col.attributes, alice.id) })))
+          .toMatchObject({ code: 401, type: 'user_unauthorized' });
+        id = (await admin.createDocument({ ...ref, documentId: server.ID.unique(), data: sample(col.attributes, alice.id), permissions: [server.Permission.read(server.Role.user(alice.id))] })).$id;
+        expect(await failure(mine.updateDocument({ ...ref, documentId: id, data: {} , permissions: [] })))
+          .toMatchObject({ code: 401, type: 'user_unauthorized' });
+        expect(await failure(mine.deleteDocument({ ...ref, documentId: id }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+      }
+
+      // owner
+      expect((await mine.getDocument({ ...ref, documentId: id })).$id).toBe(id);
+      expect((await mine.listDocuments({ ...ref, queries: [Query.equal('userId', alice.id)] })).documents.map((d) => d.$id)).toContain(id);
+
+      // another user: nothing exists for them
+      const bobList = await theirs.listDocuments({ ...ref, queries: [Query.equal('userId', alice.id)] });
+      expect(bobList).toMatchObject({ total: 0, documents: [] });
+      expect((await theirs.listDocuments(ref)).documents.some((d) => d.$id === id)).toBe(false);
+      expect(await failure(theirs.getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      expect(await failure(theirs.updateDocument({ ...ref, documentId: id, permissions: [Permission.read(Role.user(bob.id))] }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      expect(await failure(theirs.deleteDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      expect(await failure(theirs.incrementDocumentAttribute({ ...ref, documentId: id, attribute: 'userId' }))).toMatchObject({ code: 404 });
+
+      // guests
+      expect(await guest.listDocuments(ref)).toMatchObject({ total: 0, documents: [] });
+      expect(await failure(guest.getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      expect(await failure(guest.createDocument({ ...ref, documentId: ID.unique(), data: sample(col.attributes, 'x') }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+
+      // the API key bypasses everything, and the document is still there
+      expect((await admin.getDocument({ ...ref, documentId: id })).$id).toBe(id);
+    });
+  }
+
+  it('the owner may update and delete their own notifications', async () => {
+    const mine = dbFor(alice.session);
+    const col = backendProject.collections.find((c) => c.$id === 'notifications');
+    const doc = await mine.createDocument({ databaseId: 'main', collectionId: 'notifications', documentId: ID.unique(), data: sample(col?.attributes ?? [], alice.id) });
+    expect((await mine.updateDocument({ databaseId: 'main', collectionId: 'notifications', documentId: doc.$id, data: { read: true } }))['read']).toBe(true);
+    await mine.deleteDocument({ databaseId: 'main', collectionId: 'notifications', documentId: doc.$id });
+  });
+});
+
+describe('roles and permission strings', () => {
+  const verified = userRoles({ id: 'u1', emailVerification: true, labels: ['subscribed'] });
+  const unverified = userRoles({ id: 'u2', emailVerification: false, labels: [] });
+  const guests = ['any', 'guests'];
+
+  it('matches any, guests, users, users/verified, user:ID, user:ID/verified and label:X', () => {
+    expect(isAllowed(['read("any")'], 'read', guests)).toBe(true);
+    expect(isAllowed(['read("guests")'], 'read', guests)).toBe(true);
+    expect(isAllowed(['read("guests")'], 'read', verified)).toBe(false);
+    expect(isAllowed(['read("users")'], 'read', guests)).toBe(false);
+    expect(isAllowed(['read("users")'], 'read', unverified)).toBe(true);
+    expect(isAllowed(['read("users/verified")'], 'read', verified)).toBe(true);
+    expect(isAllowed(['read("users/verified")'], 'read', unverified)).toBe(false);
+    expect(isAllowed(['read("user:u1")'], 'read', verified)).toBe(true);
+    expect(isAllowed(['read("user:u1/verified")'], 'read', verified)).toBe(true);
+    expect(isAllowed(['read("user:u2/verified")'], 'read', unverified)).toBe(false);
+    expect(isAllowed(['read("label:subscribed")'], 'read', verified)).toBe(true);
+    expect(isAllowed(['read("label:subscribed")'], 'read', unverified)).toBe(false);
+    expect(isAllowed(['update("user:u1")'], 'read', verified)).toBe(false);
+  });
+
+  it('write expands to update + delete; create is not a document permission', () => {
+    expect(parsePermissions(['write("user:u1")', 'read("any")'])).toEqual(['update("user:u1")', 'delete("user:u1")', 'read("any")']);
+    expect(() => parsePermissions(['create("users")'])).toThrow(/not allowed/);
+    expect(() => parsePermissions(['read(users)'])).toThrow();
+    expect(() => parsePermissions(['read("nobody:x")'])).toThrow(/Role/);
+  });
+
+  it('collection permissions or, with documentSecurity, document permissions', () => {
+    const subject = { collectionPermissions: ['read("users")'], documentSecurity: false };
+    expect(canAccessDocument(subject, [], 'read', unverified)).toBe(true);
+    expect(canAccessDocument(subject, ['update("user:u2")'], 'update', unverified)).toBe(false);
+    expect(canAccessDocument({ ...subject, documentSecurity: true }, ['update("user:u2")'], 'update', unverified)).toBe(true);
+  });
+
+  it('a user may only grant roles they hold', () => {
+    expect(() => assertGrantable(['read("user:u1")', 'read("any")', 'read("label:subscribed")'], verified)).not.toThrow();
+    expect(() => assertGrantable(['read("user:u9")'], verified)).toThrow(/Permissions must be one of/);
+  });
+});
