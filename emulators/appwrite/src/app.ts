@@ -1,8 +1,6 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { installCaller } from './caller.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EmulatorConfig } from './config.ts';
@@ -13,6 +11,7 @@ import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
 import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
+import functionsRoutes from './routes/functions.ts';
 import usersRoutes from './routes/users.ts';
 import { migrateSessions } from './sessions.ts';
 import { openStore, type Store } from './store.ts';
@@ -56,14 +55,6 @@ export function parseQueryString(raw: string): Record<string, string | string[]>
     result[name] = list.sort((a, b) => a[0] - b[0]).map(([, value]) => value);
   }
   return result;
-}
-
-// TODO: static import once `routes/functions.ts` is committed by the functions work.
-async function functionsPlugin(): Promise<FastifyPluginAsync<PluginOptions> | null> {
-  const file = fileURLToPath(new URL('./routes/functions.ts', import.meta.url));
-  if (!fs.existsSync(file)) return null;
-  const loaded = (await import(new URL('./routes/functions.ts', import.meta.url).href)) as { default: FastifyPluginAsync<PluginOptions> };
-  return loaded.default;
 }
 
 export function migrateCore(store: Store): void {
@@ -134,7 +125,6 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(devMailRoutes, options);
   // Databases and functions spell full paths (`/v1/databases/…`, `/_functions/…`).
   await app.register(databasesRoutes, options);
-  const functionsRoutes = await functionsPlugin();
-  if (functionsRoutes) await app.register(functionsRoutes, options);
+  await app.register(functionsRoutes, options);
   return app;
 }

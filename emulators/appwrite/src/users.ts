@@ -231,6 +231,8 @@ export function toAccountModel(user: UserRecord): Record<string, unknown> {
   const { password: _password, ...rest } = user;
   return {
     ...rest,
+    // The published model types passwordUpdate as a string; password-less (OTP) users get "".
+    passwordUpdate: user.passwordUpdate ?? '',
     emailCanonical: user.email || null,
     emailIsFree: null,
     emailIsDisposable: null,
