@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changelogNotesBody, latestChangelogVersion } from './changelog-version.ts';
 
@@ -59,7 +59,7 @@ describe('changelogNotesBody', () => {
 
 describe('the project CHANGELOG.md', () => {
   it("names 0.1.0 first, so the page shows 'Latest: 0.1.0'", () => {
-    const markdown = readFileSync(fileURLToPath(new URL('../../../CHANGELOG.md', import.meta.url).href), 'utf8');
+    const markdown = readFileSync(resolve(__dirname, '../../../CHANGELOG.md'), 'utf8');
     expect(latestChangelogVersion(markdown)).toBe('0.1.0');
     expect(changelogNotesBody(markdown)).not.toMatch(/^# /m);
   });
