@@ -44,7 +44,7 @@ function setSessionCookies(request: FastifyRequest, reply: FastifyReply, project
     domain: cookieDomain(request.hostname),
   };
   // The legacy cookie has no SameSite so plain-http browsers still keep one of the two.
-  reply.setCookie(`${name}_legacy`, value, base);
+  reply.setCookie(`${name}_legacy`, value, { ...base, sameSite: false });
   reply.setCookie(name, value, { ...base, sameSite: 'none' });
 }
 
@@ -80,7 +80,7 @@ export function issueSession(
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, projectId: string, nowMs: number): void {
   const name = sessionCookieName(projectId);
   const options = { path: '/', expires: new Date(nowMs - 3600_000), httpOnly: true, domain: cookieDomain(request.hostname) };
-  reply.setCookie(`${name}_legacy`, '', options);
+  reply.setCookie(`${name}_legacy`, '', { ...options, sameSite: false });
   reply.setCookie(name, '', { ...options, sameSite: 'none', secure: request.protocol === 'https' });
   reply.header('X-Fallback-Cookies', '[]');
 }
