@@ -9,18 +9,26 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PNPM_VERSION = '10.34.9';
 
-function pnpmCommand() {
+/**
+ * pnpm 10 on PATH for this process and every child (deploy scripts, Playwright's web server).
+ * Corepack is unreliable here, so a missing pnpm is installed from the npm registry into .tools/.
+ */
+function ensurePnpm() {
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-  if (probe.status === 0 && probe.stdout.startsWith('10.')) return ['pnpm'];
-  // Corepack is unreliable here; npx fetches pnpm from the npm registry.
-  return ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+  if (probe.status === 0 && probe.stdout.startsWith('10.')) return;
+  const tools = path.join(root, '.tools');
+  const bin = path.join(tools, 'node_modules', '.bin');
+  if (!existsSync(path.join(bin, 'pnpm'))) {
+    console.log(`Installing pnpm ${PNPM_VERSION} into .tools/`);
+    execFileSync('npm', ['install', '--prefix', tools, '--no-save', '--no-audit', '--no-fund', `pnpm@${PNPM_VERSION}`], { stdio: 'inherit' });
+  }
+  process.env.PATH = `${bin}${path.delimiter}${process.env.PATH}`;
 }
 
-const pnpm = pnpmCommand();
+ensurePnpm();
 
 function run(args, env = {}) {
-  const [command, ...prefix] = pnpm;
-  execFileSync(command, [...prefix, ...args], {
+  execFileSync('pnpm', args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
