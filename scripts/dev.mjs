@@ -30,5 +30,5 @@ const watchers = ['shell', ...Object.values(remotes).map((remote) => remote.dir)
 );
 process.once('exit', () => watchers.forEach((watcher) => watcher.kill()));
 
-const { urls } = await startStack({ deployDir });
+const { urls } = await startStack({ deployDir, env: { CADENCE_DEV: '1' } });
 console.log(`\nCadence (dev) is running at ${urls.app}; reload after a rebuild.\n`);

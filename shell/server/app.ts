@@ -15,6 +15,7 @@ const NO_CACHE = 'no-cache';
 export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, trustProxy: false });
   const headers = securityHeaders(config);
+  const versioned = config.devMode ? NO_CACHE : IMMUTABLE;
 
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(headers)) reply.header(name, value);
@@ -66,7 +67,7 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     decorateReply: false,
     index: false,
     // Every file lives under a versioned folder that never changes once written.
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    setHeaders: (res) => res.header('cache-control', versioned),
   });
 
   await app.register(fastifyStatic, {
@@ -75,7 +76,7 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     index: false,
     wildcard: false,
     setHeaders: (res, filePath) =>
-      res.header('cache-control', filePath.endsWith('.html') ? NO_CACHE : IMMUTABLE),
+      res.header('cache-control', filePath.endsWith('.html') ? NO_CACHE : versioned),
   });
 
   const indexHtml = () => readFile(path.join(config.shellDist, 'index.html'), 'utf8');

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Extra origins the CSP allows for scripts and frames (Stripe.js) and for fetches. */
   scriptOrigins: string[];
   connectOrigins: string[];
+  /** `pnpm dev`: files change in place, so nothing may be cached as immutable. */
+  devMode: boolean;
   runtime: RuntimeConfig;
 }
 
@@ -33,6 +35,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     changelogPath: path.resolve(env.CHANGELOG_PATH ?? path.join(repoRoot, 'CHANGELOG.md')),
     scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com']),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS, ['https://api.stripe.com']),
+    devMode: env.CADENCE_DEV === '1',
     runtime: {
       endpoint,
       projectId: env.APPWRITE_PROJECT_ID ?? 'cadence',
