@@ -46,6 +46,8 @@ export interface ParsedQueries {
   select: string[] | null;
   orders: Order[];
   limit: number;
+  /** whether a `limit` query was given (bulk operations act on every match otherwise) */
+  explicitLimit: boolean;
   offset: number;
   cursor: { direction: 'after' | 'before'; id: string } | null;
 }
@@ -136,7 +138,7 @@ function parseObject(raw: unknown, nested: boolean): Condition | ((p: ParsedQuer
         throw invalid(`Invalid ${method}: Value must be a valid integer`);
       }
       if (v < min || v > max) throw invalid(`Invalid ${method}: Value must be a valid range between ${min} and ${max.toLocaleString('en-US')}`);
-      return (p) => { if (method === 'limit') p.limit = v; else p.offset = v; };
+      return (p) => { if (method === 'limit') { p.limit = v; p.explicitLimit = true; } else p.offset = v; };
     }
     case 'cursorAfter':
     case 'cursorBefore': {
@@ -154,7 +156,7 @@ export function parseQueries(strings: readonly string[]): ParsedQueries {
   if (strings.length > QUERY_LIMITS.maxQueries) {
     throw new AppwriteError('general_argument_invalid', `Invalid \`queries\` param: Value must a valid array no longer than ${QUERY_LIMITS.maxQueries} items and Value must be a valid string and at most ${QUERY_LIMITS.maxQueryLength} chars`);
   }
-  const parsed: ParsedQueries = { conditions: [], select: null, orders: [], limit: QUERY_LIMITS.defaultLimit, offset: 0, cursor: null };
+  const parsed: ParsedQueries = { conditions: [], select: null, orders: [], limit: QUERY_LIMITS.defaultLimit, explicitLimit: false, offset: 0, cursor: null };
   for (const s of strings) {
     if (s.length > QUERY_LIMITS.maxQueryLength) {
       throw new AppwriteError('general_argument_invalid', `Invalid \`queries\` param: Value must a valid array no longer than ${QUERY_LIMITS.maxQueries} items and Value must be a valid string and at most ${QUERY_LIMITS.maxQueryLength} chars`);

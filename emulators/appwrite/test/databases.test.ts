@@ -169,6 +169,34 @@ describe('documents', () => {
   });
 });
 
+describe('bulk methods (node-appwrite, API key only)', () => {
+  it('createDocuments, upsertDocuments, updateDocuments and deleteDocuments', async () => {
+    const created = await admin.createDocuments({ databaseId: 'main', collectionId: 'things', documents: [
+      { $id: 'bulk1', title: 'bulk', count: 1 }, { $id: 'bulk2', title: 'bulk', count: 2, $permissions: [server.Permission.read(server.Role.any())] },
+    ] });
+    assertModel('documentList', created);
+    expect(created.total).toBe(2);
+    expect(created.documents[1]?.$permissions).toEqual(['read("any")']);
+    const upserted = await admin.upsertDocuments({ databaseId: 'main', collectionId: 'things', documents: [{ $id: 'bulk1', title: 'bulk', count: 7 }, { $id: 'bulk3', title: 'bulk' }] });
+    expect(upserted.documents.map((d) => d['count'])).toEqual([7, 0]);
+    const updated = await admin.updateDocuments({ databaseId: 'main', collectionId: 'things', data: { done: true }, queries: [server.Query.equal('title', 'bulk')] });
+    expect(updated.total).toBe(3);
+    expect(updated.documents.every((d) => d['done'] === true)).toBe(true);
+    const deleted = await admin.deleteDocuments({ databaseId: 'main', collectionId: 'things', queries: [server.Query.equal('title', 'bulk')] });
+    expect(deleted.total).toBe(3);
+    expect((await admin.listDocuments({ databaseId: 'main', collectionId: 'things', queries: [server.Query.equal('title', 'bulk')] })).total).toBe(0);
+  });
+
+  it('refuses bulk writes from a session', async () => {
+    const res = await fetch(`${h.endpoint}/databases/main/collections/things/documents`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID, 'x-appwrite-session': alice.session },
+      body: JSON.stringify({ documents: [{ $id: 'x1', title: 'x' }] }),
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { type: string }).type).toBe('general_unauthorized_scope');
+  });
+});
+
 describe('TablesDB rows (same engine, renamed)', () => {
   it('creates, lists, gets, updates, increments and deletes rows', async () => {
     const row = await tables.createRow({ databaseId: 'main', tableId: 'things', rowId: ID.unique(), data: { title: 'row' } });

@@ -23,6 +23,8 @@ export interface Actor {
 }
 
 const CUSTOM_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+/** APP_LIMIT_DATABASE_BATCH */
+const BATCH_LIMIT = 100;
 const READ_ONLY_KEYS = ['$sequence', '$databaseId', '$collectionId', '$tableId'];
 
 export function resolveId(raw: unknown, param: string, nowMs: number): string {
@@ -131,7 +133,7 @@ export class DocumentsService {
   create(actor: Actor, c: CollectionDef, rawId: unknown, data: unknown, permissions: unknown, flavor: Flavor): DocumentRow {
     const n = this.names(flavor);
     if (rawId === undefined || rawId === null) throw new AppwriteError('document_missing_data', `${n.Doc} ID is required when creating a single ${n.Doc.toLowerCase()}.`);
-    if (!isData(data) || Object.keys(data).length === 0) throw new AppwriteError('document_missing_data');
+    if (!isData(data) || Object.keys(data).filter((k) => !k.startsWith('$')).length === 0) throw new AppwriteError('document_missing_data');
     const id = resolveId(rawId, `${flavor}Id`, this.clock.now());
     if (!actor.isKey && !isAllowed(c.permissions, 'create', actor.roles)) throw this.unauthorized();
     const perms = this.permissionsFor(actor, permissions) ?? defaultDocumentPermissions(actor.userId);
@@ -179,6 +181,52 @@ export class DocumentsService {
       const doc = this.readable(actor, c, id, flavor);
       if (!this.can(actor, c, doc, 'delete')) throw this.unauthorized();
       this.repo.delete(doc.seq);
+    });
+  }
+
+  /** node-appwrite bulk methods: API key only (`general_unauthorized_scope` otherwise, PROTOCOL §3.1). */
+  private assertBulk(actor: Actor): void {
+    if (!actor.isKey) throw new AppwriteError('general_unauthorized_scope');
+  }
+
+  private bulkEntries(documents: unknown): DocData[] {
+    if (!Array.isArray(documents) || documents.length === 0 || documents.length > BATCH_LIMIT || !documents.every(isData)) {
+      throw new AppwriteError('general_argument_invalid', `Invalid \`documents\` param: Value must a valid array no longer than ${BATCH_LIMIT} items and Value must be a valid object.`);
+    }
+    return documents.filter(isData);
+  }
+
+  createMany(actor: Actor, c: CollectionDef, documents: unknown, flavor: Flavor): DocumentRow[] {
+    this.assertBulk(actor);
+    const entries = this.bulkEntries(documents);
+    return this.repo.transaction(() => entries.map((d) => this.create(actor, c, d['$id'] ?? 'unique()', d, d['$permissions'], flavor)));
+  }
+
+  upsertMany(actor: Actor, c: CollectionDef, documents: unknown, flavor: Flavor): DocumentRow[] {
+    this.assertBulk(actor);
+    const entries = this.bulkEntries(documents);
+    return this.repo.transaction(() => entries.map((d) => this.upsert(actor, c, typeof d['$id'] === 'string' ? d['$id'] : 'unique()', d, d['$permissions'], flavor)));
+  }
+
+  /** Every document matching `queries` (no implicit page limit), inside one transaction. */
+  private matching(c: CollectionDef, queries: string[]): DocumentRow[] {
+    const q = parseQueries(queries);
+    if (!q.explicitLimit) q.limit = Number.MAX_SAFE_INTEGER;
+    return this.repo.list(c, q, { readPermissions: null, total: false }, q.cursor ? this.repo.get(c.databaseId, c.id, q.cursor.id) : null).rows;
+  }
+
+  updateMany(actor: Actor, c: CollectionDef, data: unknown, queries: string[], flavor: Flavor): DocumentRow[] {
+    this.assertBulk(actor);
+    if (!isData(data)) throw new AppwriteError('document_missing_payload');
+    return this.repo.transaction(() => this.matching(c, queries).map((doc) => this.update(actor, c, doc.id, data, undefined, flavor)));
+  }
+
+  deleteMany(actor: Actor, c: CollectionDef, queries: string[], flavor: Flavor): DocumentRow[] {
+    this.assertBulk(actor);
+    return this.repo.transaction(() => {
+      const docs = this.matching(c, queries);
+      for (const doc of docs) this.repo.delete(doc.seq);
+      return docs;
     });
   }
 

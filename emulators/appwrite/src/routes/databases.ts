@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../context.ts';
 import { actorOf } from '../databases/actor.ts';
-import { DocumentRepository, ensureIndexes, migrateDocuments } from '../databases/document-repository.ts';
+import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
-import { parseSchema } from '../databases/schema.ts';
+import { parseSchema, type CollectionDef } from '../databases/schema.ts';
+import { AppwriteError } from '../errors.ts';
 
 const permissionsSchema = {
   type: 'array',
@@ -14,6 +15,8 @@ const permissionsSchema = {
   maxItems: 100,
   description: 'Permissions must be an array of strings with at most 100 items.',
 } as const;
+const bulkSchema = { type: 'array', description: 'Value must a valid array no longer than 100 items and Value must be a valid object.' } as const;
+const queriesSchema = { type: 'array', items: { type: 'string' }, description: 'Value must a valid array no longer than 100 items and Value must be a valid string and at most 4096 chars' } as const;
 const dataSchema = { type: 'object', description: 'Value must be a valid JSON object' } as const;
 const numberOrNull = (d: string): { type: 'number'; description: string } => ({ type: 'number', description: d });
 
@@ -47,7 +50,10 @@ const FLAVORS: Names[] = [
 ];
 
 type Params = { databaseId: string; collectionId: string; id: string; attr: string };
-type WriteBody = { data?: Record<string, unknown> | null; permissions?: string[] | null; documentId?: string; rowId?: string };
+type WriteBody = {
+  data?: Record<string, unknown> | null; permissions?: string[] | null; documentId?: string; rowId?: string;
+  documents?: unknown[]; rows?: unknown[]; queries?: string[];
+};
 type StepBody = { value?: number | null; max?: number | null; min?: number | null };
 
 export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
@@ -76,14 +82,44 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
         params: idParams,
         body: {
           type: 'object',
-          properties: { [n.docId]: { type: 'string', description: 'Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can\'t start with a special char' }, data: dataSchema, permissions: permissionsSchema },
+          properties: { [n.docId]: { type: 'string', description: 'Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can\'t start with a special char' }, data: dataSchema, permissions: permissionsSchema, [n.list]: bulkSchema },
         },
       },
     }, async (request, reply) => {
       const c = collectionOf(request.params);
       const b = request.body ?? {};
+      const bulk = b[n.flavor === 'row' ? 'rows' : 'documents'];
+      if (bulk !== undefined) {
+        if (b.data !== undefined) throw new AppwriteError('general_bad_request');
+        const docs = service.createMany(actorOf(request), c, bulk, n.flavor);
+        return reply.code(201).send({ total: docs.length, [n.list]: docs.map((d) => toModel(d, c, n.flavor)) });
+      }
       const doc = service.create(actorOf(request), c, b[n.flavor === 'row' ? 'rowId' : 'documentId'], b.data, b.permissions, n.flavor);
       return reply.code(201).send(toModel(doc, c, n.flavor));
+    });
+
+    // Bulk methods of node-appwrite (API key only).
+    const listOf = (docs: DocumentRow[], c: CollectionDef) => ({ total: docs.length, [n.list]: docs.map((d) => toModel(d, c, n.flavor)) });
+    app.put<{ Params: Params; Body: WriteBody }>(n.base, {
+      config: { scope: write },
+      schema: { params: idParams, body: { type: 'object', properties: { [n.list]: bulkSchema } } },
+    }, async (request) => {
+      const c = collectionOf(request.params);
+      return listOf(service.upsertMany(actorOf(request), c, request.body?.[n.flavor === 'row' ? 'rows' : 'documents'], n.flavor), c);
+    });
+    app.patch<{ Params: Params; Body: WriteBody }>(n.base, {
+      config: { scope: write },
+      schema: { params: idParams, body: { type: 'object', properties: { data: dataSchema, queries: queriesSchema } } },
+    }, async (request) => {
+      const c = collectionOf(request.params);
+      return listOf(service.updateMany(actorOf(request), c, request.body?.data, request.body?.queries ?? [], n.flavor), c);
+    });
+    app.delete<{ Params: Params; Body: WriteBody }>(n.base, {
+      config: { scope: write },
+      schema: { params: idParams, body: { type: 'object', properties: { queries: queriesSchema } } },
+    }, async (request) => {
+      const c = collectionOf(request.params);
+      return listOf(service.deleteMany(actorOf(request), c, request.body?.queries ?? [], n.flavor), c);
     });
 
     app.get<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
