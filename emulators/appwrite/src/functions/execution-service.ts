@@ -111,7 +111,7 @@ export class ExecutionService {
   }
 
   /** Runs an execution created by `create` to completion; never throws. */
-  async run(def: FunctionDef, execution: ExecutionRecord, input: ExecutionInput, invoker: Invoker): Promise<{ record: ExecutionRecord; body: Buffer; headers: Record<string, string> }> {
+  async run(def: FunctionDef, execution: ExecutionRecord, input: ExecutionInput, invoker: Invoker, maxSeconds = Infinity): Promise<{ record: ExecutionRecord; body: Buffer; headers: Record<string, string>; timedOut: boolean }> {
     const entry = this.entryOf(def);
     this.repo.save({ ...execution, status: 'processing', updatedAt: isoDate(this.clock.now()) });
 
@@ -143,7 +143,7 @@ export class ExecutionService {
         entry,
         cwd: def.dir,
         env: this.environment(def),
-        timeoutMs: def.timeout * 1000,
+        timeoutMs: Math.min(def.timeout, maxSeconds) * 1000,
         method: input.method,
         headers,
         body: input.body,
@@ -168,7 +168,7 @@ export class ExecutionService {
       duration: result.durationSeconds,
     };
     this.repo.save(record);
-    return { record, body: result.body, headers: responseHeaders };
+    return { record, body: result.body, headers: responseHeaders, timedOut: result.timedOut };
   }
 
   /** Function vars first, Appwrite's own vars last so they win (PROTOCOL §4.3). */

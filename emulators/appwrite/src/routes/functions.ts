@@ -14,6 +14,7 @@ import { parseFunctions, type FunctionDef } from '../functions/registry.ts';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
 const HEADERS_DESCRIPTION = 'Invalid headers: Alphanumeric characters or hyphens only, cannot start with "x-appwrite", maximum 100 keys, and total size 16384.';
 const MAX_BODY = 10_485_760;
+const SYNC_TIMEOUT_SECONDS = 30;
 
 interface CreateBody {
   body?: string;
@@ -93,6 +94,7 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
   }
 
   const running = new Set<Promise<unknown>>();
+  const timers = new Set<NodeJS.Timeout>();
   function background(task: () => Promise<unknown>): void {
     const p = task().catch((err: unknown) => app.log.error({ err }, 'background execution failed'));
     running.add(p);
@@ -140,8 +142,12 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
       const at = Date.parse(b.scheduledAt);
       if (Number.isNaN(at) || at < clock.now() + 60_000) throw new AppwriteError('general_bad_request', 'Execution schedule must be a valid date, and at least 1 minute from now');
       const execution = service.create(def, { ...input, trigger: 'schedule' }, invoker, 'scheduled', new Date(at).toISOString().replace('Z', '+00:00'));
-      const timer = setTimeout(() => background(() => service.run(def, execution, { ...input, trigger: 'schedule' }, invoker)), at - clock.now());
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        background(() => service.run(def, execution, { ...input, trigger: 'schedule' }, invoker));
+      }, at - clock.now());
       timer.unref();
+      timers.add(timer);
       return reply.code(202).send(model(request, execution));
     }
     const execution = service.create(def, input, invoker, isAsync ? 'async' : 'sync');
@@ -149,7 +155,9 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
       background(() => service.run(def, execution, input, invoker));
       return reply.code(202).send(model(request, execution));
     }
-    const { record } = await service.run(def, execution, input, invoker);
+    const { record, timedOut } = await service.run(def, execution, input, invoker, SYNC_TIMEOUT_SECONDS);
+    // The executor gives up on synchronous calls after 30 s even when the function may run longer.
+    if (timedOut && def.timeout > SYNC_TIMEOUT_SECONDS) throw new AppwriteError('function_synchronous_timeout');
     return reply.code(201).send(model(request, record));
   });
 
@@ -224,6 +232,7 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
 
   app.addHook('onClose', async () => {
     for (const job of jobs) job.stop();
+    for (const timer of timers) clearTimeout(timer);
     await Promise.allSettled([...running]);
   });
 }
