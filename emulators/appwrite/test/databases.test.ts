@@ -23,7 +23,7 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; type: strin
 
 beforeAll(async () => {
   h = await startServer();
-  alice = await createUser(h.endpoint, 'alice', h.storeDir);
+  alice = await createUser(h.endpoint, 'alice');
   const client = new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(alice.session);
   db = new Databases(client);
   tables = new TablesDB(client);

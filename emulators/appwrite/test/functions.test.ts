@@ -42,7 +42,7 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; type: strin
 
 beforeAll(async () => {
   h = await startServer({ functions: FUNCTIONS, env: { APPWRITE_SCHEDULES: 'on', FUNCTION_VARS_ECHO: JSON.stringify({ MY_ENV_VAR: 'from-env', MY_BOTH: 'env' }) } });
-  alice = await createUser(h.endpoint, 'fnuser', h.storeDir);
+  alice = await createUser(h.endpoint, 'fnuser');
   web = new Functions(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(alice.session));
   guest = new Functions(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID));
   admin = new server.Functions(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
@@ -160,7 +160,7 @@ describe('async executions, get and list', () => {
     const list = await web.listExecutions({ functionId: 'echo' });
     assertModel('executionList2', list);
     expect(list.executions.some((x) => x.$id === e.$id)).toBe(true);
-    const other = await createUser(h.endpoint, 'other', h.storeDir);
+    const other = await createUser(h.endpoint, 'other');
     const otherFns = new Functions(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(other.session));
     expect(await failure(otherFns.getExecution({ functionId: 'echo', executionId: e.$id }))).toMatchObject({ code: 404, type: 'execution_not_found' });
     expect(await failure(web.getExecution({ functionId: 'echo', executionId: 'nope' }))).toMatchObject({ code: 404, type: 'execution_not_found' });

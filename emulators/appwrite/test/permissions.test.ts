@@ -48,8 +48,8 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; type: strin
 
 beforeAll(async () => {
   h = await startServer();
-  alice = await createUser(h.endpoint, 'alice', h.storeDir);
-  bob = await createUser(h.endpoint, 'bob', h.storeDir);
+  alice = await createUser(h.endpoint, 'alice');
+  bob = await createUser(h.endpoint, 'bob');
   admin = new server.Databases(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
 });
 afterAll(async () => { await h.close(); });

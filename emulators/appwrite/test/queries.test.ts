@@ -39,7 +39,7 @@ const all = Array.from({ length: 30 }, (_, i) => i);
 
 beforeAll(async () => {
   h = await startServer();
-  const user = await createUser(h.endpoint, 'q', h.storeDir);
+  const user = await createUser(h.endpoint, 'q');
   db = new Databases(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(user.session));
   for (const [i, data] of ROWS.entries()) {
     await db.createDocument({ databaseId: 'main', collectionId: 'things', documentId: `t${String(i).padStart(2, '0')}`, data });

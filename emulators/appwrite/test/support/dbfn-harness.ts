@@ -8,12 +8,6 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { encodeSessionSecret } from '../../src/caller.ts';
-import { parseDevice } from '../../src/device.ts';
-import { tokenSecret, uniqueId } from '../../src/ids.ts';
-import { createSession } from '../../src/sessions.ts';
-import { openStore } from '../../src/store.ts';
-import { createUser as createCoreUser } from '../../src/users.ts';
 
 export const PROJECT_ID = 'cadence';
 export const API_KEY = 'local-dev-key';
@@ -106,13 +100,12 @@ export interface TestUser { id: string; email: string; session: string }
 
 let counter = 0;
 /** Account + email session through raw HTTP; `session` is the cookie value for `setSession`. */
-export async function createUser(endpoint: string, label = 'u', dataDir?: string): Promise<TestUser> {
+export async function createUser(endpoint: string, label = 'u'): Promise<TestUser> {
   counter += 1;
   const email = `${label}${counter}-${Date.now()}@example.com`;
   const password = 'correct horse battery';
   const headers = { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID };
   const created = await fetch(`${endpoint}/account`, { method: 'POST', headers, body: JSON.stringify({ userId: 'unique()', email, password, name: label }) });
-  if (created.status === 404 && dataDir) return createUserDirect(dataDir, email, label);
   if (created.status !== 201) throw new Error(`account create ${created.status}: ${await created.text()}`);
   const user = (await created.json()) as { $id: string };
   const session = await fetch(`${endpoint}/account/sessions/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
@@ -122,19 +115,3 @@ export async function createUser(endpoint: string, label = 'u', dataDir?: string
   return { id: user.$id, email, session: decodeURIComponent(cookie) };
 }
 
-/**
- * Stopgap while the account routes are being built in parallel: the same user + session rows the
- * account API would write, through the emulator's own repositories.
- */
-function createUserDirect(dataDir: string, email: string, label: string): TestUser {
-  const store = openStore({ dataDir });
-  try {
-    const now = Date.now();
-    const user = createCoreUser(store, { id: uniqueId(now), email, name: label, passwordHash: null }, now);
-    const secret = tokenSecret();
-    createSession(store, { userId: user.$id, provider: 'email', providerUid: email, ip: '127.0.0.1', device: parseDevice(''), factors: ['password'], secret }, now);
-    return { id: user.$id, email, session: encodeSessionSecret(user.$id, secret) };
-  } finally {
-    store.db.close();
-  }
-}
