@@ -1,7 +1,7 @@
 import { Account, Client, Databases, Functions } from 'appwrite';
 import { getConfig } from './config.ts';
 
-interface AppwriteServices {
+export interface AppwriteServices {
   client: Client;
   account: Account;
   databases: Databases;
@@ -10,19 +10,26 @@ interface AppwriteServices {
 
 let services: AppwriteServices | null = null;
 
+function servicesFor(client: Client): AppwriteServices {
+  return { client, account: new Account(client), databases: new Databases(client), functions: new Functions(client) };
+}
+
 /** The one Appwrite client of the app (STYLE.md "One of each"), built from /config.json. */
 export function appwrite(): AppwriteServices {
   if (services) return services;
   const { endpoint, projectId } = getConfig();
   // A relative endpoint ("/v1") means same origin through the app server's proxy.
   const absolute = new URL(endpoint, globalThis.location?.href ?? 'http://localhost').toString().replace(/\/$/, '');
-  const client = new Client().setEndpoint(absolute).setProject(projectId);
-  services = {
-    client,
-    account: new Account(client),
-    databases: new Databases(client),
-    functions: new Functions(client),
-  };
+  services = servicesFor(new Client().setEndpoint(absolute).setProject(projectId));
+  return services;
+}
+
+/**
+ * Test seam: make this layer use a given client (e.g. a Node test's Web SDK client carrying a
+ * session via `setSession`, since Node has no cookie jar). The app itself never calls this.
+ */
+export function configureAppwrite(client: Client): AppwriteServices {
+  services = servicesFor(client);
   return services;
 }
 

@@ -1,16 +1,17 @@
-import type { Models } from 'appwrite';
 import { create } from 'zustand';
-import { appwrite } from './appwrite-client.ts';
+import type { AuthUser } from './profile.ts';
+import { getCurrentUser, signOut as endSession, subscribeToAuthState } from './session.ts';
 
-export type AuthUser = Models.User<Models.Preferences>;
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
 
 export interface AuthState {
   user: AuthUser | null;
   status: AuthStatus;
-  /** Re-reads the signed-in user from Appwrite; a 401 means signed out. */
+  /** Re-reads the signed-in user from Appwrite; no session (401) means signed out. */
   refreshUser: () => Promise<AuthUser | null>;
   signOut: () => Promise<void>;
+  /** Starts the 15 s auth-state watcher (spec §4) feeding this store; returns its stop function. */
+  watchAuthState: () => () => void;
 }
 
 // One store for the whole composed app: this module is a Module Federation singleton, so the
@@ -18,24 +19,35 @@ export interface AuthState {
 const registry = globalThis as { __cadenceAuthStoreInstances?: number };
 registry.__cadenceAuthStoreInstances = (registry.__cadenceAuthStoreInstances ?? 0) + 1;
 
-export const useAuthStore = create<AuthState>()((set) => ({
+function statusOf(user: AuthUser | null): AuthStatus {
+  return user ? 'signedIn' : 'signedOut';
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
   user: null,
   status: 'unknown',
   refreshUser: async () => {
     try {
-      const user = await appwrite().account.get();
-      set({ user, status: 'signedIn' });
+      const user = await getCurrentUser();
+      set({ user, status: statusOf(user) });
       return user;
     } catch {
+      // Offline or a server fault: the page cannot tell who is signed in, so treat it as signed out.
       set({ user: null, status: 'signedOut' });
       return null;
     }
   },
   signOut: async () => {
     try {
-      await appwrite().account.deleteSession({ sessionId: 'current' });
+      await endSession();
     } finally {
       set({ user: null, status: 'signedOut' });
     }
+  },
+  watchAuthState: () => {
+    const { user, status } = get();
+    return subscribeToAuthState((next) => set({ user: next, status: statusOf(next) }), {
+      ...(status === 'unknown' ? {} : { initialUser: user }),
+    });
   },
 }));

@@ -1,0 +1,14 @@
+import { appwrite } from './appwrite-client.ts';
+import { getConfig, type RuntimeConfig } from './config.ts';
+
+export type CollectionName = keyof RuntimeConfig['collections'];
+
+/** Database and collection ids of one collection, from /config.json. */
+export function collection(name: CollectionName): { databaseId: string; collectionId: string } {
+  const config = getConfig();
+  return { databaseId: config.databaseId, collectionId: config.collections[name] };
+}
+
+export function databases(): ReturnType<typeof appwrite>['databases'] {
+  return appwrite().databases;
+}

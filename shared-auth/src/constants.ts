@@ -1,0 +1,52 @@
+/** Spec constants owned by shared-auth (STYLE.md "Config once": one module per owner). */
+
+/** spec §4/§9: the auth-state watcher polls every 15 s. */
+export const AUTH_STATE_POLL_MS = 15_000;
+
+/** spec §4/§9: a profile is complete when the password was updated more than 5000 ms after registration. */
+export const PROFILE_COMPLETE_MIN_MS = 5_000;
+
+/** spec §7/§9: notifications are loaded newest first, up to 100. */
+export const NOTIFICATIONS_LIMIT = 100;
+
+/** spec §3/§9: the notification document id is capped at 36 characters (Appwrite's custom id limit). */
+export const NOTIFICATION_ID_MAX = 36;
+
+/** spec §9: maximum active sessions, shown as 'n/5 max'. */
+export const MAX_SESSIONS = 5;
+
+/** spec §9: unique id = hex timestamp followed by 7 random hex characters. */
+export const UNIQUE_ID_RANDOM_HEX = 7;
+
+/**
+ * Page size for billing reads (invoices, subscriptions, checkout sessions). Appwrite's default
+ * page is 25; a therapist's billing history stays far below this for years (one invoice a month).
+ */
+export const BILLING_LIST_LIMIT = 100;
+
+/** Page size when walking a whole collection slice (delete-all-user-data, clear notifications). */
+export const PAGE_SIZE = 100;
+
+/** Routes the account emails link back to (spec §7: verification → /verify-email, recovery → /reset-password). */
+export const VERIFY_EMAIL_PATH = '/verify-email';
+export const RESET_PASSWORD_PATH = '/reset-password';
+
+/**
+ * Subscription statuses that count as the active subscription (spec §3 status values). Stripe keeps
+ * a subscription 'active' until period end even when it is set to cancel, and 'past_due' is still in
+ * force while Stripe retries the payment.
+ */
+export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** spec §3 user labels. */
+export const USER_LABELS = [
+  'subscribed',
+  'paymentCurrent',
+  'trialActive',
+  'paymentFailed',
+  'subscriptionCanceled',
+  'subscriptionPaused',
+  'subscriptionExpired',
+  'checkoutCompleted',
+] as const;
+export type UserLabel = (typeof USER_LABELS)[number];
