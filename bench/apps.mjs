@@ -1,0 +1,20 @@
+// The apps the bench builds and the routes it visits, read from the same sources the build and
+// the router use, so adding a remote or a route needs no bench change.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { remotes } from '../tooling/remotes.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Shell first (it owns the page), then every remote, as `{ dir, name }`. */
+export const apps = [
+  { dir: 'shell', name: 'shell' },
+  ...Object.entries(remotes).map(([name, { dir }]) => ({ dir, name })),
+];
+
+/** Paths of shell/src/route-table.ts (TypeScript, so loaded through tsx). */
+export async function routePaths() {
+  const { routeTable } = await tsImport(path.join(root, 'shell/src/route-table.ts'), import.meta.url);
+  return routeTable.map((route) => route.path);
+}

@@ -1,0 +1,45 @@
+// The readable side of bench/results/latest.json.
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
+
+function table(headers, rows) {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join('  ');
+  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const LIB_SHORT = { react: 'react', 'react-dom': 'dom', 'react-router': 'rr', 'react-router-dom': 'rrd', zustand: 'zus', appwrite: 'aw', '@cadence/shared-auth': 'auth' };
+
+export function formatReport(results) {
+  const out = [];
+  const { composed, monolith } = results;
+  out.push('Per route, composed production build, cold cache (KB; gzip = zlib over the response body; wire = br/gzip as served)');
+  const libs = Object.keys(LIB_SHORT);
+  out.push(
+    table(
+      ['route', 'req', 'js#', 'js raw', 'js gzip', 'js wire', 'css raw', 'css gzip', 'mono js gzip', 'ratio', `copies ${libs.map((l) => LIB_SHORT[l]).join('/')}`],
+      composed.perRoute.map((r, i) => {
+        const mono = monolith.perRoute[i];
+        return [r.route, r.requests, r.js.count, kb(r.js.raw), kb(r.js.gzip), kb(r.js.transfer), kb(r.css.raw), kb(r.css.gzip), kb(mono.js.gzip), (r.js.gzip / mono.js.gzip).toFixed(2), libs.map((l) => r.copies[l]).join('/')];
+      }),
+    ),
+  );
+  out.push('');
+  out.push(`Build times (s): ${Object.entries(results.buildTimes).map(([app, ms]) => `${app} ${(ms / 1000).toFixed(1)}`).join(', ')}; monolith ${(results.monolithBuildMs / 1000).toFixed(1)}`);
+  out.push('');
+  const { ratios } = results;
+  out.push(
+    table(
+      ['first-load JS gzip', 'composed KB', 'monolith KB', 'ratio', 'target'],
+      [
+        ['landing /', kb(ratios.landing.composed), kb(ratios.landing.monolith), ratios.landing.ratio.toFixed(2), `≤ ${ratios.target.toFixed(2)} ${ratios.landing.ratio <= ratios.target ? 'met' : 'MISSED'}`],
+        ['every route (union)', kb(ratios.allRoutes.composed), kb(ratios.allRoutes.monolith), ratios.allRoutes.ratio.toFixed(2), ''],
+      ],
+    ),
+  );
+  if (results.emulator && Object.keys(results.emulator).length) {
+    out.push('', `Emulator benches: ${Object.keys(results.emulator).join(', ')} (JSON in latest.json)`);
+  }
+  out.push('', 'Conclusion:', ...results.conclusion.map((line) => `  ${line}`));
+  return out.join('\n');
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// `pnpm bench`: what Module Federation costs the user, against the same pages as one bundle.
+//   1. builds every app (timed) and the monolith (bench/monolith), deploys the remotes into a
+//      bench-only deploy dir;
+//   2. serves both through the real app server and loads every route cold in headless Chromium;
+//   3. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
+// Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset).
+// Keeps to one Chromium and sequential builds: the machine is shared.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apps, root, routePaths } from '../bench/apps.mjs';
+import { buildApps, buildMonolith, deployRemotes } from '../bench/build.mjs';
+import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
+import { runEmulatorBenches } from '../bench/emulator.mjs';
+import { launchBrowser, measureRoutes } from '../bench/measure.mjs';
+import { formatReport } from '../bench/report.mjs';
+import { startStack } from './stack.mjs';
+
+const TARGET = 1.1;
+const { values } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    routes: { type: 'string' },
+    port: { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
+  },
+});
+const basePort = Number(values.port);
+const resultsDir = path.join(root, 'bench/results');
+const deployDir = path.join(resultsDir, 'deploy');
+mkdirSync(resultsDir, { recursive: true });
+
+/** A second app server on the monolith's dist, proxying /v1 to the same emulator. */
+async function serveMonolith(port, appwriteUrl) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'shell/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), APPWRITE_UPSTREAM: appwriteUrl, SHELL_DIST: path.join(root, 'bench/monolith/dist'), DEPLOY_DIR: deployDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  process.once('exit', () => child.kill('SIGTERM'));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`monolith server exited with ${child.exitCode}`);
+    try {
+      await fetch(`${url}/config.json`);
+      return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error('monolith server did not start');
+}
+
+const ratio = (composed, monolith) => ({ composed, monolith, ratio: composed / monolith });
+const strip = ({ chunks, ...rest }) => ({ ...rest, chunks: chunks.map(({ sources, ...chunk }) => ({ ...chunk, contents: chunkLabel(sources) })) });
+
+console.log('Cadence bench');
+let buildTimes = {};
+let monolithBuildMs = 0;
+if (!values['skip-build']) {
+  console.log('Building (sequentially):');
+  buildTimes = await buildApps();
+  monolithBuildMs = buildMonolith();
+  console.log(`  built ${'monolith'.padEnd(13)} ${(monolithBuildMs / 1000).toFixed(1)} s`);
+} else {
+  for (const { dir } of apps) buildTimes[dir] = 0;
+}
+await deployRemotes(deployDir);
+
+const routes = values.routes ? values.routes.split(',') : await routePaths();
+const stack = await startStack({
+  appPort: basePort,
+  appwritePort: basePort + 1,
+  stripePort: basePort + 2,
+  dataDir: mkdtempSync(path.join(tmpdir(), 'cadence-bench-')),
+  deployDir,
+  env: { APPWRITE_RATE_LIMITS: 'off' },
+});
+const monolithServer = await serveMonolith(basePort + 3, `http://127.0.0.1:${basePort + 1}`);
+const browser = await launchBrowser();
+let composed;
+let monolith;
+try {
+  console.log(`Loading ${routes.length} routes cold, composed then monolith…`);
+  composed = await measureRoutes(browser, stack.urls.app, routes);
+  monolith = await measureRoutes(browser, monolithServer.url, routes);
+} finally {
+  await browser.close();
+  monolithServer.stop();
+  stack.stop();
+}
+
+const landing = routes.indexOf('/') === -1 ? 0 : routes.indexOf('/');
+const ratios = {
+  target: TARGET,
+  landing: { route: routes[landing], ...ratio(composed.perRoute[landing].js.gzip, monolith.perRoute[landing].js.gzip) },
+  allRoutes: ratio(composed.allRoutes.js.gzip, monolith.allRoutes.js.gzip),
+};
+const emulator = runEmulatorBenches();
+const results = {
+  date: new Date().toISOString(),
+  buildTimes,
+  monolithBuildMs,
+  ratios,
+  composed: { ...composed, perRoute: composed.perRoute.map(strip) },
+  monolith: { ...monolith, perRoute: monolith.perRoute.map(strip) },
+  emulator,
+};
+results.conclusion = conclusion({ ratios, composed, monolith, landing });
+writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\n${formatReport(results)}\n\nWrote bench/results/latest.json`);
