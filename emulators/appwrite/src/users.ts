@@ -185,7 +185,9 @@ export interface UserPatch {
 
 /** Applies a partial update; an email change to one in use throws `user_target_already_exists`. */
 export function updateUser(store: Store, id: string, patch: UserPatch, nowMs: number): UserRecord {
-  const sets: string[] = ['updated_at = @now'];
+  // accessedAt alone is bookkeeping, not an update of the user document.
+  const onlyAccess = patch.accessedAt !== undefined && Object.keys(patch).every((key) => key === 'accessedAt');
+  const sets: string[] = onlyAccess ? [] : ['updated_at = @now'];
   const now = isoDate(nowMs);
   const params: Record<string, string | number | null> = { id, now };
   if (patch.name !== undefined) { sets.push('name = @name'); params.name = patch.name; }
