@@ -1,7 +1,7 @@
 // Function executions through both SDKs, the Node runtime contract, function domains and
 // schedules (PROTOCOL §4).
 import { createHash } from 'node:crypto';
-import { AppwriteException, Client, ExecutionMethod, Functions } from 'appwrite';
+import { Account, AppwriteException, Client, ExecutionMethod, Functions } from 'appwrite';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, createUser, fn, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
@@ -77,6 +77,9 @@ describe('createExecution (sync)', () => {
       // Variables: appwrite.json `vars` < functions/<id>/.env.local < FUNCTION_VARS_<ID>
       MY_JSON_VAR: 'from-appwrite-json', MY_DOTENV: 'from-dotenv', MY_ENV_VAR: 'from-env', MY_BOTH: 'env',
     });
+    // the injected user JWT authenticates as the caller
+    const me = await new Account(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setJWT(hdr['x-appwrite-user-jwt'] ?? '')).get();
+    expect(me.$id).toBe(alice.id);
   });
 
   it('gives node-appwrite (1.9.5 format) functionId, and the API key sees logs and errors', async () => {
