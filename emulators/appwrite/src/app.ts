@@ -5,7 +5,7 @@ import { installCaller } from './caller.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EmulatorConfig } from './config.ts';
 import type { PluginOptions } from './context.ts';
-import { AppwriteError, installErrorHandling } from './errors.ts';
+import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
 import { migrateMail } from './mail/outbox.ts';
 import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
@@ -76,6 +76,15 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
     trustProxy: false,
     // Appwrite validators do not coerce: `{"name": 5}` is an invalid string, not "5".
     ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+    // Requests Node's HTTP parser rejects (unknown methods, bad headers) still get Appwrite's body.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const body = JSON.stringify(errorBody(new AppwriteError('general_bad_request')));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000, querystringParser: parseQueryString },
   });
   app.addHook('onClose', async () => store.db.close());

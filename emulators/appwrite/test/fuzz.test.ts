@@ -28,6 +28,7 @@ const ROUTES: Array<[string, string]> = [
 ];
 const FIELDS = ['userId', 'email', 'password', 'name', 'secret', 'url', 'prefs', 'oldPassword', 'phrase', 'labels', 'emailVerification', 'duration', 'length', 'expire'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ODD_METHODS = ['PROPFIND', 'MKCOL', 'SEARCH', 'FOO', 'BREW'];
 
 function malformedValue(r: () => number): unknown {
   const options: Array<() => unknown> = [
@@ -66,7 +67,9 @@ function makeCase(i: number, r: () => number): Case {
       return { method, path, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
     }
     case 3:
-      return { method: pick(METHODS), path: `/nope/${Math.floor(r() * 1e6)}`, headers };
+      return r() < 0.5
+        ? { method: pick(METHODS), path: `/nope/${Math.floor(r() * 1e6)}`, headers }
+        : { method: pick(ODD_METHODS), path: pick(ROUTES)[1], headers };
     case 4: {
       const query = encodeURIComponent(pick(['{', '{"method":"equal"}', '{"method":"limit","values":["x"]}', '{"method":"bogus","attribute":"a","values":[]}', '[]', 'x'.repeat(5000)]));
       return { method: 'GET', path: `/users?queries[0]=${query}`, headers: { ...headers, 'x-appwrite-key': KEY } };
