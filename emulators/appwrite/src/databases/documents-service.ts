@@ -155,7 +155,7 @@ export class DocumentsService {
       if (!this.can(actor, c, doc, 'update')) throw this.unauthorized();
       const perms = this.permissionsFor(actor, permissions) ?? doc.permissions;
       const split = this.splitData(actor, isData(data) ? data : {});
-      const attrs = validateDocument(c, { ...doc.data, ...split.attrs });
+      const attrs = validateDocument(c, { ...storedAttributes(c, doc.data), ...split.attrs });
       return this.repo.update({ ...doc, updatedAt: split.updatedAt ?? isoDate(this.clock.now()), permissions: perms, data: attrs }, flavor);
     });
   }
@@ -250,10 +250,15 @@ export class DocumentsService {
       if (typeof bound === 'number' && (sign > 0 ? next > bound : next < bound)) {
         throw new AppwriteError('attribute_limit_exceeded', `databases "${attribute}" has reached the ${sign > 0 ? 'maximum' : 'minimum'} value of ${bound}`);
       }
-      const attrs = validateDocument(c, { ...doc.data, [attribute]: attr.type === 'integer' ? Math.trunc(next) : next });
+      const attrs = validateDocument(c, { ...storedAttributes(c, doc.data), [attribute]: attr.type === 'integer' ? Math.trunc(next) : next });
       return this.repo.update({ ...doc, updatedAt: isoDate(this.clock.now()), data: attrs }, flavor);
     });
   }
+}
+
+/** Stored values of attributes that still exist: appwrite.json may have dropped some since. */
+function storedAttributes(c: CollectionDef, data: DocData): DocData {
+  return Object.fromEntries(Object.entries(data).filter(([k]) => c.attributes.has(k)));
 }
 
 function isData(v: unknown): v is DocData {
