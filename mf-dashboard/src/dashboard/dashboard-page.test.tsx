@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,5 +57,26 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     );
     renderDashboard();
     expect(screen.queryByText('Get the Cadence App')).toBeNull();
+  });
+});
+
+describe('mobile section nav (spec §2: sticky after scrolling)', () => {
+  it('is pinned once the page has scrolled past its place, and released when scrolled back', async () => {
+    let slotTop = 120;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = this.classList.contains('dash-nav-slot') ? slotTop : 0;
+      return DOMRect.fromRect({ x: 0, y: top, width: 100, height: 40 });
+    });
+    renderDashboard();
+    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
+    expect(nav.className).not.toContain('dash-nav--stuck');
+
+    slotTop = -200;
+    fireEvent.scroll(window);
+    await waitFor(() => expect(nav.className).toContain('dash-nav--stuck'));
+
+    slotTop = 120;
+    fireEvent.scroll(window);
+    await waitFor(() => expect(nav.className).not.toContain('dash-nav--stuck'));
   });
 });
