@@ -85,6 +85,7 @@ export function migrateUsers(store: Store): void {
       target_updated_at TEXT
     );
     CREATE INDEX IF NOT EXISTS users_created ON users (created_at);
+    CREATE UNIQUE INDEX IF NOT EXISTS users_phone ON users (phone) WHERE phone != '';
   `);
 }
 
@@ -137,6 +138,7 @@ export function findUserByEmail(store: Store, email: string): UserRecord | null 
 export interface NewUser {
   id: string;
   email: string | null;
+  phone?: string;
   name?: string;
   passwordHash: string | null;
   emailVerification?: boolean;
@@ -148,9 +150,9 @@ export function createUser(store: Store, input: NewUser, nowMs: number): UserRec
   const email = input.email ? input.email.toLowerCase() : null;
   try {
     store.db.prepare(`
-      INSERT INTO users (id, created_at, updated_at, name, password, registration, password_update, email,
+      INSERT INTO users (id, created_at, updated_at, name, password, registration, password_update, email, phone,
         email_verification, accessed_at, target_id, target_created_at, target_updated_at)
-      VALUES (@id, @now, @now, @name, @password, @now, @passwordUpdate, @email, @verified, @now, @targetId, @now, @now)
+      VALUES (@id, @now, @now, @name, @password, @now, @passwordUpdate, @email, @phone, @verified, @now, @targetId, @now, @now)
     `).run({
       id: input.id,
       now,
@@ -158,6 +160,7 @@ export function createUser(store: Store, input: NewUser, nowMs: number): UserRec
       password: input.passwordHash,
       passwordUpdate: input.passwordHash ? now : null,
       email,
+      phone: input.phone ?? '',
       verified: input.emailVerification ? 1 : 0,
       targetId: email ? uniqueId(nowMs) : null,
     });

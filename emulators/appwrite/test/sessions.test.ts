@@ -1,7 +1,7 @@
 // Sessions (PROTOCOL §1.4, §2.2, §6): cookies, fallback header, limits, device details, deletion.
 import { Account } from 'appwrite';
 import * as server from 'node-appwrite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertModel } from './support/models.ts';
 import { admin, failure, login, PASSWORD, PROJECT, signUp, startCore, web, type Core } from './support/core-harness.ts';
 
@@ -144,8 +144,18 @@ describe('session list, get, update, delete', () => {
   });
 });
 
+describe('session expiry', () => {
+  it('stops accepting a session after its one-year lifetime', async () => {
+    const u = await signUp(core);
+    const account = new Account(web(core, u.session));
+    const session = await account.getSession({ sessionId: 'current' });
+    expect(Date.parse(session.expire) - Date.parse(session.$createdAt)).toBe(31_536_000_000);
+    core.advance(31_536_000_000 + 60_000);
+    expect(await failure(account.get())).toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
+  });
+});
+
 describe('session limit', () => {
-  afterEach(() => undefined);
   it('keeps at most 5 sessions: the 6th silently evicts the oldest', async () => {
     const u = await signUp(core);
     const values = [u.session];

@@ -29,6 +29,14 @@ describe('users', () => {
     expect(await failure(users.delete({ userId: created.$id }))).toMatchObject({ code: 404, type: 'user_not_found' });
   });
 
+  it('stores a phone number (E.164) and rejects others; phones are unique', async () => {
+    const phone = `+1555${String(Date.now()).slice(-7)}`;
+    const created = await users.create({ userId: ID.unique(), phone });
+    expect(created).toMatchObject({ phone, email: '' });
+    expect(await failure(users.create({ userId: ID.unique(), phone }))).toMatchObject({ code: 409, type: 'user_already_exists' });
+    expect(await failure(users.create({ userId: ID.unique(), phone: '555-1234' }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+  });
+
   it('lists with queries, search, cursor and total', async () => {
     const tag = `list${Date.now().toString(36)}`;
     const made = [];

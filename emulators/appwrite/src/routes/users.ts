@@ -19,6 +19,12 @@ const LABELS = {
   description: 'Value must a valid array no longer than 1000 items and Value must be a valid string and at least 1 chars and no longer than 36 chars and only alphanumeric chars',
 } as const;
 
+const PHONE = {
+  type: 'string',
+  pattern: '^\\+[1-9][0-9]{6,14}$',
+  description: "Phone number must start with a '+' can have a maximum of fifteen digits.",
+} as const;
+
 /** Server API users (API key scopes `users.read` / `users.write`). */
 const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store, clock }) => {
   const read = { scope: 'users.read' } as const;
@@ -43,13 +49,14 @@ const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store, cloc
   });
 
   app.post<{ Body: { userId: string; email?: string; phone?: string; password?: string; name?: string } }>('/users', {
-    schema: { body: body({ userId: customId, email, phone: text(16), password, name: text(128) }, ['userId']) },
+    schema: { body: body({ userId: customId, email, phone: PHONE, password, name: text(128) }, ['userId']) },
     config: write,
   }, async (request, reply) => {
     const now = clock.now();
     const user = createUser(store, {
       id: resolveCustomId(request.body.userId, now),
       email: request.body.email ?? null,
+      phone: request.body.phone ?? '',
       name: request.body.name ?? '',
       passwordHash: request.body.password ? await hashPassword(request.body.password) : null,
     }, now);
