@@ -213,3 +213,25 @@ describe('TablesDB rows (same engine, renamed)', () => {
     expect(await failure(tables.createRow({ databaseId: 'main', tableId: 'nope', rowId: ID.unique(), data: loose({ title: 'x' }) }))).toMatchObject({ code: 404, type: 'table_not_found' });
   });
 });
+
+describe('document write rate limits (on by default outside tests)', () => {
+  it('allows 120 creates per minute per user, then 429 with X-RateLimit headers; API keys are exempt', async () => {
+    const limited = await startServer({ rateLimits: true });
+    try {
+      const user = await createUser(limited.endpoint, 'rl');
+      const headers = { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID, 'x-appwrite-session': user.session };
+      const create = (): Promise<Response> => fetch(`${limited.endpoint}/databases/main/collections/things/documents`, {
+        method: 'POST', headers, body: JSON.stringify({ documentId: 'unique()', data: { title: 'rl' } }),
+      });
+      for (let i = 0; i < 120; i++) expect((await create()).status).toBe(201);
+      const blocked = await create();
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(((await blocked.json()) as { type: string }).type).toBe('general_rate_limit_exceeded');
+      const key = new server.Databases(new server.Client().setEndpoint(limited.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+      expect((await key.createDocument({ databaseId: 'main', collectionId: 'things', documentId: 'unique()', data: { title: 'k' } })).$id).toBeTruthy();
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../context.ts';
+import type { AbuseRule } from '../rate-limit.ts';
 import { actorOf } from '../databases/actor.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
@@ -15,6 +16,11 @@ const permissionsSchema = {
   maxItems: 100,
   description: 'Permissions must be an array of strings with at most 100 items.',
 } as const;
+// PROTOCOL §3.3: document writes 120 / 60 s, deletes 60 / 60 s, per ip+method+route+user; reads unlimited.
+const WRITE_KEYS = ['ip:{ip},method:{method},url:{url},userId:{userId}'];
+const WRITE_LIMIT: AbuseRule = { limit: 120, window: 60, keys: WRITE_KEYS };
+const DELETE_LIMIT: AbuseRule = { limit: 60, window: 60, keys: WRITE_KEYS };
+
 const bulkSchema = { type: 'array', description: 'Value must a valid array no longer than 100 items and Value must be a valid object.' } as const;
 const queriesSchema = { type: 'array', items: { type: 'string' }, description: 'Value must a valid array no longer than 100 items and Value must be a valid string and at most 4096 chars' } as const;
 const dataSchema = { type: 'object', description: 'Value must be a valid JSON object' } as const;
@@ -77,7 +83,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     });
 
     app.post<{ Params: Params; Body: WriteBody }>(n.base, {
-      config: { scope: write },
+      config: { scope: write, abuse: WRITE_LIMIT },
       schema: {
         params: idParams,
         body: {
@@ -128,20 +134,20 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     });
 
     const writeBody = { type: 'object', properties: { data: dataSchema, permissions: permissionsSchema } } as const;
-    app.patch<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write } }, async (request) => {
+    app.patch<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write, abuse: WRITE_LIMIT } }, async (request) => {
       const c = collectionOf(request.params);
       const b = request.body ?? {};
       return toModel(service.update(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
     });
 
     // Appwrite's non-transactional upsert never sets a status: 200 (PROTOCOL §3.1).
-    app.put<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write } }, async (request) => {
+    app.put<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write, abuse: WRITE_LIMIT } }, async (request) => {
       const c = collectionOf(request.params);
       const b = request.body ?? {};
       return toModel(service.upsert(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
     });
 
-    app.delete<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: write } }, async (request, reply) => {
+    app.delete<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: write, abuse: DELETE_LIMIT } }, async (request, reply) => {
       const c = collectionOf(request.params);
       service.delete(actorOf(request), c, request.params.id, n.flavor);
       return reply.code(204).send();
@@ -150,7 +156,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     const stepParams = { type: 'object', properties: { ...idParams.properties, attr: { type: 'string' } } } as const;
     for (const [verb, sign, boundKey] of [['increment', 1, 'max'], ['decrement', -1, 'min']] as const) {
       app.patch<{ Params: Params; Body: StepBody }>(`${one}/:attr/${verb}`, {
-        config: { scope: write },
+        config: { scope: write, abuse: WRITE_LIMIT },
         schema: {
           params: stepParams,
           body: { type: 'object', properties: { value: numberOrNull('Value must be a valid number'), [boundKey]: numberOrNull('Value must be a valid number') } },

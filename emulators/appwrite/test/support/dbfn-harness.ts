@@ -74,7 +74,7 @@ export function writeProjectFile(dir: string, functions: Array<Record<string, un
   return file;
 }
 
-export async function startServer(opts: { functions?: Array<Record<string, unknown>>; env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startServer(opts: { functions?: Array<Record<string, unknown>>; env?: Record<string, string>; rateLimits?: boolean } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-dbfn-'));
   const projectFile = writeProjectFile(dataDir, opts.functions ?? []);
   const port = await freePort();
@@ -82,7 +82,7 @@ export async function startServer(opts: { functions?: Array<Record<string, unkno
   const env: Record<string, string> = { APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...opts.env };
   for (const [k, v] of Object.entries(env)) { saved[k] = process.env[k]; process.env[k] = v; }
   const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: 'off',
+    APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
   });
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });
