@@ -1,0 +1,53 @@
+// Every user-facing auth string of spec §5 and §8, in one table (STYLE.md "Errors and waiting").
+// Strings the spec does not word are marked "(own wording)".
+export const MESSAGES = {
+  network: 'Network error. Please check your internet connection and try again.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+
+  // /signup
+  codeSendFailed: 'Failed to send verification code. Try again.',
+  codeExpired: 'That code has expired. Please request a new one.',
+  codeWrong: 'That code is not correct. Please try again.',
+  codeGeneric: 'Invalid or expired code. Please try again.',
+  codeIncomplete: 'Please enter all 6 digits of the code.', // (own wording) spec §5: exactly 6 digits
+  resendFailed: 'Could not resend code.',
+  signupStateLost: 'Please start the signup process again.',
+  setPasswordFailed: 'Could not set password.',
+  profileIncomplete: 'Your profile was incomplete. Please complete the signup process.',
+  completeProfile: 'Please complete your profile to continue.',
+  namesRequired: 'Please enter your first and last name.', // (own wording) spec §5
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}.`, // (own wording)
+  securityPhrase: (phrase: string) => `Security phrase: ${phrase}`, // (own wording)
+  resendIn: (seconds: number) => `Resend code in ${seconds}s`, // (own wording)
+  alreadyExists: 'already exists',
+
+  // /login
+  incorrectPassword: 'Incorrect password',
+  verifiedBanner: 'Your email has been verified. You can now log in.', // (own wording)
+  unverifiedResent: 'Please verify your email before logging in. A new verification email has been sent to your inbox.',
+  unverifiedResendFailed:
+    'Please verify your email before logging in. There was an issue sending a new verification email.', // spec §8 "says there was an issue"
+  needAnotherVerification: 'Need Another Verification Email?',
+  verificationSent: 'Verification email sent! Check your inbox.',
+  resetEmailSent: 'Password reset email sent successfully! Check your inbox.',
+  resetEmailFailed: (reason: string) => `Failed to send password reset email: ${reason}`,
+  loginFailed: 'Login failed. Please try again.', // (own wording)
+
+  // /verify-email
+  verifying: 'Verifying your email…', // (own wording)
+  verifySuccess: 'Your email has been verified! Redirecting…', // (own wording)
+  verifyMissingParams: 'Invalid verification link: the user or secret is missing.', // (own wording) spec §8 "missing-parameters failure"
+  alreadyVerified: 'Email already verified!',
+  verifyLinkInvalid:
+    'Verification link has expired or already been used. Please request a new verification email.',
+  resendVerificationFailed: 'Failed to send verification email. Please try logging in.',
+
+  // /reset-password
+  resetInvalidLink: 'Invalid reset link. Please request a new password reset.',
+  resetExpiredLink: 'This reset link has expired. Please request a new password reset.',
+  fillAllFields: 'Please fill in all fields.',
+  passwordsMismatch: 'Passwords do not match.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  resetSuccess: 'Your password has been reset. Redirecting to login…', // (own wording)
+} as const;
