@@ -71,6 +71,12 @@ describe('email OTP', () => {
     expect(await failure(account.createSession({ userId: 'nobody', secret: late }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
   });
 
+  it('refuses a blocked user (user_blocked 403)', async () => {
+    const u = await signUp(core, 'blocked');
+    await new Account(web(core, u.session)).updateStatus();
+    expect(await failure(new Account(web(core)).createEmailToken({ userId: ID.unique(), email: u.email }))).toMatchObject({ code: 403, type: 'user_blocked' });
+  });
+
   it('still works just before 15 minutes', async () => {
     const email = uniqueEmail('otp');
     const account = new Account(web(core));

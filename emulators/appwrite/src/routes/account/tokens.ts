@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
+import { AppwriteError } from '../../errors.ts';
 import { resolveCustomId } from '../../ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
 import { createToken, TOKEN_LIFETIME, TOKEN_TYPE, toTokenModel } from '../../tokens.ts';
@@ -20,6 +21,7 @@ const tokenRoutes: FastifyPluginAsync<PluginOptions> = async (app, { config, sto
     const now = clock.now();
     const user = findUserByEmail(store, request.body.email)
       ?? createUser(store, { id: resolveCustomId(request.body.userId, now), email: request.body.email, passwordHash: null }, now);
+    if (!user.status) throw new AppwriteError('user_blocked');
     const code = otpCode();
     const phrase = request.body.phrase ? securityPhrase() : '';
     const token = createToken(store, { userId: user.$id, type: TOKEN_TYPE.email, secret: code, lifetimeSeconds: TOKEN_LIFETIME.otp, phrase }, now);
