@@ -66,6 +66,8 @@ describe('createExecution (sync)', () => {
     expect(out.req.url).toBe(`http://127.0.0.1:${h.port}/x/y?b=2&c=3`);
     const hdr = out.req.headers;
     expect(hdr['x-custom']).toBe('1');
+    expect(hdr['x-sdk-name']).toBeUndefined(); // the caller's own headers stay out
+    expect(hdr['x-appwrite-session']).toBeUndefined();
     expect(hdr['x-appwrite-trigger']).toBe('http');
     expect(hdr['x-appwrite-user-id']).toBe(alice.id);
     expect(hdr['x-appwrite-user-jwt']).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);

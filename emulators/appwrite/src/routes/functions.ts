@@ -132,7 +132,9 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
       trigger: 'http',
       method: b.method ?? 'POST',
       path: b.path ?? '/',
-      headers: { ...flatHeaders(request), ...custom, 'content-type': custom['content-type'] ?? 'text/plain', 'content-length': String(Buffer.byteLength(b.body ?? '')) },
+      // Executions/Create.php hands the function only the `headers` param plus the injected ones,
+      // never the caller's own headers (cookies, session).
+      headers: custom,
       body: Buffer.from(b.body ?? '', 'utf8'),
       host, port, scheme,
     };
