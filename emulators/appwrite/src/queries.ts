@@ -242,8 +242,9 @@ function compileFilter(c: FilterCondition, resolve: ColumnResolver): SqlFragment
       return anyElem(`§ IN (${placeholders(nonNull.length || 1)})`, nonNull.length ? nonNull : [null]);
     case 'notEqual':
       if (one === null) return { sql: `${ref.expr} IS NOT NULL`, params: [] };
+      // SQL semantics as in Appwrite's MariaDB: NULL != x is not true, so nulls are excluded.
       return elem ? { sql: `NOT EXISTS (SELECT 1 FROM ${elem} WHERE value = ?)`, params: [one] }
-        : { sql: `(${ref.expr} IS NULL OR ${ref.expr} != ?)`, params: [one] };
+        : { sql: `${ref.expr} != ?`, params: [one] };
     case 'lessThan': return anyElem('§ < ?', [one]);
     case 'lessThanEqual': return anyElem('§ <= ?', [one]);
     case 'greaterThan': return anyElem('§ > ?', [one]);
