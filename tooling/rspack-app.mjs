@@ -68,7 +68,19 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
         // so builds stay hermetic and offline.
         dts: false,
         runtimePlugins,
-        experiments: { asyncStartup: true },
+        experiments: {
+          asyncStartup: true,
+          // A slimmer federation runtime (bench: `pnpm bench`). Every app runs in the browser, so
+          // the Node loaders go; a remote never loads other remotes or manifests, so its copy of the
+          // runtime also drops remote loading and the manifest snapshot code. The shell keeps both:
+          // it registers manifest entries from /remotes.json at startup.
+          optimization: host ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          // One runtime per page, not one per remote: in production the shell provides its
+          // federation runtime and remotes use it instead of bundling their own (~25 KB gzip per
+          // remote route). Development keeps it bundled so a remote can still run on its own.
+          provideExternalRuntime: production && host,
+          externalRuntime: production && !host,
+        },
       }),
       new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(pkg.version) }),
       ...(host
