@@ -1,9 +1,91 @@
-// Minimal screen until its issue lands (issue 4); the route and the seam are final.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { getConfig } from '@cadence/shared-auth';
+import { MESSAGES } from '../messages.ts';
+import type { SentCode } from '../shared/auth-api.ts';
+import { Notice } from '../shared/notice.tsx';
+import { allowedRedirectUri } from '../shared/redirect-uri.ts';
+import { CodeStep } from './code-step.tsx';
+import { EmailStep } from './email-step.tsx';
+import { ProfileStep } from './profile-step.tsx';
+import {
+  clearProgress,
+  initialProgress,
+  loadProgress,
+  saveProgress,
+  startingProgress,
+  type SignupProgress,
+} from './signup-state.ts';
+import '../shared/auth.css';
+
+const STEP_TITLES = { 1: 'Enter your email', 2: 'Check your email', 3: 'Complete your profile' } as const;
+
+/** spec §2 /signup: three steps; progress per spec §4, kept in sessionStorage. */
 export default function SignupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [start] = useState(() => startingProgress(location.state, loadProgress()));
+  const [progress, setProgressState] = useState<SignupProgress>(start.progress);
+  const [info, setInfo] = useState<string | null>(start.message || null);
+  const [error, setError] = useState<string | null>(null);
+
+  const setProgress = (next: SignupProgress) => {
+    setProgressState(next);
+    saveProgress(next);
+  };
+
+  useEffect(() => {
+    saveProgress(start.progress);
+    // The guard's router state applies once (on arrival): a reload resumes from the saved progress.
+    if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, []);
+
+  const handleSent = (email: string, sent: SentCode) => {
+    setInfo(null);
+    setError(null);
+    setProgress({ step: 2, email, userId: sent.userId, phrase: sent.phrase, codeSentAt: sent.sentAt, codeExpiresAt: sent.expiresAt });
+  };
+
+  const handleComplete = () => {
+    clearProgress();
+    const redirect = allowedRedirectUri(searchParams.get('redirect_uri'), getConfig().mobileAppScheme);
+    if (redirect) window.location.assign(redirect);
+    else navigate('/account');
+  };
+
+  const handleStateLost = () => {
+    setInfo(null);
+    setError(MESSAGES.signupStateLost);
+    setProgress(initialProgress(progress.email));
+  };
+
   return (
-    <div className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Sign Up</h1>
-      <p>This screen is being built.</p>
+    <div className="page auth-page">
+      <h1>Sign Up</h1>
+      <p className="auth-step">
+        Step {progress.step} of 3: {STEP_TITLES[progress.step]}
+      </p>
+      {info && <Notice tone="info">{info}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
+      {progress.step === 1 && <EmailStep initialEmail={progress.email} onSent={handleSent} />}
+      {progress.step === 2 && (
+        <CodeStep
+          progress={progress}
+          onVerified={() => {
+            setError(null);
+            setProgress({ ...progress, step: 3 });
+          }}
+          onResent={(sent) =>
+            setProgress({ ...progress, userId: sent.userId, phrase: sent.phrase, codeSentAt: sent.sentAt, codeExpiresAt: sent.expiresAt })
+          }
+          onChangeEmail={() => {
+            setError(null);
+            setProgress(initialProgress(progress.email));
+          }}
+        />
+      )}
+      {progress.step === 3 && <ProfileStep onComplete={handleComplete} onStateLost={handleStateLost} />}
     </div>
   );
 }

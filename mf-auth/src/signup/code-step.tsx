@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { RESEND_COOLDOWN_S } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+import { deletePendingUser, resendSignupCode, verifySignupCode, type SentCode } from '../shared/auth-api.ts';
+import { codeErrorMessage, commonMessage } from '../shared/auth-errors.ts';
+import { codeOf, emptyCode, isCodeComplete, type CodeEdit } from '../shared/code-input.ts';
+import { Notice } from '../shared/notice.tsx';
+import { CodeBoxes } from './code-boxes.tsx';
+import type { SignupProgress } from './signup-state.ts';
+
+interface CodeStepProps {
+  progress: SignupProgress;
+  onVerified: () => void;
+  onResent: (sent: SentCode) => void;
+  onChangeEmail: () => void;
+}
+
+const secondsLeft = (sentAt: number, now: number): number =>
+  Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_S * 1000 - now) / 1000));
+
+/** spec §2 step 2: the emailed code, Tap to change, Resend code with a 60 s cooldown. */
+export function CodeStep({ progress, onVerified, onResent, onChangeEmail }: CodeStepProps) {
+  const [digits, setDigits] = useState<string[]>(emptyCode);
+  const [focus, setFocus] = useState<{ index: number } | null>({ index: 0 });
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const submitting = useRef(false);
+  const cooldown = secondsLeft(progress.codeSentAt, now);
+
+  useEffect(() => {
+    if (cooldown === 0) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [cooldown]);
+
+  const verify = async (code: readonly string[]) => {
+    if (submitting.current) return;
+    setNotice(null);
+    if (!isCodeComplete(code)) {
+      setError(MESSAGES.codeIncomplete);
+      return;
+    }
+    // Appwrite answers a wrong and an expired code alike; the code's own expiry tells them apart.
+    const expired = progress.codeExpiresAt > 0 && Date.now() >= progress.codeExpiresAt;
+    if (expired) {
+      setError(MESSAGES.codeExpired);
+      return;
+    }
+    submitting.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      await verifySignupCode(progress.userId, codeOf(code));
+      onVerified();
+    } catch (e) {
+      setError(codeErrorMessage(e, progress.codeExpiresAt > 0 && Date.now() >= progress.codeExpiresAt));
+      setDigits(emptyCode());
+      setFocus({ index: 0 });
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  };
+
+  const handleEdit = (edit: CodeEdit) => {
+    setDigits(edit.digits);
+    setFocus({ index: edit.focus });
+    // spec §2: auto-submit when all six are filled (typed or pasted).
+    if (isCodeComplete(edit.digits) && !isCodeComplete(digits)) void verify(edit.digits);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void verify(digits);
+  };
+
+  const handleResend = async () => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      const sent = await resendSignupCode(progress.userId, progress.email);
+      setNow(sent.sentAt);
+      onResent(sent);
+      setNotice(MESSAGES.codeSent(progress.email));
+    } catch (e) {
+      setError(commonMessage(e, MESSAGES.resendFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleChangeEmail = async () => {
+    setBusy(true);
+    // The function deletes only a pending user; whatever it answers, the visitor starts over.
+    await deletePendingUser(progress.userId).catch((e: unknown) => console.warn('delete-pending-user failed', e));
+    setBusy(false);
+    onChangeEmail();
+  };
+
+  return (
+    <>
+      <p>
+        {MESSAGES.codeSent(progress.email)}{' '}
+        <button type="button" className="auth-link-button" onClick={handleChangeEmail} disabled={busy}>
+          Tap to change
+        </button>
+      </p>
+      {progress.phrase && <p className="auth-hint">{MESSAGES.securityPhrase(progress.phrase)}</p>}
+      {error && <Notice tone="error">{error}</Notice>}
+      {notice && <Notice tone="info">{notice}</Notice>}
+      <form className="auth-form" onSubmit={handleSubmit} noValidate>
+        <fieldset className="auth-fieldset">
+          <legend>Verification code</legend>
+          <CodeBoxes digits={digits} focus={focus} disabled={busy} onEdit={handleEdit} />
+        </fieldset>
+        <div className="auth-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Verify Code
+          </button>
+          <button type="button" className="button" onClick={handleResend} disabled={busy || cooldown > 0}>
+            {cooldown > 0 ? MESSAGES.resendIn(cooldown) : 'Resend code'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
