@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { SessionGuard } from './guard/session-guard.tsx';
 import { Footer } from './layout/footer.tsx';
 import { HashFallback } from './layout/hash-fallback.tsx';
 import { ScrollToTop } from './layout/scroll-to-top.tsx';
@@ -22,13 +23,11 @@ export function App() {
       <TopNav />
       <main id="main" className="app-main" tabIndex={-1}>
         <Routes>
-          {routeTable.map(({ path, screen }) => (
-            <Route
-              key={path}
-              path={path}
-              element={screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />}
-            />
-          ))}
+          {routeTable.map(({ path, screen, guarded }) => {
+            const page = screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />;
+            // Keyed by path: moving between guarded routes validates again.
+            return <Route key={path} path={path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
+          })}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </main>

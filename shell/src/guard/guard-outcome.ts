@@ -1,0 +1,31 @@
+import type { SessionValidation } from './session-validation.ts';
+
+// spec §2 "Guard on /dashboard and /account": where each validation outcome leads.
+
+export const GUARD_MESSAGES = {
+  needsSignup: 'Your profile was incomplete. Please complete the signup process.',
+  needsProfileCompletion: 'Please complete your profile to continue.',
+} as const;
+
+export type GuardDecision =
+  | { kind: 'render' }
+  | { kind: 'redirect'; to: string; state?: { email: string; message: string; skipToStep?: 3 } };
+
+/** `null` stands for a validation that failed (an error): it goes to /login. */
+export function guardDecision(result: SessionValidation | null): GuardDecision {
+  if (!result) return { kind: 'redirect', to: '/login' };
+  if (result.needsLogin) return { kind: 'redirect', to: '/login' };
+  if (result.needsVerification) return { kind: 'redirect', to: '/verify-email' };
+  if (result.needsSignup) {
+    return { kind: 'redirect', to: '/signup', state: { email: result.email, message: GUARD_MESSAGES.needsSignup } };
+  }
+  if (result.needsProfileCompletion) {
+    return {
+      kind: 'redirect',
+      to: '/signup',
+      state: { email: result.email, message: GUARD_MESSAGES.needsProfileCompletion, skipToStep: 3 },
+    };
+  }
+  if (result.isValid) return { kind: 'render' };
+  return { kind: 'redirect', to: '/login' };
+}
