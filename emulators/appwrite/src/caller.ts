@@ -158,22 +158,19 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
     }
     const now = clock.now();
 
+    const fromSession = sessionFromRequest(request, config.projectId);
     const key = header(request, 'x-appwrite-key');
     if (key) {
-      if (key === config.apiKey) {
-        request.caller = { kind: 'key', scopes: 'all' };
-        return;
-      }
       const ephemeral = ephemeralKeys.get(key);
-      if (ephemeral) {
-        if (ephemeral.expiresAt < now) throw new AppwriteError('api_key_expired');
-        request.caller = { kind: 'key', scopes: ephemeral.scopes };
+      if (key === config.apiKey || ephemeral) {
+        if (fromSession) throw new AppwriteError('user_api_key_and_session_set');
+        if (ephemeral && ephemeral.expiresAt < now) throw new AppwriteError('api_key_expired');
+        request.caller = { kind: 'key', scopes: ephemeral ? ephemeral.scopes : 'all' };
         return;
       }
       // An unknown key leaves the caller a guest, so scope checks report `role: guests`.
     }
 
-    const fromSession = sessionFromRequest(request, config.projectId);
     const jwtToken = header(request, 'x-appwrite-jwt');
     if (fromSession && jwtToken) throw new AppwriteError('user_jwt_and_cookie_set');
 

@@ -109,5 +109,6 @@ describe('users', () => {
     const asUser = new server.Users(new server.Client().setEndpoint(core.endpoint).setProject(PROJECT).setSession(u.session));
     expect(await failure(asUser.delete({ userId: u.id }))).toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
     expect(await failure(new server.Account(admin(core)).get())).toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
+    expect(await failure(new server.Users(admin(core).setSession(u.session)).get({ userId: u.id }))).toMatchObject({ code: 403, type: 'user_api_key_and_session_set' });
   });
 });
