@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AuthUser } from './profile.ts';
+import { classifySession, type AuthUser, type SessionValidation } from './profile.ts';
 import { getCurrentUser, signOut as endSession, subscribeToAuthState } from './session.ts';
 
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
@@ -10,6 +10,11 @@ export interface AuthState {
   /** Re-reads the signed-in user from Appwrite; no session (401) means signed out. */
   refreshUser: () => Promise<AuthUser | null>;
   signOut: () => Promise<void>;
+  /**
+   * The guard's check (spec §7 validate session and profile) that also refreshes this store.
+   * Failures other than "no session" throw an AppError (the guard then goes to /login).
+   */
+  validateSession: () => Promise<SessionValidation>;
   /** Starts the 15 s auth-state watcher (spec §4) feeding this store; returns its stop function. */
   watchAuthState: () => () => void;
 }
@@ -43,6 +48,11 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     } finally {
       set({ user: null, status: 'signedOut' });
     }
+  },
+  validateSession: async () => {
+    const user = await getCurrentUser();
+    set({ user, status: statusOf(user) });
+    return classifySession(user);
   },
   watchAuthState: () => {
     const { user, status } = get();

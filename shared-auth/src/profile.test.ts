@@ -37,13 +37,23 @@ describe('isProfileComplete (spec §4: non-empty name, password updated > 5000 m
 describe('classifySession (spec §7 validate session and profile)', () => {
   it('no user → needsLogin', () => {
     expect(classifySession(null)).toEqual({
-      needsLogin: true, needsSignup: false, needsProfileCompletion: false, isValid: false, email: null, user: null,
+      needsLogin: true, needsSignup: false, needsVerification: false, needsProfileCompletion: false, isValid: false, email: null, user: null,
     });
   });
-  it('unverified email → needsSignup (sign-up step 2)', () => {
-    const outcome = classifySession(user({ emailVerification: false }));
-    expect(outcome).toMatchObject({ needsSignup: true, needsLogin: false, needsProfileCompletion: false, isValid: false });
+  it('unverified email, incomplete profile → needsSignup (sign-up step 2 abandoned)', () => {
+    const outcome = classifySession(user({ emailVerification: false, name: '', passwordUpdate: '' }));
+    expect(outcome).toMatchObject({ needsSignup: true, needsVerification: false, needsLogin: false, needsProfileCompletion: false, isValid: false });
     expect(outcome.email).toBe('ada@example.com');
+  });
+  it('unverified email, complete profile (e.g. after an email change) → needsVerification', () => {
+    expect(classifySession(user({ emailVerification: false }))).toMatchObject({ needsVerification: true, needsSignup: false, isValid: false });
+  });
+  it('exactly one flag is set', () => {
+    const flags = ['needsLogin', 'needsSignup', 'needsVerification', 'needsProfileCompletion', 'isValid'] as const;
+    for (const u of [null, user(), user({ emailVerification: false }), user({ emailVerification: false, name: '' }), user({ name: '' })]) {
+      const outcome = classifySession(u);
+      expect(flags.filter((f) => outcome[f])).toHaveLength(1);
+    }
   });
   it('verified, incomplete profile → needsProfileCompletion (sign-up step 3)', () => {
     expect(classifySession(user({ name: '', passwordUpdate: '' }))).toMatchObject({ needsProfileCompletion: true, isValid: false });

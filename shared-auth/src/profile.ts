@@ -3,12 +3,18 @@ import { PROFILE_COMPLETE_MIN_MS } from './constants.ts';
 
 export type AuthUser = Models.User<Models.Preferences>;
 
-/** spec §7 "validate session and profile". Exactly one of the four flags is true. */
+/**
+ * spec §7 "validate session and profile". Exactly one flag is true. `needsVerification` extends the
+ * spec's four: a user with a complete profile whose email is unverified (after an email change)
+ * belongs on /verify-email (spec §2 session-based protection), not back at sign-up step 1.
+ */
 export interface SessionValidation {
   /** No session (or it expired): go to /login. */
   needsLogin: boolean;
-  /** spec §4 sign-up step 2: the user exists but the email is not verified yet: go to /signup. */
+  /** spec §4 sign-up step 2 abandoned: email unverified and profile incomplete: /signup step 1. */
   needsSignup: boolean;
+  /** Complete profile, email unverified: /verify-email. */
+  needsVerification: boolean;
   /** spec §4 sign-up step 3: email verified, profile not complete: /signup step 3. */
   needsProfileCompletion: boolean;
   /** spec §4 sign-up step 4: completed. */
@@ -36,10 +42,14 @@ export function isProfileComplete(user: Pick<AuthUser, 'name' | 'registration' |
 
 /** The guard's outcome for a signed-in user (or null when there is no session). */
 export function classifySession(user: AuthUser | null): SessionValidation {
-  const outcome = { needsLogin: false, needsSignup: false, needsProfileCompletion: false, isValid: false };
+  const outcome = { needsLogin: false, needsSignup: false, needsVerification: false, needsProfileCompletion: false, isValid: false };
   if (!user) return { ...outcome, needsLogin: true, email: null, user: null };
   const email = user.email || null;
-  if (!user.emailVerification) return { ...outcome, needsSignup: true, email, user };
-  if (!isProfileComplete(user)) return { ...outcome, needsProfileCompletion: true, email, user };
+  const complete = isProfileComplete(user);
+  // spec §4 sign-up progress: step 2 = unverified, step 3 = verified but incomplete, step 4 = done.
+  if (!user.emailVerification) {
+    return complete ? { ...outcome, needsVerification: true, email, user } : { ...outcome, needsSignup: true, email, user };
+  }
+  if (!complete) return { ...outcome, needsProfileCompletion: true, email, user };
   return { ...outcome, isValid: true, email, user };
 }

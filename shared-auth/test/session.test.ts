@@ -10,11 +10,13 @@ import {
   PROFILE_COMPLETE_MIN_MS,
   setConfig,
   signOut,
+  subscribeToAuthState,
+  type AuthUser,
   updatePassword,
   useAuthStore,
   validateSessionAndProfile,
 } from '@cadence/shared-auth';
-import { actAs, otpUser, PASSWORD, passwordUser, runtimeConfig, startEmulator, type Emulator } from './support/emulator.ts';
+import { actAs, admin, otpUser, PASSWORD, passwordUser, runtimeConfig, startEmulator, type Emulator } from './support/emulator.ts';
 
 let emulator: Emulator;
 beforeAll(async () => {
@@ -28,7 +30,7 @@ describe('validateSessionAndProfile', () => {
   it('no session → needsLogin', async () => {
     actAs(emulator);
     expect(await validateSessionAndProfile()).toEqual({
-      needsLogin: true, needsSignup: false, needsProfileCompletion: false, isValid: false, email: null, user: null,
+      needsLogin: true, needsSignup: false, needsVerification: false, needsProfileCompletion: false, isValid: false, email: null, user: null,
     });
     expect(await getCurrentUser()).toBeNull();
   });
@@ -43,10 +45,20 @@ describe('validateSessionAndProfile', () => {
     expect(outcome.user?.emailVerification).toBe(true);
   });
 
-  it('a user whose email is not verified → needsSignup', async () => {
+  it('a user whose email is not verified and profile incomplete → needsSignup', async () => {
     const user = await passwordUser(emulator, 'unverified', { verified: false });
     actAs(emulator, user.session);
     expect(await validateSessionAndProfile()).toMatchObject({ needsSignup: true, isValid: false, email: user.email });
+  });
+
+  it('the store\'s validateSession returns the same outcome and refreshes the store', async () => {
+    const user = await otpUser(emulator, 'store');
+    actAs(emulator, user.session);
+    expect(await useAuthStore.getState().validateSession()).toMatchObject({ needsProfileCompletion: true, email: user.email });
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', user: { $id: user.id } });
+    actAs(emulator);
+    expect(await useAuthStore.getState().validateSession()).toMatchObject({ needsLogin: true });
+    expect(useAuthStore.getState().status).toBe('signedOut');
   });
 
   it('a password set at registration is not enough; set more than 5 s later → isValid', async () => {
@@ -59,6 +71,30 @@ describe('validateSessionAndProfile', () => {
     const outcome = await validateSessionAndProfile();
     expect(outcome).toMatchObject({ isValid: true, needsLogin: false, needsSignup: false, needsProfileCompletion: false });
     expect(outcome.user?.name).toBe('complete');
+  });
+});
+
+describe('subscribeToAuthState against the server', () => {
+  it('notifies when a webhook adds a label and when the session ends, not otherwise', async () => {
+    const user = await passwordUser(emulator, 'watched');
+    actAs(emulator, user.session);
+    const initialUser = await getCurrentUser();
+    const seen: Array<AuthUser | null> = [];
+    const stop = subscribeToAuthState((u) => seen.push(u), { initialUser, intervalMs: 25 });
+    const until = async (n: number): Promise<void> => {
+      for (let i = 0; i < 200 && seen.length < n; i += 1) await new Promise((r) => setTimeout(r, 10));
+    };
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen).toEqual([]);
+
+    await admin(emulator).users.updateLabels({ userId: user.id, labels: ['subscribed', 'trialActive'] });
+    await until(1);
+    expect(seen[0]?.labels.sort()).toEqual(['subscribed', 'trialActive']);
+
+    await signOut();
+    await until(2);
+    expect(seen[1]).toBeNull();
+    stop();
   });
 });
 
