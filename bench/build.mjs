@@ -15,24 +15,35 @@ function timed(label, command, args, options = {}) {
   return ms;
 }
 
-/** @returns {Promise<Record<string, number>>} app dir → build wall time in ms */
-export async function buildApps({ log = console.log } = {}) {
+/**
+ * Builds each app and, for a remote, deploys it into `deployDir` straight away: others share this
+ * working tree, and a concurrent build elsewhere may clean a dist/ folder at any moment.
+ * @returns {Promise<Record<string, number>>} app dir → build wall time in ms
+ */
+export async function buildApps(deployDir, { log = console.log } = {}) {
   const env = { ...process.env, NODE_ENV: 'production' };
+  const deploy = await deployer(deployDir);
   const times = {};
-  for (const { dir } of apps) {
+  for (const { dir, name } of apps) {
     times[dir] = timed(`build ${dir}`, 'pnpm', ['--filter', dir, 'build'], { env });
     log(`  built ${dir.padEnd(13)} ${(times[dir] / 1000).toFixed(1)} s`);
+    if (name !== 'shell') deploy(dir, { build: false });
   }
   return times;
 }
 
 /** Copies every built remote into `deployDir` and points deployDir/remotes.json at it. */
 export async function deployRemotes(deployDir) {
-  // deploy-remote.mjs reads DEPLOY_DIR when it loads.
+  const deploy = await deployer(deployDir);
+  for (const { dir, name } of apps) if (name !== 'shell') deploy(dir, { build: false });
+}
+
+/** scripts/deploy-remote.mjs's deploy(), aimed at a fresh `deployDir` (read when it loads). */
+async function deployer(deployDir) {
   rmSync(deployDir, { recursive: true, force: true });
   process.env.DEPLOY_DIR = deployDir;
   const { deploy } = await import('../scripts/deploy-remote.mjs');
-  for (const { dir, name } of apps) if (name !== 'shell') deploy(dir, { build: false });
+  return deploy;
 }
 
 /** The monolith: one Rspack build of the same pages with no federation (bench/monolith). */

@@ -37,5 +37,20 @@ export function conclusion({ ratios, composed, monolith, landing }) {
   ];
 }
 
-// Filled in from the measurements of this work (see the commit history of tooling/).
-const LIMITS = [];
+// What was tried in tooling/ and why the landing ratio stops where it does (measured with
+// enhanced 2.9.2 / Rspack 2.3.2; re-check when either moves).
+const LIMITS = [
+  'Before tuning (b8d1ce1): landing 1.83x, every route 2.67x. Applied in tooling/rspack-app.mjs: runtime target "web";',
+  '  remotes drop remote-loading and snapshot code; in production remotes use the shell\'s federation runtime',
+  '  (externalRuntime/provideExternalRuntime): remoteEntry 35 -> 15 KB gzip, so each remote route costs ~20 KB less.',
+  'What limits the landing ratio (nothing else is fetched: no remote, no duplicate library):',
+  '  - shared modules are provided whole. react-router ships ~60 KB gzip incl. its server-only cookie code, appwrite',
+  '    ~34 KB with every service; the monolith keeps only what the pages import. MF shared tree-shaking',
+  '    (treeShaking runtime-infer / server-calc + usedExports) builds only a side "independent" copy and leaves the',
+  '    provided chunk unchanged without a deployment platform\'s second build; a shaken singleton would also force',
+  '    a full fallback copy (a second router context) on any remote using an export the shell did not.',
+  '  - the federation runtime the shell must run before the first render (~22 KB gzip of main.js). disableSnapshot',
+  '    is not an option for the shell: /remotes.json points at mf-manifest.json entries, which need it.',
+  '  - appwrite is on the landing path in both builds (shared-auth imports it statically); only a source change',
+  '    (a lazy import in shared-auth) could move it after first paint.',
+];

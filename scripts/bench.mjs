@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `pnpm bench`: what Module Federation costs the user, against the same pages as one bundle.
-//   1. builds every app (timed) and the monolith (bench/monolith), deploys the remotes into a
-//      bench-only deploy dir;
+//   1. builds every app (timed) and the monolith (bench/monolith), deploying each remote into a
+//      bench-only deploy dir as soon as it is built;
 //   2. serves both through the real app server and loads every route cold in headless Chromium;
 //   3. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset).
@@ -61,13 +61,13 @@ let buildTimes = {};
 let monolithBuildMs = 0;
 if (!values['skip-build']) {
   console.log('Building (sequentially):');
-  buildTimes = await buildApps();
+  buildTimes = await buildApps(deployDir);
   monolithBuildMs = buildMonolith();
   console.log(`  built ${'monolith'.padEnd(13)} ${(monolithBuildMs / 1000).toFixed(1)} s`);
 } else {
   for (const { dir } of apps) buildTimes[dir] = 0;
+  await deployRemotes(deployDir);
 }
-await deployRemotes(deployDir);
 
 const routes = values.routes ? values.routes.split(',') : await routePaths();
 const stack = await startStack({
