@@ -1,0 +1,71 @@
+import { test as base, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
+import { createCompleteUser, signIn, type TestUser } from '../support/users.ts';
+
+const test = base.extend<object, { therapist: TestUser }>({
+  therapist: [async ({}, use) => use(await createCompleteUser()), { scope: 'worker' }],
+});
+
+const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const sections = ['Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions'];
+
+test.describe('dashboard on desktop', () => {
+  test('sidebar sections, each with its placeholder; no promo banner', async ({ page, therapist }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, therapist);
+    await page.goto('/dashboard');
+    await expect(pageHeading(page)).toHaveText('Dashboard');
+    const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await expect(nav.getByRole('button')).toHaveText(sections);
+    await expect(page.getByText(/under construction/)).toBeVisible();
+    await nav.getByRole('button', { name: 'Schedule' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Schedule' })).toHaveAttribute('aria-current', 'true');
+    // Sidebar: the section nav sits beside the panel, not above it.
+    const navBox = await nav.boundingBox();
+    const panelBox = await page.getByRole('heading', { level: 2, name: 'Schedule' }).boundingBox();
+    expect(navBox && panelBox && navBox.x + navBox.width <= panelBox.x).toBe(true);
+    await expect(page.getByText('Get the Cadence App')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('dashboard on a phone', () => {
+  test.use({ userAgent: iPhone, viewport: { width: 390, height: 500 }, isMobile: true, hasTouch: true });
+
+  test('horizontal section nav that sticks after scrolling', async ({ page, therapist }) => {
+    await signIn(page, therapist);
+    await page.goto('/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
+    await expect(nav.getByRole('button')).toHaveText(sections);
+    const boxes = await nav.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    expect(new Set(boxes.map(Math.round)).size).toBe(1);
+    await page.setViewportSize({ width: 390, height: 300 });
+    const navTop = await nav.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(navTop);
+    await expect(nav).toHaveClass(/dash-nav--stuck/);
+    expect(await nav.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThanOrEqual(1);
+    await expectAccessible(page);
+  });
+
+  test('promo banner opens the app, falls back to /account after 1.5 s, and its dismissal is remembered', async ({ page, therapist }) => {
+    await page.clock.install();
+    await signIn(page, therapist);
+    await page.goto('/dashboard');
+    const banner = page.getByText('Get the Cadence App');
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: 'Open App' }).click();
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL('/dashboard');
+    await page.clock.runFor(600);
+    await expect(page).toHaveURL('/account');
+
+    await page.goto('/dashboard');
+    await expect(banner).toBeVisible();
+    await page.getByRole('button', { name: /dismiss/i }).click();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(pageHeading(page)).toHaveText('Dashboard');
+    await expect(banner).toHaveCount(0);
+  });
+});
