@@ -1,3 +1,4 @@
+import type { Databases } from 'appwrite';
 import { appwrite } from './appwrite-client.ts';
 import { getConfig, type RuntimeConfig } from './config.ts';
 
@@ -9,6 +10,7 @@ export function collection(name: CollectionName): { databaseId: string; collecti
   return { databaseId: config.databaseId, collectionId: config.collections[name] };
 }
 
-export function databases(): ReturnType<typeof appwrite>['databases'] {
+/** The Databases service of the one client. */
+export function databases(): Databases {
   return appwrite().databases;
 }

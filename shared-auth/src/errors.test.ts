@@ -19,5 +19,6 @@ describe('toAppError (spec §8: message, status code, type, response)', () => {
     expect(toAppError(new Error('boom'))).toMatchObject({ message: 'boom', code: 0, type: 'unknown_error' });
     expect(toAppError('bad')).toMatchObject({ message: 'bad', code: 0 });
     expect(isNetworkError(new Error('boom'))).toBe(false);
+    expect(isNetworkError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
   });
 });

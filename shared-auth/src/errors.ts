@@ -23,7 +23,7 @@ export function isAppError(e: unknown): e is AppError {
 /** True when the request never got an HTTP answer (offline, DNS, refused connection, CORS-blocked). */
 export function isNetworkError(e: unknown): boolean {
   if (e instanceof AppwriteException) return e.type === NETWORK_ERROR_TYPE || (e.code === 0 && NETWORK_MESSAGE.test(e.message));
-  if (e instanceof TypeError) return true; // fetch only rejects with TypeError for network failures
+  // fetch rejects with a TypeError carrying one of these messages; other TypeErrors are bugs, not the network.
   if (e instanceof Error) return NETWORK_MESSAGE.test(e.message);
   return false;
 }
