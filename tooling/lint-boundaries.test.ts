@@ -1,0 +1,30 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('dependency boundaries (one lint config)', () => {
+  it('fails when a remote imports another remote', async () => {
+    expect(await restrictedImports("import x from '../../mf-billing/src/paywall/paywall.tsx';\nexport { x };", 'mf-auth/src/a.ts')).toHaveLength(1);
+    expect(await restrictedImports("import x from 'mf_billing/Paywall';\nexport { x };", 'mf-account/src/a.ts')).toHaveLength(1);
+  });
+
+  it('fails when a remote imports the shell', async () => {
+    expect(await restrictedImports("import { routeTable } from '../../shell/src/route-table.ts';\nexport { routeTable };", 'mf-content/src/a.ts')).toHaveLength(1);
+  });
+
+  it('fails when shared-auth imports a remote', async () => {
+    expect(await restrictedImports("import x from '../../mf-auth/src/login/login-page.tsx';\nexport { x };", 'shared-auth/src/a.ts')).toHaveLength(1);
+  });
+
+  it('allows shared-auth, libraries and a remote’s own modules', async () => {
+    const code = "import { getConfig } from '@cadence/shared-auth';\nimport { useState } from 'react';\nimport { x } from './own.ts';\nexport { getConfig, useState, x };";
+    expect(await restrictedImports(code, 'mf-auth/src/a.ts')).toEqual([]);
+  });
+});
