@@ -4,8 +4,7 @@ import { AppwriteError } from './errors.ts';
 
 export type DocumentAction = 'read' | 'update' | 'delete';
 export type PermissionAction = 'create' | DocumentAction;
-const ACTIONS = ['create', 'read', 'update', 'delete', 'write'] as const;
-type RawAction = (typeof ACTIONS)[number];
+type RawAction = 'create' | 'read' | 'update' | 'delete' | 'write';
 
 export interface Permission {
   action: PermissionAction;

@@ -221,7 +221,7 @@ export class DocumentsService {
     return this.repo.transaction(() => this.matching(c, queries).map((doc) => this.update(actor, c, doc.id, data, undefined, flavor)));
   }
 
-  deleteMany(actor: Actor, c: CollectionDef, queries: string[], flavor: Flavor): DocumentRow[] {
+  deleteMany(actor: Actor, c: CollectionDef, queries: string[], _flavor: Flavor): DocumentRow[] {
     this.assertBulk(actor);
     return this.repo.transaction(() => {
       const docs = this.matching(c, queries);

@@ -27,9 +27,7 @@ function checkValue(attr: AttributeDef, value: unknown, label: string): unknown 
       if (value.length > attr.size) throw bad(`Value must be a valid string and at most ${attr.size} chars`);
       if (attr.format === 'email' && !EMAIL_RE.test(value)) throw bad('Value must be a valid email address');
       if (attr.format === 'url') {
-        let ok = false;
-        try { ok = ['http:', 'https:'].includes(new URL(value).protocol); } catch { ok = false; }
-        if (!ok) throw bad('Value must be a valid URL');
+        if (!isHttpUrl(value)) throw bad('Value must be a valid URL');
       }
       if (attr.format === 'ip' && isIP(value) === 0) throw bad('Value must be a valid IP address');
       if (attr.format === 'enum' && !attr.elements.includes(value)) throw bad(`Value must be one of (${attr.elements.join(', ')})`);
@@ -87,4 +85,12 @@ export function validateDocument(collection: CollectionDef, data: DocData): DocD
     }
   }
   return out;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }

@@ -7,8 +7,7 @@ export default async ({ req, res, log, error }) => {
   if (req.path === '/redirect') return res.redirect('https://example.com/next', 302);
   if (req.path === '/empty') return res.empty();
   if (req.path === '/text') return res.text('plain', 418, { 'x-custom': 'yes' });
-  let bodyJson = null;
-  try { bodyJson = req.bodyJson; } catch { bodyJson = 'invalid'; }
+  const bodyJson = readBodyJson(req);
   return res.json({
     req: {
       bodyText: req.bodyText, bodyJson, body: req.body, headers: req.headers, method: req.method, path: req.path,
@@ -17,3 +16,11 @@ export default async ({ req, res, log, error }) => {
     env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('APPWRITE_') || k.startsWith('MY_'))),
   });
 };
+
+function readBodyJson(req) {
+  try {
+    return req.bodyJson;
+  } catch {
+    return 'invalid';
+  }
+}
