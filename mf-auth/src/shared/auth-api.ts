@@ -56,10 +56,14 @@ async function execute(functionId: string, body: Record<string, unknown>): Promi
   return appwrite().functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
 }
 
-function sentCode(userId: string, phrase: string, expire?: string): SentCode {
+/**
+ * The code's expiry on this device's clock: the token's own lifetime (expire − $createdAt) from
+ * now, so a skewed device clock cannot make a fresh code look expired.
+ */
+function sentCode(userId: string, phrase: string, token?: Pick<Models.Token, '$createdAt' | 'expire'>): SentCode {
   const sentAt = Date.now();
-  const serverExpiry = expire ? Date.parse(expire) : Number.NaN;
-  return { userId, phrase, sentAt, expiresAt: Number.isFinite(serverExpiry) ? serverExpiry : sentAt + OTP_LIFETIME_MS };
+  const lifetime = token ? Date.parse(token.expire) - Date.parse(token.$createdAt) : Number.NaN;
+  return { userId, phrase, sentAt, expiresAt: sentAt + (Number.isFinite(lifetime) && lifetime > 0 ? lifetime : OTP_LIFETIME_MS) };
 }
 
 /**
@@ -85,13 +89,13 @@ export async function requestSignupCode(email: string): Promise<SentCode> {
     if (answer.success && answer.userId) return sentCode(answer.userId, answer.phrase ?? '');
   }
   const token = await appwrite().account.createEmailToken({ userId: ID.unique(), email, phrase: true });
-  return sentCode(token.userId, token.phrase, token.expire);
+  return sentCode(token.userId, token.phrase, token);
 }
 
 /** Resend: a fresh code for the same address (Appwrite ignores userId for an existing email). */
 export async function resendSignupCode(userId: string, email: string): Promise<SentCode> {
   const token = await appwrite().account.createEmailToken({ userId, email, phrase: true });
-  return sentCode(token.userId, token.phrase, token.expire);
+  return sentCode(token.userId, token.phrase, token);
 }
 
 /** Verifying the code creates the session (spec §4). */
