@@ -46,6 +46,8 @@ export function CodeStep({ progress, onVerified, onResent, onChangeEmail }: Code
     const expired = progress.codeExpiresAt > 0 && Date.now() >= progress.codeExpiresAt;
     if (expired) {
       setError(MESSAGES.codeExpired);
+      setDigits(emptyCode());
+      setFocus({ index: 0 });
       return;
     }
     submitting.current = true;

@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { agreementsOf, createCompleteUsers, findUserByEmail } from '../support/auth-accounts.ts';
+import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
+import { otpCount, uniqueEmail, waitForCode } from '../support/mailbox.ts';
+
+// spec §2 /signup, §4 sign-up progress and conflict handling, §8 code messages.
+
+const digit = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);
+
+async function startSignup(page: Page, email: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  await expect(digit(page, 1)).toBeFocused();
+}
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  await digit(page, 1).click();
+  await page.keyboard.type(code);
+}
+
+async function pasteInto(page: Page, box: number, text: string): Promise<void> {
+  await digit(page, box).evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData('text', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
+const firstName = (page: Page) => page.getByLabel('First name');
+
+/** spec §4: a profile is complete only with a password set more than 5 s after registration. */
+async function waitPastRegistration(since: number): Promise<void> {
+  const wait = since + 5_500 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+test('full sign-up: code, masked password, both consents → /account with both agreements stored', async ({ page }) => {
+  await page.clock.install();
+  const email = uniqueEmail('signup');
+  await startSignup(page, email);
+  const registered = Date.now(); // the code request created the user
+  await expect(page.getByText(/^Security phrase: \S+ \S+$/)).toBeVisible();
+  await expectAccessible(page);
+  await typeCode(page, await waitForCode(email));
+
+  await expect(firstName(page)).toBeVisible();
+  await expect(page.getByText('Step 3 of 3: Complete your profile')).toBeVisible();
+  await firstName(page).fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  const password = page.getByLabel('Password');
+  await expect(password).toHaveAttribute('autocomplete', 'new-password');
+  await password.pressSequentially('s3cret-pass');
+  await expect(password).toHaveValue('••••••••••s');
+  await page.clock.runFor(1500);
+  await expect(password).toHaveValue('•••••••••••');
+
+  const create = page.getByRole('button', { name: 'Create Account' });
+  await expect(create).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await expect(create).toBeDisabled();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  await expect(create).toBeEnabled();
+  await expectAccessible(page);
+
+  await waitPastRegistration(registered);
+  await create.click();
+  await expect(page).toHaveURL('/account');
+  await expect(pageHeading(page)).toHaveText('Account');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  const user = await findUserByEmail(email);
+  expect(user?.name).toBe('Grace Hopper');
+  const agreements = await agreementsOf(user?.$id ?? '');
+  expect(agreements.map((a) => a.agreementType).sort()).toEqual(['privacy', 'terms']);
+  for (const agreement of agreements) {
+    expect(agreement).toMatchObject({
+      userId: user?.$id,
+      version: '2024-12-30',
+      accepted: true,
+      ipAddress: null,
+      source: 'website',
+      consentMethod: 'checkbox',
+      documentUrl: `http://localhost:3100/${agreement.agreementType}`,
+    });
+    expect(agreement.userAgent).toContain('Mozilla');
+    expect(agreement.$permissions).toEqual(expect.arrayContaining([`read("user:${user?.$id}")`]));
+  }
+
+  // The password works for a normal login afterwards.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('s3cret-pass');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/account');
+});
+
+test('a reload on step 2 stays on step 2, and on step 3 stays on step 3', async ({ page }) => {
+  const email = uniqueEmail('reload');
+  await startSignup(page, email);
+  await page.reload();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  await typeCode(page, await waitForCode(email));
+  await expect(firstName(page)).toBeVisible();
+  await page.reload();
+  await expect(firstName(page)).toBeVisible();
+});
+
+test('a wrong code, then a pasted code (non-digits stripped) that auto-submits', async ({ page }) => {
+  const email = uniqueEmail('codes');
+  await startSignup(page, email);
+  const code = await waitForCode(email);
+  await typeCode(page, wrongCodeFor(code));
+  await expect(page.getByRole('alert')).toHaveText('That code is not correct. Please try again.');
+  await expect(digit(page, 1)).toHaveValue('');
+
+  // Boxes: 0-9 only, typing advances, backspace goes back.
+  await digit(page, 1).click();
+  await page.keyboard.type('a4');
+  await expect(digit(page, 1)).toHaveValue('4');
+  await expect(digit(page, 2)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(digit(page, 1)).toBeFocused();
+  await expect(digit(page, 1)).toHaveValue('');
+  await expect(digit(page, 1)).toHaveAttribute('inputmode', 'numeric');
+
+  await pasteInto(page, 3, `Code: ${code.slice(0, 3)}-${code.slice(3)} thanks`);
+  await expect(firstName(page)).toBeVisible();
+});
+
+test('an expired code says so; a resent code works', async ({ page }) => {
+  await page.clock.install();
+  const email = uniqueEmail('expired');
+  await startSignup(page, email);
+  const code = await waitForCode(email);
+  await page.clock.fastForward('16:00');
+  await typeCode(page, code);
+  await expect(page.getByRole('alert')).toHaveText('That code has expired. Please request a new one.');
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  const fresh = await waitForCode(email, 1);
+  await typeCode(page, fresh);
+  await expect(firstName(page)).toBeVisible();
+});
+
+test('Verify Code needs exactly 6 digits', async ({ page }) => {
+  const email = uniqueEmail('short');
+  await startSignup(page, email);
+  await digit(page, 1).click();
+  await page.keyboard.type('123');
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter all 6 digits of the code.');
+});
+
+test('resend code has a 60 s cooldown shown as a countdown', async ({ page }) => {
+  await page.clock.install();
+  const email = uniqueEmail('resend');
+  await startSignup(page, email);
+  await waitForCode(email);
+  const resend = page.getByRole('button', { name: /^Resend code/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/^Resend code in (60|59)s$/);
+  await page.clock.runFor(30_000);
+  await expect(resend).toHaveText(/^Resend code in (30|29)s$/);
+  await page.clock.runFor(30_000);
+  await expect(resend).toHaveText('Resend code');
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  const fresh = await waitForCode(email, 1);
+  expect(await otpCount(email)).toBe(2);
+  await expect(resend).toBeDisabled();
+  await typeCode(page, fresh);
+  await expect(firstName(page)).toBeVisible();
+});
+
+test('Tap to change deletes the pending user and returns to step 1', async ({ page }) => {
+  const email = uniqueEmail('typo');
+  await startSignup(page, email);
+  await waitForCode(email);
+  expect(await findUserByEmail(email)).not.toBeNull();
+  await page.getByRole('button', { name: 'Tap to change' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect.poll(() => findUserByEmail(email)).toBeNull();
+  const other = uniqueEmail('fixed');
+  await page.getByLabel('Email').fill(other);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${other}.`)).toBeVisible();
+});
+
+test.describe('existing accounts', () => {
+  const complete = uniqueEmail('taken');
+  test.beforeAll(async () => {
+    await createCompleteUsers([complete]);
+  });
+
+  test('a complete account shows "already exists" and Go to Login', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(complete);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toContainText('already exists');
+    expect(await otpCount(complete)).toBe(0);
+    await page.getByRole('button', { name: 'Go to Login' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByLabel('Email')).toHaveValue(complete);
+    await expect(page.getByText(/already exists/)).toBeVisible();
+  });
+
+  test('a verified but incomplete account resumes: a fresh code, then step 3', async ({ page }) => {
+    const email = uniqueEmail('resume');
+    await startSignup(page, email);
+    await typeCode(page, await waitForCode(email));
+    await expect(firstName(page)).toBeVisible();
+    // Gone for a while: a new browser session, same email.
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await startSignup(page, email);
+    await typeCode(page, await waitForCode(email, 1));
+    await expect(firstName(page)).toBeVisible();
+  });
+});
