@@ -1,4 +1,12 @@
+import { createCompleteUsers, PASSWORD } from '../support/auth-accounts.ts';
 import { test, expect, pageHeading } from '../support/fixtures.ts';
+import { uniqueEmail } from '../support/mailbox.ts';
+
+// /dashboard and /account are guarded (spec §2): the visit signs in to reach their remotes.
+const member = uniqueEmail('composition');
+test.beforeAll(async () => {
+  await createCompleteUsers([member]);
+});
 
 // Counts every react-dom renderer that registers itself, as React DevTools would see them.
 const countRenderers = () => {
@@ -19,6 +27,10 @@ test('one React and one shared-auth store across a visit of every remote', async
     await expect(page).toHaveURL(path);
     await expect(pageHeading(page)).toBeVisible();
   }
+  await page.getByLabel('Email').fill(member);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/account');
   for (const path of ['/dashboard', '/account', '/payment-success', '/changelog']) {
     await page.evaluate((to) => {
       window.history.pushState({}, '', to);

@@ -6,8 +6,6 @@ const screens: Array<[path: string, heading: RegExp]> = [
   ['/', /^Cadence$/],
   ['/signup', /.+/],
   ['/login', /.+/],
-  ['/dashboard', /.+/],
-  ['/account', /.+/],
   ['/success', /.+/],
   ['/cancel', /.+/],
   ['/payment-cancelled', /.+/],
@@ -34,6 +32,17 @@ for (const [path, heading] of screens) {
   });
 }
 
+// Guarded (spec §2): signed out, the guard sends a visit to /login.
+for (const path of ['/dashboard', '/account']) {
+  test(`${path} is guarded: signed out it ends on /login`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL('/login');
+    await expect(pageHeading(page)).toHaveText('Login');
+    await expectAccessible(page);
+  });
+}
+
 test('/cancel and /payment-cancelled show the same screen', async ({ page }) => {
   await page.goto('/cancel');
   const cancel = await pageHeading(page).textContent();
@@ -50,10 +59,16 @@ test('an unknown route is a real 404 with the shell around it', async ({ page })
 });
 
 test('hash fallbacks land on their routes', async ({ page }) => {
+  // Signed out, the guard then sends both on to /login; the fallback itself must happen first.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
+  });
   await page.goto('/#dashboard');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/login');
   await page.goto('/#account?view=billing');
-  await expect(page).toHaveURL('/account?view=billing');
+  await expect(page).toHaveURL('/login');
+  expect(visited).toEqual(expect.arrayContaining(['/dashboard', '/account?view=billing']));
 });
 
 test('the page scrolls to the top on every path change', async ({ page }) => {
