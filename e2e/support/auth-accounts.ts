@@ -62,3 +62,15 @@ export async function findUserByEmail(email: string): Promise<AppwriteUser | nul
   const list = await api<{ users: AppwriteUser[] }>('GET', `/users?queries[0]=${query}`);
   return list.users[0] ?? null;
 }
+
+/**
+ * A session cookie in the page's context without the login page (which signs unverified users
+ * out): for states the UI itself never leaves a browser in.
+ */
+export async function sessionByApi(page: Page, email: string, password = PASSWORD): Promise<void> {
+  const response = await page.request.post('/v1/account/sessions/email', {
+    data: { email, password },
+    headers: { 'x-appwrite-project': 'cadence' },
+  });
+  expect(response.status()).toBe(201);
+}

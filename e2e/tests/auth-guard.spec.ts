@@ -1,12 +1,13 @@
-import { createCompleteUsers, createUser, logIn, PASSWORD } from '../support/auth-accounts.ts';
+import { createCompleteUsers, createUser, logIn, PASSWORD, sessionByApi } from '../support/auth-accounts.ts';
 import { expect, pageHeading, test } from '../support/fixtures.ts';
 import { uniqueEmail, waitForCode } from '../support/mailbox.ts';
 
 // spec §2 guard on /dashboard and /account; top navigation sign out.
 
 const member = uniqueEmail('guarded');
+const unverifiedMember = uniqueEmail('guarded-unverified');
 test.beforeAll(async () => {
-  await createCompleteUsers([member]);
+  await Promise.all([createCompleteUsers([member]), createCompleteUsers([unverifiedMember], PASSWORD, false)]);
 });
 
 for (const path of ['/dashboard', '/account']) {
@@ -25,18 +26,50 @@ test('a complete profile sees /dashboard and /account', async ({ page }) => {
   await expect(pageHeading(page)).toHaveText('Dashboard');
 });
 
-test('needs signup (no profile at all) → /signup with the email and the incomplete message', async ({ page }) => {
-  const email = uniqueEmail('noprofile');
-  await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(await waitForCode(email));
-  await expect(page.getByLabel('First name')).toBeVisible();
+test('needs signup (email never verified, profile incomplete) → /signup with the email and the incomplete message', async ({ page }) => {
+  const email = uniqueEmail('unverified');
+  await createUser(email);
+  await sessionByApi(page, email);
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/signup');
   await expect(page.getByText('Your profile was incomplete. Please complete the signup process.')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
+  // Continue signs the stale session out and mails a code: the sign-up picks up from there.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+});
+
+test('complete but unverified (session-based protection) → /verify-email', async ({ page }) => {
+  await sessionByApi(page, unverifiedMember);
+  await page.goto('/account');
+  await expect(page).toHaveURL('/verify-email');
+  await expect(pageHeading(page)).toHaveText('Verify Email');
+});
+
+test('a verified account without a profile resumes at step 3 and completes it', async ({ page }) => {
+  const email = uniqueEmail('noprofile');
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const registered = Date.now();
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(await waitForCode(email));
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/signup');
+  await expect(page.getByText('Please complete your profile to continue.')).toBeVisible();
+  await page.getByLabel('First name').fill('Resumed');
+  await page.getByLabel('Last name').fill('Person');
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByLabel('I agree to the Terms of Service').check();
+  await page.getByLabel('I agree to the Privacy Policy').check();
+  const wait = registered + 5_500 - Date.now(); // spec §4: password set more than 5 s after registration
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL('/account');
+  await page.goto('/dashboard');
+  await expect(pageHeading(page)).toHaveText('Dashboard');
 });
 
 test('needs profile completion → /signup step 3 with its message', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { SessionValidation } from './session-validation.ts';
+import type { SessionValidation } from '@cadence/shared-auth';
 
 // spec §2 "Guard on /dashboard and /account": where each validation outcome leads.
 
@@ -7,24 +7,24 @@ export const GUARD_MESSAGES = {
   needsProfileCompletion: 'Please complete your profile to continue.',
 } as const;
 
-export type GuardDecision =
-  | { kind: 'render' }
-  | { kind: 'redirect'; to: string; state?: { email: string; message: string; skipToStep?: 3 } };
+export interface SignupRedirectState {
+  email: string;
+  message: string;
+  skipToStep?: 3;
+}
+
+export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string; state?: SignupRedirectState };
 
 /** `null` stands for a validation that failed (an error): it goes to /login. */
 export function guardDecision(result: SessionValidation | null): GuardDecision {
   if (!result) return { kind: 'redirect', to: '/login' };
+  const email = result.email ?? '';
   if (result.needsLogin) return { kind: 'redirect', to: '/login' };
+  // spec §2: the session-based protection sends an unverified (but complete) user to /verify-email.
   if (result.needsVerification) return { kind: 'redirect', to: '/verify-email' };
-  if (result.needsSignup) {
-    return { kind: 'redirect', to: '/signup', state: { email: result.email, message: GUARD_MESSAGES.needsSignup } };
-  }
+  if (result.needsSignup) return { kind: 'redirect', to: '/signup', state: { email, message: GUARD_MESSAGES.needsSignup } };
   if (result.needsProfileCompletion) {
-    return {
-      kind: 'redirect',
-      to: '/signup',
-      state: { email: result.email, message: GUARD_MESSAGES.needsProfileCompletion, skipToStep: 3 },
-    };
+    return { kind: 'redirect', to: '/signup', state: { email, message: GUARD_MESSAGES.needsProfileCompletion, skipToStep: 3 } };
   }
   if (result.isValid) return { kind: 'render' };
   return { kind: 'redirect', to: '/login' };

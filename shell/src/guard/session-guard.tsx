@@ -1,17 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useAuthStore } from '@cadence/shared-auth';
 import { Spinner } from '../layout/spinner.tsx';
 import { guardDecision } from './guard-outcome.ts';
-import { validateSessionAndProfile } from './session-validation.ts';
 
 /** Renders a guarded route's page only after the session and profile check passes (spec §2). */
 export function SessionGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const validateSession = useAuthStore((state) => state.validateSession);
   const [allowed, setAllowed] = useState(false);
 
   useEffect(() => {
     let current = true;
-    validateSessionAndProfile()
+    validateSession()
       .then(guardDecision, (error: unknown) => {
         console.warn('Session validation failed', error);
         return guardDecision(null);
@@ -24,7 +25,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [navigate]);
+  }, [navigate, validateSession]);
 
   return allowed ? children : <Spinner label="Checking your session…" />;
 }
