@@ -37,8 +37,18 @@ export function formatReport(results) {
       ],
     ),
   );
-  if (results.emulator && Object.keys(results.emulator).length) {
-    out.push('', `Emulator benches: ${Object.keys(results.emulator).join(', ')} (JSON in latest.json)`);
+  for (const [file, bench] of Object.entries(results.emulator ?? {})) {
+    if (!bench || !Array.isArray(bench.results)) {
+      out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);
+      continue;
+    }
+    out.push('', `Appwrite emulator (${file}): ${bench.connections} connections, ${bench.durationS} s per call`);
+    out.push(
+      table(
+        ['call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+        bench.results.map((r) => [r.call, String(r.requestsPerSec), String(r.p50Ms), String(r.p99Ms), String(r.non2xx)]),
+      ),
+    );
   }
   out.push('', 'Conclusion:', ...results.conclusion.map((line) => `  ${line}`));
   return out.join('\n');

@@ -50,7 +50,7 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
       ...env,
     });
     children.push(appwrite);
-    const waits = [waitFor(`${appwriteUrl}/v1/health/version`, appwrite, 'Appwrite emulator')];
+    const waits = [waitFor(`${appwriteUrl}/v1/ping`, appwrite, 'Appwrite emulator')];
     if (existsSync(path.join(root, 'emulators/stripe/src/main.ts'))) {
       const stripe = startTs('Stripe emulator', 'emulators/stripe/src/main.ts', {
         STRIPE_PORT: String(stripePort),

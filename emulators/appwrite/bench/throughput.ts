@@ -1,0 +1,145 @@
+// Throughput and latency of the local Appwrite at 50 connections for 10 s per call (issue 3):
+// account.get, listDocuments (25 newest of 10,000 with an equal filter) and createDocument.
+// The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
+// Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Client, Databases, ID, Users } from 'node-appwrite';
+
+const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4170) // not 4190: fetch refuses that port (sieve);
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const DOCUMENTS = 10_000;
+const endpoint = `http://127.0.0.1:${PORT}/v1`;
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+async function startEmulator(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: packageDir,
+    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      await fetch(`${endpoint}/ping`);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('the emulator did not start');
+}
+
+async function seed() {
+  const admin = new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key');
+  const users = new Users(admin);
+  const databases = new Databases(admin);
+  const email = 'bench@example.test';
+  const password = 'bench-password-123';
+  const user = await users.create({ userId: ID.unique(), email, password, name: 'Bench' });
+  const other = await users.create({ userId: ID.unique(), email: 'other@example.test', password, name: 'Other' });
+  // Half the collection is another user's, so the equal filter has work to do.
+  for (let start = 0; start < DOCUMENTS; start += 100) {
+    const batch = Array.from({ length: 100 }, (_, i) => {
+      const owner = (start + i) % 2 === 0 ? user.$id : other.$id;
+      return {
+        $id: ID.unique(),
+        $permissions: [`read("user:${owner}")`],
+        userId: owner,
+        notificationId: `seed-${start + i}`,
+        type: 'welcome',
+        title: 'Welcome',
+        message: 'Welcome to Cadence',
+      };
+    });
+    await databases.createDocuments({ databaseId: 'main', collectionId: 'notifications', documents: batch });
+  }
+  const login = await fetch(`${endpoint}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+  return { userId: user.$id, cookie };
+}
+
+interface CallResult {
+  call: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+}
+
+async function measure(call: string, options: autocannon.Options): Promise<CallResult> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  return {
+    call,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count])),
+    errors: result.errors,
+  };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-appwrite-'));
+const emulator = await startEmulator(dataDir);
+try {
+  const { userId, cookie } = await seed();
+  const headers = { 'x-appwrite-project': 'cadence', cookie, 'content-type': 'application/json' };
+  const listQuery = [
+    JSON.stringify({ method: 'equal', attribute: 'userId', values: [userId] }),
+    JSON.stringify({ method: 'orderDesc', attribute: '$createdAt' }),
+    JSON.stringify({ method: 'limit', values: [25] }),
+  ]
+    .map((query, i) => `queries[${i}]=${encodeURIComponent(query)}`)
+    .join('&');
+  let created = 0;
+  const results = [
+    await measure('account.get', { url: `${endpoint}/account`, headers }),
+    await measure('databases.listDocuments (25 newest of 10,000, equal filter)', {
+      url: `${endpoint}/databases/main/collections/notifications/documents?${listQuery}`,
+      headers,
+    }),
+    await measure('databases.createDocument', {
+      url: endpoint,
+      // A fresh notificationId per request: the collection has a unique (userId, notificationId) index.
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/databases/main/collections/notifications/documents',
+          headers,
+          setupRequest: (request) => {
+            created += 1;
+            return {
+              ...request,
+              body: JSON.stringify({
+                documentId: 'unique()',
+                data: { userId, notificationId: `bench-${created}`, type: 'welcome', title: 'Bench', message: 'Bench' },
+              }),
+            };
+          },
+        },
+      ],
+    }),
+  ];
+  console.error(`\nAppwrite emulator: ${CONNECTIONS} connections, ${DURATION_S} s per call`);
+  console.error('call'.padEnd(62) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9));
+  for (const r of results) {
+    console.error(r.call.padEnd(62) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx).padStart(9));
+  }
+  console.log(JSON.stringify({ connections: CONNECTIONS, durationS: DURATION_S, results }));
+} finally {
+  emulator.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}
