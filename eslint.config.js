@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures that use no other fixture must still destructure an (empty) object.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['mf-*/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [remoteOrShell] }] },
   },
