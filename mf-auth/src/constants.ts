@@ -16,6 +16,3 @@ export const REDIRECT_DELAY_MS = 3000;
 export const OTP_LIFETIME_MS = 15 * 60 * 1000;
 /** sessionStorage key of the sign-up progress (spec §2: a reload keeps the step). */
 export const SIGNUP_STATE_KEY = 'cadence.signup';
-/** Where the account emails link back to (spec §7). */
-export const VERIFY_EMAIL_PATH = '/verify-email';
-export const RESET_PASSWORD_PATH = '/reset-password';

@@ -1,12 +1,18 @@
 import { ID, Permission, Role, type Models } from 'appwrite';
-import { appwrite, getConfig, useAuthStore } from '@cadence/shared-auth';
-import { AGREEMENT_VERSION, OTP_LIFETIME_MS, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '../constants.ts';
+import {
+  appwrite,
+  getConfig,
+  getCurrentUser,
+  sendEmailVerification as sendVerificationEmail,
+  sendPasswordResetEmail as sendRecoveryEmail,
+  useAuthStore,
+} from '@cadence/shared-auth';
+import { AGREEMENT_VERSION, OTP_LIFETIME_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { isNetworkError } from './auth-errors.ts';
 
-// The Appwrite calls of mf-auth, in one small module. @cadence/shared-auth is gaining the typed
-// wrappers (sendEmailVerification, sendPasswordResetEmail, signOut, …); until they land, the
-// calls go through its one client here, so swapping them in later touches only this file.
+// The Appwrite calls of mf-auth, in one small module: shared-auth's wrappers where it has them,
+// and the sign-up-only calls (email code, functions, consents) through its one client.
 
 const origin = (): string => globalThis.location?.origin ?? 'http://localhost';
 
@@ -109,14 +115,8 @@ export async function deletePendingUser(userId: string): Promise<void> {
   await execute(getConfig().functions.deletePendingUser, { userId });
 }
 
-export async function currentUser(): Promise<Models.User<Models.Preferences> | null> {
-  try {
-    return await appwrite().account.get();
-  } catch (e) {
-    if (isNetworkError(e)) throw e;
-    return null;
-  }
-}
+/** The signed-in user, or null without a session; network and server failures throw. */
+export const currentUser = getCurrentUser;
 
 export interface ProfileInput {
   firstName: string;
@@ -180,11 +180,11 @@ export async function login(email: string, password: string): Promise<Models.Use
 }
 
 export async function sendEmailVerification(): Promise<void> {
-  await appwrite().account.createEmailVerification({ url: `${origin()}${VERIFY_EMAIL_PATH}` });
+  await sendVerificationEmail();
 }
 
 export async function sendPasswordResetEmail(email: string): Promise<void> {
-  await appwrite().account.createRecovery({ email, url: `${origin()}${RESET_PASSWORD_PATH}` });
+  await sendRecoveryEmail({ email });
 }
 
 export async function confirmEmailVerification(userId: string, secret: string): Promise<void> {

@@ -1,11 +1,10 @@
 import { AppwriteException } from 'appwrite';
+import { isNetworkError } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 
-// Message selection from Appwrite error types (PROTOCOL §5). Kept local to mf-auth until
-// @cadence/shared-auth publishes toAppError/isNetworkError (being added there).
+// Message selection from Appwrite error types (PROTOCOL §5, spec §8).
 
-// What fetch rejects with when the request never completes (Chrome, Firefox, Safari, Node).
-const NETWORK_MESSAGE = /failed to fetch|networkerror|load failed|fetch failed|network request failed/i;
+export { isNetworkError };
 
 export function errorType(e: unknown): string {
   return e instanceof AppwriteException ? e.type : '';
@@ -18,13 +17,6 @@ export function errorCode(e: unknown): number {
 export function errorText(e: unknown): string {
   if (e instanceof Error) return e.message;
   return typeof e === 'string' ? e : 'Unknown error';
-}
-
-/** True when the request never got an HTTP answer (offline, refused, DNS). */
-export function isNetworkError(e: unknown): boolean {
-  if (e instanceof AppwriteException) return e.code === 0 && NETWORK_MESSAGE.test(e.message);
-  if (e instanceof TypeError) return true; // fetch rejects with TypeError only for network failures
-  return e instanceof Error && NETWORK_MESSAGE.test(e.message);
 }
 
 export const isRateLimited = (e: unknown): boolean =>
