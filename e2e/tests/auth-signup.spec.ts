@@ -7,8 +7,8 @@ import { otpCount, uniqueEmail, waitForCode } from '../support/mailbox.ts';
 
 const digit = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);
 
-async function startSignup(page: Page, email: string): Promise<void> {
-  await page.goto('/signup');
+async function startSignup(page: Page, email: string, query = ''): Promise<void> {
+  await page.goto(`/signup${query}`);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
@@ -40,7 +40,8 @@ async function waitPastRegistration(since: number): Promise<void> {
 test('full sign-up: code, masked password, both consents → /account with both agreements stored', async ({ page }) => {
   await page.clock.install();
   const email = uniqueEmail('signup');
-  await startSignup(page, email);
+  // A redirect_uri that is not the app's own scheme is ignored (spec §2 mobile return).
+  await startSignup(page, email, `?redirect_uri=${encodeURIComponent('https://elsewhere.example/steal')}`);
   const registered = Date.now(); // the code request created the user
   await expect(page.getByText(/^Security phrase: \S+ \S+$/)).toBeVisible();
   await expectAccessible(page);
