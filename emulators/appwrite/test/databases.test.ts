@@ -216,7 +216,9 @@ describe('TablesDB rows (same engine, renamed)', () => {
 
 describe('document write rate limits (on by default outside tests)', () => {
   it('allows 120 creates per minute per user, then 429 with X-RateLimit headers; API keys are exempt', async () => {
-    const limited = await startServer({ rateLimits: true });
+    // A fixed clock: the fixed one-minute window must not roll over while a busy machine sends 121 requests.
+    const frozen = Date.now();
+    const limited = await startServer({ rateLimits: true, now: () => frozen });
     try {
       const user = await createUser(limited.endpoint, 'rl');
       const headers = { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID, 'x-appwrite-session': user.session };

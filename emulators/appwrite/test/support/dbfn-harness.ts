@@ -74,7 +74,7 @@ export function writeProjectFile(dir: string, functions: Array<Record<string, un
   return file;
 }
 
-export async function startServer(opts: { functions?: Array<Record<string, unknown>>; env?: Record<string, string>; rateLimits?: boolean } = {}): Promise<Harness> {
+export async function startServer(opts: { functions?: Array<Record<string, unknown>>; env?: Record<string, string>; rateLimits?: boolean; now?: () => number } = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-dbfn-'));
   const projectFile = writeProjectFile(dataDir, opts.functions ?? []);
   const port = await freePort();
@@ -84,7 +84,7 @@ export async function startServer(opts: { functions?: Array<Record<string, unkno
   const config = loadConfig({
     APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, opts.now ? { now: opts.now } : undefined);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app, port, dataDir, projectFile, storeDir: path.join(dataDir, 'data'), endpoint: `http://127.0.0.1:${port}/v1`,
