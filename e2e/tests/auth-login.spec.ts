@@ -1,4 +1,5 @@
 import { createCompleteUsers, createUser, logIn, PASSWORD } from '../support/auth-accounts.ts';
+import { appUrl } from '../support/ports.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { mailFor, uniqueEmail, waitForLink, waitForMail } from '../support/mailbox.ts';
 
@@ -32,7 +33,7 @@ test('a wrong password says Incorrect password; Reset Password mails a recovery 
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password reset email sent successfully! Check your inbox.');
   const link = await waitForLink(forgetful, '/reset-password');
-  expect(link.origin).toBe('http://localhost:3100');
+  expect(link.origin).toBe(appUrl);
   expect([...link.searchParams.keys()].sort()).toEqual(['expire', 'secret', 'userId']);
 });
 

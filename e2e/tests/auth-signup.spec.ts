@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { appUrl } from '../support/ports.ts';
 import { agreementsOf, createCompleteUsers, findUserByEmail } from '../support/auth-accounts.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { otpCount, uniqueEmail, waitForCode } from '../support/mailbox.ts';
@@ -86,7 +87,7 @@ test('full sign-up: code, masked password, both consents → /account with both 
       ipAddress: null,
       source: 'website',
       consentMethod: 'checkbox',
-      documentUrl: `http://localhost:3100/${agreement.agreementType}`,
+      documentUrl: `${appUrl}/${agreement.agreementType}`,
     });
     expect(agreement.userAgent).toContain('Mozilla');
     expect(agreement.$permissions).toEqual(expect.arrayContaining([`read("user:${user?.$id}")`]));

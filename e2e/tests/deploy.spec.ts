@@ -1,4 +1,5 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import { ports } from '../support/ports.ts';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { repoRoot, startAppServer } from '../support/app-server.ts';
 // Deploys rebuild mf-content: keep this file's tests in one worker, in order.
 test.describe.configure({ mode: 'serial' });
 
-const PORT = 3101;
+const PORT = ports.app + 1;
 const faqSource = path.join(repoRoot, 'mf-content/src/faq/faq-page.tsx');
 const shellDist = path.join(repoRoot, 'shell/dist');
 
