@@ -1,0 +1,71 @@
+// billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
+// for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
+import Stripe from 'stripe';
+import { AppwriteException, Client, Databases } from 'node-appwrite';
+import { acceptableReturnUrl } from './lib/return-url.js';
+
+/**
+ * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ */
+
+/** @param {string} bodyText */
+function readBody(bodyText) {
+  try {
+    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
+    return body && typeof body === 'object' ? /** @type {Record<string, unknown>} */ (body) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** @param {Context} context */
+export default async ({ req, res, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, url: null, error: 'Sign in to manage billing.' }, 401);
+  const returnUrl = acceptableReturnUrl(readBody(req.bodyText)['returnUrl'], process.env.ALLOWED_RETURN_ORIGINS);
+  if (!returnUrl) return res.json({ success: false, url: null, error: 'returnUrl must be a valid http(s) URL.' }, 400);
+  if (!process.env.STRIPE_SECRET_KEY) {
+    error('STRIPE_SECRET_KEY must be set as a function variable.');
+    return res.json({ success: false, url: null, error: 'Billing portal is not configured.' }, 500);
+  }
+
+  const client = new Client()
+    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
+    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
+    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const databases = new Databases(client);
+
+  /** @type {string} */
+  let customerId;
+  try {
+    const document = await databases.getDocument({
+      databaseId: process.env.APPWRITE_DATABASE_ID || 'main',
+      collectionId: process.env.CUSTOMERS_COLLECTION_ID || 'customers',
+      documentId: userId,
+    });
+    customerId = String(document['stripeCustomerId']);
+  } catch (e) {
+    if (e instanceof AppwriteException && e.code === 404) {
+      return res.json({ success: false, url: null, error: 'No billing account yet. Subscribe first.' }, 404);
+    }
+    error(`billing-portal lookup for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return res.json({ success: false, url: null, error: 'Could not open the billing portal. Please try again.' }, 502);
+  }
+
+  /** @type {import('stripe').Stripe.StripeConfig} */
+  const options = {};
+  if (process.env.STRIPE_API_HOST) {
+    options.host = process.env.STRIPE_API_HOST;
+    if (process.env.STRIPE_API_PORT) options.port = Number(process.env.STRIPE_API_PORT);
+    const protocol = process.env.STRIPE_API_PROTOCOL;
+    if (protocol === 'http' || protocol === 'https') options.protocol = protocol;
+  }
+  try {
+    const stripe = new Stripe(process.env.STRIPE_SECRET_KEY, options);
+    const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+    return res.json({ success: true, url: session.url, error: null });
+  } catch (e) {
+    error(`billing-portal for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return res.json({ success: false, url: null, error: 'Could not open the billing portal. Please try again.' }, 502);
+  }
+};

@@ -1,0 +1,89 @@
+// subscriptions-sync: reconciles every customer from Stripe (repairs missed or failed webhooks).
+// Runs on its appwrite.json schedule and on demand with an API key; never for a signed-in user
+// (execute: []), since it touches every account. Body `{"customerId":"cus_…"}` limits it to one.
+import Stripe from 'stripe';
+import { Client, Databases, Query, Users } from 'node-appwrite';
+import { collectionsFromEnv, reconcileCustomer, stripeFromEnv } from './lib/billing-sync.js';
+
+/**
+ * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ */
+
+/**
+ * @param {string} bodyText
+ * @returns {string | null}
+ */
+function requestedCustomer(bodyText) {
+  try {
+    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
+    if (body && typeof body === 'object' && 'customerId' in body && typeof body.customerId === 'string') return body.customerId;
+  } catch {
+    // An empty or non-JSON body (schedules send none) means every customer.
+  }
+  return null;
+}
+
+/**
+ * Every customer Stripe knows plus every one our documents name (a document can outlive a
+ * customer deleted in Stripe's dashboard; reconcile skips those).
+ * @param {import('stripe').Stripe} stripe
+ * @param {Databases} databases
+ * @param {ReturnType<typeof collectionsFromEnv>} collections
+ * @returns {Promise<string[]>}
+ */
+async function allCustomerIds(stripe, databases, collections) {
+  /** @type {Set<string>} */
+  const ids = new Set();
+  for await (const customer of stripe.customers.list({ limit: 100 })) ids.add(customer.id);
+  let cursor = null;
+  for (;;) {
+    const queries = [Query.limit(100)];
+    if (cursor) queries.push(Query.cursorAfter(cursor));
+    const page = await databases.listDocuments({ databaseId: collections.databaseId, collectionId: collections.customers, queries });
+    for (const document of page.documents) {
+      const id = document['stripeCustomerId'];
+      if (typeof id === 'string' && id) ids.add(id);
+    }
+    const last = page.documents[page.documents.length - 1];
+    if (page.documents.length < 100 || !last) break;
+    cursor = last.$id;
+  }
+  return [...ids];
+}
+
+/** @param {Context} context */
+export default async ({ req, res, log, error }) => {
+  if (req.headers['x-appwrite-user-id']) {
+    return res.json({ success: false, error: 'Only the schedule or a server key runs the sync.' }, 403);
+  }
+  if (!process.env.STRIPE_SECRET_KEY) {
+    error('STRIPE_SECRET_KEY must be set as a function variable.');
+    return res.json({ success: false, error: 'Sync is not configured.' }, 500);
+  }
+  const stripe = stripeFromEnv(Stripe, process.env);
+  const client = new Client()
+    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
+    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
+    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const databases = new Databases(client);
+  const collections = collectionsFromEnv(process.env);
+  const ctx = { stripe, databases, users: new Users(client), collections, now: () => Date.now(), log };
+
+  const only = requestedCustomer(req.bodyText);
+  const customerIds = only ? [only] : await allCustomerIds(stripe, databases, collections);
+  let synced = 0;
+  /** @type {string[]} */
+  const failed = [];
+  // One at a time: the sync is not urgent, and Stripe rate-limits bursts.
+  for (const customerId of customerIds) {
+    try {
+      const result = await reconcileCustomer(ctx, customerId);
+      if (result.userId) synced += 1;
+    } catch (e) {
+      failed.push(customerId);
+      error(`sync of ${customerId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  log(`synced ${synced} of ${customerIds.length} customers; ${failed.length} failed`);
+  return res.json({ success: failed.length === 0, customers: customerIds.length, synced, failed, error: failed.length ? 'Some customers could not be synced.' : null });
+};
