@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DunningOutcome = 'canceled' | 'unpaid' | 'past_due';
+
+export interface StripeEmulatorConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** '' disables delivery to the configured endpoint (created webhook endpoints still receive). */
+  webhookUrl: string;
+  /** Origin used in hosted page links (session.url, hosted_invoice_url, invoice_pdf). */
+  publicUrl: string;
+  /** Days after the first failed charge on which it is retried. */
+  retryDays: number[];
+  /** What happens to a subscription when the last retry fails (Stripe's dunning setting). */
+  dunningOutcome: DunningOutcome;
+  webhookDuplicate: boolean;
+  webhookReorder: boolean;
+  webhookDrop: boolean;
+  webhookDelayMs: number;
+}
+
+// Relative paths resolve from the repository root so `pnpm --filter` and `npm start` agree.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+function flag(value: string | undefined): boolean {
+  return value === '1' || value === 'true' || value === 'on';
+}
+
+function retryDaysFrom(value: string | undefined): number[] {
+  if (!value) return [3, 5, 7];
+  return value.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n > 0);
+}
+
+function dunningFrom(value: string | undefined): DunningOutcome {
+  return value === 'unpaid' || value === 'past_due' ? value : 'canceled';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StripeEmulatorConfig {
+  const port = intFrom(env.STRIPE_PORT, 4242);
+  return {
+    port,
+    host: env.STRIPE_HOST || '127.0.0.1',
+    dataDir: path.resolve(repoRoot, env.STRIPE_DATA_DIR || '.data/stripe'),
+    secretKey: env.STRIPE_SECRET_KEY || 'sk_test_local',
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || 'pk_test_local',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || 'whsec_local',
+    webhookUrl: env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:4000/_functions/stripe-webhook',
+    publicUrl: (env.STRIPE_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    retryDays: retryDaysFrom(env.STRIPE_RETRY_DAYS),
+    dunningOutcome: dunningFrom(env.STRIPE_DUNNING_OUTCOME),
+    webhookDuplicate: flag(env.STRIPE_WEBHOOK_DUPLICATE),
+    webhookReorder: flag(env.STRIPE_WEBHOOK_REORDER),
+    webhookDrop: flag(env.STRIPE_WEBHOOK_DROP),
+    webhookDelayMs: intFrom(env.STRIPE_WEBHOOK_DELAY_MS, 0),
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+
+export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
+
+export interface StripeErrorBody {
+  error: { type: StripeErrorType; message: string; code?: string; decline_code?: string; param?: string; doc_url?: string };
+}
+
+/** Thrown anywhere in a handler; the error handler turns it into Stripe's body. The SDK picks its class by status. */
+export class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: StripeErrorType,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+    readonly declineCode?: string,
+  ) {
+    super(message);
+  }
+
+  body(): StripeErrorBody {
+    const error: StripeErrorBody['error'] = { type: this.type, message: this.message };
+    if (this.code) {
+      error.code = this.code;
+      error.doc_url = `https://stripe.com/docs/error-codes/${this.code.replace(/_/g, '-')}`;
+    }
+    if (this.declineCode) error.decline_code = this.declineCode;
+    if (this.param) error.param = this.param;
+    return { error };
+  }
+}
+
+export const missing = (what: string, id: string, param = 'id'): StripeError =>
+  new StripeError(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', param);
+
+export const invalid = (message: string, param?: string, code = 'parameter_invalid_empty'): StripeError =>
+  new StripeError(400, 'invalid_request_error', message, param ? code : undefined, param);
+
+export const requiredParam = (param: string): StripeError =>
+  new StripeError(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+
+export const cardDeclined = (declineCode: 'generic_decline' | 'insufficient_funds'): StripeError =>
+  new StripeError(
+    402,
+    'card_error',
+    declineCode === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.',
+    'card_declined',
+    undefined,
+    declineCode,
+  );
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof StripeError) {
+      void reply.status(error.status).send(error.body());
+      return;
+    }
+    const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad body, too large) keep Stripe's shape.
+      void reply.status(status).send(new StripeError(status, 'invalid_request_error', error instanceof Error ? error.message : 'Invalid request').body());
+      return;
+    }
+    request.log.error(error);
+    void reply.status(500).send(new StripeError(500, 'api_error', 'An unknown error occurred').body());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .send(new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`).body());
+  });
+}

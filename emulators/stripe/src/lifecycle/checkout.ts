@@ -1,0 +1,79 @@
+import type { TestCard } from '../cards.ts';
+import type { Ctx } from '../context.ts';
+import { cardDeclined } from '../errors.ts';
+import { buildCustomer, buildSubscription, type CheckoutSession, type Customer, type Price, type Subscription } from '../objects.ts';
+import { attachCard, createCard, setCustomerDefault } from './cards-on-file.ts';
+import { attemptPayment, createSubscriptionInvoice, finalizeInvoice, scheduleSubscription } from './billing.ts';
+import { DAY } from './jobs.ts';
+
+export interface CardForm {
+  card: TestCard;
+  exp: { month: number; year: number };
+  name: string | null;
+  email: string | null;
+}
+
+export function trialDays(session: CheckoutSession): number | null {
+  return session._subscription_data.trial_period_days;
+}
+
+/**
+ * The hosted Checkout "Subscribe" button (PROTOCOL §4.3 A). Declines throw before anything is written, so a
+ * declined card creates nothing. Runs inside one transaction.
+ */
+export function completeCheckout(ctx: Ctx, session: CheckoutSession, form: CardForm): CheckoutSession {
+  const trial = trialDays(session);
+  if (form.card.behavior === 'decline_generic') throw cardDeclined('generic_decline');
+  if (form.card.behavior === 'decline_insufficient_funds') throw cardDeclined('insufficient_funds');
+  // Without a trial the first charge happens now, and Checkout shows its decline (no subscription is created).
+  if (!trial && form.card.behavior === 'charge_fail') throw cardDeclined('generic_decline');
+
+  const priceId = session._line_items[0]?.price;
+  const price = priceId ? ctx.store.get<Price>('price', priceId) : undefined;
+  if (!price) throw new Error(`checkout session ${session.id} has no price`);
+
+  let customer = session.customer ? ctx.store.get<Customer>('customer', session.customer) : undefined;
+  const clock = customer?.test_clock ?? null;
+  const now = ctx.clock.now(clock);
+  if (!customer) {
+    customer = ctx.store.put(buildCustomer({ email: form.email ?? session.customer_email, name: form.name, phone: null, description: null, metadata: {}, testClock: null }, now));
+    ctx.emit('customer.created', customer);
+  }
+  const pm = attachCard(ctx, createCard(ctx, form.card, form.exp, form.name, clock), customer);
+  customer = setCustomerDefault(ctx, customer, pm.id);
+
+  let sub: Subscription = ctx.store.put(buildSubscription({
+    customer: customer.id, price, metadata: session._subscription_data.metadata, defaultPaymentMethod: pm.id, testClock: clock,
+    trialEnd: trial ? now + trial * DAY : null,
+  }, now));
+  ctx.emit('customer.subscription.created', sub, { clock });
+
+  const item = sub.items.data[0];
+  const amount = trial ? 0 : price.unit_amount;
+  const invoice = finalizeInvoice(ctx, createSubscriptionInvoice(ctx, sub, 'subscription_create', amount, now, item?.current_period_end ?? now));
+  sub = ctx.store.put({ ...sub, latest_invoice: invoice.id });
+  const paid = attemptPayment(ctx, invoice, pm.id, false);
+  if (!trial && paid.ok) {
+    sub = ctx.store.get<Subscription>('subscription', sub.id) ?? sub;
+    if (sub.status === 'incomplete') {
+      const previous = { status: sub.status };
+      sub = ctx.store.put({ ...sub, status: 'active' });
+      ctx.emit('customer.subscription.updated', sub, { previous, clock });
+    }
+  }
+  scheduleSubscription(ctx, sub, now);
+
+  const completed: CheckoutSession = ctx.store.put({
+    ...session, status: 'complete', url: null, customer: customer.id, subscription: sub.id, invoice: invoice.id,
+    payment_status: trial ? 'no_payment_required' : 'paid',
+    customer_details: { address: null, business_name: null, email: customer.email, individual_name: null, name: form.name, phone: null, tax_exempt: 'none', tax_ids: [] },
+  });
+  ctx.store.cancelJobs(session.id);
+  ctx.emit('checkout.session.completed', completed, { clock });
+  return completed;
+}
+
+/** Where the browser goes after success: `{CHECKOUT_SESSION_ID}` replaced by the id (also when still encoded). */
+export function successRedirect(session: CheckoutSession): string {
+  return (session.success_url ?? '').replace(/\{CHECKOUT_SESSION_ID\}|%7BCHECKOUT_SESSION_ID%7D/gi, session.id);
+}

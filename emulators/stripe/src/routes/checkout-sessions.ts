@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { invalid, missing, requiredParam } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { DAY, JOB } from '../lifecycle/jobs.ts';
+import type { CheckoutSession, Customer, Price } from '../objects.ts';
+import { createdFilter, int, list, mergeMetadata, obj, paramsOf, str, type Params } from '../wire.ts';
+import { many, one } from './respond.ts';
+
+function lineItemsOf(p: Params): Array<{ price: string; quantity: number }> {
+  return list(p, 'line_items').map((raw, i) => {
+    const item = raw && typeof raw === 'object' ? (raw as Params) : {};
+    const price = str(item, 'price');
+    if (!price) throw requiredParam(`line_items[${i}][price]`);
+    return { price, quantity: int(item, 'quantity') ?? 1 };
+  });
+}
+
+export default function checkoutRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const { store, config } = ctx;
+
+  const find = (id: string): CheckoutSession => {
+    const session = store.get<CheckoutSession>('checkout.session', id);
+    if (!session) throw missing('checkout.session', id);
+    return session;
+  };
+
+  app.post('/checkout/sessions', async (request) => {
+    const p = paramsOf(request);
+    const mode = str(p, 'mode');
+    if (!mode) throw requiredParam('mode');
+    if (mode !== 'subscription') throw invalid('This emulator supports `mode=subscription` only.', 'mode', 'parameter_invalid_string');
+    const items = lineItemsOf(p);
+    if (items.length === 0) throw invalid('`line_items` is required in `subscription` mode.', 'line_items', 'parameter_missing');
+    const prices = items.map((item, i) => {
+      const price = store.get<Price>('price', item.price);
+      if (!price) throw missing('price', item.price, `line_items[${i}][price]`);
+      return price;
+    });
+    const successUrl = str(p, 'success_url');
+    if (!successUrl && str(p, 'ui_mode') !== 'embedded_page') throw requiredParam('success_url');
+    const customerId = str(p, 'customer');
+    const customer = customerId ? store.get<Customer>('customer', customerId) : undefined;
+    if (customerId && (!customer || customer.deleted)) throw missing('customer', customerId, 'customer');
+    const subscriptionData = obj(p, 'subscription_data');
+    const trial = int(subscriptionData, 'trial_period_days') ?? null;
+    if (trial !== null && trial < 1) throw invalid('`subscription_data[trial_period_days]` must be at least 1.', 'subscription_data[trial_period_days]', 'parameter_invalid_integer');
+    const now = ctx.clock.now(customer?.test_clock ?? null);
+    const id = newId('cs_test', 58);
+    const amount = prices.reduce((sum, price, i) => sum + price.unit_amount * (items[i]?.quantity ?? 1), 0);
+    const session: CheckoutSession = {
+      id, object: 'checkout.session', adaptive_pricing: { enabled: false }, after_expiration: null, allow_promotion_codes: null,
+      amount_subtotal: amount, amount_total: amount, automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+      billing_address_collection: null, cancel_url: str(p, 'cancel_url') ?? null, client_reference_id: str(p, 'client_reference_id') ?? null,
+      client_secret: null, collected_information: null, consent: null, consent_collection: null, created: now, currency: 'usd',
+      currency_conversion: null, custom_fields: [], custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+      customer: customer?.id ?? null, customer_account: null, customer_creation: customer ? null : 'always',
+      customer_details: customer ? { address: null, business_name: null, email: customer.email, individual_name: null, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: null } : null,
+      customer_email: str(p, 'customer_email') ?? null, discounts: [], expires_at: int(p, 'expires_at') ?? now + DAY,
+      integration_identifier: null, invoice: null, invoice_creation: null, livemode: false, locale: str(p, 'locale') ?? null, managed_payments: null,
+      metadata: mergeMetadata({}, p), mode, origin_context: null, payment_intent: null, payment_link: null,
+      payment_method_collection: str(p, 'payment_method_collection') ?? 'always',
+      payment_method_configuration_details: null, payment_method_options: { card: { request_three_d_secure: 'automatic' } }, payment_method_types: ['card'],
+      payment_status: 'unpaid', permissions: null, phone_number_collection: { enabled: false }, recovered_from: null,
+      saved_payment_method_options: { allow_redisplay_filters: ['always'], payment_method_remove: 'disabled', payment_method_save: null },
+      setup_intent: null, shipping_address_collection: null, shipping_cost: null, shipping_options: [], status: 'open', submit_type: null,
+      subscription: null, success_url: successUrl ?? null, total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      ui_mode: 'hosted_page', url: `${config.publicUrl}/c/pay/${id}`, wallet_options: null,
+      _line_items: items,
+      _subscription_data: { trial_period_days: trial, metadata: mergeMetadata({}, subscriptionData ?? {}) },
+    };
+    store.put(session);
+    store.schedule({ clock: customer?.test_clock ?? '', due: session.expires_at, kind: JOB.expireSession, target: id });
+    return one(ctx, p, session);
+  });
+
+  app.get<{ Params: { id: string } }>('/checkout/sessions/:id', async (request) => one(ctx, paramsOf(request), find(request.params.id)));
+
+  app.post<{ Params: { id: string } }>('/checkout/sessions/:id', async (request) => {
+    const p = paramsOf(request);
+    const session = find(request.params.id);
+    return one(ctx, p, store.put({ ...session, metadata: mergeMetadata(session.metadata, p) }));
+  });
+
+  app.get<{ Params: { id: string } }>('/checkout/sessions/:id/line_items', async (request) => {
+    const p = paramsOf(request);
+    const session = find(request.params.id);
+    const lines = session._line_items.map((item, i) => {
+      const price = store.get<Price>('price', item.price);
+      const amount = (price?.unit_amount ?? 0) * item.quantity;
+      return {
+        id: `li_${session.id.slice(8, 30)}${i}`, object: 'item', amount_discount: 0, amount_subtotal: amount, amount_tax: 0, amount_total: amount,
+        currency: 'usd', description: 'Cadence', price, quantity: item.quantity,
+      };
+    });
+    return many(ctx, p, lines, `/v1/checkout/sessions/${session.id}/line_items`);
+  });
+
+  app.post<{ Params: { id: string } }>('/checkout/sessions/:id/expire', async (request) => {
+    const p = paramsOf(request);
+    const session = find(request.params.id);
+    if (session.status !== 'open') {
+      throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`, undefined);
+    }
+    const expired = store.put({ ...session, status: 'expired' as const, url: null });
+    store.cancelJobs(session.id);
+    ctx.emit('checkout.session.expired', expired);
+    return one(ctx, p, expired);
+  });
+
+  app.get('/checkout/sessions', async (request) => {
+    const p = paramsOf(request);
+    const customer = str(p, 'customer');
+    const subscription = str(p, 'subscription');
+    const status = str(p, 'status');
+    const created = createdFilter(p);
+    const items = store.all<CheckoutSession>('checkout.session').filter((s) =>
+      (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status) && created(s.created));
+    return many(ctx, p, items, '/v1/checkout/sessions');
+  });
+}

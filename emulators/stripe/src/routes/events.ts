@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { missing } from '../errors.ts';
+import type { StoredObject } from '../store.ts';
+import { createdFilter, list, paramsOf, str } from '../wire.ts';
+import { many, one } from './respond.ts';
+
+export default function eventRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/events', async (request) => {
+    const p = paramsOf(request);
+    const type = str(p, 'type');
+    const types = list(p, 'types').map(String);
+    const created = createdFilter(p);
+    // `type` accepts a trailing wildcard: `customer.subscription.*`.
+    const typeOk = (t: string): boolean => (!type || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type)) && (types.length === 0 || types.includes(t));
+    const items = ctx.store.all<StoredObject & { type: string; created: number }>('event').filter((e) => typeOk(e.type) && created(e.created));
+    return many(ctx, p, items, '/v1/events');
+  });
+  app.get<{ Params: { id: string } }>('/events/:id', async (request) => {
+    const event = ctx.store.get('event', request.params.id);
+    if (!event) throw missing('event', request.params.id);
+    return one(ctx, paramsOf(request), event);
+  });
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { missing } from '../errors.ts';
+import type { InvoicePayment } from '../objects.ts';
+import { obj, paramsOf, str } from '../wire.ts';
+import { many, one } from './respond.ts';
+
+export default function invoicePaymentRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/invoice_payments', async (request) => {
+    const p = paramsOf(request);
+    const invoice = str(p, 'invoice');
+    const status = str(p, 'status');
+    const pi = str(obj(p, 'payment'), 'payment_intent');
+    const items = ctx.store.all<InvoicePayment>('invoice_payment').filter((x) =>
+      (!invoice || x.invoice === invoice) && (!status || x.status === status) && (!pi || x.payment.payment_intent === pi));
+    return many(ctx, p, items, '/v1/invoice_payments');
+  });
+  app.get<{ Params: { id: string } }>('/invoice_payments/:id', async (request) => {
+    const payment = ctx.store.get<InvoicePayment>('invoice_payment', request.params.id);
+    if (!payment) throw missing('invoice_payment', request.params.id);
+    return one(ctx, paramsOf(request), payment);
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.ts';
+import { missing, requiredParam } from '../errors.ts';
+import type { Subscription, SubscriptionItem } from '../objects.ts';
+import { paramsOf, str } from '../wire.ts';
+import { findSubscription } from './subscriptions.ts';
+import { many, one } from './respond.ts';
+
+/** Items live inside their subscription; these routes read them from there. */
+function findItem(ctx: Ctx, id: string): SubscriptionItem {
+  for (const sub of ctx.store.all<Subscription>('subscription')) {
+    const item = sub.items.data.find((i) => i.id === id);
+    if (item) return item;
+  }
+  throw missing('subscription_item', id);
+}
+
+export default function subscriptionItemRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/subscription_items', async (request) => {
+    const p = paramsOf(request);
+    const subscription = str(p, 'subscription');
+    if (!subscription) throw requiredParam('subscription');
+    const sub = findSubscription(ctx, subscription, 'subscription');
+    return many(ctx, p, sub.items.data, `/v1/subscription_items?subscription=${sub.id}`);
+  });
+  app.get<{ Params: { id: string } }>('/subscription_items/:id', async (request) => one(ctx, paramsOf(request), findItem(ctx, request.params.id)));
+}
