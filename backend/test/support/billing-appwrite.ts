@@ -1,0 +1,129 @@
+// The local Appwrite (emulators/appwrite) in-process for the billing tests: temp data dir, the
+// project's backend/appwrite.json, real function executions of backend/functions/<id>/src/main.js.
+// Users act through the Web SDK with a session (as the browser does); checks use the API key.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, Functions } from 'appwrite';
+import * as server from 'node-appwrite';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../emulators/appwrite/src/app.ts';
+import { loadConfig } from '../../../emulators/appwrite/src/config.ts';
+
+export const PROJECT_ID = 'cadence';
+export const DATABASE_ID = 'main';
+const API_KEY = 'local-dev-key';
+const PASSWORD = 'correct horse battery';
+const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalAppwrite {
+  origin: string;
+  endpoint: string;
+  users: server.Users;
+  databases: server.Databases;
+  /** server-key executions (the sync's "on demand") */
+  functions: server.Functions;
+  close(): Promise<void>;
+}
+
+/** The function variables the billing functions read, pointed at a local Stripe. */
+export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_local'): void {
+  const vars = JSON.stringify({
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripePort),
+    STRIPE_API_PROTOCOL: 'http',
+  });
+  for (const id of ['CHECKOUT', 'BILLING_PORTAL', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC']) process.env[`FUNCTION_VARS_${id}`] = vars;
+}
+
+export async function startAppwrite(): Promise<LocalAppwrite> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-billing-aw-'));
+  // The hourly subscriptions-sync must not run by itself in the middle of a test.
+  process.env.APPWRITE_SCHEDULES = 'off';
+  delete process.env.APPWRITE_FUNCTIONS_DIR;
+  const config = loadConfig({
+    APPWRITE_DATA_DIR: path.join(root, 'data'),
+    APPWRITE_SCHEMA: path.join(backendDir, 'appwrite.json'),
+    APPWRITE_RATE_LIMITS: 'off',
+  });
+  const app: FastifyInstance = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('appwrite emulator has no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  // Functions reach this server through the endpoint Appwrite injects.
+  config.publicEndpoint = `${origin}/v1`;
+  const client = new server.Client().setEndpoint(`${origin}/v1`).setProject(PROJECT_ID).setKey(API_KEY);
+  return {
+    origin,
+    endpoint: `${origin}/v1`,
+    users: new server.Users(client),
+    databases: new server.Databases(client),
+    functions: new server.Functions(client),
+    async close() {
+      await app.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  /** Web SDK functions as this user's browser */
+  functions: Functions;
+}
+
+let counter = 0;
+
+/** A verified email-password user signed in through /account/sessions/email. */
+export async function signedInUser(aw: LocalAppwrite, label: string): Promise<SignedInUser> {
+  counter += 1;
+  const email = `${label}.${counter}.${Date.now().toString(36)}@example.com`;
+  const user = await aw.users.create({ userId: server.ID.unique(), email, password: PASSWORD, name: `${label} tester` });
+  await aw.users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+  const response = await fetch(`${aw.endpoint}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (response.status !== 201) throw new Error(`login ${response.status}: ${await response.text()}`);
+  // Node has no cookie jar: the session travels as X-Appwrite-Session.
+  const cookies = JSON.parse(response.headers.get('x-fallback-cookies') ?? '{}') as Record<string, string>;
+  const session = cookies[`a_session_${PROJECT_ID}`];
+  if (!session) throw new Error('no session');
+  const client = new Client().setEndpoint(`${aw.endpoint}`).setProject(PROJECT_ID).setSession(session);
+  return { id: user.$id, email, functions: new Functions(client) };
+}
+
+export interface FunctionAnswer<T> {
+  status: number;
+  body: T;
+  raw: string;
+}
+
+/** A synchronous execution as the signed-in user, the way mf-billing calls checkout and the portal. */
+export async function execute<T>(functions: Functions | server.Functions, functionId: string, body: unknown): Promise<FunctionAnswer<T>> {
+  const execution = await functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
+  return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as T, raw: execution.responseBody };
+}
+
+/** POST to the stripe-webhook function domain, raw bytes as Stripe sends them. */
+export async function postWebhook(aw: LocalAppwrite, payload: string, signature: string | null): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (signature !== null) headers['stripe-signature'] = signature;
+  const response = await fetch(`${aw.origin}/_functions/stripe-webhook`, { method: 'POST', headers, body: payload });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** Every document of a collection (billing tests stay far below 100 per user). */
+export async function allDocuments(aw: LocalAppwrite, collectionId: string, userId?: string): Promise<server.Models.DefaultDocument[]> {
+  const queries = [server.Query.limit(100)];
+  if (userId) queries.push(server.Query.equal('userId', userId));
+  const list = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries });
+  return list.documents;
+}
