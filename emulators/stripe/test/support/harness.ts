@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type StripeEmulatorConfig } from '../../src/config.ts';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  event: { id: string; type: string; data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> } };
+}
+
+/** A tiny webhook receiver; `status` decides what it answers (to exercise retries). */
+export interface Receiver {
+  url: string;
+  received: Received[];
+  status: number;
+  types(): string[];
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: Received[] = [];
+  const receiver = { received, status: 200 } as Receiver;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, body, event: JSON.parse(body) as Received['event'] });
+      res.statusCode = receiver.status;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  receiver.types = () => received.map((r) => r.event.type);
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver;
+}
+
+export interface Emulator {
+  app: FastifyInstance;
+  base: string;
+  config: StripeEmulatorConfig;
+  stripe: Stripe;
+  dataDir: string;
+  advance(seconds: number): Promise<{ now: number; ran: number }>;
+  now(): Promise<number>;
+  dev(path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Emulator> {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'stripe-emu-'));
+  const config = { ...loadConfig({ STRIPE_WEBHOOK_URL: '', ...opts.env }), dataDir, port: 0 };
+  const app = await buildApp(config, { ticker: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
+  config.publicUrl = base;
+  const stripe = new Stripe(config.secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  const dev = async (p: string, body?: unknown): Promise<unknown> => {
+    const res = await fetch(`${base}/_dev${p}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return res.json();
+  };
+  return {
+    app, base, config, stripe, dataDir, dev,
+    advance: async (seconds) => (await dev('/clock/advance', { seconds })) as { now: number; ran: number },
+    now: async () => ((await dev('/clock')) as { now: number }).now,
+    close: () => app.close(),
+  };
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Submits the hosted Checkout form like a browser (no redirect following). */
+export async function payCheckout(url: string, card: string, extra: Record<string, string> = {}): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'therapist@example.com', cardnumber: card, exp: '12 / 34', cvc: '123', name: 'Ann Example', ...extra }),
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+type Fixtures = { resources: Record<string, Record<string, unknown>> };
+const fixtures = JSON.parse(readFileSync(path.resolve(here, '../../../../../shared/reference/stripe/fixtures3.json'), 'utf8')) as Fixtures;
+
+/** Keys Stripe's own fixture for `type` has that `object` lacks (should be []). */
+export function missingFixtureKeys(type: string, object: object): string[] {
+  const fixture = fixtures.resources[type];
+  if (!fixture) throw new Error(`no fixture for ${type}`);
+  return Object.keys(fixture).filter((k) => !(k in object));
+}
