@@ -1,0 +1,151 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { removeDir, startEmulator, startReceiver, type Emulator, type Receiver } from './support/harness.ts';
+
+let emu: Emulator;
+let hooks: Receiver;
+const verifier = new Stripe('sk_test_unused');
+
+beforeAll(async () => {
+  hooks = await startReceiver();
+  emu = await startEmulator({ env: { STRIPE_WEBHOOK_URL: hooks.url, STRIPE_WEBHOOK_SECRET: 'whsec_local' } });
+});
+afterAll(async () => {
+  await emu.close();
+  await hooks.close();
+  removeDir(emu.dataDir);
+});
+afterEach(async () => {
+  hooks.status = 200;
+  await emu.dev('/webhooks', { duplicate: false, reorder: false, drop: false, delay_ms: 0, types: [] });
+});
+
+/** Three customer.created events, delivered before `/_dev/webhooks/flush` answers. */
+async function makeEvents(n = 3): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await emu.stripe.customers.create({ email: `hook${i}@example.com` })).id);
+  await emu.dev('/webhooks/flush', {});
+  return ids;
+}
+
+const delivered = (from: number): Array<{ type: string; customer: string; id: string }> =>
+  hooks.received.slice(from).map((r) => ({ type: r.event.type, customer: String(r.event.data.object.id), id: r.event.id }));
+
+describe('signed delivery', () => {
+  it('signs with t=…,v1=HMAC(whsec, `${t}.${body}`) that constructEvent accepts', async () => {
+    const from = hooks.received.length;
+    const [id] = await makeEvents(1);
+    const got = hooks.received[from];
+    if (!got) throw new Error('nothing delivered');
+    const header = String(got.headers['stripe-signature']);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(got.headers['content-type']).toBe('application/json; charset=utf-8');
+    const event = verifier.webhooks.constructEvent(got.body, header, 'whsec_local');
+    expect(event).toMatchObject({ object: 'event', type: 'customer.created', api_version: '2026-10-28.endive', livemode: false });
+    expect((event.data.object as Stripe.Customer).id).toBe(id);
+    expect((await emu.stripe.events.retrieve(event.id)).id).toBe(event.id);
+  });
+
+  it('rejects a tampered body, a wrong secret and a stale timestamp', async () => {
+    const from = hooks.received.length;
+    await makeEvents(1);
+    const got = hooks.received[from];
+    if (!got) throw new Error('nothing delivered');
+    const header = String(got.headers['stripe-signature']);
+    const tampered = got.body.replace('hook0@example.com', 'evil@example.com');
+    expect(() => verifier.webhooks.constructEvent(tampered, header, 'whsec_local')).toThrow(Stripe.errors.StripeSignatureVerificationError);
+    expect(() => verifier.webhooks.constructEvent(got.body, header, 'whsec_other')).toThrow(/No signatures found matching/);
+    const t = Number(/t=(\d+)/.exec(header)?.[1]);
+    expect(() => verifier.webhooks.constructEvent(got.body, header, 'whsec_local', 300, undefined, (t + 301) * 1000)).toThrow(/Timestamp outside the tolerance zone/);
+  });
+
+  it('signs with the emulator clock, so an advanced clock stays within tolerance for a receiver on the same clock', async () => {
+    await emu.advance(86_400);
+    const from = hooks.received.length;
+    await makeEvents(1);
+    const header = String(hooks.received[from]?.headers['stripe-signature']);
+    expect(Number(/t=(\d+)/.exec(header)?.[1])).toBeGreaterThanOrEqual((await emu.now()) - 5);
+  });
+
+  it('delivers to created webhook endpoints with their own secret, filtered by enabled_events', async () => {
+    const own = await startReceiver();
+    try {
+      const we = await emu.stripe.webhookEndpoints.create({ url: own.url, enabled_events: ['customer.updated'] });
+      const [id] = await makeEvents(1);
+      await emu.stripe.customers.update(id ?? '', { name: 'Renamed' });
+      await emu.dev('/webhooks/flush', {});
+      expect(own.types()).toEqual(['customer.updated']);
+      const got = own.received[0];
+      const event = verifier.webhooks.constructEvent(got?.body ?? '', String(got?.headers['stripe-signature']), we.secret ?? '');
+      expect(event.data.previous_attributes).toEqual({ name: null });
+      await emu.stripe.webhookEndpoints.del(we.id);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('retries a delivery that got a non-2xx answer', async () => {
+    hooks.status = 500;
+    const from = hooks.received.length;
+    await makeEvents(1);
+    expect(hooks.received.length - from).toBe(1);
+    hooks.status = 200;
+    await new Promise((r) => setTimeout(r, 900));
+    const attempts = hooks.received.slice(from);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1]?.event.id).toBe(attempts[0]?.event.id);
+    const log = (await emu.dev('/webhooks/deliveries')) as { data: Array<{ event: string; status: number; attempt: number }> };
+    expect(log.data.filter((d) => d.event === attempts[0]?.event.id).map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 200]]);
+  });
+});
+
+describe('test switches (/_dev/webhooks)', () => {
+  it('duplicate sends every event twice with the same id', async () => {
+    await emu.dev('/webhooks', { duplicate: true });
+    const from = hooks.received.length;
+    const ids = await makeEvents(2);
+    expect(delivered(from).map((d) => d.customer)).toEqual([ids[0], ids[0], ids[1], ids[1]]);
+  });
+
+  it('reorder reverses each batch (one checkout completion is one batch)', async () => {
+    const customer = await emu.stripe.customers.create({ email: 'batch@example.com' });
+    const session = await emu.stripe.checkout.sessions.create({
+      mode: 'subscription', customer: customer.id, line_items: [{ price: 'price_cadence_monthly' }], subscription_data: { trial_period_days: 7 },
+      success_url: 'http://localhost/ok', cancel_url: 'http://localhost/no',
+    });
+    await emu.dev('/webhooks/flush', {});
+    await emu.dev('/webhooks', { reorder: true });
+    const mark = hooks.received.length;
+    await fetch(session.url ?? '', { method: 'POST', body: new URLSearchParams({ cardnumber: '4242424242424242', exp: '12/34', cvc: '123', name: 'A' }), redirect: 'manual' });
+    const types = delivered(mark).map((d) => d.type);
+    expect(types[0]).toBe('checkout.session.completed');
+    expect(types.at(-1)).toBe('payment_method.attached');
+  });
+
+  it('drop records but never sends; delay sends later without holding up the clock', async () => {
+    await emu.dev('/webhooks', { drop: true, types: ['customer.created'] });
+    const from = hooks.received.length;
+    const [id] = await makeEvents(1);
+    await emu.stripe.customers.update(id ?? '', { name: 'x' });
+    await emu.dev('/webhooks/flush', {});
+    expect(delivered(from).map((d) => d.type)).toEqual(['customer.updated']);
+    const log = (await emu.dev('/webhooks/deliveries')) as { data: Array<{ type: string; status: unknown }> };
+    expect(log.data.some((d) => d.type === 'customer.created' && d.status === 'dropped')).toBe(true);
+    // The event is still listed, so a sync that reads /v1/events or the objects can repair it.
+    expect((await emu.stripe.events.list({ type: 'customer.created', limit: 1 })).data[0]?.data.object).toMatchObject({ id });
+
+    await emu.dev('/webhooks', { drop: false, delay_ms: 300, types: [] });
+    const mark = hooks.received.length;
+    await makeEvents(1);
+    expect(hooks.received.length).toBe(mark);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(hooks.received.length).toBe(mark + 1);
+  });
+
+  it('GET /_dev/webhooks reports the switches and targets; /_dev is loopback-only config', async () => {
+    const state = (await emu.dev('/webhooks')) as Record<string, unknown>;
+    expect(state).toMatchObject({ duplicate: false, reorder: false, drop: false, delay_ms: 0, targets: [hooks.url] });
+    const bad = await fetch(`${emu.base}/_dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":-1}' });
+    expect(bad.status).toBe(400);
+  });
+});
