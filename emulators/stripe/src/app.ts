@@ -118,6 +118,14 @@ export async function buildApp(config: StripeEmulatorConfig, opts: BuildOptions 
   await app.register(async (hosted) => hostedRoutes(hosted, ctx));
   await app.register(async (dev) => devRoutes(dev, ctx), { prefix: '/_dev' });
 
+  // On port 0 (tests) the hosted links must carry the port the OS picked.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (config.publicUrl.endsWith(':0') && address && typeof address === 'object') {
+      config.publicUrl = config.publicUrl.replace(/:0$/, `:${address.port}`);
+    }
+  });
+
   if (opts.ticker !== false) {
     // Jobs also fall due in real time (a renewal invoice finalizes an hour after creation).
     const timer = setInterval(() => {

@@ -219,6 +219,23 @@ describe('dunning', () => {
     expect(s).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
     const invoice = (await emu.stripe.invoices.list({ subscription: subId, limit: 1 })).data[0];
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null });
+    const voided = await emu.stripe.invoices.voidInvoice(invoice?.id ?? '');
+    expect(voided).toMatchObject({ status: 'void', amount_remaining: 0 });
+    expect(hooks.types().at(-1)).toBe('invoice.voided');
+  });
+
+  it('invoices.pay: the failing card gives a 402 card_error; another card pays and the subscription is active again', async () => {
+    const session = await checkout('api-pay@example.com', 1);
+    await payCheckout(session.url ?? '', '4000000000000341');
+    const done = await emu.stripe.checkout.sessions.retrieve(session.id);
+    const subId = String(done.subscription);
+    await emu.advance(1 * DAY + 3600);
+    const open = (await emu.stripe.invoices.list({ subscription: subId, status: 'open' })).data[0];
+    await expect(emu.stripe.invoices.pay(open?.id ?? '')).rejects.toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined' });
+    const visa = await emu.stripe.paymentMethods.attach('pm_card_visa', { customer: String(done.customer) });
+    const paid = await emu.stripe.invoices.pay(open?.id ?? '', { payment_method: visa.id });
+    expect(paid).toMatchObject({ status: 'paid', amount_paid: 1000 });
+    expect((await emu.stripe.subscriptions.retrieve(subId)).status).toBe('active');
   });
 });
 

@@ -58,12 +58,11 @@ export interface Emulator {
 
 export async function startEmulator(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Emulator> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'stripe-emu-'));
-  const config = { ...loadConfig({ STRIPE_WEBHOOK_URL: '', ...opts.env }), dataDir, port: 0 };
+  const config = loadConfig({ STRIPE_WEBHOOK_URL: '', STRIPE_PORT: '0', ...opts.env, STRIPE_DATA_DIR: dataDir });
   const app = await buildApp(config, { ticker: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
-  config.publicUrl = base;
   const stripe = new Stripe(config.secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
   const dev = async (p: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${base}/_dev${p}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
