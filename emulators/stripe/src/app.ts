@@ -135,7 +135,7 @@ export async function buildApp(config: StripeEmulatorConfig, opts: BuildOptions 
     app.addHook('onClose', async () => clearInterval(timer));
   }
   app.addHook('onClose', async () => {
-    deliveries.close();
+    await deliveries.close();
     store.close();
   });
   return app;

@@ -221,6 +221,7 @@ describe('dunning', () => {
     expect(invoice).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null });
     const voided = await emu.stripe.invoices.voidInvoice(invoice?.id ?? '');
     expect(voided).toMatchObject({ status: 'void', amount_remaining: 0 });
+    await emu.dev('/webhooks/flush', {});
     expect(hooks.types().at(-1)).toBe('invoice.voided');
   });
 

@@ -40,7 +40,8 @@ export interface Deliveries {
   flush(): Promise<void>;
   log(): DeliveryRecord[];
   clearLog(): void;
-  close(): void;
+  /** Stops sending (timers and queued events are dropped) and waits for an in-flight flush. */
+  close(): Promise<void>;
 }
 
 export function createDeliveries(opts: {
@@ -91,6 +92,7 @@ export function createDeliveries(opts: {
       r.status = 'error';
     }
     const delay = RETRY_DELAYS_MS[attempt - 1];
+    if (closed) return;
     if (delay !== undefined) later(delay, () => void send(event, target, attempt + 1));
   }
 
@@ -100,6 +102,7 @@ export function createDeliveries(opts: {
     const s = opts.switches;
     const ordered = s.reorder ? [...batch].reverse() : batch;
     for (const event of ordered) {
+      if (closed) return;
       const type = String(event.type);
       const on = applies(s, type);
       for (const target of opts.targets()) {
@@ -123,6 +126,7 @@ export function createDeliveries(opts: {
       queue.push(event);
     },
     flush() {
+      if (closed) return chain;
       chain = chain.then(async () => {
         // Applies reorder to a whole batch, so events from one action arrive reversed.
         while (queue.length > 0) await deliverBatch(queue.splice(0));
@@ -133,10 +137,12 @@ export function createDeliveries(opts: {
     clearLog() {
       records.length = 0;
     },
-    close() {
+    async close() {
       closed = true;
+      queue.length = 0;
       for (const t of timers) clearTimeout(t);
       timers.clear();
+      await chain;
     },
   };
 }
