@@ -27,6 +27,8 @@ test('one React and one shared-auth store across a visit of every remote', async
     await expect(page).toHaveURL(path);
     await expect(pageHeading(page)).toBeVisible();
   }
+  // Router navigations are transitions: the previous page stays up until the next remote loads.
+  await expect(pageHeading(page)).toHaveText('Login');
   await page.getByLabel('Email').fill(member);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log In' }).click();
