@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startEmulator, startReceiver, type Emulator, type Receiver } from './support/harness.ts';
+import { removeDir, startEmulator, startReceiver, waitFor, type Emulator, type Receiver } from './support/harness.ts';
 
 let emu: Emulator;
 let hooks: Receiver;
@@ -90,7 +90,7 @@ describe('signed delivery', () => {
     await makeEvents(1);
     expect(hooks.received.length - from).toBe(1);
     hooks.status = 200;
-    await new Promise((r) => setTimeout(r, 900));
+    await waitFor(() => hooks.received.length - from >= 2);
     const attempts = hooks.received.slice(from);
     expect(attempts).toHaveLength(2);
     expect(attempts[1]?.event.id).toBe(attempts[0]?.event.id);
@@ -138,7 +138,7 @@ describe('test switches (/_dev/webhooks)', () => {
     const mark = hooks.received.length;
     await makeEvents(1);
     expect(hooks.received.length).toBe(mark);
-    await new Promise((r) => setTimeout(r, 600));
+    await waitFor(() => hooks.received.length > mark);
     expect(hooks.received.length).toBe(mark + 1);
   });
 

@@ -100,3 +100,12 @@ export function missingFixtureKeys(type: string, object: object): string[] {
   if (!fixture) throw new Error(`no fixture for ${type}`);
   return Object.keys(fixture).filter((k) => !(k in object));
 }
+
+/** Polls until `check` holds (background retries and delayed deliveries run on real timers). */
+export async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
