@@ -143,28 +143,30 @@ function resolve(store: Store, id: string): StoredObject | undefined {
   return store.get(type, id);
 }
 
-function expandPath(store: Store, node: unknown, path: string[], render: (o: StoredObject) => StoredObject): unknown {
+export type Includer = (object: Record<string, unknown>, field: string) => unknown;
+
+function expandPath(store: Store, node: unknown, path: string[], render: (o: StoredObject) => StoredObject, include: Includer): unknown {
   if (path.length === 0 || node === null || typeof node !== 'object') return node;
   const [head, ...rest] = path as [string, ...string[]];
-  if (Array.isArray(node)) return node.map((n) => expandPath(store, n, path, render));
+  if (Array.isArray(node)) return node.map((n) => expandPath(store, n, path, render, include));
   const record = node as Record<string, unknown>;
-  if (!(head in record)) throw invalid(`This property cannot be expanded (${head}).`, 'expand', 'parameter_invalid_string');
-  let value = record[head];
-  if (typeof value === 'string' && rest.length >= 0) {
+  let value = head in record ? record[head] : include(record, head);
+  if (value === undefined) throw invalid(`This property cannot be expanded (${head}).`, 'expand', 'parameter_invalid_string');
+  if (typeof value === 'string') {
     const loaded = resolve(store, value);
     if (loaded) value = render(loaded);
   }
-  return { ...record, [head]: expandPath(store, value, rest, render) };
+  return { ...record, [head]: expandPath(store, value, rest, render, include) };
 }
 
 /** Applies `expand[]` paths (dotted, `data.` for list items) to a response. */
-export function applyExpand<T>(store: Store, result: T, p: Params, render: (o: StoredObject) => StoredObject): T {
+export function applyExpand<T>(store: Store, result: T, p: Params, render: (o: StoredObject) => StoredObject, include: Includer): T {
   const paths = list(p, 'expand').filter((e): e is string => typeof e === 'string');
   let out: unknown = result;
   for (const path of paths) {
     const parts = path.split('.');
     if (parts.length > 4) throw new StripeError(400, 'invalid_request_error', `You cannot expand more than 4 levels of a property. Property: ${path}`);
-    out = expandPath(store, out, parts, render);
+    out = expandPath(store, out, parts, render, include);
   }
   return out as T;
 }

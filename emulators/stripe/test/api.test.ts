@@ -102,6 +102,8 @@ describe('the calls the billing functions make', () => {
     expect((await stripe.checkout.sessions.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([session.id]);
     const items = await stripe.checkout.sessions.listLineItems(session.id);
     expect(items.data[0]?.price?.id).toBe(PRICE);
+    const withItems = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items'] });
+    expect(withItems.line_items?.data[0]?.amount_total).toBe(1000);
     const expired = await stripe.checkout.sessions.expire(session.id);
     expect(expired).toMatchObject({ status: 'expired', url: null });
     await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
@@ -129,6 +131,9 @@ describe('the calls the billing functions make', () => {
     expect(item?.current_period_end).toBe(sub.trial_end);
     expect(item?.price.unit_amount).toBe(1000);
     expect((sub.customer as Stripe.Customer).email).toBe('subs@example.com');
+    const withSubs = await stripe.customers.retrieve(customer.id, { expand: ['subscriptions'] }) as Stripe.Customer;
+    expect(withSubs.subscriptions?.data.map((s) => s.id)).toEqual([id]);
+    await expect(stripe.customers.retrieve(customer.id, { expand: ['nonsense'] })).rejects.toMatchObject({ statusCode: 400 });
     expect(sub.metadata).toEqual({ userId: 'subs@example.com' });
     expect((await stripe.subscriptions.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([id]);
     expect((await stripe.subscriptionItems.list({ subscription: id })).data[0]?.id).toBe(item?.id);

@@ -4,6 +4,8 @@ import { invalid, missing, requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { DAY, JOB } from '../lifecycle/jobs.ts';
 import type { CheckoutSession, Customer, Price } from '../objects.ts';
+import { includable } from '../render.ts';
+import type { StoredObject } from '../store.ts';
 import { createdFilter, int, list, mergeMetadata, obj, paramsOf, str, type Params } from '../wire.ts';
 import { many, one } from './respond.ts';
 
@@ -85,15 +87,8 @@ export default function checkoutRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get<{ Params: { id: string } }>('/checkout/sessions/:id/line_items', async (request) => {
     const p = paramsOf(request);
     const session = find(request.params.id);
-    const lines = session._line_items.map((item, i) => {
-      const price = store.get<Price>('price', item.price);
-      const amount = (price?.unit_amount ?? 0) * item.quantity;
-      return {
-        id: `li_${session.id.slice(8, 30)}${i}`, object: 'item', amount_discount: 0, amount_subtotal: amount, amount_tax: 0, amount_total: amount,
-        currency: 'usd', description: 'Cadence', price, quantity: item.quantity,
-      };
-    });
-    return many(ctx, p, lines, `/v1/checkout/sessions/${session.id}/line_items`);
+    const lines = includable(store, session, 'line_items') as { data: StoredObject[] };
+    return many(ctx, p, lines.data, `/v1/checkout/sessions/${session.id}/line_items`);
   });
 
   app.post<{ Params: { id: string } }>('/checkout/sessions/:id/expire', async (request) => {
