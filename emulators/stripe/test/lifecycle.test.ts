@@ -56,6 +56,8 @@ describe('hosted checkout', () => {
     const declined = await payCheckout(session.url ?? '', '4000000000000002');
     expect(declined.status).toBe(402);
     expect(declined.html).toContain('Your card was declined.');
+    expect(declined.html).toMatch(/id="form-error" role="alert"/);
+    expect(declined.html).toMatch(/id="cardnumber"[^>]*aria-describedby="form-error"/);
     const poor = await payCheckout(session.url ?? '', '4000 0000 0000 9995');
     expect(poor.html).toContain('Your card has insufficient funds.');
     const invalid = await payCheckout(session.url ?? '', '4242424242424241');

@@ -35,7 +35,7 @@ ${backLink(session)}
   ${alertBox(error)}
   <form method="post" action="/c/pay/${esc(session.id)}" aria-labelledby="pay-title" novalidate>
     ${emailField}
-    ${cardFields(values)}
+    ${cardFields(values, '', Boolean(error))}
     <button type="submit">${trial ? 'Start trial' : 'Subscribe'}</button>
   </form>
 </div>`);

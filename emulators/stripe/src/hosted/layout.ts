@@ -30,20 +30,25 @@ export function page(title: string, body: string): string {
 <title>${esc(title)}</title><style>${CSS}</style></head><body><main>${body}</main></body></html>`;
 }
 
+/** The id card fields point at (aria-describedby) while an error is shown. */
+export const ERROR_ID = 'form-error';
+
 export function alertBox(message: string | undefined, kind: 'error' | 'notice' = 'error'): string {
   if (!message) return '';
-  return `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${esc(message)}</p>`;
+  return `<p class="${kind}" ${kind === 'error' ? `id="${ERROR_ID}" role="alert"` : 'role="status"'}>${esc(message)}</p>`;
 }
 
 /** Card fields shared by Checkout, the portal's "Update card" and the invoice page. */
-export function cardFields(values: Record<string, string> = {}, prefix = ''): string {
+export function cardFields(values: Record<string, string> = {}, prefix = '', hasError = false): string {
+  // Screen readers announce the decline/validation message with each field while it applies.
+  const described = hasError ? ` aria-invalid="true" aria-describedby="${ERROR_ID}"` : '';
   return `
 <label for="${prefix}cardnumber">Card number</label>
-<input id="${prefix}cardnumber" name="cardnumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required value="${esc(values.cardnumber)}">
+<input id="${prefix}cardnumber" name="cardnumber" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required${described} value="${esc(values.cardnumber)}">
 <div class="row"><div><label for="${prefix}exp">Expiration (MM / YY)</label>
-<input id="${prefix}exp" name="exp" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" required value="${esc(values.exp)}"></div>
+<input id="${prefix}exp" name="exp" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" required${described} value="${esc(values.exp)}"></div>
 <div><label for="${prefix}cvc">CVC</label>
-<input id="${prefix}cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required value="${esc(values.cvc)}"></div></div>
+<input id="${prefix}cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC" required${described} value="${esc(values.cvc)}"></div></div>
 <label for="${prefix}name">Name on card</label>
 <input id="${prefix}name" name="name" autocomplete="cc-name" required value="${esc(values.name)}">`;
 }
