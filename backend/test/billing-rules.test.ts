@@ -15,7 +15,7 @@ import {
   mergeLabels,
   subscriptionDocument,
 } from '../functions/stripe-webhook/src/lib/billing-rules.js';
-import { acceptableReturnUrl } from '../functions/checkout/src/lib/return-url.js';
+import { acceptableReturnUrl, readBody } from '../functions/checkout/src/lib/session-request.js';
 
 const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
 const DAY = 86_400;
@@ -203,7 +203,14 @@ describe('documentIdFor', () => {
   });
 });
 
-describe('return URLs', () => {
+describe('execution bodies and return URLs', () => {
+  it('reads a JSON object body; anything else is empty', () => {
+    expect(readBody('{"returnUrl":"http://x"}')).toEqual({ returnUrl: 'http://x' });
+    expect(readBody('')).toEqual({});
+    expect(readBody('not json')).toEqual({});
+    expect(readBody('null')).toEqual({});
+  });
+
   it('accepts http(s) only, and only allowed origins when configured', () => {
     expect(acceptableReturnUrl('http://localhost:3000/payment-success', undefined)).toBe('http://localhost:3000/payment-success');
     expect(acceptableReturnUrl('javascript:alert(1)', undefined)).toBeNull();
@@ -220,8 +227,8 @@ describe('one copy of the shared rules per deployable folder', () => {
     const b = fs.readFileSync(path.join(functionsDir, 'subscriptions-sync/src/lib', file), 'utf8');
     expect(b).toBe(a);
   });
-  it('return-url.js is identical in checkout and billing-portal', () => {
-    const a = fs.readFileSync(path.join(functionsDir, 'checkout/src/lib/return-url.js'), 'utf8');
-    expect(fs.readFileSync(path.join(functionsDir, 'billing-portal/src/lib/return-url.js'), 'utf8')).toBe(a);
+  it('session-request.js is identical in checkout and billing-portal', () => {
+    const a = fs.readFileSync(path.join(functionsDir, 'checkout/src/lib/session-request.js'), 'utf8');
+    expect(fs.readFileSync(path.join(functionsDir, 'billing-portal/src/lib/session-request.js'), 'utf8')).toBe(a);
   });
 });

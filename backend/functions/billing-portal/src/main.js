@@ -1,22 +1,11 @@
 // billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
-import Stripe from 'stripe';
 import { AppwriteException, Client, Databases } from 'node-appwrite';
-import { acceptableReturnUrl } from './lib/return-url.js';
+import { acceptableReturnUrl, readBody, stripeFromEnv } from './lib/session-request.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
  */
-
-/** @param {string} bodyText */
-function readBody(bodyText) {
-  try {
-    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
-    return body && typeof body === 'object' ? /** @type {Record<string, unknown>} */ (body) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** @param {Context} context */
 export default async ({ req, res, error }) => {
@@ -52,16 +41,8 @@ export default async ({ req, res, error }) => {
     return res.json({ success: false, url: null, error: 'Could not open the billing portal. Please try again.' }, 502);
   }
 
-  /** @type {import('stripe').Stripe.StripeConfig} */
-  const options = {};
-  if (process.env.STRIPE_API_HOST) {
-    options.host = process.env.STRIPE_API_HOST;
-    if (process.env.STRIPE_API_PORT) options.port = Number(process.env.STRIPE_API_PORT);
-    const protocol = process.env.STRIPE_API_PROTOCOL;
-    if (protocol === 'http' || protocol === 'https') options.protocol = protocol;
-  }
   try {
-    const stripe = new Stripe(process.env.STRIPE_SECRET_KEY, options);
+    const stripe = stripeFromEnv(process.env);
     const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return res.json({ success: true, url: session.url, error: null });
   } catch (e) {

@@ -1,9 +1,8 @@
 // checkout {successUrl, cancelUrl} → {success, url, error} (spec §7): a Stripe Checkout session
 // for the monthly plan, for the signed-in caller only. The 7-day trial (spec §1, §9) is offered
 // only to a user who never had a subscription.
-import Stripe from 'stripe';
 import { AppwriteException, Client, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
-import { acceptableReturnUrl } from './lib/return-url.js';
+import { acceptableReturnUrl, readBody, stripeFromEnv } from './lib/session-request.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
@@ -15,28 +14,6 @@ export const TRIAL_DAYS = 7;
 const MONTHLY_PRICE_CENTS = 1000;
 /** Subscriptions that still give (or are about to give) access: a second checkout would double-bill. */
 const RUNNING = new Set(['trialing', 'active', 'past_due', 'unpaid', 'paused', 'incomplete']);
-
-/** @param {string} bodyText */
-function readBody(bodyText) {
-  try {
-    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
-    return body && typeof body === 'object' ? /** @type {Record<string, unknown>} */ (body) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** @param {Record<string, string | undefined>} env */
-function stripeFromEnv(env) {
-  /** @type {import('stripe').Stripe.StripeConfig} */
-  const options = {};
-  if (env.STRIPE_API_HOST) {
-    options.host = env.STRIPE_API_HOST;
-    if (env.STRIPE_API_PORT) options.port = Number(env.STRIPE_API_PORT);
-    if (env.STRIPE_API_PROTOCOL === 'http' || env.STRIPE_API_PROTOCOL === 'https') options.protocol = env.STRIPE_API_PROTOCOL;
-  }
-  return new Stripe(env.STRIPE_SECRET_KEY ?? '', options);
-}
 
 /**
  * The monthly price: STRIPE_PRICE_ID, else STRIPE_PRICE_LOOKUP_KEY, else the one active monthly
