@@ -124,8 +124,8 @@ export function searchMatcher(query: string): (o: StoredObject) => boolean {
     clauses.push(neg ? (o) => !test(o) : test);
   }
   if (clauses.length === 0) throw invalid(`Invalid search query: ${query}`, 'query', 'parameter_invalid_string');
-  const any = /\sOR\s/.test(query);
-  return (o) => (any ? clauses.some((t) => t(o)) : clauses.every((t) => t(o)));
+  const eitherClause = /\sOR\s/.test(query);
+  return (o) => (eitherClause ? clauses.some((t) => t(o)) : clauses.every((t) => t(o)));
 }
 
 export function searchResult<T>(items: T[], p: Params, url: string): Record<string, unknown> {
