@@ -57,7 +57,22 @@ afterAll(async () => { await h.close(); });
 const USER_WRITABLE = new Set(['notifications', 'user_agreements']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
-  for (const col of backendProject.collections) {
+  const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');
+
+  // Server-only collections (no owner, e.g. processed webhook events): no user or guest sees them.
+  for (const col of backendProject.collections.filter((c) => !owned(c))) {
+    it(`${col.$id}: server-only; no user or guest can create, list or get`, async () => {
+      const ref = { databaseId: 'main', collectionId: col.$id };
+      const id = (await admin.createDocument({ ...ref, documentId: server.ID.unique(), data: sample(col.attributes, alice.id) })).$id;
+      for (const db of [dbFor(alice.session), dbFor(bob.session), dbFor()]) {
+        expect((await db.listDocuments(ref)).documents).toEqual([]);
+        expect(await failure(db.getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+        expect((await failure(db.createDocument({ ...ref, documentId: ID.unique(), data: sample(col.attributes, alice.id) }))).code).toBe(401);
+      }
+    });
+  }
+
+  for (const col of backendProject.collections.filter(owned)) {
     it(`${col.$id}: only the owner sees it; another user and guests can't list, get, update or delete`, async () => {
       const mine = dbFor(alice.session);
       const theirs = dbFor(bob.session);
