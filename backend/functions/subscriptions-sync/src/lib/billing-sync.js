@@ -242,7 +242,9 @@ export async function reconcileCustomer(ctx, stripeCustomerId, hints = {}) {
   };
   const customerDefault = customer?.invoice_settings?.default_payment_method ?? null;
 
-  const subscriptions = (await ctx.stripe.subscriptions.list({ customer: stripeCustomerId, status: 'all', limit: 100 })).data;
+  /** @type {StripeSubscription[]} */
+  const subscriptions = [];
+  for await (const subscription of ctx.stripe.subscriptions.list({ customer: stripeCustomerId, status: 'all', limit: 100 })) subscriptions.push(subscription);
   /** @type {Map<string, string | { id: string } | null>} */
   const subscriptionCard = new Map();
   for (const subscription of subscriptions) {
@@ -257,7 +259,9 @@ export async function reconcileCustomer(ctx, stripeCustomerId, hints = {}) {
     });
   }
 
-  const invoices = (await ctx.stripe.invoices.list({ customer: stripeCustomerId, limit: 100 })).data;
+  /** @type {StripeInvoice[]} */
+  const invoices = [];
+  for await (const invoice of ctx.stripe.invoices.list({ customer: stripeCustomerId, limit: 100 })) invoices.push(invoice);
   const storedInvoices = new Map((await documentsOf(ctx, ctx.collections.invoices, userId)).map((d) => [d.$id, d]));
   for (const invoice of invoices) {
     if (!invoice.id) continue;
