@@ -2,6 +2,7 @@
 // user, for themself; bad input is refused before Stripe is called; documents are readable by
 // their owner only; Stripe secrets never appear in an answer.
 import { Client, Databases, Functions, AppwriteException } from 'appwrite';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   allDocuments,
@@ -89,6 +90,34 @@ describe('checkout', () => {
     const again = await execute<Answer>(user.functions, 'checkout', urls);
     expect([again.status, again.body.success, again.body.url]).toEqual([409, false, null]);
     expect(again.body.error).toMatch(/billing portal/);
+  });
+});
+
+describe('checkout trial rule', () => {
+  it('a user whose documents were lost still gets no second trial (Stripe remembers the customer)', async () => {
+    const api = new Stripe('sk_test_local', { host: '127.0.0.1', port: stripe.port, protocol: 'http' });
+    const user = await signedInUser(aw, 'lostdocs');
+    const first = await execute<Answer>(user.functions, 'checkout', urls);
+    const firstUrl = first.body.url ?? '';
+    expect((await submitForm(await formAction(firstUrl, new URL(firstUrl).pathname), card('4242424242424242'))).status).toBe(303);
+    await stripe.flush();
+    const [trial] = await allDocuments(aw, 'subscriptions', user.id);
+    expect(trial?.['status']).toBe('trialing');
+    await api.subscriptions.cancel(trial?.$id ?? '');
+    await stripe.flush();
+    const [customer] = await allDocuments(aw, 'customers', user.id);
+    for (const collectionId of ['customers', 'subscriptions', 'invoices']) {
+      for (const d of await allDocuments(aw, collectionId, user.id)) await aw.databases.deleteDocument({ databaseId: DATABASE_ID, collectionId, documentId: d.$id });
+    }
+
+    const again = await execute<Answer>(user.functions, 'checkout', urls);
+    expect(again.status, again.raw).toBe(200);
+    const url = again.body.url ?? '';
+    expect((await submitForm(await formAction(url, new URL(url).pathname), card('4242424242424242'))).status).toBe(303);
+    await stripe.flush();
+    const subscriptions = await allDocuments(aw, 'subscriptions', user.id);
+    expect(subscriptions.map((d) => [d['status'], d['trialStart']]).sort()).toEqual([['active', null], ['canceled', expect.any(String)]]);
+    expect((await allDocuments(aw, 'customers', user.id)).map((d) => d['stripeCustomerId'])).toEqual([customer?.['stripeCustomerId']]);
   });
 });
 

@@ -49,8 +49,11 @@ async function customerFor(stripe, databases, ids, user) {
   } catch (e) {
     if (!(e instanceof AppwriteException && e.code === 404)) throw e;
   }
+  // A customer made for this user before (its document lost) keeps its history, and with it the
+  // "never had a trial" check.
+  const earlier = await stripe.customers.search({ query: `metadata['userId']:'${user.$id}'`, limit: 1 });
   // The idempotency key makes a double click reuse one customer instead of creating two.
-  const customer = await stripe.customers.create(
+  const customer = earlier.data[0] ?? await stripe.customers.create(
     { email: user.email || undefined, name: user.name || undefined, metadata: { userId: user.$id } },
     { idempotencyKey: `cadence-customer-${user.$id}` },
   );
