@@ -35,6 +35,23 @@ function startTs(name, file, env) {
   return child;
 }
 
+/**
+ * The billing functions' variables for the local Stripe (in production they are set in Appwrite, never
+ * in appwrite.json). The emulator hands each function only its own FUNCTION_VARS_<ID>.
+ */
+function billingFunctionVars(stripePort) {
+  const vars = JSON.stringify({
+    STRIPE_SECRET_KEY: 'sk_test_local',
+    STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    STRIPE_API_HOST: '127.0.0.1',
+    STRIPE_API_PORT: String(stripePort),
+    STRIPE_API_PROTOCOL: 'http',
+  });
+  return Object.fromEntries(
+    ['CHECKOUT', 'BILLING_PORTAL', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+  );
+}
+
 /** @returns {Promise<{ urls: Record<string,string>, stop: () => void }>} */
 export async function startStack({ appPort = 3000, appwritePort = 4000, stripePort = 4242, dataDir = path.join(root, '.data'), deployDir, env = {} } = {}) {
   mkdirSync(dataDir, { recursive: true });
@@ -46,7 +63,7 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
     const appwrite = startTs('Appwrite emulator', 'emulators/appwrite/src/main.ts', {
       APPWRITE_PORT: String(appwritePort),
       APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
-      STRIPE_API_URL: stripeUrl,
+      ...billingFunctionVars(stripePort),
       ...env,
     });
     children.push(appwrite);
