@@ -15,3 +15,5 @@ export * from './notification-id.ts';
 export * from './notifications.ts';
 export * from './user-data.ts';
 export * from './unique-id.ts';
+export * from './access-decision.ts';
+export * from './status-texts.ts';
