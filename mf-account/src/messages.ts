@@ -1,0 +1,64 @@
+/** The spec's exact user-facing strings for the account area (spec §2, §4, §5, §8). */
+export const MESSAGES = {
+  notProvided: 'Not provided',
+  unverified: 'Unverified',
+  resendVerification: 'Resend Verification Email',
+  verificationSent: 'Verification email sent! Check your inbox.',
+  verificationFailed: (reason: string) => `Failed to send verification email: ${reason}`,
+  plan: '$10.00 USD / month',
+
+  invoicesLoading: 'Loading your payment history...',
+  noInvoices: 'No invoices yet',
+  manageBilling: 'Manage Billing',
+  viewAllInvoices: 'View All Past Invoices',
+  showLess: 'Show Less',
+  trialSuffix: ' (Trial)',
+  billingPortalFailed: 'Unable to open billing portal. Please try again.',
+
+  activeSessions: (count: number, max: number) => `Active Sessions (${count}/${max} max)`,
+  noSessions: 'No active sessions',
+  terminateAllConfirm: 'Are you sure you want to terminate all other sessions? This will log you out from all other devices.',
+  terminateFailed: 'Failed to terminate session. Please try again.',
+  terminateAllFailed: 'Failed to terminate sessions. Please try again.',
+
+  emailEditAlert: 'Email changes require password confirmation. Use the Change Email section below.',
+  emailChanged: 'Email updated. Check your inbox to verify the new address.',
+  emailChangeFailed: (reason: string) => `Failed to update email: ${reason}`,
+  nameUpdateFailed: (reason: string) => `Failed to update name: ${reason}`,
+
+  noCurrentPassword: 'Please enter your current password',
+  noNewPassword: 'Please enter a new password',
+  newPasswordTooShort: 'New password must be at least 8 characters',
+  newPasswordsMismatch: 'New passwords do not match',
+  passwordHint: 'Password must be at least 8 characters',
+  passwordUpdated: 'Password updated successfully',
+  passwordUpdateFailed: (reason: string) => `Failed to update password: ${reason}`,
+
+  deletePhraseAlert: 'Please type "delete my account" exactly to confirm.',
+  deleteFailed: (reason: string) => `Failed to delete account: ${reason}`,
+  deleteThankYou: 'Your account has been deleted. Thank you for using Cadence.',
+
+  noNotifications: 'No notifications',
+} as const;
+
+/** spec §4 profile status text. */
+export const PROFILE_STATUS = {
+  subscriptionCanceled: 'Subscription Canceled',
+  paymentFailed: 'Payment Failed',
+  trialActive: 'Free Trial',
+  subscribed: 'Active Subscription',
+  subscriptionExpired: 'Subscription Expired',
+  none: 'No active subscription',
+} as const;
+
+/** spec §4 settings status text (from subscription status). */
+export const SETTINGS_STATUS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial Active',
+  past_due: 'Past Due',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Expired',
+  unpaid: 'Unpaid',
+};
+export const SETTINGS_STATUS_NONE = 'No Active Subscription';

@@ -1,0 +1,71 @@
+import type { NotificationInput, NotificationType } from '@cadence/shared-auth';
+
+/** One icon per notification type (spec §3). */
+export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
+  payment_failed: '⚠️',
+  payment_overdue: '⚠️',
+  payment_success: '✅',
+  payment_succeeded: '✅',
+  trial_ending: '⏳',
+  subscription_canceled: '🛑',
+  subscription_paused: '⏸️',
+  subscription_created: '🎉',
+  subscription_resumed: '▶️',
+  subscription_recovered: '💚',
+  welcome: '👋',
+  get_started: '🚀',
+  feature_announcement: '✨',
+  system_maintenance: '🛠️',
+};
+
+/** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */
+export function validatedActionUrl(url: string | null | undefined, origin: string): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, origin);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * spec §3: notifications are derived from the user's labels. The notificationId is stable per
+ * label, so generating again hits the same document (create, then update on 409).
+ */
+export function notificationsFromLabels(labels: readonly string[], origin: string, now: Date): NotificationInput[] {
+  const has = (label: string) => labels.includes(label);
+  const timestamp = now.toISOString();
+  const account = (query = '') => validatedActionUrl(`/account${query}`, origin);
+  const list: NotificationInput[] = [
+    {
+      notificationId: 'welcome', type: 'welcome', priority: 'low', title: 'Welcome to Cadence',
+      message: 'Your practice workspace is ready.', actionText: 'Open Dashboard', actionUrl: validatedActionUrl('/dashboard', origin),
+    },
+  ];
+  if (!has('subscribed')) {
+    list.push({ notificationId: 'get_started', type: 'get_started', priority: 'medium', title: 'Get started',
+      message: 'Start your subscription to use every feature.', actionText: 'View Billing', actionUrl: account('?view=billing') });
+  }
+  if (has('trialActive')) {
+    list.push({ notificationId: 'trial_ending', type: 'trial_ending', priority: 'medium', title: 'Your free trial',
+      message: 'Your free trial ends soon; your card is charged $10.00 when it does.', actionText: 'View Billing', actionUrl: account('?view=billing') });
+  }
+  if (has('paymentFailed')) {
+    list.push({ notificationId: 'payment_failed', type: 'payment_failed', priority: 'high', title: 'Payment failed',
+      message: 'We could not charge your card. Update your payment method to keep access.', actionText: 'Update Payment', actionUrl: account('?view=billing') });
+  }
+  if (has('paymentCurrent') && !has('paymentFailed')) {
+    list.push({ notificationId: 'payment_success', type: 'payment_success', priority: 'low', title: 'Payment received',
+      message: 'Thank you: your latest payment went through.', actionText: 'View Invoices', actionUrl: account('?view=billing') });
+  }
+  if (has('subscriptionCanceled')) {
+    list.push({ notificationId: 'subscription_canceled', type: 'subscription_canceled', priority: 'high', title: 'Subscription canceled',
+      message: 'Your subscription will end at period end.', actionText: 'Resume', actionUrl: account('?view=billing') });
+  }
+  if (has('subscriptionPaused')) {
+    list.push({ notificationId: 'subscription_paused', type: 'subscription_paused', priority: 'high', title: 'Subscription paused',
+      message: 'Your subscription is paused.', actionText: 'View Billing', actionUrl: account('?view=billing') });
+  }
+  return list.map((n) => ({ ...n, timestamp, read: false, persistent: n.priority === 'high' }));
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, profileStatusText, settingsStatusText, trialDaysRemaining,
+} from './profile-status.ts';
+
+describe('profileStatusText (spec §4, first match wins)', () => {
+  it.each([
+    [['subscribed', 'trialActive', 'subscriptionCanceled', 'paymentFailed'], 'Subscription Canceled'],
+    [['subscribed', 'trialActive', 'paymentFailed'], 'Payment Failed'],
+    [['subscribed', 'trialActive'], 'Free Trial'],
+    [['subscribed', 'paymentCurrent'], 'Active Subscription'],
+    [['subscribed'], 'Active Subscription'],
+    [['subscriptionExpired'], 'Subscription Expired'],
+    [['subscribed', 'subscriptionExpired'], 'Active Subscription'],
+    [[], 'No active subscription'],
+    [['checkoutCompleted'], 'No active subscription'],
+  ])('%j → %s', (labels, text) => expect(profileStatusText(labels)).toBe(text));
+});
+
+describe('settingsStatusText (spec §4)', () => {
+  it.each([
+    ['active', 'Active'], ['trialing', 'Trial Active'], ['past_due', 'Past Due'], ['canceled', 'Canceled'],
+    ['incomplete', 'Incomplete'], ['incomplete_expired', 'Expired'], ['unpaid', 'Unpaid'], ['paused', 'No Active Subscription'],
+    [null, 'No Active Subscription'],
+  ])('%s → %s', (status, text) => expect(settingsStatusText(status)).toBe(text));
+});
+
+describe('billing cycle (spec §9)', () => {
+  it('prefers prefs.billingStartDay', () => expect(billingCycleDay({ billingStartDay: 15 }, '2026-03-03T10:00:00')).toBe(15));
+  it('else the day of account creation', () => expect(billingCycleDay({}, '2026-03-03T10:00:00')).toBe(3));
+  it('else 1', () => {
+    expect(billingCycleDay(undefined, undefined)).toBe(1);
+    expect(billingCycleDay({ billingStartDay: 'x' }, 'not a date')).toBe(1);
+  });
+  it('next payment is one month after the current cycle start', () => {
+    expect(currentCycleStart(15, new Date(2026, 4, 20))).toEqual(new Date(2026, 4, 15));
+    expect(nextPaymentDate(15, new Date(2026, 4, 20))).toEqual(new Date(2026, 5, 15));
+    expect(currentCycleStart(15, new Date(2026, 4, 10))).toEqual(new Date(2026, 3, 15));
+    expect(nextPaymentDate(15, new Date(2026, 4, 10))).toEqual(new Date(2026, 4, 15));
+    expect(nextPaymentDate(31, new Date(2026, 0, 31, 12))).toEqual(new Date(2026, 1, 28));
+    expect(nextPaymentDate(1, new Date(2026, 11, 5))).toEqual(new Date(2027, 0, 1));
+  });
+  it('ordinal day', () => expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).toEqual(
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st'],
+  ));
+});
+
+describe('trialDaysRemaining (spec §9: ceiling)', () => {
+  const now = new Date('2026-05-01T12:00:00Z');
+  it('rounds partial days up', () => {
+    expect(trialDaysRemaining('2026-05-08T12:00:00Z', now)).toBe(7);
+    expect(trialDaysRemaining('2026-05-02T13:00:00Z', now)).toBe(2);
+    expect(trialDaysRemaining('2026-05-01T12:00:01Z', now)).toBe(1);
+  });
+  it('is 0 after the end and null without one', () => {
+    expect(trialDaysRemaining('2026-04-01T00:00:00Z', now)).toBe(0);
+    expect(trialDaysRemaining(null, now)).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { DAY_MS } from '../constants.ts';
+import { PROFILE_STATUS, SETTINGS_STATUS, SETTINGS_STATUS_NONE } from '../messages.ts';
+
+/** spec §4 profile status text: the first matching label wins, in this order. */
+export function profileStatusText(labels: readonly string[]): string {
+  const has = (label: string) => labels.includes(label);
+  if (has('subscriptionCanceled')) return PROFILE_STATUS.subscriptionCanceled;
+  if (has('paymentFailed')) return PROFILE_STATUS.paymentFailed;
+  if (has('trialActive')) return PROFILE_STATUS.trialActive;
+  if (has('subscribed')) return PROFILE_STATUS.subscribed;
+  if (has('subscriptionExpired')) return PROFILE_STATUS.subscriptionExpired;
+  return PROFILE_STATUS.none;
+}
+
+/** spec §4 settings status text from the subscription status. */
+export function settingsStatusText(status: string | null | undefined): string {
+  return (status && SETTINGS_STATUS[status]) || SETTINGS_STATUS_NONE;
+}
+
+/** spec §9: prefs.billingStartDay, else the day of account creation, else 1. */
+export function billingCycleDay(prefs: Record<string, unknown> | null | undefined, createdAt: string | null | undefined): number {
+  const fromPrefs = Number(prefs?.billingStartDay);
+  if (Number.isInteger(fromPrefs) && fromPrefs >= 1 && fromPrefs <= 31) return fromPrefs;
+  const created = createdAt ? new Date(createdAt) : null;
+  if (created && !Number.isNaN(created.getTime())) return created.getDate();
+  return 1;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(year, month + 1, 0).getDate();
+}
+
+function onDay(year: number, month: number, day: number): Date {
+  return new Date(year, month, Math.min(day, daysInMonth(year, month)));
+}
+
+/**
+ * spec §9: the current cycle started on the latest cycle day not after `now`; the next payment is one
+ * month after that start. A cycle day beyond the month's length falls on the month's last day.
+ */
+export function currentCycleStart(cycleDay: number, now: Date): Date {
+  const thisMonth = onDay(now.getFullYear(), now.getMonth(), cycleDay);
+  if (thisMonth.getTime() <= now.getTime()) return thisMonth;
+  return onDay(now.getFullYear(), now.getMonth() - 1, cycleDay);
+}
+
+export function nextPaymentDate(cycleDay: number, now: Date): Date {
+  const start = currentCycleStart(cycleDay, now);
+  return onDay(start.getFullYear(), start.getMonth() + 1, cycleDay);
+}
+
+/** spec §9: ceiling of the days until trialEnd; null without a trial end, never negative. */
+export function trialDaysRemaining(trialEnd: string | null | undefined, now: Date): number | null {
+  if (!trialEnd) return null;
+  const end = Date.parse(trialEnd);
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+}
+
+export function formatDate(date: Date | string): string {
+  const value = typeof date === 'string' ? new Date(date) : date;
+  return value.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** '1st', '2nd', '3rd', '4th' … for 'Billing Cycle: 15th of each month'. */
+export function ordinal(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return `${day}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}

@@ -1,0 +1,27 @@
+import { DELETE_CONFIRM_PHRASE, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+/** spec §5: the typed text must equal 'delete my account', case-insensitive. */
+export function isDeletePhrase(typed: string): boolean {
+  return typed.toLowerCase() === DELETE_CONFIRM_PHRASE;
+}
+
+export interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** spec §5 change password: the first failing rule's message, or null when the form is valid. */
+export function passwordFormError(form: PasswordForm): string | null {
+  if (!form.currentPassword) return MESSAGES.noCurrentPassword;
+  if (!form.newPassword) return MESSAGES.noNewPassword;
+  if (form.newPassword.length < MIN_PASSWORD_LENGTH) return MESSAGES.newPasswordTooShort;
+  if (form.newPassword !== form.confirmPassword) return MESSAGES.newPasswordsMismatch;
+  return null;
+}
+
+/** spec §5: the inline hint shows while 1–7 characters of the new password are typed. */
+export function showPasswordHint(newPassword: string): boolean {
+  return newPassword.length > 0 && newPassword.length < MIN_PASSWORD_LENGTH;
+}
