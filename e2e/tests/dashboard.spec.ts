@@ -48,15 +48,17 @@ test.describe('dashboard on a phone', () => {
     await expectAccessible(page);
   });
 
-  test('promo banner opens the app and falls back to /account after 1.5 s', async ({ page, therapist }) => {
+  test('promo banner opens the app and falls back to /account when it does not open', async ({ page, therapist }) => {
     await page.clock.install();
     await signIn(page, therapist);
     await page.goto('/dashboard');
     await expect(page.getByText('Get the Cadence App')).toBeVisible();
     await page.getByRole('button', { name: 'Open App' }).click();
-    await page.clock.runFor(1_000);
+    // Handing the cadence:// URL to Chromium may blur and refocus the page, which takes the 0.5 s
+    // "check after return" path instead of the full 1.5 s wait (both exact in the unit tests).
+    await page.clock.runFor(400);
     await expect(page).toHaveURL('/dashboard');
-    await page.clock.runFor(600);
+    await page.clock.runFor(1_200);
     await expect(page).toHaveURL('/account');
   });
 
