@@ -1,0 +1,60 @@
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { appUrl } from '../support/ports.ts';
+import { createCompleteUser, signIn, type TestUser } from '../support/users.ts';
+
+async function extraSession(user: TestUser): Promise<void> {
+  const response = await fetch(`${appUrl}/v1/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (response.status !== 201) throw new Error(`sign-in failed: ${response.status}`);
+}
+
+test('devices: terminate one session from a second browser, then all others after the confirm (spec §2 Devices)', async ({ page, browser }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  const other = await browser.newContext({ baseURL: appUrl });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+
+  await page.goto('/account');
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (2/5 max)' })).toBeVisible();
+  const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  for (const label of ['Device', 'IP Address', 'Location', 'Last Activity', 'Created']) {
+    await expect(sessions.first().locator('dt', { hasText: label })).toBeVisible();
+  }
+  await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (1/5 max)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Terminate All Others' })).toHaveCount(0);
+  await otherPage.goto('/account');
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+
+  await extraSession(user);
+  await extraSession(user);
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (3/5 max)' })).toBeVisible();
+
+  const message = 'Are you sure you want to terminate all other sessions? This will log you out from all other devices.';
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(message);
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Terminate All Others' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (3/5 max)' })).toBeVisible();
+
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(message);
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Terminate All Others' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (1/5 max)' })).toBeVisible();
+  await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
+});

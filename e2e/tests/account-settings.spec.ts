@@ -1,0 +1,91 @@
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { appUrl } from '../support/ports.ts';
+import { createCompleteUser, signIn, users } from '../support/users.ts';
+
+async function openSettings(page: import('@playwright/test').Page) {
+  await page.goto('/account');
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Settings' })).toBeVisible();
+}
+
+test('settings: inline name edit saves, email edit alert, Member Since, delete phrase gate (spec §2 Settings, §5)', async ({ page }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  await openSettings(page);
+  await expect(page.getByText('Member Since')).toBeVisible();
+  await expect(page.getByText('Change Email', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: `Edit name: ${user.name}` }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Robin Counsellor');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('button', { name: 'Edit name: Robin Counsellor' })).toBeVisible();
+  expect((await users.get({ userId: user.id })).name).toBe('Robin Counsellor');
+  await page.getByRole('button', { name: 'Edit name: Robin Counsellor' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Discarded');
+  await page.getByRole('button', { name: 'Cancel name edit' }).click();
+  await expect(page.getByRole('button', { name: 'Edit name: Robin Counsellor' })).toBeVisible();
+
+  await page.getByRole('button', { name: `Edit email: ${user.email}` }).click();
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole('textbox', { name: 'Email', exact: true }).press('Enter');
+  await expect.poll(() => alerts).toEqual(['Email changes require password confirmation. Use the Change Email section below.']);
+  await expect(page.getByRole('button', { name: `Edit email: ${user.email}` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const del = page.getByRole('button', { name: 'Delete', exact: true });
+  await expect(del).toBeDisabled();
+  await page.getByLabel('Type "delete my account" to confirm').fill('delete my acc');
+  await expect(del).toBeDisabled();
+  await page.getByLabel('Type "delete my account" to confirm').fill('Delete My Account');
+  await expect(del).toBeEnabled();
+});
+
+test('settings: update password errors, wrong current password, success (spec §5, §8)', async ({ page }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  await openSettings(page);
+  const form = page.getByRole('form', { name: 'Update Password' });
+  const current = form.getByLabel('Current Password');
+  const next = form.getByLabel('New Password', { exact: true });
+  const confirm = form.getByLabel('Confirm New Password');
+  const submit = form.getByRole('button', { name: 'Update Password' });
+  const error = form.getByRole('alert');
+
+  await submit.click();
+  await expect(error).toHaveText('Please enter your current password');
+  await current.fill(user.password);
+  await submit.click();
+  await expect(error).toHaveText('Please enter a new password');
+  await next.fill('short');
+  await expect(form.getByText('Password must be at least 8 characters', { exact: true })).toBeVisible();
+  await submit.click();
+  await expect(error).toHaveText('New password must be at least 8 characters');
+  await next.fill('a brand new secret');
+  await expect(form.getByText('Password must be at least 8 characters', { exact: true })).toHaveCount(0);
+  await confirm.fill('something else');
+  await submit.click();
+  await expect(error).toHaveText('New passwords do not match');
+
+  await current.fill('not my password');
+  await confirm.fill('a brand new secret');
+  await submit.click();
+  await expect(error).toHaveText(/^Failed to update password: .+/);
+
+  await current.fill(user.password);
+  await submit.click();
+  await expect(form.getByRole('status')).toHaveText('Password updated successfully');
+  await expect(current).toHaveValue('');
+  await expect(next).toHaveValue('');
+  // A fresh client (no session cookie) signs in with the new password.
+  const login = await fetch(`${appUrl}/v1/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: 'a brand new secret' }),
+  });
+  expect(login.status).toBe(201);
+});

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { initialSection } from './account-sections.ts';
+
+describe('initialSection (spec §2)', () => {
+  it('?view=billing and the #account?view=billing fallback open Payments', () => {
+    expect(initialSection('?view=billing', '')).toBe('payments');
+    expect(initialSection('', '#account?view=billing')).toBe('payments');
+    expect(initialSection('', '')).toBe('profile');
+    expect(initialSection('?view=other', '')).toBe('profile');
+  });
+});

@@ -1,0 +1,15 @@
+export const ACCOUNT_SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'payments', label: 'Payments' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'devices', label: 'Devices' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+export type AccountSectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];
+
+/** `/account?view=billing` (or the `#account?view=billing` fallback) opens Payments (spec §2). */
+export function initialSection(search: string, hash: string): AccountSectionId {
+  const fromHash = hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
+  const view = new URLSearchParams(search).get('view') ?? new URLSearchParams(fromHash).get('view');
+  return view === 'billing' ? 'payments' : 'profile';
+}

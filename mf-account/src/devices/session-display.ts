@@ -1,0 +1,21 @@
+import type { LoginSession } from '@cadence/shared-auth';
+
+/** "Chrome on Linux" (plus the device model when the backend knows it). */
+export function deviceLabel(session: Pick<LoginSession, 'clientName' | 'osName' | 'deviceBrand' | 'deviceModel'>): string {
+  const client = session.clientName || 'Unknown browser';
+  const os = session.osName ? ` on ${session.osName}` : '';
+  const device = [session.deviceBrand, session.deviceModel].filter(Boolean).join(' ');
+  return `${client}${os}${device ? ` (${device})` : ''}`;
+}
+
+/** Appwrite touches a session's $updatedAt as it is used: the last-activity value. */
+export function lastActivity(session: Pick<LoginSession, '$updatedAt' | '$createdAt'>): string {
+  return session.$updatedAt || session.$createdAt;
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
