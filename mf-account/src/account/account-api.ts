@@ -42,3 +42,14 @@ export async function updateName(name: string) {
 export async function updateEmail(email: string, password: string) {
   return attempt(() => appwrite().account.updateEmail({ email, password }));
 }
+
+/** spec §7: checkout {successUrl = /payment-success, cancelUrl = /payment-cancelled}; resolves to the checkout URL. */
+export async function checkoutUrl(): Promise<string> {
+  const origin = globalThis.location.origin;
+  const result = await callFunction<{ success: boolean; url?: string; error?: string }>('checkout', {
+    successUrl: new URL('/payment-success', origin).toString(),
+    cancelUrl: new URL('/payment-cancelled', origin).toString(),
+  });
+  if (!result.url) throw new Error(result.error || 'No checkout URL');
+  return result.url;
+}

@@ -6,9 +6,19 @@ import { NotificationsSection } from '../notifications/notifications-section.tsx
 import { PaymentsSection } from '../payments/payments-section.tsx';
 import { ProfileSection } from '../profile/profile-section.tsx';
 import { SettingsSection } from '../settings/settings-section.tsx';
+import { billingPortalUrl, checkoutUrl } from './account-api.ts';
 import { ACCOUNT_SECTIONS, initialSection, type AccountSectionId } from './account-sections.ts';
 import { useLatestSubscription } from './use-subscription.ts';
 import './account.css';
+
+// spec §8: the resume and checkout buttons fail silently (the error is only logged).
+async function redirectTo(target: () => Promise<string>) {
+  try {
+    window.location.assign(await target());
+  } catch (error) {
+    console.error('Redirect failed', error);
+  }
+}
 
 export default function AccountPage() {
   const user = useAuthStore((state) => state.user);
@@ -30,6 +40,16 @@ export default function AccountPage() {
   return (
     <div className="page account-page">
       <h1>Account</h1>
+      {(user.labels.includes('subscriptionCanceled') || user.labels.includes('subscriptionExpired')) && (
+        <div className="account-actions">
+          {user.labels.includes('subscriptionCanceled') && (
+            <button type="button" className="button button-primary" onClick={() => void redirectTo(billingPortalUrl)}>Resume subscription</button>
+          )}
+          {user.labels.includes('subscriptionExpired') && (
+            <button type="button" className="button button-primary" onClick={() => void redirectTo(checkoutUrl)}>Start new subscription</button>
+          )}
+        </div>
+      )}
       <div className="account-layout">
         <nav className="account-nav" aria-label="Account sections">
           <ul>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,26 +20,23 @@ const { DeleteAccountPanel } = await import('./delete-account.tsx');
 afterEach(() => vi.clearAllMocks());
 
 describe('UpdatePasswordForm (spec §5)', () => {
-  async function fill(current: string, next: string, confirm: string) {
-    const user = userEvent.setup();
+  function fill(current: string, next: string, confirm: string) {
     for (const [label, value] of [['Current Password', current], ['New Password', next], ['Confirm New Password', confirm]] as const) {
-      const input = screen.getByLabelText(label);
-      await user.clear(input);
-      if (value) await user.type(input, value);
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     }
-    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
   }
 
   it('shows each validation message without calling the backend', async () => {
     render(<UpdatePasswordForm />);
-    await fill('', 'new-password', 'new-password');
+    fill('', 'new-password', 'new-password');
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please enter your current password');
-    await fill('old-password', '', '');
+    fill('old-password', '', '');
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please enter a new password');
-    await fill('old-password', 'short', 'short');
+    fill('old-password', 'short', 'short');
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'New password must be at least 8 characters');
-    await fill('old-password', 'new-password', 'other-password');
+    fill('old-password', 'new-password', 'other-password');
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'New passwords do not match');
     expect(updatePassword).not.toHaveBeenCalled();
   });
@@ -47,12 +44,12 @@ describe('UpdatePasswordForm (spec §5)', () => {
   it('success resets the form; failure shows the reason', async () => {
     updatePassword.mockResolvedValueOnce({});
     render(<UpdatePasswordForm />);
-    await fill('old-password', 'new-password', 'new-password');
+    fill('old-password', 'new-password', 'new-password');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Password updated successfully'));
     expect(updatePassword).toHaveBeenCalledWith({ password: 'new-password', oldPassword: 'old-password' });
     expect((screen.getByLabelText('Current Password') as HTMLInputElement).value).toBe('');
     updatePassword.mockRejectedValueOnce(new Error('Invalid credentials'));
-    await fill('wrong', 'new-password', 'new-password');
+    fill('wrong', 'new-password', 'new-password');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password: Invalid credentials'));
   });
 });

@@ -1,0 +1,42 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const session = (id: string, current: boolean) => ({
+  $id: id, current, ip: '10.0.0.1', countryName: 'Canada', clientName: 'Chrome', osName: 'Linux', deviceBrand: '', deviceModel: '',
+  $createdAt: '2026-05-01T10:00:00.000Z', $updatedAt: '2026-05-02T10:00:00.000Z',
+});
+const getSessions = vi.fn();
+vi.mock('@cadence/shared-auth', async (original) => ({
+  ...(await original<typeof import('@cadence/shared-auth')>()),
+  getSessions: () => getSessions() as unknown,
+  deleteSession: () => Promise.reject(new Error('down')),
+  deleteOtherSessions: () => Promise.reject(new Error('down')),
+}));
+const { DevicesSection } = await import('./devices-section.tsx');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('DevicesSection failures (spec §8)', () => {
+  it('alerts the exact texts and refreshes the list after each action', async () => {
+    getSessions.mockResolvedValue([session('a', true), session('b', false)]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    render(<DevicesSection />);
+    expect(await screen.findByText('Active Sessions (2/5 max)')).toBeTruthy();
+    expect(screen.getAllByText('Chrome on Linux')).toHaveLength(2);
+    expect(screen.getAllByText('Canada')).toHaveLength(2);
+    expect(screen.getByText('Current')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Terminate' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to terminate session. Please try again.'));
+    await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(2));
+
+    await user.click(screen.getByRole('button', { name: 'Terminate All Others' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to terminate all other sessions? This will log you out from all other devices.');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to terminate sessions. Please try again.'));
+    await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(3));
+  });
+});
