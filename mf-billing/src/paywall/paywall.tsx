@@ -1,9 +1,119 @@
-// Minimal screen until its issue lands (issue 6); the route and the seam are final.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { decideAccess, useAuthStore, type PaymentReason } from '@cadence/shared-auth';
+import { MESSAGES } from '../messages.ts';
+import { createBillingPortalSession, createCheckoutSession, leaveTo } from '../shared/billing-api.ts';
+import '../shared/billing.css';
+import { pollAfterCheckout } from './paywall-polling.ts';
+
+interface Copy {
+  title: string;
+  body: string;
+  action: 'checkout' | 'portal';
+  button: string;
+}
+
+/** spec §2/§4: the paywall's copy for each reason payment is required. */
+export const PAYWALL_COPY: Record<PaymentReason, Copy> = {
+  new: {
+    title: 'Start your 7-day free trial',
+    body: 'Try Cadence free for 7 days, then $10.00 USD / month. Cancel any time.',
+    action: 'checkout',
+    button: 'Start free trial',
+  },
+  canceled: {
+    title: 'Your subscription has ended',
+    body: 'Start a new subscription to keep using Cadence: $10.00 USD / month, cancel any time.',
+    action: 'checkout',
+    button: 'Start new subscription',
+  },
+  paused: {
+    title: 'Your subscription is paused',
+    body: 'Resume your subscription in the billing portal to keep using Cadence.',
+    action: 'portal',
+    button: 'Open billing portal',
+  },
+  unknown: {
+    title: 'We could not confirm your subscription',
+    body: 'Check your subscription and payment method in the billing portal.',
+    action: 'portal',
+    button: 'Open billing portal',
+  },
+};
+
+/**
+ * Shown by the shell's guard in place of /dashboard and /account when payment is required. It reads
+ * the decision itself (no props): the same accessDecision the guard used.
+ */
 export default function Paywall() {
+  const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
+  const refreshUser = useAuthStore((state) => state.refreshUser);
+  const signOut = useAuthStore((state) => state.signOut);
+  const [reason, setReason] = useState<PaymentReason | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const checkoutCompleted = user?.labels.includes('checkoutCompleted') ?? false;
+
+  useEffect(() => {
+    let current = true;
+    void decideAccess(user).then((decision) => {
+      if (current && decision.kind === 'paymentRequired') setReason(decision.reason);
+    });
+    return () => {
+      current = false;
+    };
+  }, [user]);
+
+  useEffect(() => (checkoutCompleted ? pollAfterCheckout(refreshUser) : undefined), [checkoutCompleted, refreshUser]);
+
+  const copy = PAYWALL_COPY[reason ?? 'new'];
+
+  const act = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      leaveTo(copy.action === 'checkout' ? await createCheckoutSession() : await createBillingPortalSession());
+    } catch (e) {
+      console.warn(copy.action === 'checkout' ? MESSAGES.checkoutFailed : MESSAGES.portalFailed, e);
+      setError(copy.action === 'checkout' ? MESSAGES.paymentInitFailed : MESSAGES.portalFailedRetry);
+      setBusy(false);
+    }
+  };
+
+  const logOut = async () => {
+    try {
+      await signOut();
+    } finally {
+      navigate('/', { replace: true });
+    }
+  };
+
   return (
     <div className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Subscription required</h1>
-      <p>This screen is being built.</p>
+      <section className="billing-card" aria-busy={reason === null}>
+        <h1 id="page-title">{copy.title}</h1>
+        <p>{copy.body}</p>
+        {copy.action === 'checkout' && <p className="billing-plan">{MESSAGES.plan}</p>}
+        {checkoutCompleted && (
+          <p className="billing-status" role="status">
+            Confirming your payment…
+          </p>
+        )}
+        {error && (
+          <p className="billing-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="billing-actions">
+          <button type="button" className="button button-primary" onClick={() => void act()} disabled={busy || reason === null}>
+            {busy ? 'Redirecting…' : copy.button}
+          </button>
+          <button type="button" className="button" onClick={() => void logOut()}>
+            Log Out
+          </button>
+        </div>
+      </section>
     </div>
   );
 }

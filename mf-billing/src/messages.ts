@@ -1,0 +1,13 @@
+/** The spec's exact user-facing strings for the billing screens (spec §2, §4, §8). */
+export const MESSAGES = {
+  checkoutFailed: 'Failed to create checkout session',
+  paymentInitFailed: 'Failed to initiate payment. Please try again.',
+  portalFailed: 'Failed to open billing portal',
+  portalFailedRetry: 'Failed to open billing portal. Please try again.',
+  notYetActive: 'Subscription payment processed, but not yet active. This usually takes a few moments.',
+  activationSlow: 'Subscription is taking longer than expected to activate. Please contact support if this continues.',
+  statusCheckError: 'Error verifying subscription status. Please contact support.',
+  emptyResponse: 'Function returned empty response',
+  plan: '$10.00 USD / month',
+  paymentProcessing: 'Payment Processing',
+} as const;
