@@ -33,10 +33,17 @@ export const getUser = (userId: string): Promise<AppwriteUser> => api<AppwriteUs
 
 /**
  * Complete accounts (spec §4: a name and a password updated more than 5 s after registration):
- * created together, then one wait, then the passwords set.
+ * created together, then one wait, then the passwords set. They carry an active trial's labels by
+ * default, so the access decision lets them through to /dashboard and /account (spec §4).
  */
-export async function createCompleteUsers(emails: string[], password = PASSWORD, verified = true): Promise<AppwriteUser[]> {
+export async function createCompleteUsers(
+  emails: string[],
+  password = PASSWORD,
+  verified = true,
+  labels: string[] = ['subscribed', 'trialActive'],
+): Promise<AppwriteUser[]> {
   const users = await Promise.all(emails.map((email) => createUser(email, { name: 'Ada Lovelace', password: `${password}-initial`, verified })));
+  await Promise.all(users.map((user) => api('PUT', `/users/${user.$id}/labels`, { labels })));
   await new Promise((resolve) => setTimeout(resolve, 5_500));
   await Promise.all(users.map((user) => api('PATCH', `/users/${user.$id}/password`, { password })));
   return users;

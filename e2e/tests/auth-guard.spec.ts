@@ -69,9 +69,11 @@ test('a verified account without a profile resumes at step 3 and completes it', 
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL('/account');
-  await expect(pageHeading(page)).toHaveText('Account');
+  // spec §4: no subscription yet, so the paywall renders in place of /account and /dashboard.
+  await expect(pageHeading(page)).toHaveText('Start your 7-day free trial');
   await page.goto('/dashboard');
-  await expect(pageHeading(page)).toHaveText('Dashboard');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(pageHeading(page)).toHaveText('Start your 7-day free trial');
 });
 
 test('needs profile completion → /signup step 3 with its message', async ({ page }) => {

@@ -72,7 +72,8 @@ test('full sign-up: code, masked password, both consents → /account with both 
   await waitPastRegistration(registered);
   await create.click();
   await expect(page).toHaveURL('/account');
-  await expect(pageHeading(page)).toHaveText('Account');
+  // spec §4: a brand-new therapist has no subscription: the paywall renders in place of /account.
+  await expect(pageHeading(page)).toHaveText('Start your 7-day free trial');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
   const user = await findUserByEmail(email);

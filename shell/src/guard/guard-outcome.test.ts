@@ -1,7 +1,7 @@
 import type { Models } from 'appwrite';
 import { describe, expect, it } from 'vitest';
-import { classifySession } from '@cadence/shared-auth';
-import { guardDecision } from './guard-outcome.ts';
+import { accessDecision, classifySession } from '@cadence/shared-auth';
+import { accessOutcome, guardDecision } from './guard-outcome.ts';
 
 type User = Models.User<Models.Preferences>;
 const REGISTERED = '2026-01-01T10:00:00.000+00:00';
@@ -40,5 +40,22 @@ describe('guard outcomes (spec §2)', () => {
   it('valid → the page; anything else → /login', () => {
     expect(decide(user({}))).toEqual({ kind: 'render' });
     expect(guardDecision({ ...classifySession(user({})), isValid: false })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+});
+
+describe('access outcome (spec §4: the paywall renders in place of the page)', () => {
+  it.each([
+    [{ kind: 'allowed' }, { kind: 'render' }],
+    [{ kind: 'paymentRequired', reason: 'new' }, { kind: 'paywall' }],
+    [{ kind: 'paymentRequired', reason: 'canceled' }, { kind: 'paywall' }],
+    [{ kind: 'requiresVerification' }, { kind: 'redirect', to: '/verify-email' }],
+    [{ kind: 'notAuthenticated' }, { kind: 'redirect', to: '/login' }],
+  ] as const)('%j → %j', (decision, outcome) => {
+    expect(accessOutcome(decision)).toEqual(outcome);
+  });
+
+  it('a complete user without subscription labels meets the paywall', () => {
+    expect(accessOutcome(accessDecision(user({ labels: [] })))).toEqual({ kind: 'paywall' });
+    expect(accessOutcome(accessDecision(user({ labels: ['subscribed', 'trialActive'] })))).toEqual({ kind: 'render' });
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionValidation } from '@cadence/shared-auth';
+import type { AccessDecision, SessionValidation } from '@cadence/shared-auth';
 
 // spec §2 "Guard on /dashboard and /account": where each validation outcome leads.
 
@@ -28,4 +28,23 @@ export function guardDecision(result: SessionValidation | null): GuardDecision {
   }
   if (result.isValid) return { kind: 'render' };
   return { kind: 'redirect', to: '/login' };
+}
+
+export type AccessOutcome = { kind: 'render' } | { kind: 'paywall' } | { kind: 'redirect'; to: string };
+
+/**
+ * spec §4 access decision → what the guard shows: the page, the paywall in its place, or (when the
+ * user signed out or lost verification since the session check) the way back.
+ */
+export function accessOutcome(decision: AccessDecision): AccessOutcome {
+  switch (decision.kind) {
+    case 'allowed':
+      return { kind: 'render' };
+    case 'paymentRequired':
+      return { kind: 'paywall' };
+    case 'requiresVerification':
+      return { kind: 'redirect', to: '/verify-email' };
+    case 'notAuthenticated':
+      return { kind: 'redirect', to: '/login' };
+  }
 }

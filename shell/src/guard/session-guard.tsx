@@ -1,14 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuthStore } from '@cadence/shared-auth';
+import { decideAccess, useAuthStore, type AccessDecision } from '@cadence/shared-auth';
 import { Spinner } from '../layout/spinner.tsx';
-import { guardDecision } from './guard-outcome.ts';
+import { RemoteRoute } from '../remotes/remote-route.tsx';
+import { remotePages } from '../remotes/remote-pages.ts';
+import { accessOutcome, guardDecision } from './guard-outcome.ts';
 
-/** Renders a guarded route's page only after the session and profile check passes (spec §2). */
+/**
+ * Renders a guarded route's page only after the session and profile check passes (spec §2), and
+ * then only when the access decision allows it: otherwise the paywall renders in its place (spec
+ * §4). The decision is taken again whenever the store's user changes (the 15 s watcher, the
+ * paywall's polling after checkout), so a subscription that becomes active opens the page.
+ */
 export function SessionGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const validateSession = useAuthStore((state) => state.validateSession);
-  const [allowed, setAllowed] = useState(false);
+  const user = useAuthStore((state) => state.user);
+  const [validated, setValidated] = useState(false);
+  const [access, setAccess] = useState<AccessDecision | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -19,7 +28,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
       })
       .then((decision) => {
         if (!current) return;
-        if (decision.kind === 'render') setAllowed(true);
+        if (decision.kind === 'render') setValidated(true);
         else navigate(decision.to, { replace: true, state: decision.state });
       });
     return () => {
@@ -27,5 +36,22 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     };
   }, [navigate, validateSession]);
 
-  return allowed ? children : <Spinner label="Checking your session…" />;
+  useEffect(() => {
+    // Signed out under a guarded page: whoever signed out (Log Out, Sign Out) leads the way, so
+    // the page stays as it is rather than racing them to /login.
+    if (!validated || !user) return;
+    let current = true;
+    void decideAccess(user).then((decision) => {
+      if (!current) return;
+      const outcome = accessOutcome(decision);
+      if (outcome.kind === 'redirect') navigate(outcome.to, { replace: true });
+      else setAccess(decision);
+    });
+    return () => {
+      current = false;
+    };
+  }, [validated, user, navigate]);
+
+  if (!validated || !access) return <Spinner label="Checking your session…" />;
+  return access.kind === 'paymentRequired' ? <RemoteRoute page={remotePages.paywall} /> : children;
 }
