@@ -58,3 +58,30 @@ test('/success: a trialing subscription gets the thank-you, none gets Payment Pr
   await page.getByRole('link', { name: 'Go to Account' }).click();
   await expect(page).toHaveURL('/account');
 });
+
+test.describe('/payment-success on a phone', () => {
+  test.use({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    viewport: { width: 390, height: 700 },
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  // Which deep link is opened (final_redirect_uri with the app scheme) is unit-tested in
+  // mf-billing; a browser without the app gives no observable answer to a custom-scheme navigation.
+  test('subscribed: opens the app instead of counting down, then falls back to /account after 6 s', async ({ page }) => {
+    const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+    await signIn(page, therapist);
+    await page.clock.install();
+    await page.goto('/payment-success?final_redirect_uri=cadence%3A%2F%2Fbilling-done');
+    await expect(page.getByText('Checking your subscription…')).toBeVisible();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+    await page.clock.runFor(3_000);
+    await expect(page.getByText('Your subscription is active. Opening the Cadence app…')).toBeVisible();
+    await expect(page.getByText(/Redirecting to your account/)).toHaveCount(0);
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(/\/payment-success/);
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL('/account');
+  });
+});
