@@ -89,3 +89,24 @@ test('settings: update password errors, wrong current password, success (spec §
   });
   expect(login.status).toBe(201);
 });
+
+test('settings: Resend Email Verification and the Change Email section (spec §2 Settings, §8)', async ({ page }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  await openSettings(page);
+  // Appwrite refuses to re-verify a verified address: the reason is shown (spec §8).
+  await page.getByRole('button', { name: 'Resend Email Verification' }).click();
+  await expect(page.getByText(/^Failed to send verification email: .+/)).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Change Email' });
+  const newEmail = `moved-${user.email}`;
+  await form.getByLabel('New Email').fill(newEmail);
+  await form.getByLabel('Current Password').fill('not my password');
+  await form.getByRole('button', { name: 'Change Email' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/^Failed to update email: .+/);
+  await form.getByLabel('Current Password').fill(user.password);
+  await form.getByRole('button', { name: 'Change Email' }).click();
+  // The address is now unverified, so the shell may move on to /verify-email: check the stored account.
+  await expect.poll(async () => (await users.get({ userId: user.id })).email).toBe(newEmail);
+  expect((await users.get({ userId: user.id })).emailVerification).toBe(false);
+});
