@@ -141,6 +141,10 @@ test.describe('paywall states', () => {
     await expect(pageHeading(page)).toHaveText('Your subscription is paused');
     await expect(page.getByRole('button', { name: 'Open billing portal' })).toBeVisible();
     await expectAccessible(page);
+    // No Stripe customer behind this account: the portal cannot open (spec §8 billing portal failure).
+    await page.getByRole('button', { name: 'Open billing portal' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Failed to open billing portal. Please try again.');
+    await expect(page).toHaveURL('/account');
     await users.updateLabels({ userId: therapist.id, labels: ['subscribed'] });
     await page.reload();
     await expect(pageHeading(page)).toHaveText('We could not confirm your subscription');

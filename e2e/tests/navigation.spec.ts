@@ -46,6 +46,8 @@ test.describe('signed-out navigation (spec §2)', () => {
 
   test('focus is visible on keyboard navigation', async ({ page }) => {
     await page.goto('/');
+    // The shell renders after /config.json loads; a Tab before that lands on the empty body.
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeAttached();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const outline = await page.evaluate(() => {
