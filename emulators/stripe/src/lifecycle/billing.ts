@@ -158,8 +158,9 @@ export function updateSubscription(ctx: Ctx, sub: Subscription, changes: Partial
   return next;
 }
 
-export function cancelSubscription(ctx: Ctx, sub: Subscription, reason: 'cancellation_requested' | 'payment_failed'): Subscription {
-  const now = ctx.clock.now(sub.test_clock);
+/** `at`: when it ended — the period end for a scheduled cancel, even if the clock has moved past it. */
+export function cancelSubscription(ctx: Ctx, sub: Subscription, reason: 'cancellation_requested' | 'payment_failed', at?: number): Subscription {
+  const now = at ?? ctx.clock.now(sub.test_clock);
   ctx.store.cancelJobs(sub.id);
   const canceled = save(ctx, {
     ...sub, status: 'canceled' as const, canceled_at: sub.canceled_at ?? now, ended_at: now,
@@ -174,7 +175,7 @@ export function runPeriodEnd(ctx: Ctx, sub: Subscription): void {
   const end = periodEnd(sub);
   if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return;
   if (sub.cancel_at_period_end || (sub.cancel_at !== null && sub.cancel_at <= end)) {
-    cancelSubscription(ctx, sub, 'cancellation_requested');
+    cancelSubscription(ctx, sub, 'cancellation_requested', end);
     return;
   }
   const nextEnd = addMonths(end, 1);
