@@ -14,7 +14,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 1 : 2,
-  retries: 0,
+  // One retry on CI absorbs a timing flake on a loaded 2-core runner; Playwright still reports it as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     baseURL: appUrl,
