@@ -1,5 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { appUrl } from '../support/ports.ts';
+import { stripeUrl, subscribeOnTestClock, waitForLabels } from '../support/stripe-clock.ts';
 import { createCompleteUser, signIn } from '../support/users.ts';
+
+async function openNotifications(page: Page) {
+  await page.goto('/account');
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  return page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
+}
+
+/** The expanded notification's invoice details as { label: value }. */
+async function invoiceDetails(item: ReturnType<Page['locator']>): Promise<Record<string, string>> {
+  const terms = await item.locator('dt').allTextContents();
+  const values = await item.locator('dd').allTextContents();
+  return Object.fromEntries(terms.map((t, i) => [t, values[i] ?? '']));
+}
 
 test('notifications from labels: filters, click marks read, Mark Unread, Delete (spec §2 Notifications panel, §4)', async ({ page }) => {
   const user = await createCompleteUser(['subscribed', 'paymentFailed']);
@@ -38,4 +54,80 @@ test('notifications from labels: filters, click marks read, Mark Unread, Delete 
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(list).toHaveCount(1);
   await expect(list.first()).toContainText('Payment failed');
+});
+
+test('a deleted notification stays deleted after a reload and on another device; the others stay (spec §4)', async ({ page, browser }) => {
+  const user = await createCompleteUser(['subscribed', 'paymentFailed']);
+  await signIn(page, user);
+  const list = await openNotifications(page);
+  await expect(list).toHaveCount(2);
+  await page.getByRole('button', { name: /Payment failed/ }).click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(list).toHaveCount(1);
+
+  // The next visit generates the notifications from the labels again: the deleted one stays away.
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await expect(list).toHaveCount(1);
+  await expect(list.first()).toContainText('Welcome to Cadence');
+  await expect(list.first()).toContainText('Unread');
+
+  const other = await browser.newContext({ baseURL: appUrl });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  const otherList = await openNotifications(otherPage);
+  await expect(otherList).toHaveCount(1);
+  await expect(otherList.first()).toContainText('Welcome to Cadence');
+  await other.close();
+});
+
+test('payment notifications show the invoice; Copy Details puts the details on the clipboard (spec §2 Notifications panel)', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: appUrl, permissions: ['clipboard-read', 'clipboard-write'] });
+  const page = await context.newPage();
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  const billing = await subscribeOnTestClock(user);
+  await billing.advanceDays(8);
+  await waitForLabels(user, (labels) => labels.includes('paymentCurrent'));
+  await signIn(page, user);
+
+  const list = await openNotifications(page);
+  const received = list.filter({ hasText: 'Payment received' });
+  await expect(received).toContainText('$10.00');
+  await received.getByRole('button', { name: /Payment received/ }).click();
+  const paid = await invoiceDetails(received);
+  expect(paid).toMatchObject({ Amount: '$10.00', Status: 'paid' });
+  expect(paid['Invoice']).toMatch(/^[A-Z0-9]+-\d{4}$/);
+  expect(paid['Period']).toMatch(/^\w+ \d+, \d{4} – \w+ \d+, \d{4}$/);
+  const view = received.getByRole('link', { name: 'View Invoice', exact: true });
+  await expect(view).toHaveAttribute('href', new RegExp(`^${stripeUrl}/i/in_`));
+  await expect(received.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', new RegExp(`^${stripeUrl}/i/in_.*/pdf$`));
+  const hosted = await fetch(String(await view.getAttribute('href')));
+  expect(hosted.status).toBe(200);
+  expect(await hosted.text()).toContain(`Invoice ${paid['Invoice']}`);
+  await expectAccessible(page);
+
+  await received.getByRole('button', { name: 'Copy Details' }).click();
+  await expect(received.getByRole('status')).toHaveText('Details copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('Payment received');
+  expect(copied).toContain(`Invoice: ${paid['Invoice']}`);
+  expect(copied).toContain('Amount: $10.00');
+  expect(copied).toContain('Status: paid');
+  expect(copied).toContain(`Period: ${paid['Period']}`);
+  expect(copied).toContain('Delivered: Just now');
+
+  // A renewal the card cannot pay: a failed-payment notification about that open invoice.
+  await billing.useCard('pm_card_chargeCustomerFail');
+  await billing.advanceDays(31);
+  await waitForLabels(user, (labels) => labels.includes('paymentFailed'));
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  const failed = list.filter({ hasText: 'Payment failed' });
+  await failed.getByRole('button', { name: /Payment failed/ }).click();
+  const open = await invoiceDetails(failed);
+  expect(open).toMatchObject({ Amount: '$10.00', Status: 'open' });
+  expect(open['Invoice']).not.toBe(paid['Invoice']);
+  await page.getByRole('group', { name: 'Filter notifications' }).getByRole('button', { name: 'Urgent' }).click();
+  await expect(list).toHaveCount(1);
+  await context.close();
 });

@@ -39,6 +39,8 @@ export const MESSAGES = {
   deleteThankYou: 'Your account has been deleted. Thank you for using Cadence.',
 
   noNotifications: 'No notifications',
+  detailsCopied: 'Details copied',
+  copyFailed: 'Could not copy the details',
 } as const;
 
 /** spec §4 profile status text. */

@@ -26,18 +26,31 @@ export interface NotificationFields {
   timestamp?: string | null;
   read?: boolean | null;
   persistent?: boolean | null;
+  /**
+   * Set when the user deletes the notification. The document stays as a marker so that generating
+   * from the labels again (create, 409, update) cannot bring it back, on any device.
+   */
+  dismissed?: boolean | null;
 }
 export type NotificationDocument = Models.Document & NotificationFields;
 
 /** What a caller adds: the user id comes from the call. */
 export type NotificationInput = Omit<NotificationFields, 'userId'>;
 
-/** spec §7: by userId, newest first ($createdAt descending), limit 100. */
+/**
+ * spec §7: by userId, newest first ($createdAt descending), limit 100; deleted (dismissed) ones are
+ * left out. A document stored before the dismissed attribute existed has no value (null): shown.
+ */
 export async function loadNotifications(userId: string): Promise<NotificationDocument[]> {
   const list = await attempt(() =>
     databases().listDocuments<NotificationDocument>({
       ...collection('notifications'),
-      queries: [Query.equal('userId', userId), Query.orderDesc('$createdAt'), Query.limit(NOTIFICATIONS_LIMIT)],
+      queries: [
+        Query.equal('userId', userId),
+        Query.or([Query.equal('dismissed', false), Query.isNull('dismissed')]),
+        Query.orderDesc('$createdAt'),
+        Query.limit(NOTIFICATIONS_LIMIT),
+      ],
     }),
   );
   return list.documents;
@@ -73,10 +86,18 @@ export async function updateNotification(
   );
 }
 
-/** Deletes one notification; one already gone counts as deleted. */
-export async function deleteNotification(userId: string, notificationId: string): Promise<void> {
+/**
+ * spec §4 "can be deleted": the user's Delete. The stored document is marked dismissed rather than
+ * removed, so the notification stays deleted when it is generated from the labels again (the update
+ * on 409 leaves `dismissed` as it is). One never stored counts as deleted.
+ */
+export async function dismissNotification(userId: string, notificationId: string): Promise<void> {
   try {
-    await databases().deleteDocument({ ...collection('notifications'), documentId: notificationDocumentId(userId, notificationId) });
+    await databases().updateDocument({
+      ...collection('notifications'),
+      documentId: notificationDocumentId(userId, notificationId),
+      data: { dismissed: true },
+    });
   } catch (e) {
     if (!isNotFound(e)) throw toAppError(e);
   }

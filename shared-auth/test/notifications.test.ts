@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addNotification,
   clearNotifications,
-  deleteNotification,
+  dismissNotification,
   loadNotifications,
   NOTIFICATIONS_LIMIT,
   notificationDocumentId,
@@ -80,23 +80,43 @@ describe('notifications', () => {
     expect([...created].sort().reverse()).toEqual(created);
   });
 
-  it('marks read/unread and deletes one', async () => {
+  it('marks read/unread', async () => {
     actAs(emulator, alice.session);
     expect(await updateNotification(alice.id, 'n-1', { read: true })).toMatchObject({ notificationId: 'n-1', read: true });
     expect(await updateNotification(alice.id, 'n-1', { read: false })).toMatchObject({ read: false });
-    await deleteNotification(alice.id, 'n-1');
-    await expect(deleteNotification(alice.id, 'n-1')).resolves.toBeUndefined();
-    await expect(
-      admin(emulator).databases.getDocument({
-        databaseId: DATABASE_ID, collectionId: 'notifications', documentId: notificationDocumentId(alice.id, 'n-1'),
-      }),
-    ).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('a deleted (dismissed) notification stays deleted when added again; the others stay', async () => {
+    actAs(emulator, alice.session);
+    await dismissNotification(alice.id, 'welcome');
+    const ids = async () => (await loadNotifications(alice.id)).map((n) => n.notificationId);
+    expect(await ids()).not.toContain('welcome');
+    expect(await ids()).toContain('n-101');
+
+    // Generating from the labels again: create → 409 → update, which leaves `dismissed` alone.
+    await addNotification(alice.id, note('welcome', 'Welcome again'));
+    expect(await ids()).not.toContain('welcome');
+    expect(await ids()).toHaveLength(NOTIFICATIONS_LIMIT);
+    const stored = await admin(emulator).databases.getDocument({
+      databaseId: DATABASE_ID, collectionId: 'notifications', documentId: notificationDocumentId(alice.id, 'welcome'),
+    });
+    expect(stored).toMatchObject({ dismissed: true, title: 'Welcome again' });
+
+    await expect(dismissNotification(alice.id, 'never-stored')).resolves.toBeUndefined();
+  });
+
+  it('a notification stored without the dismissed value (null) is shown', async () => {
+    await admin(emulator).databases.updateDocument({
+      databaseId: DATABASE_ID, collectionId: 'notifications', documentId: notificationDocumentId(bob.id, 'welcome'), data: { dismissed: null },
+    });
+    actAs(emulator, bob.session);
+    expect((await loadNotifications(bob.id)).map((n) => n.notificationId)).toEqual(['welcome']);
   });
 
   it('clear removes all of the user’s notifications and nobody else’s', async () => {
     actAs(emulator, alice.session);
     const deleted = await clearNotifications(alice.id);
-    expect(deleted).toBe(NOTIFICATIONS_LIMIT + 1); // welcome + n-2 … n-101
+    expect(deleted).toBe(NOTIFICATIONS_LIMIT + 2); // welcome (dismissed) + n-1 … n-101
     expect(await loadNotifications(alice.id)).toEqual([]);
     actAs(emulator, bob.session);
     expect(await loadNotifications(bob.id)).toHaveLength(1);

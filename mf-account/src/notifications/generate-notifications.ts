@@ -1,4 +1,6 @@
 import type { NotificationInput, NotificationType } from '@cadence/shared-auth';
+import { formatAmount, type Invoice } from '../payments/invoice-rules.ts';
+import { paymentInvoice, paymentNotificationId } from './payment-invoice.ts';
 
 /** One icon per notification type (spec §3). */
 export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
@@ -30,10 +32,16 @@ export function validatedActionUrl(url: string | null | undefined, origin: strin
 }
 
 /**
- * spec §3: notifications are derived from the user's labels. The notificationId is stable per
- * label, so generating again hits the same document (create, then update on 409).
+ * spec §3: notifications are derived from the user's labels. The notificationId is stable per label
+ * (per label and invoice for payments, see paymentNotificationId), so generating again hits the same
+ * document (create, then update on 409). `invoices` are the user's, newest first.
  */
-export function notificationsFromLabels(labels: readonly string[], origin: string, now: Date): NotificationInput[] {
+export function notificationsFromLabels(
+  labels: readonly string[],
+  origin: string,
+  now: Date,
+  invoices: readonly Invoice[] = [],
+): NotificationInput[] {
   const has = (label: string) => labels.includes(label);
   const timestamp = now.toISOString();
   const account = (query = '') => validatedActionUrl(`/account${query}`, origin);
@@ -51,13 +59,17 @@ export function notificationsFromLabels(labels: readonly string[], origin: strin
     list.push({ notificationId: 'trial_ending', type: 'trial_ending', priority: 'medium', title: 'Your free trial',
       message: 'Your free trial ends soon; your card is charged $10.00 when it does.', actionText: 'View Billing', actionUrl: account('?view=billing') });
   }
+  const amount = (invoice: Invoice | null) => (invoice ? ` of ${formatAmount(invoice.totalCents)}` : '');
   if (has('paymentFailed')) {
-    list.push({ notificationId: 'payment_failed', type: 'payment_failed', priority: 'high', title: 'Payment failed',
-      message: 'We could not charge your card. Update your payment method to keep access.', actionText: 'Update Payment', actionUrl: account('?view=billing') });
+    const invoice = paymentInvoice('payment_failed', invoices);
+    list.push({ notificationId: paymentNotificationId('payment_failed', invoice), type: 'payment_failed', priority: 'high', title: 'Payment failed',
+      message: `We could not charge your card for your payment${amount(invoice)}. Update your payment method to keep access.`,
+      actionText: 'Update Payment', actionUrl: account('?view=billing') });
   }
   if (has('paymentCurrent') && !has('paymentFailed')) {
-    list.push({ notificationId: 'payment_success', type: 'payment_success', priority: 'low', title: 'Payment received',
-      message: 'Thank you: your latest payment went through.', actionText: 'View Invoices', actionUrl: account('?view=billing') });
+    const invoice = paymentInvoice('payment_success', invoices);
+    list.push({ notificationId: paymentNotificationId('payment_success', invoice), type: 'payment_success', priority: 'low', title: 'Payment received',
+      message: `Thank you: your payment${amount(invoice)} went through.`, actionText: 'View Invoices', actionUrl: account('?view=billing') });
   }
   if (has('subscriptionCanceled')) {
     list.push({ notificationId: 'subscription_canceled', type: 'subscription_canceled', priority: 'high', title: 'Subscription canceled',

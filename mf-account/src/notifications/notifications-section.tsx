@@ -1,9 +1,11 @@
 import {
-  addNotification, deleteNotification, loadNotifications, updateNotification, type NotificationDocument,
+  addNotification, dismissNotification, getInvoices, loadNotifications, updateNotification, type NotificationDocument,
 } from '@cadence/shared-auth';
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { MESSAGES } from '../messages.ts';
+import { toInvoice, type Invoice } from '../payments/invoice-rules.ts';
 import { NOTIFICATION_ICONS, notificationsFromLabels } from './generate-notifications.ts';
+import { invoiceDetails, invoiceOfNotification, notificationDetailsText } from './payment-invoice.ts';
 import { relativeTime } from './relative-time.ts';
 
 type Filter = 'all' | 'unread' | 'high';
@@ -11,8 +13,27 @@ const FILTERS: Array<{ id: Filter; label: string }> = [
   { id: 'all', label: 'All' }, { id: 'unread', label: 'Unread' }, { id: 'high', label: 'Urgent' },
 ];
 
-async function initNotifications(userId: string, labels: readonly string[]): Promise<NotificationDocument[]> {
-  for (const input of notificationsFromLabels(labels, window.location.origin, new Date())) {
+interface Loaded {
+  notifications: NotificationDocument[];
+  invoices: Invoice[];
+}
+
+/**
+ * The user's invoices for payment notifications. These are charged invoices (positive total), never
+ * trial ones, so the subscription's trial rule is not needed here. A failed load is logged: no details.
+ */
+async function loadInvoices(userId: string): Promise<Invoice[]> {
+  try {
+    return (await getInvoices(userId)).map((raw) => toInvoice(raw, null));
+  } catch (error) {
+    console.error('Loading invoices for notifications failed', error);
+    return [];
+  }
+}
+
+async function initNotifications(userId: string, labels: readonly string[]): Promise<Loaded> {
+  const invoices = await loadInvoices(userId);
+  for (const input of notificationsFromLabels(labels, window.location.origin, new Date(), invoices)) {
     // Regenerating must not mark a read notification unread again.
     const { read: _read, timestamp: _timestamp, ...rest } = input;
     try {
@@ -21,11 +42,32 @@ async function initNotifications(userId: string, labels: readonly string[]): Pro
       console.error('Adding a notification failed', error);
     }
   }
-  return loadNotifications(userId);
+  return { notifications: await loadNotifications(userId), invoices };
+}
+
+function InvoiceDetails({ invoice }: { invoice: Invoice }) {
+  return (
+    <div>
+      <dl className="account-fields">
+        {invoiceDetails(invoice).map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <div className="account-actions">
+        {invoice.hostedInvoiceUrl && <a className="button" href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">View Invoice</a>}
+        {invoice.invoicePdf && <a className="button" href={invoice.invoicePdf} target="_blank" rel="noreferrer">Download PDF</a>}
+      </div>
+    </div>
+  );
 }
 
 export function NotificationsSection({ userId, labels }: { userId: string; labels: readonly string[] }) {
   const [items, setItems] = useState<NotificationDocument[] | null>(null);
+  const [invoices, setInvoices] = useState<Invoice[]>([]);
+  const [copied, setCopied] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [expanded, setExpanded] = useState<string | null>(null);
   const labelKey = labels.join(',');
@@ -33,7 +75,11 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
   useEffect(() => {
     let active = true;
     initNotifications(userId, labelKey.split(',').filter(Boolean)).then(
-      (list) => active && setItems(list),
+      (loaded) => {
+        if (!active) return;
+        setItems(loaded.notifications);
+        setInvoices(loaded.invoices);
+      },
       (error: unknown) => {
         // spec §8: notification init errors are only logged.
         console.error('Notification init failed', error);
@@ -51,7 +97,18 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
   }
   function remove(id: string) {
     setItems((list) => list?.filter((n) => n.notificationId !== id) ?? null);
-    deleteNotification(userId, id).catch((e: unknown) => console.error('Deleting a notification failed', e));
+    dismissNotification(userId, id).catch((e: unknown) => console.error('Deleting a notification failed', e));
+  }
+  function copy(n: NotificationDocument, invoice: Invoice | null) {
+    const text = notificationDetailsText({ ...n, delivered: n.timestamp ?? n.$createdAt }, invoice, new Date());
+    // No clipboard (an insecure context) fails like a refused write.
+    Promise.resolve().then(() => navigator.clipboard.writeText(text)).then(
+      () => setCopied(MESSAGES.detailsCopied),
+      (e: unknown) => {
+        console.error('Copying notification details failed', e);
+        setCopied(MESSAGES.copyFailed);
+      },
+    );
   }
 
   if (items === null) return <p role="status">Loading notifications...</p>;
@@ -65,32 +122,41 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
       </div>
       {shown.length === 0 ? <p>{MESSAGES.noNotifications}</p> : (
         <ul className="account-list" aria-label="Notifications">
-          {shown.map((n) => (
-            <li key={n.$id} className={n.read ? 'account-card' : 'account-card account-card--unread'}>
-              <button
-                type="button"
-                className="account-notification-toggle"
-                aria-expanded={expanded === n.notificationId}
-                onClick={() => {
-                  setExpanded(expanded === n.notificationId ? null : n.notificationId);
-                  if (!n.read) patch(n.notificationId, true);
-                }}
-              >
-                <span aria-hidden="true">{NOTIFICATION_ICONS[n.type] ?? '🔔'}</span> {n.title}
-                {!n.read && <span className="account-badge"> Unread</span>}
-              </button>
-              <p>{n.message}</p>
-              {expanded === n.notificationId && (
-                <div className="account-actions">
-                  {n.actionUrl && n.actionText && <a className="button button-primary" href={n.actionUrl}>{n.actionText}</a>}
-                  <span>{relativeTime(n.timestamp ?? n.$createdAt, new Date())}</span>
-                  <button type="button" className="button" onClick={() => patch(n.notificationId, false)}>Mark Unread</button>
-                  <button type="button" className="button" onClick={() => remove(n.notificationId)}>Delete</button>
-                  <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(`${n.title}\n${n.message}`)}>Copy Details</button>
-                </div>
-              )}
-            </li>
-          ))}
+          {shown.map((n) => {
+            const open = expanded === n.notificationId;
+            const invoice = open ? invoiceOfNotification(n, invoices) : null;
+            return (
+              <li key={n.$id} className={n.read ? 'account-card' : 'account-card account-card--unread'}>
+                <button
+                  type="button"
+                  className="account-notification-toggle"
+                  aria-expanded={open}
+                  onClick={() => {
+                    setExpanded(open ? null : n.notificationId);
+                    setCopied('');
+                    if (!n.read) patch(n.notificationId, true);
+                  }}
+                >
+                  <span aria-hidden="true">{NOTIFICATION_ICONS[n.type] ?? '🔔'}</span> {n.title}
+                  {!n.read && <span className="account-badge"> Unread</span>}
+                </button>
+                <p>{n.message}</p>
+                {open && (
+                  <>
+                    {invoice && <InvoiceDetails invoice={invoice} />}
+                    <div className="account-actions">
+                      {n.actionUrl && n.actionText && <a className="button button-primary" href={n.actionUrl}>{n.actionText}</a>}
+                      <span>{relativeTime(n.timestamp ?? n.$createdAt, new Date())}</span>
+                      <button type="button" className="button" onClick={() => patch(n.notificationId, false)}>Mark Unread</button>
+                      <button type="button" className="button" onClick={() => remove(n.notificationId)}>Delete</button>
+                      <button type="button" className="button" onClick={() => copy(n, invoice)}>Copy Details</button>
+                      <span role="status">{copied}</span>
+                    </div>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

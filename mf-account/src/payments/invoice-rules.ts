@@ -1,5 +1,6 @@
 import type { InvoiceDocument, SubscriptionDocument } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
+import { formatDate } from '../profile/profile-status.ts';
 
 /**
  * An invoice as the backend may store it (spec §3: id or $id, createdAt or created, camel or snake
@@ -16,6 +17,8 @@ export type RawInvoice = Partial<InvoiceDocument> & {
 
 export interface Invoice {
   id: string;
+  /** The invoice number at the payment provider (e.g. 'A1B2C3D4-0002'), once finalised. */
+  number: string | null;
   status: string;
   totalCents: number;
   createdAt: string | null;
@@ -67,6 +70,7 @@ export function toInvoice(raw: RawInvoice, subscription: TrialSubscription | nul
   }
   return {
     id: raw.id ?? raw.$id ?? raw.stripeInvoiceId ?? '',
+    number: raw.number ?? null,
     status: raw.status ?? 'draft',
     totalCents: totalOf(raw),
     createdAt: toIso(raw.createdAt ?? raw.created),
@@ -105,4 +109,10 @@ export function formatAmount(cents: number, trial = false): string {
 /** Pay Now is offered for open and past_due invoices (spec §2). */
 export function isPayable(invoice: Invoice): boolean {
   return invoice.status === 'open' || invoice.status === 'past_due';
+}
+
+/** The Period shown for an invoice: 'start – end', else the creation date, else '—'. */
+export function invoicePeriod(invoice: Invoice): string {
+  if (invoice.periodStart && invoice.periodEnd) return `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`;
+  return invoice.createdAt ? formatDate(invoice.createdAt) : '—';
 }

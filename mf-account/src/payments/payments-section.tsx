@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { billingPortalUrl } from '../account/account-api.ts';
 import { INVOICE_LIST_DEFAULT } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { formatDate } from '../profile/profile-status.ts';
-import { currentInvoice, formatAmount, isPayable, listedInvoices, type Invoice, type RawInvoice } from './invoice-rules.ts';
+import {
+  currentInvoice, formatAmount, invoicePeriod, isPayable, listedInvoices, type Invoice, type RawInvoice,
+} from './invoice-rules.ts';
 
 async function openPortal(onFailure: () => void) {
   try {
@@ -15,18 +16,13 @@ async function openPortal(onFailure: () => void) {
   }
 }
 
-function period(invoice: Invoice): string {
-  if (invoice.periodStart && invoice.periodEnd) return `${formatDate(invoice.periodStart)} – ${formatDate(invoice.periodEnd)}`;
-  return invoice.createdAt ? formatDate(invoice.createdAt) : '—';
-}
-
 function InvoiceRow({ invoice, current }: { invoice: Invoice; current: boolean }) {
   const plainRed = invoice.status === 'open' || invoice.status === 'past_due';
   return (
-    <li className="account-card account-invoice" aria-label={`Invoice ${period(invoice)}`}>
+    <li className="account-card account-invoice" aria-label={`Invoice ${invoicePeriod(invoice)}`}>
       <dl className="account-fields">
         <dt>Period</dt>
-        <dd>{period(invoice)}{current && <span className="account-badge"> Current</span>}</dd>
+        <dd>{invoicePeriod(invoice)}{current && <span className="account-badge"> Current</span>}</dd>
         <dt>Amount</dt>
         <dd>
           {formatAmount(invoice.totalCents, invoice.isTrialInvoice)}
