@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn, type TestUser } from '../support/users.ts';
+import { createCompleteUser, signIn, users, type TestUser } from '../support/users.ts';
 
 async function extraSession(user: TestUser): Promise<void> {
   const response = await fetch(`${appUrl}/v1/account/sessions/email`, {
@@ -57,4 +57,32 @@ test('devices: terminate one session from a second browser, then all others afte
   await page.getByRole('button', { name: 'Terminate All Others' }).click();
   await expect(page.getByRole('heading', { name: 'Active Sessions (1/5 max)' })).toBeVisible();
   await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
+});
+
+test('a 6th login evicts the oldest session: that browser is signed out, 5/5 remain (spec §9 maximum active sessions)', async ({ page, browser }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  const oldest = (await (await page.request.get('/v1/account/sessions/current', { headers: { 'x-appwrite-project': 'cadence' } })).json()) as { $id: string };
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+
+  for (let i = 0; i < 4; i += 1) await extraSession(user);
+  const newest = await browser.newContext({ baseURL: appUrl });
+  const newestPage = await newest.newPage();
+  await signIn(newestPage, user);
+
+  const remaining = (await users.listSessions({ userId: user.id })).sessions.map((s) => s.$id);
+  expect(remaining).toHaveLength(5);
+  expect(remaining).not.toContain(oldest.$id);
+
+  await newestPage.goto('/account');
+  await newestPage.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await expect(newestPage.getByRole('heading', { name: 'Active Sessions (5/5 max)' })).toBeVisible();
+  await expect(newestPage.getByRole('list', { name: 'Active sessions' }).getByRole('listitem')).toHaveCount(5);
+  await expect(newestPage.getByText('Current', { exact: true })).toHaveCount(1);
+
+  // The first browser's session is gone: its next visit is signed out.
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login/);
+  await newest.close();
 });
