@@ -36,8 +36,9 @@ function startTs(name, file, env) {
 }
 
 /**
- * The billing functions' variables for the local Stripe (in production they are set in Appwrite, never
- * in appwrite.json). The emulator hands each function only its own FUNCTION_VARS_<ID>.
+ * The variables of the functions that call Stripe (billing, delete-user-selfservice) for the local
+ * Stripe (in production they are set in Appwrite, never in appwrite.json). The emulator hands each
+ * function only its own FUNCTION_VARS_<ID>.
  */
 function billingFunctionVars(stripePort) {
   const vars = JSON.stringify({
@@ -48,7 +49,7 @@ function billingFunctionVars(stripePort) {
     STRIPE_API_PROTOCOL: 'http',
   });
   return Object.fromEntries(
-    ['CHECKOUT', 'BILLING_PORTAL', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+    ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
   );
 }
 

@@ -227,8 +227,8 @@ describe('one copy of the shared rules per deployable folder', () => {
     const b = fs.readFileSync(path.join(functionsDir, 'subscriptions-sync/src/lib', file), 'utf8');
     expect(b).toBe(a);
   });
-  it('session-request.js is identical in checkout and billing-portal', () => {
+  it.each(['billing-portal', 'delete-user-selfservice'])('session-request.js is identical in checkout and %s', (folder) => {
     const a = fs.readFileSync(path.join(functionsDir, 'checkout/src/lib/session-request.js'), 'utf8');
-    expect(fs.readFileSync(path.join(functionsDir, 'billing-portal/src/lib/session-request.js'), 'utf8')).toBe(a);
+    expect(fs.readFileSync(path.join(functionsDir, folder, 'src/lib/session-request.js'), 'utf8')).toBe(a);
   });
 });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, Functions } from 'appwrite';
+import { Account, Client, Functions } from 'appwrite';
 import * as server from 'node-appwrite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../emulators/appwrite/src/app.ts';
@@ -36,7 +36,7 @@ export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_lo
     STRIPE_API_PORT: String(stripePort),
     STRIPE_API_PROTOCOL: 'http',
   });
-  for (const id of ['CHECKOUT', 'BILLING_PORTAL', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC']) process.env[`FUNCTION_VARS_${id}`] = vars;
+  for (const id of ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC']) process.env[`FUNCTION_VARS_${id}`] = vars;
 }
 
 export async function startAppwrite(): Promise<LocalAppwrite> {
@@ -75,6 +75,8 @@ export interface SignedInUser {
   email: string;
   /** Web SDK functions as this user's browser */
   functions: Functions;
+  /** Web SDK account calls with the same session */
+  account: Account;
 }
 
 let counter = 0;
@@ -96,7 +98,7 @@ export async function signedInUser(aw: LocalAppwrite, label: string): Promise<Si
   const session = cookies[`a_session_${PROJECT_ID}`];
   if (!session) throw new Error('no session');
   const client = new Client().setEndpoint(`${aw.endpoint}`).setProject(PROJECT_ID).setSession(session);
-  return { id: user.$id, email, functions: new Functions(client) };
+  return { id: user.$id, email, functions: new Functions(client), account: new Account(client) };
 }
 
 export interface FunctionAnswer<T> {

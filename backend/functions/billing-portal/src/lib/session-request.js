@@ -1,6 +1,7 @@
-// What checkout and billing-portal both need to start a hosted Stripe session for the caller.
-// Appwrite deploys each function folder alone, so this file is copied byte for byte into
-// billing-portal/src/lib/ (backend/test/billing-rules.test.ts fails when the copies differ).
+// What checkout and billing-portal need to start a hosted Stripe session for the caller (and
+// delete-user-selfservice its Stripe client). Appwrite deploys each function folder alone, so this
+// file is copied byte for byte into billing-portal/src/lib/ and delete-user-selfservice/src/lib/
+// (backend/test/billing-rules.test.ts fails when the copies differ).
 import Stripe from 'stripe';
 
 /**

@@ -82,6 +82,13 @@ export function stripeFromEnv(StripeCtor, env) {
   return new StripeCtor(env.STRIPE_SECRET_KEY ?? '', options);
 }
 
+/**
+ * Set on a Stripe customer by delete-user-selfservice while it deletes the account: from then on
+ * nothing is written for that customer (a late webhook or the hourly sync would otherwise bring
+ * the deleted user's documents back through metadata.userId).
+ */
+export const ACCOUNT_DELETED_METADATA = 'accountDeletedAt';
+
 /** @param {unknown} e */
 const isNotFound = (e) => e instanceof AppwriteException && e.code === 404;
 
@@ -220,6 +227,10 @@ async function settleCheckoutSessions(ctx, userId, hints) {
  */
 export async function reconcileCustomer(ctx, stripeCustomerId, hints = {}) {
   const customer = await retrieveCustomer(ctx, stripeCustomerId);
+  if (customer?.metadata?.[ACCOUNT_DELETED_METADATA]) {
+    ctx.log(`customer ${stripeCustomerId} belongs to a deleted account; skipped`);
+    return { userId: null, labels: [], subscriptions: 0, invoices: 0 };
+  }
   const userId = await userIdOf(ctx, customer, stripeCustomerId, hints.userId);
   if (!userId) {
     ctx.log(`customer ${stripeCustomerId} belongs to no user; skipped`);

@@ -1,0 +1,219 @@
+// delete-user-selfservice (empty body) → {success, error} (spec §7): deletes the signed-in caller's
+// account and nothing else. The user is the one Appwrite names in x-appwrite-user-id; a body is
+// never read. Order matters, so that a failure leaves an account the user can still retry with:
+//   1. Stripe: every customer of the user is marked (metadata accountDeletedAt, so stripe-webhook and
+//      subscriptions-sync stop writing documents for it) and its running subscriptions are canceled
+//      now, not at the period end. Stripe unreachable → an error and nothing deleted: an account
+//      must not disappear while its subscription keeps charging.
+//   2. The user's documents in every collection that holds them (all pages).
+//   3. The user's sessions, then the user.
+// Running it again (a double click) finds nothing left and still answers success.
+import { AppwriteException, Client, Databases, Query, Users } from 'node-appwrite';
+import { stripeFromEnv } from './lib/session-request.js';
+
+/**
+ * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ * @typedef {import('stripe').Stripe} StripeClient
+ */
+
+/** The Stripe customer metadata key lib/billing-sync.js (stripe-webhook, subscriptions-sync) skips. */
+const ACCOUNT_DELETED_METADATA = 'accountDeletedAt';
+/** Subscriptions that can no longer charge. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+const PAGE = 100;
+
+/**
+ * The collections holding a user's documents (field `userId`), from the function's variables,
+ * defaulting to backend/appwrite.json. Customers come late so a retry still finds the customer.
+ * @param {Record<string, string | undefined>} env
+ */
+function collectionsFromEnv(env) {
+  return {
+    databaseId: env.APPWRITE_DATABASE_ID || 'main',
+    customers: env.CUSTOMERS_COLLECTION_ID || 'customers',
+    userDocuments: [
+      env.NOTIFICATIONS_COLLECTION_ID || 'notifications',
+      env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements',
+      env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
+      env.INVOICES_COLLECTION_ID || 'invoices',
+      env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
+      env.CUSTOMERS_COLLECTION_ID || 'customers',
+      env.USERS_COLLECTION_ID || 'users',
+    ],
+    subscriptions: env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
+  };
+}
+
+/** @param {unknown} e */
+const isAppwriteNotFound = (e) => e instanceof AppwriteException && e.code === 404;
+/** @param {unknown} e */
+const isStripeMissing = (e) => typeof e === 'object' && e !== null && 'code' in e && e.code === 'resource_missing';
+/** @param {unknown} e */
+const messageOf = (e) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Every document id of the user in one collection (all pages).
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string} userId
+ * @returns {Promise<string[]>}
+ */
+async function userDocumentIds(databases, databaseId, collectionId, userId) {
+  /** @type {string[]} */
+  const ids = [];
+  /** @type {string | null} */
+  let cursor = null;
+  for (;;) {
+    const queries = [Query.equal('userId', userId), Query.orderAsc('$id'), Query.limit(PAGE)];
+    if (cursor) queries.push(Query.cursorAfter(cursor));
+    const page = await databases.listDocuments({ databaseId, collectionId, queries });
+    ids.push(...page.documents.map((d) => d.$id));
+    const last = page.documents[page.documents.length - 1];
+    if (page.documents.length < PAGE || !last) return ids;
+    cursor = last.$id;
+  }
+}
+
+/**
+ * The user's Stripe customers: the customers document's, any customer checkout tagged with the
+ * user id, and the customers of the subscriptions the user's documents name.
+ * @param {StripeClient} stripe
+ * @param {Databases} databases
+ * @param {ReturnType<typeof collectionsFromEnv>} collections
+ * @param {string} userId
+ * @returns {Promise<Set<string>>}
+ */
+async function stripeCustomersOf(stripe, databases, collections, userId) {
+  /** @type {Set<string>} */
+  const ids = new Set();
+  try {
+    const document = await databases.getDocument({ databaseId: collections.databaseId, collectionId: collections.customers, documentId: userId });
+    if (typeof document['stripeCustomerId'] === 'string' && document['stripeCustomerId']) ids.add(document['stripeCustomerId']);
+  } catch (e) {
+    if (!isAppwriteNotFound(e)) throw e;
+  }
+  // Appwrite user ids are [A-Za-z0-9._-]: nothing in them can break out of the quoted value.
+  for await (const customer of stripe.customers.search({ query: `metadata['userId']:'${userId}'`, limit: PAGE })) ids.add(customer.id);
+  for (const documentId of await userDocumentIds(databases, collections.databaseId, collections.subscriptions, userId)) {
+    const document = await databases.getDocument({ databaseId: collections.databaseId, collectionId: collections.subscriptions, documentId });
+    const subscriptionId = document['stripeSubscriptionId'];
+    if (typeof subscriptionId !== 'string' || !subscriptionId) continue;
+    try {
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      ids.add(typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id);
+    } catch (e) {
+      if (!isStripeMissing(e)) throw e;
+    }
+  }
+  return ids;
+}
+
+/**
+ * Marks the customer and cancels its running subscriptions immediately. A customer Stripe no
+ * longer has is fine. Returns whether the customer was marked (to undo on a later failure).
+ * @param {StripeClient} stripe
+ * @param {string} customerId
+ * @param {string} now
+ * @returns {Promise<{ marked: boolean, canceled: string[] }>}
+ */
+async function closeStripeCustomer(stripe, customerId, now) {
+  try {
+    const customer = await stripe.customers.retrieve(customerId);
+    if ('deleted' in customer && customer.deleted) return { marked: false, canceled: [] };
+    await stripe.customers.update(customerId, { metadata: { [ACCOUNT_DELETED_METADATA]: now } });
+  } catch (e) {
+    if (isStripeMissing(e)) return { marked: false, canceled: [] };
+    throw e;
+  }
+  /** @type {string[]} */
+  const canceled = [];
+  for await (const subscription of stripe.subscriptions.list({ customer: customerId, status: 'all', limit: PAGE })) {
+    if (ENDED_STATUSES.has(subscription.status)) continue;
+    try {
+      await stripe.subscriptions.cancel(subscription.id);
+      canceled.push(subscription.id);
+    } catch (e) {
+      // A concurrent run (double click) may have canceled it a moment ago.
+      const latest = await stripe.subscriptions.retrieve(subscription.id);
+      if (!ENDED_STATUSES.has(latest.status)) throw e;
+    }
+  }
+  return { marked: true, canceled };
+}
+
+/**
+ * Every document of the user in the collection, deleted; one already gone is fine.
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string} userId
+ * @returns {Promise<number>}
+ */
+async function deleteUserDocuments(databases, databaseId, collectionId, userId) {
+  let deleted = 0;
+  for (const documentId of await userDocumentIds(databases, databaseId, collectionId, userId)) {
+    try {
+      await databases.deleteDocument({ databaseId, collectionId, documentId });
+      deleted += 1;
+    } catch (e) {
+      if (!isAppwriteNotFound(e)) throw e;
+    }
+  }
+  return deleted;
+}
+
+/** @param {Context} context */
+export default async ({ req, res, log, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, error: 'Sign in to delete your account.' }, 401);
+  if (!process.env.STRIPE_SECRET_KEY) {
+    error('STRIPE_SECRET_KEY must be set as a function variable.');
+    return res.json({ success: false, error: 'Account deletion is not configured.' }, 500);
+  }
+  const client = new Client()
+    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
+    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
+    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const databases = new Databases(client);
+  const users = new Users(client);
+  const collections = collectionsFromEnv(process.env);
+  const stripe = stripeFromEnv(process.env);
+
+  /** @type {string[]} */
+  const marked = [];
+  try {
+    const now = new Date().toISOString();
+    for (const customerId of await stripeCustomersOf(stripe, databases, collections, userId)) {
+      const result = await closeStripeCustomer(stripe, customerId, now);
+      if (result.marked) marked.push(customerId);
+      if (result.canceled.length) log(`canceled ${result.canceled.join(', ')} of ${customerId}`);
+    }
+  } catch (e) {
+    error(`delete-user-selfservice for ${userId}: billing could not be closed: ${messageOf(e)}`);
+    // The account stays, so its billing must keep syncing: take the marks back (best effort).
+    for (const customerId of marked) {
+      await stripe.customers.update(customerId, { metadata: { [ACCOUNT_DELETED_METADATA]: '' } }).catch(() => undefined);
+    }
+    return res.json({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' }, 502);
+  }
+
+  try {
+    let documents = 0;
+    for (const collectionId of collections.userDocuments) {
+      documents += await deleteUserDocuments(databases, collections.databaseId, collectionId, userId);
+    }
+    try {
+      await users.deleteSessions({ userId });
+      await users.delete({ userId });
+    } catch (e) {
+      // A concurrent run deleted the user first.
+      if (!isAppwriteNotFound(e)) throw e;
+    }
+    log(`deleted user ${userId} with ${documents} documents`);
+    return res.json({ success: true, error: null });
+  } catch (e) {
+    error(`delete-user-selfservice for ${userId} failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: 'Could not delete your account. Please try again.' }, 500);
+  }
+};

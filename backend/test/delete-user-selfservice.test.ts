@@ -1,0 +1,204 @@
+// delete-user-selfservice (spec §2 Settings/Delete Account, §7 {success, error}): the signed-in
+// caller deletes themself and nobody else. Two subscribed users with documents in every
+// collection; the function runs in the local Appwrite, Stripe's cancel webhooks reach stripe-webhook.
+import net from 'node:net';
+import { Client, Functions } from 'appwrite';
+import { ID, Permission, Query, Role } from 'node-appwrite';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DATABASE_ID,
+  execute,
+  PROJECT_ID,
+  signedInUser,
+  startAppwrite,
+  stripeFunctionVars,
+  type LocalAppwrite,
+  type SignedInUser,
+} from './support/billing-appwrite.ts';
+import { card, formAction, startStripe, submitForm, type LocalStripe } from './support/billing-stripe.ts';
+
+const APP = 'http://localhost:3000';
+const FUNCTION = 'delete-user-selfservice';
+/** Every collection holding a user's documents (spec §3), with how many each test user gets. */
+const COLLECTIONS = ['customers', 'subscriptions', 'invoices', 'checkout_sessions', 'notifications', 'user_agreements', 'users'] as const;
+/** More than one page of the function's listing (100). */
+const NOTIFICATIONS = 130;
+
+interface Answer { success: boolean; error: string | null }
+
+let aw: LocalAppwrite;
+let stripe: LocalStripe;
+let sdk: Stripe;
+
+beforeAll(async () => {
+  aw = await startAppwrite();
+  stripe = await startStripe(`${aw.origin}/_functions/stripe-webhook`);
+  stripeFunctionVars(stripe.port);
+  sdk = new Stripe('sk_test_local', { host: '127.0.0.1', port: stripe.port, protocol: 'http' });
+}, 60_000);
+
+afterAll(async () => {
+  await stripe?.close();
+  await aw?.close();
+});
+
+async function count(collectionId: string, userId: string): Promise<number> {
+  const list = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries: [Query.equal('userId', userId), Query.limit(1)] });
+  return list.total;
+}
+
+async function counts(userId: string): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const collectionId of COLLECTIONS) result[collectionId] = await count(collectionId, userId);
+  return result;
+}
+
+/** The user's own documents, as the app writes them (readable and deletable by the user). */
+async function ownDocuments(user: SignedInUser): Promise<void> {
+  const own = [Permission.read(Role.user(user.id)), Permission.update(Role.user(user.id)), Permission.delete(Role.user(user.id))];
+  const { databases } = aw;
+  for (let i = 0; i < NOTIFICATIONS; i += 1) {
+    await databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'notifications', documentId: ID.unique(), permissions: own,
+      data: { userId: user.id, notificationId: `n${i}`, type: 'welcome', priority: 'low', title: 'Welcome', message: 'Hello', read: false, persistent: false, timestamp: new Date().toISOString() },
+    });
+  }
+  for (const agreementType of ['terms', 'privacy']) {
+    await databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'user_agreements', documentId: ID.unique(), permissions: own,
+      data: { userId: user.id, agreementType, version: '2024-12-30', accepted: true, acceptedAt: new Date().toISOString() },
+    });
+  }
+  await databases.createDocument({
+    databaseId: DATABASE_ID, collectionId: 'users', documentId: user.id, permissions: [Permission.read(Role.user(user.id))],
+    data: { userId: user.id, email: user.email, name: 'Tester' },
+  });
+}
+
+/** Checkout paid on the hosted page: a customer, a trialing subscription, a trial invoice. */
+async function subscribe(user: SignedInUser): Promise<string> {
+  const answer = await execute<{ url: string }>(user.functions, 'checkout', { successUrl: `${APP}/payment-success`, cancelUrl: `${APP}/payment-cancelled` });
+  expect(answer.status, answer.raw).toBe(200);
+  const result = await submitForm(await formAction(answer.body.url, new URL(answer.body.url).pathname), card('4242424242424242'));
+  expect(result.status, result.text.slice(0, 300)).toBe(303);
+  await stripe.flush();
+  const list = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'subscriptions', queries: [Query.equal('userId', user.id)] });
+  const subscriptionId = String(list.documents[0]?.['stripeSubscriptionId'] ?? '');
+  expect(subscriptionId).toMatch(/^sub_/);
+  return subscriptionId;
+}
+
+async function subscribedUser(label: string): Promise<{ user: SignedInUser; subscriptionId: string }> {
+  const user = await signedInUser(aw, label);
+  const subscriptionId = await subscribe(user);
+  await ownDocuments(user);
+  const before = await counts(user.id);
+  for (const collectionId of COLLECTIONS) expect(before[collectionId], collectionId).toBeGreaterThan(0);
+  expect(before['notifications']).toBe(NOTIFICATIONS);
+  return { user, subscriptionId };
+}
+
+async function expectGone(user: SignedInUser): Promise<void> {
+  expect(await counts(user.id)).toEqual(Object.fromEntries(COLLECTIONS.map((c) => [c, 0])));
+  await expect(aw.users.get({ userId: user.id })).rejects.toMatchObject({ code: 404 });
+  await expect(user.account.get()).rejects.toMatchObject({ code: 401 });
+}
+
+describe('delete-user-selfservice', () => {
+  it('deletes the caller only: Stripe canceled now, every document, sessions, the user', async () => {
+    const alice = await subscribedUser('alice');
+    const bob = await subscribedUser('bob');
+    const bobBefore = { counts: await counts(bob.user.id), labels: (await aw.users.get({ userId: bob.user.id })).labels };
+
+    // A body naming someone else is ignored: the caller is whoever Appwrite says it is.
+    const answer = await execute<Answer>(alice.user.functions, FUNCTION, { userId: bob.user.id });
+    expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
+    // The cancel's webhooks (customer.subscription.deleted, …) must not bring anything back.
+    await stripe.flush();
+    // Nor does the hourly sync, which walks every customer Stripe knows (metadata.userId included).
+    expect((await execute<Answer>(aw.functions, 'subscriptions-sync', {})).body.success).toBe(true);
+
+    await expectGone(alice.user);
+    const canceled = await sdk.subscriptions.retrieve(alice.subscriptionId);
+    expect(canceled.status).toBe('canceled');
+    expect(canceled.cancel_at_period_end).toBe(false);
+    expect(canceled.ended_at).not.toBeNull();
+
+    expect(await counts(bob.user.id)).toEqual(bobBefore.counts);
+    expect((await aw.users.get({ userId: bob.user.id })).labels).toEqual(bobBefore.labels);
+    expect((await sdk.subscriptions.retrieve(bob.subscriptionId)).status).toBe('trialing');
+    expect((await bob.user.account.get()).$id).toBe(bob.user.id);
+
+    // Run again: the session went with the user, so Appwrite refuses it and nothing changes.
+    await expect(alice.user.functions.createExecution({ functionId: FUNCTION, body: '' })).rejects.toMatchObject({ code: 401 });
+    expect(await counts(bob.user.id)).toEqual(bobBefore.counts);
+  });
+
+  it('is idempotent: two runs at once (a double click) both answer success', async () => {
+    const carol = await subscribedUser('carol');
+    const answers = await Promise.all([execute<Answer>(carol.user.functions, FUNCTION, {}), execute<Answer>(carol.user.functions, FUNCTION, {})]);
+    for (const answer of answers) expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
+    await stripe.flush();
+    await expectGone(carol.user);
+    expect((await sdk.subscriptions.retrieve(carol.subscriptionId)).status).toBe('canceled');
+  });
+
+  it('deletes a user who never subscribed, and one whose Stripe customer is missing', async () => {
+    const dave = await signedInUser(aw, 'dave');
+    await ownDocuments(dave);
+    expect([await execute<Answer>(dave.functions, FUNCTION, {})].map((a) => a.body)).toEqual([{ success: true, error: null }]);
+    await expectGone(dave);
+
+    const erin = await signedInUser(aw, 'erin');
+    await aw.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'customers', documentId: erin.id, permissions: [Permission.read(Role.user(erin.id))],
+      data: { userId: erin.id, stripeCustomerId: 'cus_missing000000' },
+    });
+    await aw.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'subscriptions', documentId: ID.unique(), permissions: [Permission.read(Role.user(erin.id))],
+      data: { userId: erin.id, stripeSubscriptionId: 'sub_missing000000', status: 'active' },
+    });
+    expect((await execute<Answer>(erin.functions, FUNCTION, {})).body).toEqual({ success: true, error: null });
+    await expectGone(erin);
+  });
+
+  it('refuses an unauthenticated call: Appwrite for a guest, the function without a user; nothing deleted', async () => {
+    const frank = await subscribedUser('frank');
+    const before = await counts(frank.user.id);
+    const guest = new Functions(new Client().setEndpoint(aw.endpoint).setProject(PROJECT_ID));
+    await expect(guest.createExecution({ functionId: FUNCTION, body: JSON.stringify({ userId: frank.user.id }) })).rejects.toMatchObject({ code: 401 });
+    const keyed = await execute<Answer>(aw.functions, FUNCTION, { userId: frank.user.id });
+    expect([keyed.status, keyed.body]).toEqual([401, { success: false, error: 'Sign in to delete your account.' }]);
+    expect(await counts(frank.user.id)).toEqual(before);
+    expect((await sdk.subscriptions.retrieve(frank.subscriptionId)).status).toBe('trialing');
+  });
+
+  it('Stripe unreachable: an error, and the account, its documents and its subscription stay', async () => {
+    const grace = await subscribedUser('grace');
+    const before = await counts(grace.user.id);
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const address = probe.address();
+        probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const working = process.env.FUNCTION_VARS_DELETE_USER_SELFSERVICE;
+    process.env.FUNCTION_VARS_DELETE_USER_SELFSERVICE = JSON.stringify({ ...JSON.parse(working ?? '{}') as object, STRIPE_API_PORT: String(closedPort) });
+    try {
+      const answer = await execute<Answer>(grace.user.functions, FUNCTION, {});
+      expect(answer.status).toBe(502);
+      expect(answer.body).toEqual({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' });
+    } finally {
+      process.env.FUNCTION_VARS_DELETE_USER_SELFSERVICE = working;
+    }
+    expect(await counts(grace.user.id)).toEqual(before);
+    expect((await grace.user.account.get()).$id).toBe(grace.user.id);
+    expect((await sdk.subscriptions.retrieve(grace.subscriptionId)).status).toBe('trialing');
+
+    // With Stripe back, the retry goes through.
+    expect((await execute<Answer>(grace.user.functions, FUNCTION, {})).body).toEqual({ success: true, error: null });
+    await stripe.flush();
+    await expectGone(grace.user);
+  });
+});
