@@ -1,4 +1,4 @@
-import { appwrite, attempt, getConfig, type RuntimeConfig } from '@cadence/shared-auth';
+import { appwrite, attempt, getConfig, useAuthStore, type RuntimeConfig } from '@cadence/shared-auth';
 
 /** The reason shown in '…: {reason}' messages. */
 export function reasonOf(error: unknown): string {
@@ -31,8 +31,14 @@ export async function billingPortalUrl(): Promise<string> {
   return result.url;
 }
 
-export async function deleteUserSelfService(): Promise<void> {
+/**
+ * spec §2/§7: delete-user-selfservice (empty body → {success, error}) deletes the caller's account:
+ * Stripe subscription canceled, every document, the sessions, the user. Then this browser signs
+ * out; the session went with the user, so a failing sign-out does not make the deletion fail.
+ */
+export async function deleteAccount(): Promise<void> {
   await callFunction('deleteUserSelfservice');
+  await useAuthStore.getState().signOut().catch(() => undefined);
 }
 
 export async function updateName(name: string) {

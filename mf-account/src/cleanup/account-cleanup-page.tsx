@@ -1,8 +1,7 @@
-import { useAuthStore } from '@cadence/shared-auth';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { deleteAccount } from '../account/account-api.ts';
 import { CLEANUP_RETURN_HOME_MS } from '../constants.ts';
-import { cleanUpAccount } from './account-cleanup.ts';
 
 type State = 'deleting' | 'deleted' | 'error';
 
@@ -10,21 +9,20 @@ export default function AccountCleanupPage() {
   const [state, setState] = useState<State>('deleting');
   const [showHome, setShowHome] = useState(false);
 
+  const started = useRef(false);
+
   useEffect(() => {
-    let active = true;
-    cleanUpAccount().then(
-      () => {
-        useAuthStore.setState({ user: null, status: 'signedOut' });
-        if (active) setState('deleted');
-      },
+    // Deleting is done once: StrictMode's second effect run must not start it again.
+    if (started.current) return;
+    started.current = true;
+    // spec §2: all of the user's data goes through delete-user-selfservice, then sign-out.
+    deleteAccount().then(
+      () => setState('deleted'),
       (error: unknown) => {
         console.error('Account cleanup failed', error);
-        if (active) setState('error');
+        setState('error');
       },
     );
-    return () => {
-      active = false;
-    };
   }, []);
 
   useEffect(() => {

@@ -1,7 +1,6 @@
-import { useAuthStore } from '@cadence/shared-auth';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { deleteUserSelfService, reasonOf } from '../account/account-api.ts';
+import { deleteAccount, reasonOf } from '../account/account-api.ts';
 import { DELETE_THANK_YOU_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { isDeletePhrase } from './settings-rules.ts';
@@ -21,8 +20,7 @@ export function DeleteAccountPanel() {
     }
     setBusy(true);
     try {
-      await deleteUserSelfService();
-      await useAuthStore.getState().signOut().catch(() => undefined);
+      await deleteAccount();
       navigate('/');
       // spec §4/§9: the thank-you alert follows after 500 ms.
       setTimeout(() => window.alert(MESSAGES.deleteThankYou), DELETE_THANK_YOU_DELAY_MS);

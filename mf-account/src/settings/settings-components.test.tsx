@@ -1,23 +1,28 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_CONFIG } from '../test-config.ts';
 
 const updatePassword = vi.fn();
+// The function call goes through the real account-api; only the Appwrite SDK underneath is replaced.
+const createExecution = vi.fn();
 vi.mock('@cadence/shared-auth', async (original) => ({
   ...(await original<typeof import('@cadence/shared-auth')>()),
   updatePassword: (...args: unknown[]) => updatePassword(...args) as unknown,
-}));
-const deleteUserSelfService = vi.fn();
-vi.mock('../account/account-api.ts', async (original) => ({
-  ...(await original<typeof import('../account/account-api.ts')>()),
-  deleteUserSelfService: () => deleteUserSelfService() as unknown,
+  appwrite: () => ({ functions: { createExecution } }),
 }));
 
 const { UpdatePasswordForm } = await import('./password-form.tsx');
 const { DeleteAccountPanel } = await import('./delete-account.tsx');
 
-afterEach(() => vi.clearAllMocks());
+beforeEach(() => setConfig(TEST_CONFIG));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.clearAllMocks();
+});
 
 describe('UpdatePasswordForm (spec §5)', () => {
   function fill(current: string, next: string, confirm: string) {
@@ -54,21 +59,83 @@ describe('UpdatePasswordForm (spec §5)', () => {
   });
 });
 
-describe('DeleteAccountPanel (spec §5)', () => {
-  it('Delete stays disabled until the phrase matches case-insensitively; failure re-enables it', async () => {
+describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
+  const signedIn = { $id: 'u1', email: 'dana@example.test', labels: ['subscribed'] } as unknown as AuthUser;
+  const answer = (body: unknown, status = 'completed', errors = '') => ({ status, responseStatusCode: 200, responseBody: body === null ? '' : JSON.stringify(body), errors });
+
+  // The store's sign-out, as the session went with the user: Appwrite's 401 still ends signed out.
+  const signOut = vi.fn(() => {
+    useAuthStore.setState({ user: null, status: 'signedOut' });
+    return Promise.reject(new Error('User (role: guests) missing scope (account)'));
+  });
+
+  function renderPanel() {
+    useAuthStore.setState({ user: signedIn, status: 'signedIn', signOut });
+    return render(
+      <MemoryRouter initialEntries={['/account']}>
+        <Routes>
+          <Route path="/" element={<h1>Landing</h1>} />
+          <Route path="/account" element={<DeleteAccountPanel />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it('Delete stays disabled until the phrase matches case-insensitively', async () => {
     const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    deleteUserSelfService.mockRejectedValueOnce(new Error('boom'));
-    render(<MemoryRouter><DeleteAccountPanel /></MemoryRouter>);
-    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    renderPanel();
+    const toggle = screen.getByRole('button', { name: 'Delete Account' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const del = screen.getByRole('button', { name: 'Delete' });
     expect(del).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText(/to confirm/), 'delete my');
     expect(del).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText(/to confirm/), ' ACCOUNT');
     expect(del).toHaveProperty('disabled', false);
-    await user.click(del);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to delete account: boom'));
+    await user.type(screen.getByLabelText(/to confirm/), '!');
+    expect(del).toHaveProperty('disabled', true);
+    expect(createExecution).not.toHaveBeenCalled();
+  });
+
+  it('runs delete-user-selfservice, signs out, goes to / and thanks the user 500 ms later', async () => {
+    vi.useFakeTimers();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    createExecution.mockResolvedValueOnce(answer({ success: true, error: null }));
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: 'Delete My Account' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('button', { name: 'Deleting...' })).toHaveProperty('disabled', true);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+
+    expect(createExecution).toHaveBeenCalledWith({ functionId: 'delete-user-selfservice', body: '{}', async: false });
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(useAuthStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
+    expect(screen.getByRole('heading', { name: 'Landing' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(alert).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(alert).toHaveBeenCalledExactlyOnceWith('Your account has been deleted. Thank you for using Cadence.');
+  });
+
+  it.each([
+    ['the function\'s own error', answer({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' }), 'Could not cancel your subscription, so your account was not deleted. Please try again.'],
+    ['an empty response', answer(null), 'Function returned empty response'],
+    ['a failed execution', answer(null, 'failed', 'Timed out'), 'Timed out'],
+  ])('%s → "Failed to delete account: {reason}", still signed in, Delete re-enabled', async (_, execution, reason) => {
+    const user = userEvent.setup();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    createExecution.mockResolvedValueOnce(execution);
+    renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.type(screen.getByLabelText(/to confirm/), 'delete my account');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(`Failed to delete account: ${reason}`));
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false);
+    expect(signOut).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().status).toBe('signedIn');
+    expect(screen.queryByRole('heading', { name: 'Landing' })).toBeNull();
   });
 });
