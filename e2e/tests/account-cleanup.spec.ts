@@ -1,39 +1,40 @@
-import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
+// The account-cleanup page (spec §2): all of the user's data through delete-user-selfservice, sign-out,
+// 'Account Deleted' with Return Home after 2 s; on error 'Error Deleting Account' with Try Again.
+import { NO_DOCUMENTS, documentCounts, userWithData, visitAccount } from '../support/account-data.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
-import { appwriteUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
-
-const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
+import { flushWebhooks, stripe } from '../support/stripe-clock.ts';
+import { signIn, users } from '../support/users.ts';
 
 test('account-cleanup page deletes the user\'s data, signs out, Return Home after 2 s (spec §2)', async ({ page }) => {
-  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  test.setTimeout(90_000);
+  const { user, billing } = await userWithData();
   await signIn(page, user);
-  await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
-  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(2);
+  await visitAccount(page, user);
 
   await page.goto('/account-cleanup');
   await expect(pageHeading(page)).toHaveText('Account Deleted');
-  await expect(page.getByRole('link', { name: 'Return Home' })).toBeVisible({ timeout: 5_000 });
+  const home = page.getByRole('link', { name: 'Return Home' });
+  await expect(home).toHaveCount(0);
+  await expect(home).toBeVisible({ timeout: 5_000 });
   await expectAccessible(page);
-  const left = await databases.listDocuments({ databaseId: 'main', collectionId: 'notifications', queries: [Query.equal('userId', user.id)] });
-  expect(left.total).toBe(0);
-  await page.getByRole('link', { name: 'Return Home' }).click();
+
+  await flushWebhooks();
+  await expect(users.get({ userId: user.id })).rejects.toMatchObject({ code: 404 });
+  expect(await documentCounts(user.id)).toEqual(NO_DOCUMENTS);
+  expect((await stripe.subscriptions.retrieve(billing.subscriptionId)).status).toBe('canceled');
+
+  await home.click();
   await expect(page).toHaveURL('/');
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('account-cleanup page: data it cannot delete → Error Deleting Account with Try Again to /login', async ({ page }) => {
-  const user = await createCompleteUser(['subscribed', 'trialActive']);
-  // Readable by the user, deletable only by functions (as the billing webhook writes it).
-  await databases.createDocument({
-    databaseId: 'main', collectionId: 'subscriptions', documentId: ID.unique(),
-    data: { userId: user.id, stripeSubscriptionId: `sub_${user.id}`, status: 'trialing' },
-    permissions: [Permission.read(Role.user(user.id))],
-  });
-  await signIn(page, user);
+test('account-cleanup page without a session → Error Deleting Account with Try Again to /login', async ({ page }) => {
   await page.goto('/account-cleanup');
   await expect(pageHeading(page)).toHaveText('Error Deleting Account');
-  await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/login');
+  const tryAgain = page.getByRole('link', { name: 'Try Again' });
+  await expect(tryAgain).toHaveAttribute('href', '/login');
+  await expectAccessible(page);
+  await tryAgain.click();
+  await expect(page).toHaveURL('/login');
 });
