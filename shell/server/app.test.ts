@@ -45,6 +45,21 @@ describe('app server', () => {
     }
   });
 
+  it('lets Stripe.js run (script, its frames, its API) and nothing else from outside', async () => {
+    const policy = Object.fromEntries(
+      String((await app.inject({ url: '/', headers: html })).headers['content-security-policy'])
+        .split('; ')
+        .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1).join(' ')]),
+    );
+    expect(policy['script-src']).toBe("'self' https://js.stripe.com https://*.js.stripe.com");
+    expect(policy['frame-src']).toBe('https://js.stripe.com https://*.js.stripe.com');
+    expect(policy['connect-src']).toBe("'self' https://api.stripe.com");
+    expect(policy['style-src']).toBe("'self'");
+    expect(policy['form-action']).toBe("'self'");
+    const config = (await app.inject({ url: '/config.json' })).json<{ stripePublishableKey: string }>();
+    expect(config.stripePublishableKey).toBe('pk_test_local');
+  });
+
   it('falls back to the shell for app routes and answers a real 404 for unknown ones', async () => {
     const route = await app.inject({ url: '/changelog', headers: html });
     expect(route.statusCode).toBe(200);

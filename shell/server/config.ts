@@ -33,7 +33,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     shellDist: path.resolve(env.SHELL_DIST ?? path.join(repoRoot, 'shell/dist')),
     deployDir: path.resolve(env.DEPLOY_DIR ?? path.join(repoRoot, 'deploy')),
     changelogPath: path.resolve(env.CHANGELOG_PATH ?? path.join(repoRoot, 'CHANGELOG.md')),
-    scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com']),
+    // What Stripe.js needs for its fraud signals (Stripe's CSP guide): the script and its iframes
+    // from js.stripe.com (and its subdomains), its calls to api.stripe.com. Checkout is Stripe's
+    // hosted page, reached by a top-level redirect, so no more than that is needed.
+    scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com', 'https://*.js.stripe.com']),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS, ['https://api.stripe.com']),
     devMode: env.CADENCE_DEV === '1',
     runtime: {

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_CONFIG } from '../test-config.ts';
 import { leaveTo } from '../shared/billing-api.ts';
+import { preloadStripe } from '../shared/stripe-preload.ts';
 import Paywall from './paywall.tsx';
 
 const createExecution = vi.fn();
@@ -29,7 +30,7 @@ async function show(labels: string[]) {
 }
 
 describe('Paywall (spec §2, §4)', () => {
-  beforeEach(() => setConfig(TEST_CONFIG));
+  beforeEach(() => setConfig({ ...TEST_CONFIG, stripePublishableKey: 'pk_test_local' }));
   afterEach(() => vi.clearAllMocks());
 
   it('new: the trial and the plan; Start free trial → checkout with absolute URLs → the hosted page', async () => {
@@ -46,13 +47,64 @@ describe('Paywall (spec §2, §4)', () => {
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_1');
   });
 
-  it('a checkout failure shows the spec text and stays', async () => {
+  it('a checkout that got no answer shows the retry text and stays', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":false,"url":null,"error":"no"}', errors: '' });
+    createExecution.mockResolvedValue({ status: 'failed', responseBody: '', errors: 'Error: stripe unreachable' });
     await show([]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
     expect(screen.getByRole('alert').textContent).toBe('Failed to initiate payment. Please try again.');
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveProperty('disabled', false);
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('a checkout the function refused shows the spec text and the function’s own reason', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const conflict = 'You already have a subscription. Manage it in the billing portal.';
+    createExecution.mockResolvedValue({ status: 'completed', responseBody: JSON.stringify({ success: false, url: null, error: conflict }), errors: '' });
+    await show([]);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
+    const alert = screen.getByRole('alert');
+    expect([...alert.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Failed to create checkout session', conflict]);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('a billing portal failure shows "Failed to open billing portal. Please try again."', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    createExecution.mockRejectedValue(new TypeError('Failed to fetch'));
+    await show(['subscriptionPaused']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to open billing portal. Please try again.');
+  });
+
+  describe('Stripe.js in the background (spec: never blocks; offline the hosted-page redirect still works)', () => {
+    const stripeScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[src^="https://js.stripe.com/"]')];
+
+    it('the paywall starts loading Stripe.js, and checkout does not wait for it (it never loads here)', async () => {
+      createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_2","error":null}', errors: '' });
+      await show([]);
+      expect(stripeScripts()).toHaveLength(1);
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
+      expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_2');
+    });
+
+    it('Stripe.js failing to load (after its one retry) changes nothing: the preload answers null, checkout still redirects', async () => {
+      vi.spyOn(console, 'info').mockImplementation(() => {});
+      createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_3","error":null}', errors: '' });
+      await show([]);
+      const preload = preloadStripe();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await act(async () => stripeScripts().forEach((script) => script.dispatchEvent(new Event('error'))));
+      }
+      await expect(preload).resolves.toBeNull();
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
+      expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_3');
+    });
+
+    it('the portal-only paywalls (paused, unknown) do not load Stripe.js', async () => {
+      document.querySelectorAll('script').forEach((script) => script.remove());
+      await show(['subscriptionPaused']);
+      expect(stripeScripts()).toHaveLength(0);
+    });
   });
 
   it.each([

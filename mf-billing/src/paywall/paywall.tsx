@@ -3,6 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { decideAccess, useAuthStore, type PaymentReason } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 import { createBillingPortalSession, createCheckoutSession, leaveTo } from '../shared/billing-api.ts';
+import { BillingError } from '../shared/billing-error.tsx';
+import { failureText, type FailureText } from '../shared/failure-text.ts';
+import { usePreloadStripe } from '../shared/stripe-preload.ts';
 import '../shared/billing.css';
 import { pollAfterCheckout } from './paywall-polling.ts';
 
@@ -52,7 +55,7 @@ export default function Paywall() {
   const signOut = useAuthStore((state) => state.signOut);
   const [reason, setReason] = useState<PaymentReason | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FailureText | null>(null);
   const checkoutCompleted = user?.labels.includes('checkoutCompleted') ?? false;
 
   useEffect(() => {
@@ -68,15 +71,16 @@ export default function Paywall() {
   useEffect(() => (checkoutCompleted ? pollAfterCheckout(refreshUser) : undefined), [checkoutCompleted, refreshUser]);
 
   const copy = PAYWALL_COPY[reason ?? 'new'];
+  usePreloadStripe(reason !== null && copy.action === 'checkout');
 
   const act = async () => {
     setBusy(true);
-    setError(null);
+    setFailure(null);
     try {
       leaveTo(copy.action === 'checkout' ? await createCheckoutSession() : await createBillingPortalSession());
     } catch (e) {
       console.warn(copy.action === 'checkout' ? MESSAGES.checkoutFailed : MESSAGES.portalFailed, e);
-      setError(copy.action === 'checkout' ? MESSAGES.paymentInitFailed : MESSAGES.portalFailedRetry);
+      setFailure(failureText(copy.action, e));
       setBusy(false);
     }
   };
@@ -100,11 +104,7 @@ export default function Paywall() {
             Confirming your payment…
           </p>
         )}
-        {error && (
-          <p className="billing-error" role="alert">
-            {error}
-          </p>
-        )}
+        {failure && <BillingError failure={failure} />}
         <div className="billing-actions">
           <button type="button" className="button button-primary" onClick={() => void act()} disabled={busy || reason === null}>
             {busy ? 'Redirecting…' : copy.button}

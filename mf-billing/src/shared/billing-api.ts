@@ -21,10 +21,24 @@ export function parseUrlAnswer(execution: Pick<Models.Execution, 'status' | 'res
   };
 }
 
-async function executeForUrl(functionId: string, body: Record<string, string>, fallbackError: string): Promise<string> {
+/**
+ * The function ran and refused (a 4xx answer such as 409 "You already have a subscription…"), as
+ * opposed to a transport or execution failure. `reason` is the function's own text, if it gave one.
+ */
+export class FunctionAnswerError extends Error {
+  override name = 'FunctionAnswerError';
+  constructor(
+    message: string,
+    readonly reason: string | null,
+  ) {
+    super(reason ? `${message}: ${reason}` : message);
+  }
+}
+
+async function executeForUrl(functionId: string, body: Record<string, string>, failure: string): Promise<string> {
   const execution = await appwrite().functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
   const answer = parseUrlAnswer(execution);
-  if (!answer.success || !answer.url) throw new Error(answer.error || fallbackError);
+  if (!answer.success || !answer.url) throw new FunctionAnswerError(failure, answer.error);
   return answer.url;
 }
 
