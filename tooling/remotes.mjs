@@ -31,6 +31,8 @@ export const remotes = {
       './PaymentSuccessPage': './src/payment-success/payment-success-page.tsx',
       './PaymentCancelledPage': './src/payment-cancelled/payment-cancelled-page.tsx',
       './SubscriptionCheckPage': './src/subscription-check/subscription-check-page.tsx',
+      // Not a page: the canceled/expired banner the shell's guard puts above a guarded page.
+      './AccessBanner': './src/banner/access-banner.tsx',
     },
   },
   mf_content: {

@@ -1,10 +1,12 @@
 import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
+import { PHONE, recordNavigationRequests } from '../support/billing-pages.ts';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
 import { appwriteUrl } from '../support/ports.ts';
 import { createCompleteUser, signIn } from '../support/users.ts';
 
 // spec §4 access decision, rule 5 (subscriptionCanceled: allowed until the latest subscription's
-// currentPeriodEnd) and rule 3 (subscriptionExpired: allowed through), and the /success page.
+// currentPeriodEnd) and rule 3 (subscriptionExpired: allowed through) with their banners, and the
+// /success page. The whole lifecycle on Stripe is in billing-lifecycle.spec.ts.
 
 const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
 const DAY = 86_400_000;
@@ -20,12 +22,25 @@ async function subscriptionFor(userId: string, fields: { status: string; current
   });
 }
 
-test('canceled with the period still running: access continues to the period end', async ({ page }) => {
+const banner = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Subscription' });
+
+test('canceled with the period still running: access continues to the period end, under the canceled banner', async ({ page }) => {
   const therapist = await createCompleteUser(['subscribed', 'paymentCurrent', 'subscriptionCanceled']);
   await subscriptionFor(therapist.id, { status: 'active', currentPeriodEnd: new Date(Date.now() + 10 * DAY).toISOString() });
   await signIn(page, therapist);
   await page.goto('/dashboard');
   await expect(pageHeading(page)).toHaveText('Dashboard');
+  await expect(banner(page)).toContainText('Subscription will end at period end');
+  await expect(banner(page).getByRole('button', { name: 'Open billing portal' })).toBeVisible();
+  await page.goto('/account');
+  await expect(pageHeading(page)).toHaveText('Account');
+  await expect(banner(page)).toContainText('Subscription will end at period end');
+  await expectAccessible(page);
+  // No Stripe customer behind this account: the function refuses, with its own reason (spec §8).
+  await banner(page).getByRole('button', { name: 'Open billing portal' }).click();
+  await expect(banner(page).getByRole('alert')).toContainText('Failed to open billing portal');
+  await expect(banner(page).getByRole('alert')).toContainText('No billing account yet. Subscribe first.');
+  await expect(page).toHaveURL('/account');
 });
 
 test('canceled and past the period end: the paywall offers a new subscription', async ({ page }) => {
@@ -38,11 +53,35 @@ test('canceled and past the period end: the paywall offers a new subscription', 
   await expectAccessible(page);
 });
 
-test('expired: allowed through', async ({ page }) => {
+test('expired: allowed through, under the "Subscription ended" banner', async ({ page }) => {
   const therapist = await createCompleteUser(['subscriptionExpired']);
   await signIn(page, therapist);
   await page.goto('/dashboard');
   await expect(pageHeading(page)).toHaveText('Dashboard');
+  await expect(banner(page)).toContainText('Subscription ended');
+  await expect(banner(page).getByRole('button', { name: 'Start new subscription' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an active subscription gets no banner', async ({ page }) => {
+  const therapist = await createCompleteUser(['subscribed', 'paymentCurrent']);
+  await signIn(page, therapist);
+  await page.goto('/account');
+  await expect(pageHeading(page)).toHaveText('Account');
+  await expect(page.getByText('Active Subscription')).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('the banner’s remote failing to load leaves the page as it is', async ({ page, consoleLog }) => {
+  await page.route('**/__federation_expose_AccessBanner*', (route) => route.abort());
+  const therapist = await createCompleteUser(['subscriptionExpired']);
+  await signIn(page, therapist);
+  await page.goto('/dashboard');
+  await expect(pageHeading(page)).toHaveText('Dashboard');
+  await expect.poll(() => consoleLog.errors.some((e) => e.includes('Remote mf_billing failed'))).toBe(true);
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.getByText('This part of Cadence could not be loaded')).toHaveCount(0);
+  await expect(page.getByRole('navigation').first()).toBeVisible();
 });
 
 test('/success: a trialing subscription gets the thank-you, none gets Payment Processing', async ({ page }) => {
@@ -59,19 +98,13 @@ test('/success: a trialing subscription gets the thank-you, none gets Payment Pr
   await expect(page).toHaveURL('/account');
 });
 
-test.describe('/payment-success on a phone', () => {
-  test.use({
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-    viewport: { width: 390, height: 700 },
-    isMobile: true,
-    hasTouch: true,
-  });
+test.describe('payment pages on a phone', () => {
+  test.use(PHONE);
 
-  // Which deep link is opened (final_redirect_uri with the app scheme) is unit-tested in
-  // mf-billing; a browser without the app gives no observable answer to a custom-scheme navigation.
-  test('subscribed: opens the app instead of counting down, then falls back to /account after 6 s', async ({ page }) => {
+  test('/payment-success, subscribed: opens the app (final_redirect_uri) instead of counting down, then /account after 6 s', async ({ page }) => {
     const therapist = await createCompleteUser(['subscribed', 'trialActive']);
     await signIn(page, therapist);
+    const navigations = await recordNavigationRequests(page);
     await page.clock.install();
     await page.goto('/payment-success?final_redirect_uri=cadence%3A%2F%2Fbilling-done');
     await expect(page.getByText('Checking your subscription…')).toBeVisible();
@@ -79,9 +112,41 @@ test.describe('/payment-success on a phone', () => {
     await page.clock.runFor(3_000);
     await expect(page.getByText('Your subscription is active. Opening the Cadence app…')).toBeVisible();
     await expect(page.getByText(/Redirecting to your account/)).toHaveCount(0);
+    await expect.poll(() => navigations).toContain('cadence://billing-done');
     await page.clock.runFor(5_000);
     await expect(page).toHaveURL(/\/payment-success/);
     await page.clock.runFor(1_000);
     await expect(page).toHaveURL('/account');
+  });
+
+  test('/payment-success, a final_redirect_uri outside the app: the app’s signup-complete screen instead', async ({ page }) => {
+    const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+    await signIn(page, therapist);
+    const navigations = await recordNavigationRequests(page);
+    await page.goto('/payment-success?final_redirect_uri=https%3A%2F%2Fevil.example%2F');
+    await expect(page.getByText('Your subscription is active. Opening the Cadence app…')).toBeVisible();
+    await expect.poll(() => navigations).toContain('cadence://signup-complete');
+    expect(navigations.some((url) => url.includes('evil.example'))).toBe(false);
+  });
+
+  test('/success with an active subscription: the thank-you, and the app is opened', async ({ page }) => {
+    const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+    await subscriptionFor(therapist.id, { status: 'trialing', currentPeriodEnd: new Date(Date.now() + 7 * DAY).toISOString() });
+    await signIn(page, therapist);
+    const navigations = await recordNavigationRequests(page);
+    await page.goto('/success');
+    await expect(pageHeading(page)).toHaveText('Thank you for subscribing!');
+    await expect.poll(() => navigations).toContain('cadence://signup-complete');
+    await expectAccessible(page);
+  });
+
+  test('/success still processing: Payment Processing with Return Home, and no app link', async ({ page }) => {
+    const therapist = await createCompleteUser(['checkoutCompleted']);
+    await signIn(page, therapist);
+    const navigations = await recordNavigationRequests(page);
+    await page.goto('/success');
+    await expect(pageHeading(page)).toHaveText('Payment Processing');
+    await expect(page.getByRole('link', { name: 'Return Home' })).toBeVisible();
+    expect(navigations.filter((url) => url.startsWith('cadence:'))).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ describe('guard outcomes (spec §2)', () => {
 
 describe('access outcome (spec §4: the paywall renders in place of the page)', () => {
   it.each([
-    [{ kind: 'allowed' }, { kind: 'render' }],
+    [{ kind: 'allowed' }, { kind: 'render', banner: null }],
     [{ kind: 'paymentRequired', reason: 'new' }, { kind: 'paywall' }],
     [{ kind: 'paymentRequired', reason: 'canceled' }, { kind: 'paywall' }],
     [{ kind: 'requiresVerification' }, { kind: 'redirect', to: '/verify-email' }],
@@ -56,6 +56,26 @@ describe('access outcome (spec §4: the paywall renders in place of the page)', 
 
   it('a complete user without subscription labels meets the paywall', () => {
     expect(accessOutcome(accessDecision(user({ labels: [] })))).toEqual({ kind: 'paywall' });
-    expect(accessOutcome(accessDecision(user({ labels: ['subscribed', 'trialActive'] })))).toEqual({ kind: 'render' });
+    expect(accessOutcome(accessDecision(user({ labels: ['subscribed', 'trialActive'] })))).toEqual({ kind: 'render', banner: null });
+  });
+});
+
+describe('canceled and expired banners above the page (spec §4)', () => {
+  const NOW = Date.parse('2026-06-01T00:00:00Z');
+  const outcomeFor = (labels: string[], periodEnd?: string) =>
+    accessOutcome(accessDecision(user({ labels }), periodEnd === undefined ? undefined : { currentPeriodEnd: periodEnd }, NOW), labels);
+
+  it.each([
+    [['subscribed', 'trialActive'], undefined, null],
+    [['subscribed', 'paymentFailed'], undefined, null],
+    [['subscribed', 'paymentCurrent', 'subscriptionCanceled'], '2026-06-20T00:00:00Z', 'canceled'],
+    [['subscriptionExpired'], undefined, 'expired'],
+    [['subscriptionExpired', 'subscriptionCanceled'], undefined, 'expired'],
+  ] as const)('%j (period end %s) → the page with banner %s', (labels, periodEnd, banner) => {
+    expect(outcomeFor([...labels], periodEnd)).toEqual({ kind: 'render', banner });
+  });
+
+  it('a canceled subscription past its period end gets the paywall, not a banner', () => {
+    expect(outcomeFor(['subscribed', 'subscriptionCanceled'], '2026-05-01T00:00:00Z')).toEqual({ kind: 'paywall' });
   });
 });

@@ -1,4 +1,4 @@
-import type { AccessDecision, SessionValidation } from '@cadence/shared-auth';
+import { accessBanner, type AccessBanner, type AccessDecision, type SessionValidation } from '@cadence/shared-auth';
 
 // spec §2 "Guard on /dashboard and /account": where each validation outcome leads.
 
@@ -30,16 +30,17 @@ export function guardDecision(result: SessionValidation | null): GuardDecision {
   return { kind: 'redirect', to: '/login' };
 }
 
-export type AccessOutcome = { kind: 'render' } | { kind: 'paywall' } | { kind: 'redirect'; to: string };
+export type AccessOutcome = { kind: 'render'; banner: AccessBanner } | { kind: 'paywall' } | { kind: 'redirect'; to: string };
 
 /**
- * spec §4 access decision → what the guard shows: the page, the paywall in its place, or (when the
- * user signed out or lost verification since the session check) the way back.
+ * spec §4 access decision → what the guard shows: the page (with the canceled or expired banner
+ * above it when the labels call for one), the paywall in its place, or (when the user signed out or
+ * lost verification since the session check) the way back.
  */
-export function accessOutcome(decision: AccessDecision): AccessOutcome {
+export function accessOutcome(decision: AccessDecision, labels: readonly string[] = []): AccessOutcome {
   switch (decision.kind) {
     case 'allowed':
-      return { kind: 'render' };
+      return { kind: 'render', banner: accessBanner(labels) };
     case 'paymentRequired':
       return { kind: 'paywall' };
     case 'requiresVerification':

@@ -1,15 +1,17 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { decideAccess, useAuthStore, type AccessDecision } from '@cadence/shared-auth';
+import { decideAccess, useAuthStore } from '@cadence/shared-auth';
 import { Spinner } from '../layout/spinner.tsx';
 import { RemoteRoute } from '../remotes/remote-route.tsx';
+import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { remotePages } from '../remotes/remote-pages.ts';
-import { accessOutcome, guardDecision } from './guard-outcome.ts';
+import { accessOutcome, guardDecision, type AccessOutcome } from './guard-outcome.ts';
 
 /**
  * Renders a guarded route's page only after the session and profile check passes (spec §2), and
  * then only when the access decision allows it: otherwise the paywall renders in its place (spec
- * §4). The decision is taken again whenever the store's user changes (the 15 s watcher, the
+ * §4); a let-through user with a canceled or expired subscription gets mf-billing's banner above the
+ * page. The decision is taken again whenever the store's user changes (the 15 s watcher, the
  * paywall's polling after checkout), so a subscription that becomes active opens the page.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
@@ -17,7 +19,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const validateSession = useAuthStore((state) => state.validateSession);
   const user = useAuthStore((state) => state.user);
   const [validated, setValidated] = useState(false);
-  const [access, setAccess] = useState<AccessDecision | null>(null);
+  const [access, setAccess] = useState<Exclude<AccessOutcome, { kind: 'redirect' }> | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -43,9 +45,9 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     let current = true;
     void decideAccess(user).then((decision) => {
       if (!current) return;
-      const outcome = accessOutcome(decision);
+      const outcome = accessOutcome(decision, user.labels);
       if (outcome.kind === 'redirect') navigate(outcome.to, { replace: true });
-      else setAccess(decision);
+      else setAccess(outcome);
     });
     return () => {
       current = false;
@@ -53,5 +55,11 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   }, [validated, user, navigate]);
 
   if (!validated || !access) return <Spinner label="Checking your session…" />;
-  return access.kind === 'paymentRequired' ? <RemoteRoute page={remotePages.paywall} /> : children;
+  if (access.kind === 'paywall') return <RemoteRoute page={remotePages.paywall} />;
+  return (
+    <>
+      {access.banner && <RemoteSlot part={remotePages.accessBanner} />}
+      {children}
+    </>
+  );
 }

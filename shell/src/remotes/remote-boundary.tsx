@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   remote: string;
   onRetry: () => void;
+  /** What a failure shows instead of the Retry section (a slot inside a page shows nothing). */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
@@ -29,6 +31,7 @@ export class RemoteBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <section className="remote-error" role="alert" aria-labelledby="remote-error-title">
         <h1 id="remote-error-title">This part of Cadence could not be loaded</h1>

@@ -40,6 +40,8 @@ export const remotePages = {
   paymentSuccess: remotePage<typeof import('mf_billing/PaymentSuccessPage')>('mf_billing/PaymentSuccessPage'),
   paymentCancelled: remotePage<typeof import('mf_billing/PaymentCancelledPage')>('mf_billing/PaymentCancelledPage'),
   subscriptionCheck: remotePage<typeof import('mf_billing/SubscriptionCheckPage')>('mf_billing/SubscriptionCheckPage'),
+  /** Not a route: the canceled/expired banner above a guarded page (spec §4), see RemoteSlot. */
+  accessBanner: remotePage<typeof import('mf_billing/AccessBanner')>('mf_billing/AccessBanner'),
   changelog: remotePage<typeof import('mf_content/ChangelogPage')>('mf_content/ChangelogPage'),
   terms: remotePage<typeof import('mf_content/TermsPage')>('mf_content/TermsPage'),
   privacy: remotePage<typeof import('mf_content/PrivacyPage')>('mf_content/PrivacyPage'),

@@ -1,0 +1,105 @@
+import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { leaveTo } from '../shared/billing-api.ts';
+import { TEST_CONFIG } from '../test-config.ts';
+import AccessBanner from './access-banner.tsx';
+
+const createExecution = vi.fn();
+vi.mock('@cadence/shared-auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@cadence/shared-auth')>()),
+  appwrite: () => ({ functions: { createExecution } }),
+}));
+vi.mock('../shared/billing-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../shared/billing-api.ts')>()),
+  leaveTo: vi.fn(),
+}));
+
+const user = (labels: string[]) => ({ $id: 'u1', email: 'a@b.test', emailVerification: true, labels }) as unknown as AuthUser;
+const answer = (body: object) => ({ status: 'completed', responseBody: JSON.stringify(body), errors: '' });
+
+async function show(labels: string[]) {
+  useAuthStore.setState({ user: user(labels), status: 'signedIn' });
+  const view = render(<AccessBanner />);
+  await act(async () => {});
+  return view;
+}
+
+describe('canceled and expired banners (spec §4)', () => {
+  beforeEach(() => setConfig(TEST_CONFIG));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.clearAllMocks();
+  });
+
+  it.each([[[]], [['subscribed', 'trialActive']], [['subscribed', 'paymentFailed']]])('%j: no banner', async (labels) => {
+    const { container } = await show(labels);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('canceled: "Subscription will end at period end"; Open billing portal → the portal, back to this page', async () => {
+    createExecution.mockResolvedValue(answer({ success: true, url: 'http://stripe.test/p/session/bps_1', error: null }));
+    await show(['subscribed', 'paymentCurrent', 'subscriptionCanceled']);
+    const banner = screen.getByRole('region', { name: 'Subscription' });
+    expect(banner.querySelector('p')?.textContent).toBe('Subscription will end at period end');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
+    expect(createExecution).toHaveBeenCalledWith({ functionId: 'billing-portal', body: JSON.stringify({ returnUrl: location.href }), async: false });
+    expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/p/session/bps_1');
+  });
+
+  it('canceled: a portal that got no answer → "Failed to open billing portal. Please try again.", and the button works again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    createExecution.mockResolvedValueOnce({ status: 'failed', responseBody: '', errors: 'boom' });
+    await show(['subscribed', 'subscriptionCanceled']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
+    expect(screen.getByRole('alert').textContent).toBe('Failed to open billing portal. Please try again.');
+    createExecution.mockResolvedValueOnce(answer({ success: true, url: 'http://stripe.test/p/session/bps_2', error: null }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/p/session/bps_2');
+  });
+
+  it('canceled: a portal the function refused → "Failed to open billing portal" and its reason', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    createExecution.mockResolvedValue(answer({ success: false, url: null, error: 'No billing account yet. Subscribe first.' }));
+    await show(['subscribed', 'subscriptionCanceled']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
+    expect([...screen.getByRole('alert').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Failed to open billing portal',
+      'No billing account yet. Subscribe first.',
+    ]);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('expired: "Subscription ended"; Start new subscription → checkout with the payment pages as return URLs', async () => {
+    createExecution.mockResolvedValue(answer({ success: true, url: 'http://stripe.test/c/pay/cs_9', error: null }));
+    await show(['subscriptionExpired']);
+    expect(screen.getByRole('region', { name: 'Subscription' }).querySelector('p')?.textContent).toBe('Subscription ended');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start new subscription' })));
+    expect(createExecution).toHaveBeenCalledWith({
+      functionId: 'checkout',
+      body: JSON.stringify({ successUrl: `${location.origin}/payment-success`, cancelUrl: `${location.origin}/payment-cancelled` }),
+      async: false,
+    });
+    expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_9');
+  });
+
+  it('expired: a failing checkout fails silently (spec §8) — logged, no alert, the button usable again', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    createExecution.mockResolvedValue(answer({ success: false, url: null, error: 'Checkout is not configured.' }));
+    await show(['subscriptionExpired', 'subscriptionCanceled']);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start new subscription' })));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Failed to create checkout session', expect.any(Error));
+    expect(screen.getByRole('button', { name: 'Start new subscription' })).toHaveProperty('disabled', false);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('follows the labels: a subscription that ends turns the canceled banner into the expired one', async () => {
+    await show(['subscribed', 'subscriptionCanceled']);
+    expect(screen.getByRole('button', { name: 'Open billing portal' })).toBeTruthy();
+    await act(async () => useAuthStore.setState({ user: user(['subscriptionExpired']) }));
+    expect(screen.getByRole('button', { name: 'Start new subscription' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open billing portal' })).toBeNull();
+  });
+});

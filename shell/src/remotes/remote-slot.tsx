@@ -1,0 +1,21 @@
+import { Suspense, lazy, useMemo } from 'react';
+import { RemoteBoundary } from './remote-boundary.tsx';
+import type { RemotePage } from './remote-pages.ts';
+
+const noRetry = () => {};
+
+/**
+ * A remote part inside a shell-rendered page rather than a route of its own (the billing banner).
+ * While it loads, and if its remote is down, it takes no space: the page around it renders as usual
+ * and the failure is only logged by the boundary. The next visit of the route tries again.
+ */
+export function RemoteSlot({ part }: { part: RemotePage }) {
+  const Part = useMemo(() => lazy(part.load), [part]);
+  return (
+    <RemoteBoundary key={part.remote} remote={part.remote} onRetry={noRetry} fallback={null}>
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
