@@ -117,3 +117,32 @@ export async function waitForLabels(therapist: TestUser, check: (labels: string[
     .toBe(true);
   return labels;
 }
+
+interface WebhookSwitches {
+  delay_ms: number;
+}
+
+async function webhookSwitches(change?: Partial<WebhookSwitches>): Promise<WebhookSwitches> {
+  const response = await fetch(`${stripeUrl}/_dev/webhooks`, change
+    ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(change) }
+    : {});
+  if (!response.ok) throw new Error(`webhook switches → ${response.status} ${await response.text()}`);
+  return (await response.json()) as WebhookSwitches;
+}
+
+/**
+ * Runs `action` with every webhook it causes delivered `ms` later (slow activation). The emulator's
+ * switch is global, so it is on only while `action` runs and is restored even if it fails; events
+ * already scheduled keep their delay. Earlier deliveries finish first: the webhook re-reads the
+ * customer from Stripe, so a late one (e.g. customer.created from checkout) would activate early.
+ */
+export async function withWebhooksDelayed<T>(ms: number, action: () => Promise<T>): Promise<T> {
+  await flushWebhooks();
+  const { delay_ms: previous } = await webhookSwitches();
+  await webhookSwitches({ delay_ms: ms });
+  try {
+    return await action();
+  } finally {
+    await webhookSwitches({ delay_ms: previous });
+  }
+}
