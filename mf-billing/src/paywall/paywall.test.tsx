@@ -1,5 +1,5 @@
 import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_CONFIG } from '../test-config.ts';
@@ -82,7 +82,7 @@ describe('Paywall (spec §2, §4)', () => {
     it('the paywall starts loading Stripe.js, and checkout does not wait for it (it never loads here)', async () => {
       createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_2","error":null}', errors: '' });
       await show([]);
-      expect(stripeScripts()).toHaveLength(1);
+      await waitFor(() => expect(stripeScripts()).toHaveLength(1));
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
       expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_2');
     });
@@ -92,6 +92,7 @@ describe('Paywall (spec §2, §4)', () => {
       createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_3","error":null}', errors: '' });
       await show([]);
       const preload = preloadStripe();
+      await waitFor(() => expect(stripeScripts()).toHaveLength(1));
       for (let attempt = 0; attempt < 2; attempt++) {
         await act(async () => stripeScripts().forEach((script) => script.dispatchEvent(new Event('error'))));
       }
