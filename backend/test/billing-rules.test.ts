@@ -1,8 +1,5 @@
 // The pure billing rules (issue 5): the one label table and the Stripe → document mappers that
 // stripe-webhook and subscriptions-sync share.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,10 +11,9 @@ import {
   labelsFor,
   mergeLabels,
   subscriptionDocument,
-} from '../functions/stripe-webhook/src/lib/billing-rules.js';
-import { acceptableReturnUrl, readBody } from '../functions/checkout/src/lib/session-request.js';
+} from '../functions/lib/billing-rules.js';
+import { acceptableReturnUrl, readBody } from '../functions/lib/session-request.js';
 
-const functionsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../functions');
 const DAY = 86_400;
 const T0 = 1_900_000_000;
 /** Appwrite's datetime form of unix seconds. */
@@ -217,18 +213,5 @@ describe('execution bodies and return URLs', () => {
     expect(acceptableReturnUrl(42, undefined)).toBeNull();
     expect(acceptableReturnUrl('https://evil.test/x', 'https://app.cadence.test')).toBeNull();
     expect(acceptableReturnUrl('https://app.cadence.test/account', 'https://app.cadence.test, http://localhost:3000')).toBe('https://app.cadence.test/account');
-  });
-});
-
-describe('one copy of the shared rules per deployable folder', () => {
-  // Appwrite deploys each function folder alone, so the shared modules are copied; they must not drift.
-  it.each(['billing-rules.js', 'billing-sync.js'])('%s is identical in stripe-webhook and subscriptions-sync', (file) => {
-    const a = fs.readFileSync(path.join(functionsDir, 'stripe-webhook/src/lib', file), 'utf8');
-    const b = fs.readFileSync(path.join(functionsDir, 'subscriptions-sync/src/lib', file), 'utf8');
-    expect(b).toBe(a);
-  });
-  it.each(['billing-portal', 'delete-user-selfservice'])('session-request.js is identical in checkout and %s', (folder) => {
-    const a = fs.readFileSync(path.join(functionsDir, 'checkout/src/lib/session-request.js'), 'utf8');
-    expect(fs.readFileSync(path.join(functionsDir, folder, 'src/lib/session-request.js'), 'utf8')).toBe(a);
   });
 });

@@ -1,7 +1,8 @@
 // billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
 import { AppwriteException, Client, Databases } from 'node-appwrite';
-import { acceptableReturnUrl, readBody, stripeFromEnv } from './lib/session-request.js';
+import { acceptableReturnUrl, readBody } from '../../lib/session-request.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context

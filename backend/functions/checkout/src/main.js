@@ -2,7 +2,8 @@
 // for the monthly plan, for the signed-in caller only. The 7-day trial (spec §1, §9) is offered
 // only to a user who never had a subscription.
 import { AppwriteException, Client, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
-import { acceptableReturnUrl, readBody, stripeFromEnv } from './lib/session-request.js';
+import { acceptableReturnUrl, readBody } from '../../lib/session-request.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context

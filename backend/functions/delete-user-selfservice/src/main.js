@@ -9,15 +9,14 @@
 //   3. The user's sessions, then the user.
 // Running it again (a double click) finds nothing left and still answers success.
 import { AppwriteException, Client, Databases, Query, Users } from 'node-appwrite';
-import { stripeFromEnv } from './lib/session-request.js';
+import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
  * @typedef {import('stripe').Stripe} StripeClient
  */
 
-/** The Stripe customer metadata key lib/billing-sync.js (stripe-webhook, subscriptions-sync) skips. */
-const ACCOUNT_DELETED_METADATA = 'accountDeletedAt';
 /** Subscriptions that can no longer charge. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 const PAGE = 100;

@@ -1,10 +1,10 @@
 // stripe-webhook: Stripe's events arrive on this function's domain (execute: any, so the
 // signature is the only gate). Each event only names a customer; what gets written is re-read
 // from Stripe (lib/billing-sync.js), so duplicates and out-of-order deliveries end in one state.
-import Stripe from 'stripe';
 import { AppwriteException, Client, Databases, Users } from 'node-appwrite';
-import { documentIdFor, isoFromUnix } from './lib/billing-rules.js';
-import { collectionsFromEnv, reconcileCustomer, stripeFromEnv } from './lib/billing-sync.js';
+import { documentIdFor, isoFromUnix } from '../../lib/billing-rules.js';
+import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {import('stripe').Stripe.Event} StripeEvent
@@ -43,7 +43,7 @@ export default async ({ req, res, log, error }) => {
     error('STRIPE_WEBHOOK_SECRET and STRIPE_SECRET_KEY must be set as function variables.');
     return res.json({ received: false, error: 'Webhook is not configured.' }, 500);
   }
-  const stripe = stripeFromEnv(Stripe, process.env);
+  const stripe = stripeFromEnv(process.env);
 
   /** @type {StripeEvent} */
   let event;

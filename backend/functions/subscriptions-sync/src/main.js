@@ -1,9 +1,9 @@
 // subscriptions-sync: reconciles every customer from Stripe (repairs missed or failed webhooks).
 // Runs on its appwrite.json schedule and on demand with an API key; never for a signed-in user
 // (execute: []), since it touches every account. Body `{"customerId":"cus_…"}` limits it to one.
-import Stripe from 'stripe';
 import { Client, Databases, Query, Users } from 'node-appwrite';
-import { collectionsFromEnv, reconcileCustomer, stripeFromEnv } from './lib/billing-sync.js';
+import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
@@ -60,7 +60,7 @@ export default async ({ req, res, log, error }) => {
     error('STRIPE_SECRET_KEY must be set as a function variable.');
     return res.json({ success: false, error: 'Sync is not configured.' }, 500);
   }
-  const stripe = stripeFromEnv(Stripe, process.env);
+  const stripe = stripeFromEnv(process.env);
   const client = new Client()
     .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
     .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')

@@ -74,12 +74,21 @@ export function parseDotenv(text: string): Record<string, string> {
 }
 
 /**
- * Per-function variables, later sources winning: `vars` in appwrite.json → `<dir>/.env.local` →
+ * The folder holding the function's `src/`: `<path>/<id>` when the functions deploy from one folder
+ * with entrypoints `<id>/src/main.js` (backend/appwrite.json), `<path>` for `src/main.js`.
+ */
+export function ownFolder(def: FunctionDef): string {
+  const parts = def.entrypoint.split('/');
+  return parts.length > 2 ? path.join(def.dir, ...parts.slice(0, -2)) : def.dir;
+}
+
+/**
+ * Per-function variables, later sources winning: `vars` in appwrite.json → `<ownFolder>/.env.local` →
  * env `FUNCTION_VARS_<ID>` (JSON object; id upper-cased, non-alphanumerics → `_`).
  */
 export function functionVariables(def: FunctionDef, env: NodeJS.ProcessEnv): Record<string, string> {
   const vars: Record<string, string> = { ...def.vars };
-  const dotenv = path.join(def.dir, '.env.local');
+  const dotenv = path.join(ownFolder(def), '.env.local');
   if (fs.existsSync(dotenv)) Object.assign(vars, parseDotenv(fs.readFileSync(dotenv, 'utf8')));
   const json = env[`FUNCTION_VARS_${def.id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`];
   if (json) {

@@ -1,7 +1,6 @@
 // Reconciling one Stripe customer into Appwrite: customers, subscriptions, invoices and
 // checkout_sessions documents, then the user's labels. Everything is re-read from Stripe, so it
 // does not matter which event (or the hourly sync) triggered it, nor in which order events came.
-// Copied byte for byte into subscriptions-sync/src/lib/ (Appwrite deploys each folder alone).
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
 import {
   currentSubscription,
@@ -65,22 +64,6 @@ export function collectionsFromEnv(env) {
   };
 }
 
-/**
- * The Stripe client: the real API unless STRIPE_API_HOST points at a local Stripe.
- * @param {typeof import('stripe').Stripe} StripeCtor
- * @param {Record<string, string | undefined>} env
- * @returns {StripeClient}
- */
-export function stripeFromEnv(StripeCtor, env) {
-  /** @type {import('stripe').Stripe.StripeConfig} */
-  const options = {};
-  if (env.STRIPE_API_HOST) {
-    options.host = env.STRIPE_API_HOST;
-    if (env.STRIPE_API_PORT) options.port = Number(env.STRIPE_API_PORT);
-    if (env.STRIPE_API_PROTOCOL === 'http' || env.STRIPE_API_PROTOCOL === 'https') options.protocol = env.STRIPE_API_PROTOCOL;
-  }
-  return new StripeCtor(env.STRIPE_SECRET_KEY ?? '', options);
-}
 
 /**
  * Set on a Stripe customer by delete-user-selfservice while it deletes the account: from then on

@@ -1,7 +1,5 @@
 // Pure billing rules shared by stripe-webhook and subscriptions-sync: the label table and the
-// Stripe → document mappers. Appwrite deploys each function folder on its own, so this file is
-// copied byte for byte into subscriptions-sync/src/lib/ (backend/test/billing-rules.test.ts fails
-// when the copies differ).
+// Stripe → document mappers.
 
 /**
  * @typedef {import('stripe').Stripe.Subscription} StripeSubscription

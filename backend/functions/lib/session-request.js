@@ -1,8 +1,4 @@
-// What checkout and billing-portal need to start a hosted Stripe session for the caller (and
-// delete-user-selfservice its Stripe client). Appwrite deploys each function folder alone, so this
-// file is copied byte for byte into billing-portal/src/lib/ and delete-user-selfservice/src/lib/
-// (backend/test/billing-rules.test.ts fails when the copies differ).
-import Stripe from 'stripe';
+// What checkout and billing-portal need to start a hosted Stripe session for the caller.
 
 /**
  * The JSON body of an execution; anything else reads as an empty object.
@@ -40,18 +36,3 @@ export function acceptableReturnUrl(value, allowedOrigins) {
   return value;
 }
 
-/**
- * The Stripe client: the real API unless STRIPE_API_HOST points at a local Stripe.
- * @param {Record<string, string | undefined>} env
- * @returns {Stripe}
- */
-export function stripeFromEnv(env) {
-  /** @type {import('stripe').Stripe.StripeConfig} */
-  const options = {};
-  if (env.STRIPE_API_HOST) {
-    options.host = env.STRIPE_API_HOST;
-    if (env.STRIPE_API_PORT) options.port = Number(env.STRIPE_API_PORT);
-    if (env.STRIPE_API_PROTOCOL === 'http' || env.STRIPE_API_PROTOCOL === 'https') options.protocol = env.STRIPE_API_PROTOCOL;
-  }
-  return new Stripe(env.STRIPE_SECRET_KEY ?? '', options);
-}
