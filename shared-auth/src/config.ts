@@ -27,6 +27,40 @@ export interface RuntimeConfig {
   supportEmail: string;
 }
 
+/**
+ * The local stack's configuration: the database, collection and function ids of
+ * backend/appwrite.json (a test checks they agree), the same-origin `/v1` proxy, project `cadence`.
+ * The app server serves it as /config.json with its environment overrides; tests use it as is.
+ */
+export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): RuntimeConfig {
+  return {
+    endpoint: '/v1',
+    projectId: 'cadence',
+    databaseId: 'main',
+    collections: {
+      users: 'users',
+      customers: 'customers',
+      subscriptions: 'subscriptions',
+      invoices: 'invoices',
+      checkoutSessions: 'checkout_sessions',
+      userAgreements: 'user_agreements',
+      notifications: 'notifications',
+    },
+    functions: {
+      checkout: 'checkout',
+      billingPortal: 'billing-portal',
+      deletePendingUser: 'delete-pending-user',
+      handleSignupConflict: 'handle-signup-conflict',
+      handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
+      deleteUserSelfservice: 'delete-user-selfservice',
+    },
+    stripePublishableKey: 'pk_test_local',
+    mobileAppScheme: 'cadence',
+    supportEmail: 'support@cadence.example',
+    ...overrides,
+  };
+}
+
 let current: RuntimeConfig | null = null;
 
 /** Fetches /config.json once per page load (no-store: a deploy may change it at any time). */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RuntimeConfig } from '@cadence/shared-auth';
+import { localRuntimeConfig, type RuntimeConfig } from '@cadence/shared-auth/config';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -23,9 +23,13 @@ export interface ServerConfig {
 const list = (value: string | undefined, fallback: string[]) =>
   value === undefined ? fallback : value.split(/[\s,]+/).filter(Boolean);
 
+/** The environment's values, without the ones it does not set (so the defaults stay). */
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 /** Every setting has a local default and an environment override (README "Configuration"). */
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const endpoint = env.APPWRITE_PUBLIC_ENDPOINT ?? '/v1';
   return {
     host: env.HOST ?? 'localhost',
     port: Number(env.PORT ?? 3000),
@@ -39,30 +43,15 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com', 'https://*.js.stripe.com']),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS, ['https://api.stripe.com']),
     devMode: env.CADENCE_DEV === '1',
-    runtime: {
-      endpoint,
-      projectId: env.APPWRITE_PROJECT_ID ?? 'cadence',
-      databaseId: env.APPWRITE_DATABASE_ID ?? 'main',
-      collections: {
-        users: 'users',
-        customers: 'customers',
-        subscriptions: 'subscriptions',
-        invoices: 'invoices',
-        checkoutSessions: 'checkout_sessions',
-        userAgreements: 'user_agreements',
-        notifications: 'notifications',
-      },
-      functions: {
-        checkout: 'checkout',
-        billingPortal: 'billing-portal',
-        deletePendingUser: 'delete-pending-user',
-        handleSignupConflict: 'handle-signup-conflict',
-        handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
-        deleteUserSelfservice: 'delete-user-selfservice',
-      },
-      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? 'pk_test_local',
-      mobileAppScheme: env.MOBILE_APP_SCHEME ?? 'cadence',
-      supportEmail: env.SUPPORT_EMAIL ?? 'support@cadence.example',
-    },
+    runtime: localRuntimeConfig(
+      definedOnly({
+        endpoint: env.APPWRITE_PUBLIC_ENDPOINT,
+        projectId: env.APPWRITE_PROJECT_ID,
+        databaseId: env.APPWRITE_DATABASE_ID,
+        stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+        mobileAppScheme: env.MOBILE_APP_SCHEME,
+        supportEmail: env.SUPPORT_EMAIL,
+      }),
+    ),
   };
 }

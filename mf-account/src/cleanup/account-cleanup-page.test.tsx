@@ -1,9 +1,8 @@
-import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_CONFIG } from '../test-config.ts';
 
 // The deletion goes through the real account-api; only the Appwrite SDK underneath is replaced.
 const createExecution = vi.fn();
@@ -19,7 +18,7 @@ const signOut = vi.fn(() => {
 });
 
 beforeEach(() => {
-  setConfig(TEST_CONFIG);
+  setConfig(localRuntimeConfig());
   useAuthStore.setState({ user: { $id: 'u1' } as unknown as AuthUser, status: 'signedIn', signOut });
 });
 

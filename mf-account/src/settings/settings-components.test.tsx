@@ -1,9 +1,8 @@
-import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_CONFIG } from '../test-config.ts';
 
 const updatePassword = vi.fn();
 // The function call goes through the real account-api; only the Appwrite SDK underneath is replaced.
@@ -17,7 +16,7 @@ vi.mock('@cadence/shared-auth', async (original) => ({
 const { UpdatePasswordForm } = await import('./password-form.tsx');
 const { DeleteAccountPanel } = await import('./delete-account.tsx');
 
-beforeEach(() => setConfig(TEST_CONFIG));
+beforeEach(() => setConfig(localRuntimeConfig()));
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();

@@ -1,8 +1,7 @@
-import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../shared/billing-api.ts';
-import { TEST_CONFIG } from '../test-config.ts';
 import AccessBanner from './access-banner.tsx';
 
 const createExecution = vi.fn();
@@ -26,7 +25,7 @@ async function show(labels: string[]) {
 }
 
 describe('canceled and expired banners (spec §4)', () => {
-  beforeEach(() => setConfig(TEST_CONFIG));
+  beforeEach(() => setConfig(localRuntimeConfig()));
   afterEach(() => {
     vi.restoreAllMocks();
     vi.clearAllMocks();

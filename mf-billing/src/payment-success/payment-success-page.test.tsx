@@ -1,9 +1,8 @@
-import { setConfig, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig, type AuthUser } from '@cadence/shared-auth';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../shared/billing-api.ts';
-import { TEST_CONFIG } from '../test-config.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';
 
 const getCurrentUser = vi.fn();
@@ -32,7 +31,7 @@ function renderAt(url: string) {
 
 describe('/payment-success page (spec §2)', () => {
   beforeEach(() => {
-    setConfig(TEST_CONFIG);
+    setConfig(localRuntimeConfig());
     vi.useFakeTimers();
   });
   afterEach(() => {

@@ -1,8 +1,7 @@
-import { setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_CONFIG } from '../test-config.ts';
 import { leaveTo } from '../shared/billing-api.ts';
 import { preloadStripe } from '../shared/stripe-preload.ts';
 import Paywall from './paywall.tsx';
@@ -30,7 +29,7 @@ async function show(labels: string[]) {
 }
 
 describe('Paywall (spec §2, §4)', () => {
-  beforeEach(() => setConfig({ ...TEST_CONFIG, stripePublishableKey: 'pk_test_local' }));
+  beforeEach(() => setConfig(localRuntimeConfig()));
   afterEach(() => vi.clearAllMocks());
 
   it('new: the trial and the plan; Start free trial → checkout with absolute URLs → the hosted page', async () => {

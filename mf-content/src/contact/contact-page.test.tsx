@@ -1,34 +1,11 @@
-import { setConfig, type RuntimeConfig } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import FaqPage from '../faq/faq-page.tsx';
 import ContactPage from './contact-page.tsx';
 
-const config: RuntimeConfig = {
-  endpoint: '/v1',
-  projectId: 'cadence',
-  databaseId: 'main',
-  collections: {
-    users: 'users',
-    customers: 'customers',
-    subscriptions: 'subscriptions',
-    invoices: 'invoices',
-    checkoutSessions: 'checkout_sessions',
-    userAgreements: 'user_agreements',
-    notifications: 'notifications',
-  },
-  functions: {
-    checkout: 'checkout',
-    billingPortal: 'billing-portal',
-    deletePendingUser: 'delete-pending-user',
-    handleSignupConflict: 'handle-signup-conflict',
-    handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
-    deleteUserSelfservice: 'delete-user-selfservice',
-  },
-  mobileAppScheme: 'cadence',
-  supportEmail: 'help@cadence.test',
-};
+const config = localRuntimeConfig({ supportEmail: 'help@cadence.test' });
 
 describe('ContactPage (spec §2 Legal and contact pages)', () => {
   it('shows the support address from the runtime config as a mailto link', () => {

@@ -1,9 +1,8 @@
-import { setConfig } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_BANNER_DISMISSED_KEY } from '../constants.ts';
-import { TEST_CONFIG } from '../test-config.ts';
 import { openAppUrl } from './open-app-url.ts';
 import { PromoBanner } from './promo-banner.tsx';
 
@@ -30,7 +29,7 @@ function renderBanner() {
 
 beforeEach(() => {
   localStorage.clear();
-  setConfig(TEST_CONFIG);
+  setConfig(localRuntimeConfig());
 });
 
 afterEach(() => {

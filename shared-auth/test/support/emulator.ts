@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'appwrite';
 import * as server from 'node-appwrite';
-import { configureAppwrite, setConfig, type RuntimeConfig } from '@cadence/shared-auth';
+import { configureAppwrite, localRuntimeConfig, setConfig, type RuntimeConfig } from '@cadence/shared-auth';
 import { buildApp } from '../../../emulators/appwrite/src/app.ts';
 import { loadConfig } from '../../../emulators/appwrite/src/config.ts';
 
@@ -58,30 +58,7 @@ export async function startEmulator(): Promise<Emulator> {
 }
 
 export function runtimeConfig(endpoint: string): RuntimeConfig {
-  return {
-    endpoint,
-    projectId: PROJECT_ID,
-    databaseId: DATABASE_ID,
-    collections: {
-      users: 'users',
-      customers: 'customers',
-      subscriptions: 'subscriptions',
-      invoices: 'invoices',
-      checkoutSessions: 'checkout_sessions',
-      userAgreements: 'user_agreements',
-      notifications: 'notifications',
-    },
-    functions: {
-      checkout: 'checkout',
-      billingPortal: 'billing-portal',
-      deletePendingUser: 'delete-pending-user',
-      handleSignupConflict: 'handle-signup-conflict',
-      handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
-      deleteUserSelfservice: 'delete-user-selfservice',
-    },
-    mobileAppScheme: 'cadence',
-    supportEmail: 'support@example.com',
-  };
+  return localRuntimeConfig({ endpoint, projectId: PROJECT_ID, databaseId: DATABASE_ID, supportEmail: 'support@example.com' });
 }
 
 /** Server SDK with the API key, for seeding and checking what is stored. */
