@@ -1,7 +1,10 @@
 import type { Models } from 'appwrite';
 
-/** spec §3 subscription status values. */
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'unpaid';
+/**
+ * spec §3 subscription status values, plus Stripe's `paused` (a trial that ended without a payment
+ * method), which the webhook stores as is (backend/appwrite.json allows it).
+ */
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'unpaid' | 'paused';
 
 /** spec §3 invoice statuses. */
 export type InvoiceStatus = 'paid' | 'void' | 'uncollectible' | 'open' | 'past_due' | 'draft';
