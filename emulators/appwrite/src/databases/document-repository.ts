@@ -42,6 +42,20 @@ export function migrateDocuments(db: Database.Database): void {
     );
     CREATE INDEX IF NOT EXISTS documents_created ON documents (database_id, collection_id, created_at);
   `);
+  // Each document's permission strings, one row each, so a list's read check is an index lookup
+  // instead of parsing the permissions JSON of every candidate row. Filled from `documents` when
+  // the table is new (data directories made before it existed).
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'document_permissions'").get();
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS document_permissions (
+      doc_seq INTEGER NOT NULL,
+      permission TEXT NOT NULL,
+      PRIMARY KEY (doc_seq, permission)
+    ) WITHOUT ROWID;
+  `);
+  if (!exists) {
+    db.exec('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) SELECT seq, value FROM documents, json_each(documents.permissions)');
+  }
 }
 
 /** Ids are validated by the schema loader (`[A-Za-z0-9._-]`), so quoting them as literals is safe. */
@@ -131,12 +145,34 @@ export class DocumentRepository {
   private readonly insertStmt: Database.Statement<[string, string, string, string, string, string, string], { seq: number }>;
   private readonly updateStmt: Database.Statement<[string, string, string, number]>;
   private readonly deleteStmt: Database.Statement<[number]>;
+  private readonly insertPermissionStmt: Database.Statement<[number, string]>;
+  private readonly deletePermissionsStmt: Database.Statement<[number]>;
+  /** Compiled list and count statements by SQL text (the shapes repeat: one per query pattern). */
+  private readonly statements = new Map<string, Database.Statement<unknown[]>>();
 
   constructor(private readonly db: Database.Database) {
     this.getStmt = db.prepare('SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE database_id = ? AND collection_id = ? AND id = ?');
     this.insertStmt = db.prepare('INSERT INTO documents (database_id, collection_id, id, created_at, updated_at, permissions, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq');
     this.updateStmt = db.prepare('UPDATE documents SET updated_at = ?, permissions = ?, data = ? WHERE seq = ?');
     this.deleteStmt = db.prepare('DELETE FROM documents WHERE seq = ?');
+    this.insertPermissionStmt = db.prepare('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) VALUES (?, ?)');
+    this.deletePermissionsStmt = db.prepare('DELETE FROM document_permissions WHERE doc_seq = ?');
+  }
+
+  private statement(sql: string): Database.Statement<unknown[]> {
+    let stmt = this.statements.get(sql);
+    if (!stmt) {
+      // Bounded: query shapes come from callers, so an endless variety must not grow memory.
+      if (this.statements.size >= 500) this.statements.clear();
+      stmt = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private writePermissions(seq: number, permissions: string[]): void {
+    this.deletePermissionsStmt.run(seq);
+    for (const permission of permissions) this.insertPermissionStmt.run(seq, permission);
   }
 
   transaction<T>(fn: () => T): T {
@@ -150,8 +186,12 @@ export class DocumentRepository {
 
   insert(databaseId: string, collectionId: string, doc: Omit<DocumentRow, 'seq'>, kind: 'document' | 'row'): DocumentRow {
     try {
-      const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data));
-      return { ...doc, seq: r?.seq ?? 0 };
+      return this.transaction(() => {
+        const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data));
+        const seq = r?.seq ?? 0;
+        this.writePermissions(seq, doc.permissions);
+        return { ...doc, seq };
+      });
     } catch (err) {
       throw constraintError(err, doc.id, kind) ?? err;
     }
@@ -159,15 +199,21 @@ export class DocumentRepository {
 
   update(doc: DocumentRow, kind: 'document' | 'row'): DocumentRow {
     try {
-      this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data), doc.seq);
-      return doc;
+      return this.transaction(() => {
+        this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data), doc.seq);
+        this.writePermissions(doc.seq, doc.permissions);
+        return doc;
+      });
     } catch (err) {
       throw constraintError(err, doc.id, kind) ?? err;
     }
   }
 
   delete(seq: number): void {
-    this.deleteStmt.run(seq);
+    this.transaction(() => {
+      this.deleteStmt.run(seq);
+      this.deletePermissionsStmt.run(seq);
+    });
   }
 
   list(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: DocumentRow[]; total: number } {
@@ -177,7 +223,7 @@ export class DocumentRepository {
     if (opts.readPermissions) {
       if (opts.readPermissions.length === 0) return { rows: [], total: 0 };
       parts.push({
-        sql: `EXISTS (SELECT 1 FROM json_each(documents.permissions) WHERE value IN (${opts.readPermissions.map(() => '?').join(', ')}))`,
+        sql: `EXISTS (SELECT 1 FROM document_permissions p WHERE p.doc_seq = documents.seq AND p.permission IN (${opts.readPermissions.map(() => '?').join(', ')}))`,
         params: opts.readPermissions,
       });
     }
@@ -196,9 +242,9 @@ export class DocumentRepository {
       extra.push(compileCursor(orders, resolve, values, q.cursor.direction));
     }
     const w = where(extra);
-    const raw = this.db.prepare<unknown[], RawRow>(
+    const raw = this.statement(
       `SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE ${w.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    ).all(...w.params, q.limit, q.offset);
+    ).all(...w.params, q.limit, q.offset) as RawRow[];
     const rows = raw.map(fromRaw);
     if (q.cursor?.direction === 'before') rows.reverse();
 
@@ -206,7 +252,7 @@ export class DocumentRepository {
     if (opts.total) {
       // Appwrite counts up to APP_LIMIT_COUNT (5000), ignoring limit, offset and cursor.
       const t = where([]);
-      const r = this.db.prepare<unknown[], { n: number }>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`).get(...t.params);
+      const r = this.statement(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`).get(...t.params) as { n: number } | undefined;
       total = r?.n ?? 0;
     }
     return { rows, total };
