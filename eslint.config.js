@@ -3,6 +3,27 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// Routing comes from @cadence/shared-router, the federation singleton holding just the names the
+// apps use; a direct react-router import would bundle a second router beside the shared one.
+const routerLibraries = {
+  group: ['react-router', 'react-router/**', 'react-router-dom', 'react-router-dom/**'],
+  message: 'Import routing from @cadence/shared-router (one router, shared and tree-shaken), never react-router directly.',
+};
+// MemoryRouter is for unit tests; it is not in the shared chunk.
+const routerTesting = {
+  group: ['@cadence/shared-router/testing'],
+  message: '@cadence/shared-router/testing is for unit tests only.',
+};
+
+/** The import rule of one package folder; its unit tests may also mount pages in a MemoryRouter. */
+function boundaries(folder, patterns) {
+  const rule = (extra) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, routerLibraries, ...extra] }] });
+  return [
+    { files: [`${folder}/**/*.{ts,tsx}`], rules: rule([routerTesting]) },
+    { files: [`${folder}/**/*.test.{ts,tsx}`, `${folder}/test/**/*.{ts,tsx}`], rules: rule([]) },
+  ];
+}
+
 const remoteOrShell = {
   group: ['**/mf-auth/**', '**/mf-account/**', '**/mf-dashboard/**', '**/mf-billing/**', '**/mf-content/**', 'mf_*/**', 'mf_*', '**/shell/**', 'shell/**'],
   message: 'A remote never imports another remote or the shell; shared code belongs in @cadence/shared-auth.',
@@ -26,14 +47,8 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },
-  {
-    files: ['mf-*/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [remoteOrShell] }] },
-  },
-  {
-    files: ['shared-auth/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }] }],
-    },
-  },
+  ...boundaries('shell', []),
+  ...boundaries('mf-*', [remoteOrShell]),
+  ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }]),
 );
+

@@ -2,11 +2,12 @@
 // build emits one): minified code has no reliable markers, but the map lists the original files.
 // A library counts as fetched N times when one of its files arrived inside N different chunks —
 // one split across two chunks is still one copy.
-export const SHARED_LIBRARIES = ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'appwrite', '@cadence/shared-auth'];
+export const SHARED_LIBRARIES = ['react', 'react-dom', 'react-router', '@cadence/shared-router', 'zustand', 'appwrite', '@cadence/shared-auth'];
 
 /** Library name of one source-map path, or null (app code, the MF runtime, …). */
 export function libraryOf(source) {
-  if (/(^|\/)shared-auth\/src\//.test(source)) return '@cadence/shared-auth';
+  const workspace = /(^|\/)(shared-auth|shared-router)\/src\//.exec(source);
+  if (workspace) return `@cadence/${workspace[2]}`;
   const match = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(source);
   if (!match || !SHARED_LIBRARIES.includes(match[1])) return null;
   return match[1];
@@ -37,7 +38,7 @@ export function countCopies(chunks) {
       const library = libraryOf(source);
       if (!library) continue;
       // Drop each build's own path prefix so the same file shipped by two apps compares equal.
-      const file = source.replace(/^.*node_modules\//, '').replace(/^.*shared-auth\//, '');
+      const file = source.replace(/^.*node_modules\//, '').replace(/^.*(shared-auth|shared-router)\//, '$1/');
       const urls = files.get(library).get(file) ?? new Set();
       files.get(library).set(file, urls.add(url));
     }

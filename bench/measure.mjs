@@ -54,7 +54,7 @@ function readShareScope() {
 
 /**
  * Copies per library: the source-map count, raised to the number of loaded share-scope entries
- * (a thin chunk such as react-router-dom's re-export module may ship without a source map).
+ * (a thin chunk such as a re-export module may ship without a source map).
  */
 function mergeCopies(copies, shareScope) {
   const merged = { ...copies };

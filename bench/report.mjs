@@ -8,7 +8,7 @@ function table(headers, rows) {
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-const LIB_SHORT = { react: 'react', 'react-dom': 'dom', 'react-router': 'rr', 'react-router-dom': 'rrd', zustand: 'zus', appwrite: 'aw', '@cadence/shared-auth': 'auth' };
+const LIB_SHORT = { react: 'react', 'react-dom': 'dom', 'react-router': 'rr', '@cadence/shared-router': 'router', zustand: 'zus', appwrite: 'aw', '@cadence/shared-auth': 'auth' };
 
 export function formatReport(results) {
   const out = [];

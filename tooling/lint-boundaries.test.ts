@@ -27,4 +27,21 @@ describe('dependency boundaries (one lint config)', () => {
     const code = "import { getConfig } from '@cadence/shared-auth';\nimport { useState } from 'react';\nimport { x } from './own.ts';\nexport { getConfig, useState, x };";
     expect(await restrictedImports(code, 'mf-auth/src/a.ts')).toEqual([]);
   });
+
+  it('fails when app code imports react-router itself instead of @cadence/shared-router', async () => {
+    for (const library of ['react-router', 'react-router-dom']) {
+      const code = `import { Link } from '${library}';\nexport { Link };`;
+      expect(await restrictedImports(code, 'shell/src/a.tsx')).toHaveLength(1);
+      expect(await restrictedImports(code, 'mf-billing/src/a.tsx')).toHaveLength(1);
+      expect(await restrictedImports(code, 'mf-billing/src/a.test.tsx')).toHaveLength(1);
+    }
+    expect(await restrictedImports("import { Link } from '@cadence/shared-router';\nexport { Link };", 'mf-content/src/a.tsx')).toEqual([]);
+  });
+
+  it('keeps the MemoryRouter entry to unit tests', async () => {
+    const code = "import { MemoryRouter } from '@cadence/shared-router/testing';\nexport { MemoryRouter };";
+    expect(await restrictedImports(code, 'mf-account/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports(code, 'shell/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports(code, 'mf-account/src/a.test.tsx')).toEqual([]);
+  });
 });

@@ -24,10 +24,9 @@ const caret = (name) => {
   return `^${version}`;
 };
 
-/** The shared-auth package version: its own package.json (a real semver, never workspace:*). */
-const sharedAuthVersion = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../shared-auth/package.json', import.meta.url)), 'utf8'),
-).version;
+/** A workspace package's own version (a real semver, never workspace:*), from its package.json. */
+const workspaceVersion = (dir) =>
+  JSON.parse(readFileSync(fileURLToPath(new URL(`../${dir}/package.json`, import.meta.url)), 'utf8')).version;
 
 // Singletons with explicit semver ranges: a range, not `workspace:*`, so the runtime can
 // negotiate (reference/module-federation.md §3). Trailing-slash keys share subpaths such as
@@ -37,10 +36,12 @@ export const shared = {
   'react/': { singleton: true, requiredVersion: caret('react') },
   'react-dom': { singleton: true, requiredVersion: caret('react-dom') },
   'react-dom/': { singleton: true, requiredVersion: caret('react-dom') },
-  'react-router-dom': { singleton: true, requiredVersion: caret('react-router-dom') },
-  'react-router': { singleton: true, requiredVersion: caret('react-router') },
+  // The router is shared through @cadence/shared-router, never as react-router itself: a shared
+  // module is provided whole, and the wrapper re-exports only what the apps use, so react-router is
+  // tree-shaken inside that one chunk (bench: `pnpm bench`). Still one router context.
+  '@cadence/shared-router': { singleton: true, requiredVersion: `^${workspaceVersion('shared-router')}` },
   zustand: { singleton: true, requiredVersion: caret('zustand') },
   // appwrite's ESM build has no version in its nearest package.json, so name it.
   appwrite: { singleton: true, requiredVersion: caret('appwrite'), version: versions.appwrite },
-  '@cadence/shared-auth': { singleton: true, requiredVersion: `^${sharedAuthVersion}` },
+  '@cadence/shared-auth': { singleton: true, requiredVersion: `^${workspaceVersion('shared-auth')}` },
 };

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cadence/shared-router';
 import { SessionGuard } from './guard/session-guard.tsx';
 import { Footer } from './layout/footer.tsx';
 import { HashFallback } from './layout/hash-fallback.tsx';

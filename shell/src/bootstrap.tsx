@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
 import { discoverRemotes } from './remotes/discover-remotes.ts';

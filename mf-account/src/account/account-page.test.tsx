@@ -1,7 +1,7 @@
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@cadence/shared-auth', async (original) => ({

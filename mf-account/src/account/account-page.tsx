@@ -1,6 +1,6 @@
 import { useAuthStore } from '@cadence/shared-auth';
 import { useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@cadence/shared-router';
 import { DevicesSection } from '../devices/devices-section.tsx';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
 import { PaymentsSection } from '../payments/payments-section.tsx';

@@ -1,7 +1,7 @@
 import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The deletion goes through the real account-api; only the Appwrite SDK underneath is replaced.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import { deleteAccount } from '../account/account-api.ts';
 import { CLEANUP_RETURN_HOME_MS } from '../constants.ts';
 

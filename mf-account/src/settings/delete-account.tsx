@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 import { deleteAccount, reasonOf } from '../account/account-api.ts';
 import { DELETE_THANK_YOU_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { commonMessage, errorText, isInvalidCredentials } from '../shared/auth-errors.ts';
 import { login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';

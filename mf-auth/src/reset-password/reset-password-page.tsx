@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '@cadence/shared-router';
 import { REDIRECT_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { confirmPasswordReset } from '../shared/auth-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 
 /** Navigates to `to` once `delayMs` has passed; nothing while `to` is null. */
 export function useRedirectAfter(to: string | null, delayMs: number): void {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { requestSignupCode, SignupConflictError, type SentCode } from '../shared/auth-api.ts';
 import { commonMessage } from '../shared/auth-errors.ts';

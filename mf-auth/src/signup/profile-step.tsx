@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import { MIN_PASSWORD } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { completeProfile, currentUser } from '../shared/auth-api.ts';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cadence/shared-router';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { setConfig, type RuntimeConfig } from '@cadence/shared-auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_STATE_KEY } from '../constants.ts';

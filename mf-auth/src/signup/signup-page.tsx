@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
 import { getConfig } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 import type { SentCode } from '../shared/auth-api.ts';

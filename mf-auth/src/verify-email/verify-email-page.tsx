@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '@cadence/shared-router';
 import { REDIRECT_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { confirmEmailVerification, currentUser, refreshAuth, sendEmailVerification } from '../shared/auth-api.ts';

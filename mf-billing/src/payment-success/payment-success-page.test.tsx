@@ -1,6 +1,7 @@
 import { localRuntimeConfig, setConfig, type AuthUser } from '@cadence/shared-auth';
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cadence/shared-router';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../shared/billing-api.ts';
 import PaymentSuccessPage from './payment-success-page.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@cadence/shared-router';
 import { getConfig, getCurrentUser, useAuthStore } from '@cadence/shared-auth';
 import { ACCOUNT_PATH, MOBILE_FALLBACK_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';

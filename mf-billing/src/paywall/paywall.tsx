@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 import { decideAccess, useAuthStore, type PaymentReason } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 import { createBillingPortalSession, createCheckoutSession, leaveTo } from '../shared/billing-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import { getActiveSubscription, getConfig, getCurrentUser } from '@cadence/shared-auth';
 import { ACCOUNT_PATH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';

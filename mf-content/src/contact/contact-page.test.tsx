@@ -1,6 +1,6 @@
 import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { describe, expect, it } from 'vitest';
 import FaqPage from '../faq/faq-page.tsx';
 import ContactPage from './contact-page.tsx';

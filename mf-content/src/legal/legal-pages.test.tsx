@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import PrivacyPage from './privacy-page.tsx';

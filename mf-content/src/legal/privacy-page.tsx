@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import {
   AUDIT_LOG_RETENTION_YEARS,
   BREACH_NOTICE_DAYS,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import {
   CHANGE_NOTICE_DAYS,
   DATA_DELETION_DAYS_AFTER_TERMINATION,

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from './dashboard-page.tsx';
 

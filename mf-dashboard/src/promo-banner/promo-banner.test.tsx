@@ -1,6 +1,7 @@
 import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@cadence/shared-router';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_BANNER_DISMISSED_KEY } from '../constants.ts';
 import { openAppUrl } from './open-app-url.ts';

@@ -1,6 +1,6 @@
 import { getConfig } from '@cadence/shared-auth';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 import { DEEP_LINK_FALLBACK_PATH, DEEP_LINK_SCREEN, PROMO_BANNER_TEXT } from '../constants.ts';
 import { isMobileDevice } from './is-mobile-device.ts';
 import { openAppUrl } from './open-app-url.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@cadence/shared-router';
 import { decideAccess, useAuthStore } from '@cadence/shared-auth';
 import { Spinner } from '../layout/spinner.tsx';
 import { RemoteRoute } from '../remotes/remote-route.tsx';

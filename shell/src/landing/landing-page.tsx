@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 
 /** The shell's own first paint: it never waits for a remote. */
 export function LandingPage() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { footerInfoLinks, signedInFooterLinks, signedOutLinks } from './nav-links.ts';
 

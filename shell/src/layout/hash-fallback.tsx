@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@cadence/shared-router';
 import { hashFallbackTarget } from '../route-table.ts';
 
 export function HashFallback() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@cadence/shared-router';
 
 /** Spec §2: the page scrolls to the top on every path change. */
 export function ScrollToTop() {

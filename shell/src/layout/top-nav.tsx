@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { signedInNavLinks, signedOutLinks } from './nav-links.ts';
 
