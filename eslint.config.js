@@ -9,17 +9,27 @@ const routerLibraries = {
   group: ['react-router', 'react-router/**', 'react-router-dom', 'react-router-dom/**'],
   message: 'Import routing from @cadence/shared-router (one router, shared and tree-shaken), never react-router directly.',
 };
+// The appwrite SDK runs only inside shared-auth: it is not a federation share, so a value import
+// elsewhere would bundle a second SDK. Types are free.
+const appwriteOutsideSharedAuth = {
+  group: ['appwrite'],
+  allowTypeImports: true,
+  message: 'Use the Appwrite SDK through @cadence/shared-auth (the only runtime importer of appwrite); `import type` is fine.',
+};
 // MemoryRouter is for unit tests; it is not in the shared chunk.
 const routerTesting = {
   group: ['@cadence/shared-router/testing'],
   message: '@cadence/shared-router/testing is for unit tests only.',
 };
 
-/** The import rule of one package folder; its unit tests may also mount pages in a MemoryRouter. */
-function boundaries(folder, patterns) {
-  const rule = (extra) => ({ 'no-restricted-imports': ['error', { patterns: [...patterns, routerLibraries, ...extra] }] });
+/**
+ * The import rule of one package folder (`production` patterns apply outside its unit tests; tests
+ * may mount pages in a MemoryRouter and build SDK errors to feed them).
+ */
+function boundaries(folder, patterns, production = []) {
+  const rule = (extra) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns: [...patterns, routerLibraries, ...extra] }] });
   return [
-    { files: [`${folder}/**/*.{ts,tsx}`], rules: rule([routerTesting]) },
+    { files: [`${folder}/**/*.{ts,tsx}`], rules: rule([...production, routerTesting]) },
     { files: [`${folder}/**/*.test.{ts,tsx}`, `${folder}/test/**/*.{ts,tsx}`], rules: rule([]) },
   ];
 }
@@ -47,8 +57,8 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },
-  ...boundaries('shell', []),
-  ...boundaries('mf-*', [remoteOrShell]),
+  ...boundaries('shell', [], [appwriteOutsideSharedAuth]),
+  ...boundaries('mf-*', [remoteOrShell], [appwriteOutsideSharedAuth]),
   ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }]),
 );
 

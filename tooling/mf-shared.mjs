@@ -41,7 +41,7 @@ export const shared = {
   // tree-shaken inside that one chunk (bench: `pnpm bench`). Still one router context.
   '@cadence/shared-router': { singleton: true, requiredVersion: `^${workspaceVersion('shared-router')}` },
   zustand: { singleton: true, requiredVersion: caret('zustand') },
-  // appwrite's ESM build has no version in its nearest package.json, so name it.
-  appwrite: { singleton: true, requiredVersion: caret('appwrite'), version: versions.appwrite },
+  // shared-auth is the one runtime importer of the appwrite SDK (eslint keeps it so), so appwrite
+  // is not shared: it is bundled, tree-shaken to what shared-auth uses, inside shared-auth's chunk.
   '@cadence/shared-auth': { singleton: true, requiredVersion: `^${workspaceVersion('shared-auth')}` },
 };

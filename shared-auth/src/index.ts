@@ -15,5 +15,6 @@ export * from './notification-id.ts';
 export * from './notifications.ts';
 export * from './user-data.ts';
 export * from './unique-id.ts';
+export * from './permissions.ts';
 export * from './access-decision.ts';
 export * from './status-texts.ts';

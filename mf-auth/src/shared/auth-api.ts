@@ -1,10 +1,12 @@
-import { ID, Permission, Role, type Models } from 'appwrite';
+import type { Models } from 'appwrite';
 import {
   appwrite,
   getConfig,
   getCurrentUser,
+  ownerPermissions,
   sendEmailVerification as sendVerificationEmail,
   sendPasswordResetEmail as sendRecoveryEmail,
+  uniqueId,
   useAuthStore,
 } from '@cadence/shared-auth';
 import { AGREEMENT_VERSION, OTP_LIFETIME_MS } from '../constants.ts';
@@ -94,7 +96,7 @@ export async function requestSignupCode(email: string): Promise<SentCode> {
     }
     if (answer.success && answer.userId) return sentCode(answer.userId, answer.phrase ?? '');
   }
-  const token = await appwrite().account.createEmailToken({ userId: ID.unique(), email, phrase: true });
+  const token = await appwrite().account.createEmailToken({ userId: uniqueId(), email, phrase: true });
   return sentCode(token.userId, token.phrase, token);
 }
 
@@ -136,12 +138,11 @@ export async function completeProfile(userId: string, input: ProfileInput): Prom
 export async function recordAgreements(userId: string): Promise<void> {
   const config = getConfig();
   const acceptedAt = new Date().toISOString();
-  const user = Role.user(userId);
   for (const agreementType of ['terms', 'privacy'] as const) {
     await appwrite().databases.createDocument({
       databaseId: config.databaseId,
       collectionId: config.collections.userAgreements,
-      documentId: ID.unique(),
+      documentId: uniqueId(),
       data: {
         userId,
         agreementType,
@@ -154,7 +155,7 @@ export async function recordAgreements(userId: string): Promise<void> {
         documentUrl: `${origin()}/${agreementType}`,
         consentMethod: 'checkbox',
       },
-      permissions: [Permission.read(user), Permission.update(user), Permission.delete(user)],
+      permissions: ownerPermissions(userId),
     });
   }
 }

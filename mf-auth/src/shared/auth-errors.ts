@@ -1,5 +1,4 @@
-import { AppwriteException } from 'appwrite';
-import { isNetworkError } from '@cadence/shared-auth';
+import { isAppError, isNetworkError } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 
 // Message selection from Appwrite error types (PROTOCOL §5, spec §8).
@@ -7,11 +6,11 @@ import { MESSAGES } from '../messages.ts';
 export { isNetworkError };
 
 export function errorType(e: unknown): string {
-  return e instanceof AppwriteException ? e.type : '';
+  return isAppError(e) ? e.type : '';
 }
 
 export function errorCode(e: unknown): number {
-  return e instanceof AppwriteException ? e.code : 0;
+  return isAppError(e) ? e.code : 0;
 }
 
 export function errorText(e: unknown): string {
