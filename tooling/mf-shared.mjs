@@ -18,30 +18,33 @@ export function catalogVersions() {
 }
 
 const versions = catalogVersions();
-const caret = (name) => {
+/** A catalog package's singleton config: the pinned version, required as a caret range. */
+const fromCatalog = (name) => {
   const version = versions[name];
   if (!version) throw new Error(`${name} is not pinned in the pnpm catalog`);
-  return `^${version}`;
+  return { singleton: true, requiredVersion: `^${version}`, version };
 };
 
-/** A workspace package's own version (a real semver, never workspace:*), from its package.json. */
-const workspaceVersion = (dir) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../${dir}/package.json`, import.meta.url)), 'utf8')).version;
+/** A workspace package's: its own package.json version (a real semver, never workspace:*). */
+const fromWorkspace = (dir) => {
+  const { version } = JSON.parse(readFileSync(fileURLToPath(new URL(`../${dir}/package.json`, import.meta.url)), 'utf8'));
+  return { singleton: true, requiredVersion: `^${version}`, version };
+};
 
 // Singletons with explicit semver ranges: a range, not `workspace:*`, so the runtime can
 // negotiate (reference/module-federation.md §3). Trailing-slash keys share subpaths such as
 // react/jsx-runtime and react-dom/client, which would otherwise load a second React.
 export const shared = {
-  react: { singleton: true, requiredVersion: caret('react') },
-  'react/': { singleton: true, requiredVersion: caret('react') },
-  'react-dom': { singleton: true, requiredVersion: caret('react-dom') },
-  'react-dom/': { singleton: true, requiredVersion: caret('react-dom') },
+  react: fromCatalog('react'),
+  'react/': fromCatalog('react'),
+  'react-dom': fromCatalog('react-dom'),
+  'react-dom/': fromCatalog('react-dom'),
   // The router is shared through @cadence/shared-router, never as react-router itself: a shared
   // module is provided whole, and the wrapper re-exports only what the apps use, so react-router is
   // tree-shaken inside that one chunk (bench: `pnpm bench`). Still one router context.
-  '@cadence/shared-router': { singleton: true, requiredVersion: `^${workspaceVersion('shared-router')}` },
-  zustand: { singleton: true, requiredVersion: caret('zustand') },
+  '@cadence/shared-router': fromWorkspace('shared-router'),
+  zustand: fromCatalog('zustand'),
   // shared-auth is the one runtime importer of the appwrite SDK (eslint keeps it so), so appwrite
   // is not shared: it is bundled, tree-shaken to what shared-auth uses, inside shared-auth's chunk.
-  '@cadence/shared-auth': { singleton: true, requiredVersion: `^${workspaceVersion('shared-auth')}` },
+  '@cadence/shared-auth': fromWorkspace('shared-auth'),
 };

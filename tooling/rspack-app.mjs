@@ -1,5 +1,8 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs
-// only names itself and its exposed pages.
+// only names itself and its exposed pages. Remotes are built with the federation plugin; the shell
+// (host) is not: it bundles its shared libraries like any app and starts the federation runtime
+// only when a page needs a remote (shell/src/remotes/federation.ts), so a shell-only page such as
+// the landing page loads no federation code at all (bench: `pnpm bench`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
@@ -22,7 +25,9 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
     context: dir,
     mode: production ? 'production' : 'development',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    entry: { main: './src/index.ts' },
+    // Remotes need an async boundary (shared modules are negotiated before app code runs); the
+    // shell has none to negotiate at startup and renders straight away.
+    entry: { main: host ? './src/bootstrap.tsx' : './src/index.ts' },
     output: {
       path: path.join(dir, 'dist'),
       // Remotes resolve their chunks relative to wherever their manifest was loaded from, so the
@@ -56,7 +61,7 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
+      ...(host ? [] : [new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
         exposes,
@@ -72,17 +77,22 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
           asyncStartup: true,
           // A slimmer federation runtime (bench: `pnpm bench`). Every app runs in the browser, so
           // the Node loaders go; a remote never loads other remotes or manifests, so its copy of the
-          // runtime also drops remote loading and the manifest snapshot code. The shell keeps both:
-          // it registers manifest entries from /remotes.json at startup.
-          optimization: host ? { target: 'web' } : { target: 'web', disableRemote: true, disableSnapshot: true },
+          // runtime also drops remote loading and the manifest snapshot code.
+          optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
           // One runtime per page, not one per remote: in production the shell provides its
-          // federation runtime and remotes use it instead of bundling their own (~25 KB gzip per
-          // remote route). Development keeps it bundled so a remote can still run on its own.
-          provideExternalRuntime: production && host,
-          externalRuntime: production && !host,
+          // federation runtime (federation.ts) and remotes use it instead of bundling their own
+          // (~25 KB gzip per remote route). Development keeps it bundled so a remote can still run
+          // on its own.
+          externalRuntime: production,
         },
+      })]),
+      new rspack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(pkg.version),
+        // What the shell provides to remotes at runtime: the same config the plugin gets.
+        __FEDERATION_SHARED__: JSON.stringify(shared),
+        // The federation runtime's own build switches, as the plugin sets them for the web.
+        ...(host ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),
-      new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(pkg.version) }),
       ...(host
         ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module' })]
         : []),

@@ -1,7 +1,7 @@
 // The bench's reference point: the shell and every remote page as ONE Rspack build with no
 // Module Federation. Same loaders, targets and minifier as tooling/rspack-app.mjs; the only
-// differences are no federation plugin, the federation runtime swapped for a shim that maps page
-// ids to dynamic imports, and a synchronous entry (no async boundary needed without sharing).
+// difference is the shell's federation module (shell/src/remotes/federation.ts, the lazily loaded
+// runtime) swapped for a shim that maps page ids to dynamic imports of the pages' source.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
@@ -34,10 +34,7 @@ export default {
   },
   resolve: {
     extensions: ['.ts', '.tsx', '.js', '.mjs'],
-    alias: {
-      ...pageAliases,
-      '@module-federation/enhanced/runtime$': path.join(import.meta.dirname, 'src/mf-runtime-shim.ts'),
-    },
+    alias: pageAliases,
   },
   module: {
     rules: [
@@ -59,6 +56,7 @@ export default {
     ],
   },
   plugins: [
+    new rspack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]federation\.ts$/, path.join(import.meta.dirname, 'src/federation-shim.ts')),
     new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(version) }),
     new rspack.HtmlRspackPlugin({ template: path.join(shell, 'src/index.html'), scriptLoading: 'module' }),
   ],

@@ -3,14 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
-import { discoverRemotes } from './remotes/discover-remotes.ts';
 import './styles/tokens.css';
 import './styles/app.css';
 
 async function start(): Promise<void> {
-  // Remote discovery failing must not blank the shell: its routes show their own error instead.
-  const discovery = discoverRemotes().catch((error: unknown) => console.error('Remote discovery failed', error));
-  await Promise.all([loadConfig(), discovery]);
+  // Remotes are discovered when a page first needs one (remotes/federation.ts); a failing
+  // discovery never blanks the shell: that page shows its own error and Retry.
+  await loadConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

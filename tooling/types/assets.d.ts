@@ -6,3 +6,5 @@ declare module '*.md' {
 }
 /** The app's package version, injected by tooling/rspack-app.mjs. */
 declare const __APP_VERSION__: string;
+/** tooling/mf-shared.mjs `shared`, injected by tooling/rspack-app.mjs (the shell provides these). */
+declare const __FEDERATION_SHARED__: Record<string, { singleton: boolean; requiredVersion: string; version: string }>;

@@ -1,5 +1,3 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-
 /** One entry of /remotes.json, written by scripts/deploy-remote.mjs. */
 export interface RemotePointer {
   version: string;
@@ -31,7 +29,5 @@ export function parseRemotesFile(value: unknown): RemotesFile {
 export async function discoverRemotes(url = '/remotes.json'): Promise<RemotesFile> {
   const response = await fetch(url, { cache: 'no-store' });
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  const remotes = parseRemotesFile(await response.json());
-  registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
-  return remotes;
+  return parseRemotesFile(await response.json());
 }

@@ -1,4 +1,4 @@
-// Bench-only stand-in for @module-federation/enhanced/runtime in the monolith build: the shell's
+// Bench-only stand-in for shell/src/remotes/federation.ts in the monolith build: the shell's
 // loadRemote('mf_x/Page') becomes a plain dynamic import of the remote's source file (aliased in
 // ../rspack.config.mjs), so each page is still its own lazily loaded chunk, as route splitting
 // would give a single app. The import() calls must be literal for Rspack to split them.
@@ -14,6 +14,7 @@ const pages: Record<string, () => Promise<unknown>> = {
   'mf_billing/PaymentSuccessPage': () => import('mf_billing/PaymentSuccessPage'),
   'mf_billing/PaymentCancelledPage': () => import('mf_billing/PaymentCancelledPage'),
   'mf_billing/SubscriptionCheckPage': () => import('mf_billing/SubscriptionCheckPage'),
+  'mf_billing/AccessBanner': () => import('mf_billing/AccessBanner'),
   'mf_content/ChangelogPage': () => import('mf_content/ChangelogPage'),
   'mf_content/TermsPage': () => import('mf_content/TermsPage'),
   'mf_content/PrivacyPage': () => import('mf_content/PrivacyPage'),
@@ -28,6 +29,3 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
   if (!load) throw new Error(`monolith: no page ${id}`);
   return (await load()) as T;
 }
-
-/** Remotes are compiled in: nothing to register. */
-export function registerRemotes(): void {}

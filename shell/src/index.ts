@@ -1,2 +1,0 @@
-// Async boundary: shared singletons are negotiated before any app code runs.
-import('./bootstrap.tsx');
