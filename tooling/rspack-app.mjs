@@ -24,7 +24,9 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
   return {
     context: dir,
     mode: production ? 'production' : 'development',
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Never an eval-based devtool: the app server's Content-Security-Policy (no 'unsafe-eval') is
+    // the same in `pnpm dev` as in production, and eval'd modules would leave the page blank.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     // Remotes need an async boundary (shared modules are negotiated before app code runs); the
     // shell has none to negotiate at startup and renders straight away.
     entry: { main: host ? './src/bootstrap.tsx' : './src/index.ts' },

@@ -102,3 +102,25 @@ describe('app server', () => {
     expect(response.body).not.toContain('at ');
   });
 });
+
+describe('pnpm dev (CADENCE_DEV=1)', () => {
+  it('serves shell files written after the server started, uncached; unknown files stay 404', async () => {
+    const devDir = mkdtempSync(path.join(tmpdir(), 'cadence-dev-server-'));
+    const dist = path.join(devDir, 'dist');
+    mkdirSync(dist);
+    mkdirSync(path.join(devDir, 'deploy/remotes'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const dev = await buildServer(loadServerConfig({ SHELL_DIST: dist, DEPLOY_DIR: path.join(devDir, 'deploy'), CADENCE_DEV: '1' }));
+    try {
+      writeFileSync(path.join(dist, 'main.js'), 'console.log("rebuilt")');
+      const main = await dev.inject({ url: '/main.js' });
+      expect(main.statusCode).toBe(200);
+      expect(main.body).toBe('console.log("rebuilt")');
+      expect(main.headers['cache-control']).toBe('no-cache');
+      expect((await dev.inject({ url: '/missing.js' })).statusCode).toBe(404);
+      expect((await dev.inject({ url: '/changelog', headers: html })).statusCode).toBe(200);
+    } finally {
+      await dev.close();
+    }
+  });
+});

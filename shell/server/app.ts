@@ -74,7 +74,9 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     root: config.shellDist,
     prefix: '/',
     index: false,
-    wildcard: false,
+    // Production: the file list is read once at start (the build is done before). `pnpm dev`
+    // rebuilds the shell in place while the server runs, so there every request looks on disk.
+    wildcard: config.devMode,
     setHeaders: (res, filePath) =>
       res.header('cache-control', filePath.endsWith('.html') ? NO_CACHE : versioned),
   });
