@@ -216,15 +216,34 @@ describe('dunning', () => {
     await emu.advance(7 * DAY);
     const types = typesSince(mark);
     expect(types.filter((t) => t === 'invoice.payment_failed')).toHaveLength(4);
-    expect(types.at(-1)).toBe('customer.subscription.deleted');
+    // The cancel stops automatic collection of the open invoice (invoice.updated, auto_advance false).
+    expect(types.slice(-2)).toEqual(['customer.subscription.deleted', 'invoice.updated']);
     const s = await emu.stripe.subscriptions.retrieve(subId);
     expect(s).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
     const invoice = (await emu.stripe.invoices.list({ subscription: subId, limit: 1 })).data[0];
-    expect(invoice).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null });
+    expect(invoice).toMatchObject({ status: 'open', attempt_count: 4, next_payment_attempt: null, auto_advance: false });
     const voided = await emu.stripe.invoices.voidInvoice(invoice?.id ?? '');
     expect(voided).toMatchObject({ status: 'void', amount_remaining: 0 });
     await emu.dev('/webhooks/flush', {});
     expect(hooks.types().at(-1)).toBe('invoice.voided');
+  });
+
+  it('canceling a past_due subscription stops the open invoice\'s automatic collection: no more retries', async () => {
+    const session = await checkout('cancel-past-due@example.com', 1);
+    await payCheckout(session.url ?? '', '4000000000000341');
+    const subId = String((await emu.stripe.checkout.sessions.retrieve(session.id)).subscription);
+    await emu.advance(1 * DAY + 3600);
+    const open = (await emu.stripe.invoices.list({ subscription: subId, status: 'open' })).data[0];
+    expect(open).toMatchObject({ attempt_count: 1, auto_advance: true });
+    expect(open?.next_payment_attempt).not.toBeNull();
+
+    await emu.stripe.subscriptions.cancel(subId);
+    const stopped = await emu.stripe.invoices.retrieve(open?.id ?? '');
+    expect(stopped).toMatchObject({ status: 'open', auto_advance: false, next_payment_attempt: null, attempt_count: 1 });
+    const mark = hooks.received.length;
+    await emu.advance(8 * DAY);
+    expect(typesSince(mark)).not.toContain('invoice.payment_failed');
+    expect(await emu.stripe.invoices.retrieve(open?.id ?? '')).toMatchObject({ status: 'open', attempt_count: 1 });
   });
 
   it('invoices.pay: the failing card gives a 402 card_error; another card pays and the subscription is active again', async () => {

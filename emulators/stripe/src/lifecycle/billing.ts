@@ -167,7 +167,21 @@ export function cancelSubscription(ctx: Ctx, sub: Subscription, reason: 'cancell
     cancellation_details: { ...sub.cancellation_details, reason },
   });
   ctx.emit('customer.subscription.deleted', canceled, { clock: sub.test_clock });
+  stopCollection(ctx, sub);
   return canceled;
+}
+
+/**
+ * Stripe stops automatic collection of a canceled subscription's finalized invoices (API reference,
+ * "Cancel a subscription"): an open invoice is no longer retried, though it can still be paid.
+ */
+function stopCollection(ctx: Ctx, sub: Subscription): void {
+  const open = ctx.store.all<Invoice>('invoice').filter((i) => i.status === 'open' && i.auto_advance && subscriptionOf(ctx, i)?.id === sub.id);
+  for (const invoice of open) {
+    ctx.store.cancelJobs(invoice.id, JOB.retryInvoice);
+    const updated = save(ctx, { ...invoice, auto_advance: false, next_payment_attempt: null });
+    ctx.emit('invoice.updated', updated, { previous: { auto_advance: true, next_payment_attempt: invoice.next_payment_attempt }, clock: invoice.test_clock });
+  }
 }
 
 /** Trial end and each renewal: roll the period, bill it, or end the subscription if a cancel is due. */
@@ -224,7 +238,7 @@ export function runJob(ctx: Ctx, kind: string, target: string): void {
     }
     case JOB.retryInvoice: {
       const invoice = ctx.store.get<Invoice>('invoice', target);
-      if (invoice?.status === 'open') attemptPayment(ctx, invoice, paymentMethodFor(ctx, invoice), true);
+      if (invoice?.status === 'open' && invoice.auto_advance) attemptPayment(ctx, invoice, paymentMethodFor(ctx, invoice), true);
       return;
     }
     case JOB.expireSession: {
