@@ -42,25 +42,3 @@ export const MESSAGES = {
   detailsCopied: 'Details copied',
   copyFailed: 'Could not copy the details',
 } as const;
-
-/** spec §4 profile status text. */
-export const PROFILE_STATUS = {
-  subscriptionCanceled: 'Subscription Canceled',
-  paymentFailed: 'Payment Failed',
-  trialActive: 'Free Trial',
-  subscribed: 'Active Subscription',
-  subscriptionExpired: 'Subscription Expired',
-  none: 'No active subscription',
-} as const;
-
-/** spec §4 settings status text (from subscription status). */
-export const SETTINGS_STATUS: Record<string, string> = {
-  active: 'Active',
-  trialing: 'Trial Active',
-  past_due: 'Past Due',
-  canceled: 'Canceled',
-  incomplete: 'Incomplete',
-  incomplete_expired: 'Expired',
-  unpaid: 'Unpaid',
-};
-export const SETTINGS_STATUS_NONE = 'No Active Subscription';

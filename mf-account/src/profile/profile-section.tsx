@@ -1,9 +1,9 @@
-import { sendEmailVerification, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
+import { profileStatusText, sendEmailVerification, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
 import { useState } from 'react';
 import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
 import {
-  billingCycleDay, formatDate, nextPaymentDate, ordinal, profileStatusText, trialDaysRemaining,
+  billingCycleDay, formatDate, nextPaymentDate, ordinal, trialDaysRemaining,
 } from './profile-status.ts';
 
 export function ResendVerificationButton({ label = MESSAGES.resendVerification }: { label?: string }) {

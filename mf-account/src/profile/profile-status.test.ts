@@ -1,6 +1,7 @@
+import { profileStatusText, settingsStatusText } from '@cadence/shared-auth';
 import { describe, expect, it } from 'vitest';
 import {
-  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, profileStatusText, settingsStatusText, trialDaysRemaining,
+  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, trialDaysRemaining,
 } from './profile-status.ts';
 
 describe('profileStatusText (spec §4, first match wins)', () => {

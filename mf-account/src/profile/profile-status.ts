@@ -1,21 +1,4 @@
 import { DAY_MS } from '../constants.ts';
-import { PROFILE_STATUS, SETTINGS_STATUS, SETTINGS_STATUS_NONE } from '../messages.ts';
-
-/** spec §4 profile status text: the first matching label wins, in this order. */
-export function profileStatusText(labels: readonly string[]): string {
-  const has = (label: string) => labels.includes(label);
-  if (has('subscriptionCanceled')) return PROFILE_STATUS.subscriptionCanceled;
-  if (has('paymentFailed')) return PROFILE_STATUS.paymentFailed;
-  if (has('trialActive')) return PROFILE_STATUS.trialActive;
-  if (has('subscribed')) return PROFILE_STATUS.subscribed;
-  if (has('subscriptionExpired')) return PROFILE_STATUS.subscriptionExpired;
-  return PROFILE_STATUS.none;
-}
-
-/** spec §4 settings status text from the subscription status. */
-export function settingsStatusText(status: string | null | undefined): string {
-  return (status && SETTINGS_STATUS[status]) || SETTINGS_STATUS_NONE;
-}
 
 /** spec §9: prefs.billingStartDay, else the day of account creation, else 1. */
 export function billingCycleDay(prefs: Record<string, unknown> | null | undefined, createdAt: string | null | undefined): number {

@@ -1,9 +1,9 @@
-import { sendEmailVerification, useAuthStore, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
+import { sendEmailVerification, settingsStatusText, useAuthStore, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { billingPortalUrl, reasonOf, updateEmail, updateName } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
 import { ResendVerificationButton } from '../profile/profile-section.tsx';
-import { formatDate, settingsStatusText } from '../profile/profile-status.ts';
+import { formatDate } from '../profile/profile-status.ts';
 import { DeleteAccountPanel } from './delete-account.tsx';
 import { UpdatePasswordForm } from './password-form.tsx';
 
