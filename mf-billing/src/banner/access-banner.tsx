@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { accessBanner, useAuthStore } from '@cadence/shared-auth';
-import { MESSAGES } from '../messages.ts';
-import { createBillingPortalSession, createCheckoutSession, leaveTo } from '../shared/billing-api.ts';
 import { BillingError } from '../shared/billing-error.tsx';
-import { failureText, type FailureText } from '../shared/failure-text.ts';
 import { usePreloadStripe } from '../shared/stripe-preload.ts';
+import { useBillingAction } from '../shared/use-billing-action.ts';
 import '../shared/billing.css';
 
 /** spec §4 "Canceled and expired banners". */
@@ -21,26 +18,14 @@ export const BANNER_COPY = {
 export default function AccessBanner() {
   const user = useAuthStore((state) => state.user);
   const kind = user ? accessBanner(user.labels) : null;
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FailureText | null>(null);
+  const action = kind ? BANNER_COPY[kind].action : 'portal';
+  // spec §8: the checkout button (Start new subscription) fails silently; the portal shows its text.
+  // The checkout function leaves out the trial for anyone who had a subscription.
+  const { busy, failure, run: act } = useBillingAction(action, { silent: action === 'checkout' });
   usePreloadStripe(kind === 'expired');
 
   if (!kind) return null;
   const copy = BANNER_COPY[kind];
-
-  const act = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      // The checkout function leaves out the trial for anyone who had a subscription.
-      leaveTo(copy.action === 'checkout' ? await createCheckoutSession() : await createBillingPortalSession());
-    } catch (e) {
-      console.warn(copy.action === 'checkout' ? MESSAGES.checkoutFailed : MESSAGES.portalFailed, e);
-      // spec §8: the checkout button (Start new subscription) fails silently; the portal shows its text.
-      if (copy.action === 'portal') setFailure(failureText('portal', e));
-      setBusy(false);
-    }
-  };
 
   return (
     <section className={`access-banner access-banner-${kind}`} aria-label="Subscription">

@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { decideAccess, useAuthStore, type PaymentReason } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
-import { createBillingPortalSession, createCheckoutSession, leaveTo } from '../shared/billing-api.ts';
 import { BillingError } from '../shared/billing-error.tsx';
-import { failureText, type FailureText } from '../shared/failure-text.ts';
 import { usePreloadStripe } from '../shared/stripe-preload.ts';
+import { useBillingAction, type BillingAction } from '../shared/use-billing-action.ts';
 import '../shared/billing.css';
 import { pollAfterCheckout } from './paywall-polling.ts';
 
 interface Copy {
   title: string;
   body: string;
-  action: 'checkout' | 'portal';
+  action: BillingAction;
   button: string;
 }
 
@@ -54,8 +53,6 @@ export default function Paywall() {
   const refreshUser = useAuthStore((state) => state.refreshUser);
   const signOut = useAuthStore((state) => state.signOut);
   const [reason, setReason] = useState<PaymentReason | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FailureText | null>(null);
   const checkoutCompleted = user?.labels.includes('checkoutCompleted') ?? false;
 
   useEffect(() => {
@@ -73,17 +70,7 @@ export default function Paywall() {
   const copy = PAYWALL_COPY[reason ?? 'new'];
   usePreloadStripe(reason !== null && copy.action === 'checkout');
 
-  const act = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      leaveTo(copy.action === 'checkout' ? await createCheckoutSession() : await createBillingPortalSession());
-    } catch (e) {
-      console.warn(copy.action === 'checkout' ? MESSAGES.checkoutFailed : MESSAGES.portalFailed, e);
-      setFailure(failureText(copy.action, e));
-      setBusy(false);
-    }
-  };
+  const { busy, failure, run: act } = useBillingAction(copy.action);
 
   const logOut = async () => {
     try {
