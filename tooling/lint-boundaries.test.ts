@@ -1,18 +1,48 @@
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { remotes } from './remotes.mjs';
 
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
 
-async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+async function messages(code: string, filePath: string, rule: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const restrictedImports = (code: string, filePath: string) => messages(code, filePath, '@typescript-eslint/no-restricted-imports');
 
 describe('dependency boundaries (one lint config)', () => {
   it('fails when a remote imports another remote', async () => {
     expect(await restrictedImports("import x from '../../mf-billing/src/paywall/paywall.tsx';\nexport { x };", 'mf-auth/src/a.ts')).toHaveLength(1);
     expect(await restrictedImports("import x from 'mf_billing/Paywall';\nexport { x };", 'mf-account/src/a.ts')).toHaveLength(1);
+  });
+
+  it('covers every remote in tooling/remotes.mjs, by folder and by federation name', async () => {
+    const dirs = Object.values(remotes).map((remote) => remote.dir);
+    for (const dir of dirs) {
+      const other = dirs.find((d) => d !== dir) as string;
+      expect(await restrictedImports(`import x from '../../${other}/src/a.tsx';\nexport { x };`, `${dir}/src/a.ts`)).toHaveLength(1);
+    }
+  });
+
+  it('lets the shell name a remote’s types but never bundle its code', async () => {
+    expect(await restrictedImports("import page from 'mf_auth/LoginPage';\nexport { page };", 'shell/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports("import x from '../../mf-auth/src/login/login-page.tsx';\nexport { x };", 'shell/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports("import type Page from 'mf_auth/LoginPage';\nexport type P = typeof Page;", 'shell/src/a.ts')).toEqual([]);
+  });
+
+  it('keeps shared-router to routing: react-router yes, auth and apps no', async () => {
+    expect(await restrictedImports("export { Link } from 'react-router';", 'shared-router/src/a.ts')).toEqual([]);
+    expect(await restrictedImports("import { getConfig } from '@cadence/shared-auth';\nexport { getConfig };", 'shared-router/src/a.ts')).toHaveLength(1);
+    expect(await restrictedImports("import x from '../../mf-auth/src/a.tsx';\nexport { x };", 'shared-router/src/a.ts')).toHaveLength(1);
+  });
+
+  it('checks the rules of hooks in React code', async () => {
+    const code = "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    for (const file of ['shell/src/a.tsx', 'mf-dashboard/src/a.tsx', 'shared-auth/src/a.tsx']) {
+      expect(await messages(code, file, 'react-hooks/rules-of-hooks')).toHaveLength(1);
+    }
   });
 
   it('fails when a remote imports the shell', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { signedInNavLinks, signedOutLinks } from './nav-links.ts';
@@ -8,13 +8,13 @@ export function TopNav() {
   const signOut = useAuthStore((state) => state.signOut);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu belongs to the page it was opened on: any navigation closes it, with no effect.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const links = signedIn ? signedInNavLinks : signedOutLinks;
 
-  useEffect(() => setMenuOpen(false), [pathname]);
-
   const handleSignOut = async () => {
-    setMenuOpen(false);
+    setMenuOpenOn(null);
     await signOut().catch((error: unknown) => console.error('Sign out failed', error));
     navigate('/');
   };
@@ -29,7 +29,7 @@ export function TopNav() {
         className="menu-toggle"
         aria-expanded={menuOpen}
         aria-controls="primary-nav"
-        onClick={() => setMenuOpen((open) => !open)}
+        onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
       >
         <span aria-hidden="true">☰</span>
         <span className="visually-hidden">Menu</span>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { RemoteBoundary } from './remote-boundary.tsx';
 import type { RemotePage } from './remote-pages.ts';
 
@@ -10,7 +10,12 @@ const noRetry = () => {};
  * and the failure is only logged by the boundary. The next visit of the route tries again.
  */
 export function RemoteSlot({ part }: { part: RemotePage }) {
-  const Part = useMemo(() => lazy(part.load), [part]);
+  return <RemotePartLoader key={part.id} part={part} />;
+}
+
+function RemotePartLoader({ part }: { part: RemotePage }) {
+  // One lazy component per mount: a failed load stays failed until the slot mounts again.
+  const [Part] = useState(() => lazy(part.load));
   return (
     <RemoteBoundary key={part.remote} remote={part.remote} onRetry={noRetry} fallback={null}>
       <Suspense fallback={null}>
