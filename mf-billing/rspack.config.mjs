@@ -1,4 +1,4 @@
 import { appConfig } from '../tooling/rspack-app.mjs';
-import { remotes } from '../tooling/remotes.mjs';
 
-export default appConfig({ dir: import.meta.dirname, name: 'mf_billing', exposes: remotes.mf_billing.exposes });
+// Name and exposed pages: tooling/remotes.mjs.
+export default appConfig({ dir: import.meta.dirname });

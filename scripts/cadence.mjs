@@ -64,7 +64,6 @@ async function test() {
   run(['-r', 'typecheck']);
   run(['exec', 'vitest', 'run']);
   await build();
-  if (!existsSync(path.join(root, 'e2e/playwright.config.ts'))) return;
   run(['--filter', '@cadence/e2e', 'test']);
 }
 

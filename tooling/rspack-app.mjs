@@ -1,5 +1,5 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs
-// only names itself and its exposed pages. Remotes are built with the federation plugin; the shell
+// only passes its folder (a remote's name and exposed pages come from tooling/remotes.mjs). Remotes are built with the federation plugin; the shell
 // (host) is not: it bundles its shared libraries like any app and starts the federation runtime
 // only when a page needs a remote (shell/src/remotes/federation.ts), so a shell-only page such as
 // the landing page loads no federation code at all (bench: `pnpm bench`).
@@ -8,17 +8,16 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { shared } from './mf-shared.mjs';
+import { remoteNameOf, remotes } from './remotes.mjs';
 
 /**
  * @param {object} options
  * @param {string} options.dir            the app's folder (import.meta.dirname of its config)
- * @param {string} options.name           federation name, e.g. "mf_auth"; the shell is "shell"
- * @param {Record<string,string>} [options.exposes]  page-level modules (remotes only)
  * @param {boolean} [options.host]        the shell: served at "/", emits index.html
- * @param {number} [options.port]         dev-server port
- * @param {string[]} [options.runtimePlugins]
  */
-export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, runtimePlugins = [] }) {
+export function appConfig({ dir, host = false }) {
+  const name = host ? 'shell' : remoteNameOf(path.basename(dir));
+  const exposes = host ? {} : remotes[name].exposes;
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const production = process.env.NODE_ENV !== 'development';
   return {
@@ -74,7 +73,6 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
         // Types cross the seam through the shell's tsconfig paths (see shell/tsconfig.json),
         // so builds stay hermetic and offline.
         dts: false,
-        runtimePlugins,
         experiments: {
           asyncStartup: true,
           // A slimmer federation runtime (bench: `pnpm bench`). Every app runs in the browser, so
@@ -101,7 +99,6 @@ export function appConfig({ dir, name, exposes = {}, host = false, port = 3000, 
     ],
     optimization: { minimize: production },
     performance: { hints: false },
-    devServer: { port, historyApiFallback: true, headers: { 'Access-Control-Allow-Origin': '*' } },
     experiments: { css: true },
   };
 }

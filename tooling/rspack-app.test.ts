@@ -13,8 +13,8 @@ describe('appConfig devtool', () => {
   // The app server's CSP has no 'unsafe-eval' (shell/server/security-headers.ts), in dev mode too.
   it.each(['development', 'production'])('%s builds use no eval-based source maps', (mode) => {
     process.env.NODE_ENV = mode;
-    for (const [dir, name, host] of [['shell', 'shell', true], ['mf-auth', 'mf_auth', false]] as const) {
-      const config = appConfig({ dir: path.join(root, dir), name, host }) as { devtool: string | false };
+    for (const [dir, host] of [['shell', true], ['mf-auth', false]] as const) {
+      const config = appConfig({ dir: path.join(root, dir), host }) as { devtool: string | false };
       expect(String(config.devtool)).not.toMatch(/eval/);
     }
   });

@@ -16,6 +16,16 @@ describe('the typed seam', () => {
     }
     expect(tsconfig.compilerOptions.paths).toEqual(expected);
   });
+
+  it('gives the bench’s monolith (bench/monolith/src/federation-shim.ts) every exposed module', () => {
+    const shim = readFileSync(new URL('../../../bench/monolith/src/federation-shim.ts', import.meta.url), 'utf8');
+    const entries = [...shim.matchAll(/'([\w/]+)': \(\) => import\('([\w/]+)'\)/g)].map(([, id, target]) => {
+      expect(target).toBe(id);
+      return id;
+    });
+    const exposed = Object.entries(remotes).flatMap(([name, remote]) => Object.keys(remote.exposes).map((key) => `${name}/${key.slice(2)}`));
+    expect(entries.sort()).toEqual(exposed.sort());
+  });
 });
 
 describe('remotes.json', () => {
