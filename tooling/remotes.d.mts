@@ -4,3 +4,4 @@ export interface RemoteDefinition {
 }
 export declare const remotes: Record<string, RemoteDefinition>;
 export declare function remoteNameOf(dir: string): string;
+export declare function exposedModules(): Array<{ id: string; file: string }>;

@@ -47,6 +47,16 @@ export const remotes = {
   },
 };
 
+/**
+ * Every exposed module as the shell names it (`mf_auth/SignupPage`) with its source file relative to
+ * the repository root. The shell's type seam and the bench's monolith are generated from this.
+ */
+export function exposedModules() {
+  return Object.entries(remotes).flatMap(([name, { dir, exposes }]) =>
+    Object.entries(exposes).map(([key, file]) => ({ id: `${name}/${key.slice(2)}`, file: `${dir}/${file.slice(2)}` })),
+  );
+}
+
 /** Federation name of the remote that lives in a folder ("mf-auth" → "mf_auth"). */
 export function remoteNameOf(dir) {
   const entry = Object.entries(remotes).find(([, remote]) => remote.dir === dir);
