@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { remoteTestConfig } from '../tooling/vitest-remote.mjs';
 
-export default defineConfig({
-  test: {
-    name: 'mf-billing',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/vitest-setup.ts'],
-  },
-});
+export default remoteTestConfig(import.meta.dirname);

@@ -1,8 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { remoteTestConfig } from '../tooling/vitest-remote.mjs';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    setupFiles: ['./src/vitest-setup.ts'],
-  },
-});
+export default remoteTestConfig(import.meta.dirname);
