@@ -30,12 +30,12 @@ describe('AccountPage (spec §2 Account area)', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Account']);
     const nav = screen.getByRole('navigation', { name: 'Account sections' });
     expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings', 'Log Out']);
-    expect(screen.getByText('Not provided')).toBeTruthy();
-    expect(screen.getByText('Unverified')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeTruthy();
-    expect(screen.getByText('Subscription Canceled')).toBeTruthy();
-    expect(screen.getByText('3rd of each month')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Resume subscription' })).toBeTruthy();
+    expect(screen.getByText('Not provided')).toBeVisible();
+    expect(screen.getByText('Unverified')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
+    expect(screen.getByText('Subscription Canceled')).toBeVisible();
+    expect(screen.getByText('3rd of each month')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Start new subscription' })).toBeNull();
   });
 
@@ -44,7 +44,7 @@ describe('AccountPage (spec §2 Account area)', () => {
     renderAt('/account?view=billing');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Payments');
     expect(await screen.findByText('No invoices yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Manage Billing' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage Billing' })).toBeVisible();
     expect(logged).toHaveBeenCalled();
   });
 
@@ -52,6 +52,6 @@ describe('AccountPage (spec §2 Account area)', () => {
     renderAt('/account');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Devices' }));
     expect(await screen.findByText('No active sessions')).toBeTruthy();
-    expect(screen.getByText('Active Sessions (0/5 max)')).toBeTruthy();
+    expect(screen.getByText('Active Sessions (0/5 max)')).toBeVisible();
   });
 });

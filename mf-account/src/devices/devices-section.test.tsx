@@ -28,7 +28,7 @@ describe('DevicesSection failures (spec §8)', () => {
     expect(await screen.findByText('Active Sessions (2/5 max)')).toBeTruthy();
     expect(screen.getAllByText('Chrome on Linux')).toHaveLength(2);
     expect(screen.getAllByText('Canada')).toHaveLength(2);
-    expect(screen.getByText('Current')).toBeTruthy();
+    expect(screen.getByText('Current')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Terminate' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to terminate session. Please try again.'));

@@ -96,9 +96,9 @@ describe('canceled and expired banners (spec §4)', () => {
 
   it('follows the labels: a subscription that ends turns the canceled banner into the expired one', async () => {
     await show(['subscribed', 'subscriptionCanceled']);
-    expect(screen.getByRole('button', { name: 'Open billing portal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open billing portal' })).toBeVisible();
     await act(async () => useAuthStore.setState({ user: user(['subscriptionExpired']) }));
-    expect(screen.getByRole('button', { name: 'Start new subscription' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start new subscription' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Open billing portal' })).toBeNull();
   });
 });

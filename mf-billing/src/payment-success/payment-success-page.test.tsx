@@ -50,7 +50,7 @@ describe('/payment-success page (spec §2)', () => {
     await act(() => vi.advanceTimersByTimeAsync(5_999));
     expect(screen.queryByText('Account area')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(screen.getByText('Account area')).toBeTruthy();
+    expect(screen.getByText('Account area')).toBeVisible();
   });
 
   it('a failed check shows the spec error with Check Again', async () => {
@@ -58,6 +58,6 @@ describe('/payment-success page (spec §2)', () => {
     renderAt('/payment-success');
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     expect(screen.getByRole('alert').textContent).toBe('Error verifying subscription status. Please contact support.');
-    expect(screen.getByRole('button', { name: 'Check Again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check Again' })).toBeVisible();
   });
 });

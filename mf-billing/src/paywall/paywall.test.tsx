@@ -36,7 +36,7 @@ describe('Paywall (spec §2, §4)', () => {
     createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_1","error":null}', errors: '' });
     await show([]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Start your 7-day free trial');
-    expect(screen.getByText('$10.00 USD / month')).toBeTruthy();
+    expect(screen.getByText('$10.00 USD / month')).toBeVisible();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
     expect(createExecution).toHaveBeenCalledWith({
       functionId: 'checkout',
@@ -113,7 +113,7 @@ describe('Paywall (spec §2, §4)', () => {
   ])('%j → %s with %s', async (labels, title, button) => {
     await show(labels);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    expect(screen.getByRole('button', { name: button })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: button })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeVisible();
   });
 });

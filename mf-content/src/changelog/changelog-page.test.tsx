@@ -44,7 +44,7 @@ describe('ChangelogPage (spec §2 Changelog page, §8)', () => {
     const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetchMock);
     render(<ChangelogPage />);
-    expect(screen.getByText('Loading changelog...')).toBeDefined();
+    expect(screen.getByText('Loading changelog...')).toBeVisible();
     expect(fetchMock).toHaveBeenCalledWith('/CHANGELOG.md', expect.anything());
   });
 
@@ -55,7 +55,7 @@ describe('ChangelogPage (spec §2 Changelog page, §8)', () => {
     expect(screen.queryByText('Loading changelog...')).toBeNull();
     const h1s = screen.getAllByRole('heading', { level: 1 });
     expect(h1s.map((h) => h.textContent)).toEqual(['Changelog']);
-    expect(screen.getByRole('heading', { level: 3, name: 'Added' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 3, name: 'Added' })).toBeVisible();
   });
 
   it('keeps allowed links and empties the address of any other protocol (spec §5)', async () => {

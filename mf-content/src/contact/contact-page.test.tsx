@@ -11,7 +11,7 @@ describe('ContactPage (spec §2 Legal and contact pages)', () => {
   it('shows the support address from the runtime config as a mailto link', () => {
     setConfig(config);
     render(<ContactPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Contact' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
     const link = screen.getByRole('link', { name: 'help@cadence.test' });
     expect(link.getAttribute('href')).toBe('mailto:help@cadence.test');
   });
@@ -24,7 +24,7 @@ describe('FaqPage', () => {
         <FaqPage />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeDefined();
-    expect(screen.getByText('This page is under construction.')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+    expect(screen.getByText('This page is under construction.')).toBeVisible();
   });
 });

@@ -29,8 +29,8 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
       'All Transactions',
     ]);
     expect(screen.queryByText(/Notifications/)).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Clients' })).toBeDefined();
-    expect(screen.getByText(/under construction/)).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Clients' })).toBeVisible();
+    expect(screen.getByText(/under construction/)).toBeVisible();
     expect(within(nav).getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBe('true');
   });
 
@@ -38,17 +38,17 @@ describe('DashboardPage (spec §2 Dashboard)', () => {
     const user = userEvent.setup();
     renderDashboard();
     await user.click(screen.getByRole('button', { name: 'Payments' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Payments' }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBeNull();
 
     screen.getByRole('button', { name: 'All Sessions' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
     await user.tab();
     await user.keyboard(' ');
-    expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeDefined();
-    expect(screen.getByText('A complete history of your transactions will be listed here.')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeVisible();
+    expect(screen.getByText('A complete history of your transactions will be listed here.')).toBeVisible();
   });
 
   it('shows no promo banner on a desktop device', () => {

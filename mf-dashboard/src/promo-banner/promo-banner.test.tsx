@@ -42,8 +42,8 @@ describe('PromoBanner (spec §2 Dashboard)', () => {
   it("shows 'Get the Cadence App' with Open App on a mobile-detected device", () => {
     useUserAgent(IPHONE);
     renderBanner();
-    expect(screen.getByRole('region', { name: 'Get the Cadence App' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Open App' })).toBeDefined();
+    expect(screen.getByRole('region', { name: 'Get the Cadence App' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Open App' })).toBeVisible();
   });
 
   it('is not shown on a desktop device', () => {
@@ -77,6 +77,6 @@ describe('PromoBanner (spec §2 Dashboard)', () => {
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.getByText('Account area')).toBeDefined();
+    expect(screen.getByText('Account area')).toBeVisible();
   });
 });
