@@ -1,9 +1,5 @@
 /** Spec constants owned by mf-account (STYLE.md "Config once"). */
 
-/** spec §9: price 10 USD per month, shown as the Plan. */
-export const PLAN_PRICE_CENTS = 1_000;
-export const PLAN_CURRENCY = 'USD';
-
 /** spec §9: the invoice list shows 3 rows by default. */
 export const INVOICE_LIST_DEFAULT = 3;
 
@@ -19,8 +15,5 @@ export const CLEANUP_RETURN_HOME_MS = 2_000;
 
 /** spec §9: notification times switch to a date after 7 days. */
 export const RELATIVE_TIME_MAX_DAYS = 7;
-
-/** `/account?view=billing` opens Payments (spec §2). */
-export const BILLING_VIEW = 'billing';
 
 export const DAY_MS = 86_400_000;

@@ -13,8 +13,6 @@ export const PAYMENT_SUCCESS_COUNTDOWN_S = 5;
 /** Mobile: fall back to /account when the app has not taken over after 6 s. */
 export const MOBILE_FALLBACK_MS = 6_000;
 
-export const PAYMENT_SUCCESS_PATH = '/payment-success';
-export const PAYMENT_CANCELLED_PATH = '/payment-cancelled';
 export const ACCOUNT_PATH = '/account';
 /** spec §2: the app's signup-complete screen, `${mobileAppScheme}://signup-complete`. */
 export const DEEP_LINK_SCREEN = 'signup-complete';

@@ -9,8 +9,6 @@ export const DEEP_LINK_SCREEN = 'signup-complete';
 /** spec §2: where the promo banner goes when the app does not open. */
 export const DEEP_LINK_FALLBACK_PATH = '/account';
 
-/** spec §9: mobile layout at 768 px width or below (dashboard.css repeats it in its media query). */
-export const MOBILE_MAX_WIDTH_PX = 768;
 /** spec §2: the promo banner shows only on devices whose user agent names one of these. */
 export const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
 
