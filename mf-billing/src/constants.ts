@@ -14,7 +14,3 @@ export const PAYMENT_SUCCESS_COUNTDOWN_S = 5;
 export const MOBILE_FALLBACK_MS = 6_000;
 
 export const ACCOUNT_PATH = '/account';
-/** spec §2: the app's signup-complete screen, `${mobileAppScheme}://signup-complete`. */
-export const DEEP_LINK_SCREEN = 'signup-complete';
-/** spec §9: mobile layout / device detection. */
-export const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;

@@ -4,13 +4,8 @@
 export const DEEP_LINK_FALLBACK_MS = 1500;
 /** ... with a 0.5 s check after return. */
 export const DEEP_LINK_RETURN_CHECK_MS = 500;
-/** spec §2: the app's signup-complete screen, reached as `${mobileAppScheme}://signup-complete`. */
-export const DEEP_LINK_SCREEN = 'signup-complete';
 /** spec §2: where the promo banner goes when the app does not open. */
 export const DEEP_LINK_FALLBACK_PATH = '/account';
-
-/** spec §2: the promo banner shows only on devices whose user agent names one of these. */
-export const MOBILE_USER_AGENT = /Android|iPhone|iPad|iPod|Mobile/i;
 
 /** spec §2: promo banner dismissal is remembered in local storage. */
 export const PROMO_BANNER_DISMISSED_KEY = 'cadence.promoBannerDismissed';

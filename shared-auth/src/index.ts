@@ -18,3 +18,4 @@ export * from './unique-id.ts';
 export * from './permissions.ts';
 export * from './access-decision.ts';
 export * from './status-texts.ts';
+export * from './mobile-app.ts';

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { getConfig, getCurrentUser, useAuthStore } from '@cadence/shared-auth';
+import { appDeepLink, getConfig, getCurrentUser, isMobileDevice, useAuthStore } from '@cadence/shared-auth';
 import { ACCOUNT_PATH, MOBILE_FALLBACK_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { leaveTo } from '../shared/billing-api.ts';
 import '../shared/billing.css';
-import { appDeepLink, isMobileDevice } from '../shared/mobile.ts';
 import { startPaymentSuccessFlow, type PaymentSuccessFlow, type PaymentSuccessPhase } from './payment-success-flow.ts';
 
 /** spec §2 /payment-success: the post-checkout confirmation. */

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@cadence/shared-router';
-import { getActiveSubscription, getConfig, getCurrentUser } from '@cadence/shared-auth';
+import { appDeepLink, getActiveSubscription, getConfig, getCurrentUser, isMobileDevice } from '@cadence/shared-auth';
 import { ACCOUNT_PATH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { leaveTo } from '../shared/billing-api.ts';
 import '../shared/billing.css';
-import { appDeepLink, isMobileDevice } from '../shared/mobile.ts';
 
 type Check = 'checking' | 'active' | 'processing';
 
@@ -30,7 +29,7 @@ export default function SubscriptionCheckPage() {
       .then((result) => {
         if (!current) return;
         setCheck(result);
-        if (result === 'active' && isMobileDevice(navigator.userAgent)) leaveTo(appDeepLink(getConfig().mobileAppScheme, null));
+        if (result === 'active' && isMobileDevice(navigator.userAgent)) leaveTo(appDeepLink(getConfig().mobileAppScheme));
       });
     return () => {
       current = false;

@@ -1,8 +1,7 @@
-import { getConfig } from '@cadence/shared-auth';
+import { appDeepLink, getConfig, isMobileDevice } from '@cadence/shared-auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@cadence/shared-router';
-import { DEEP_LINK_FALLBACK_PATH, DEEP_LINK_SCREEN, PROMO_BANNER_TEXT } from '../constants.ts';
-import { isMobileDevice } from './is-mobile-device.ts';
+import { DEEP_LINK_FALLBACK_PATH, PROMO_BANNER_TEXT } from '../constants.ts';
 import { openAppUrl } from './open-app-url.ts';
 import { openDeepLink } from './open-deep-link.ts';
 import { browserStorage, isPromoBannerDismissed, rememberPromoBannerDismissed } from './promo-banner-dismissal.ts';
@@ -24,7 +23,7 @@ export function PromoBanner() {
   const openApp = () => {
     cancelDeepLink.current?.();
     cancelDeepLink.current = openDeepLink({
-      url: `${getConfig().mobileAppScheme}://${DEEP_LINK_SCREEN}`,
+      url: appDeepLink(getConfig().mobileAppScheme),
       fallback: DEEP_LINK_FALLBACK_PATH,
       navigate: (target) => (target === DEEP_LINK_FALLBACK_PATH ? navigate(target) : openAppUrl(target)),
       timers: window,

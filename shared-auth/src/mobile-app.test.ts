@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isMobileDevice } from './is-mobile-device.ts';
+import { appDeepLink, isMobileDevice } from './mobile-app.ts';
 
-describe('isMobileDevice (spec §2 promo banner)', () => {
+describe('isMobileDevice (spec §2 promo banner, payment pages)', () => {
   it.each([
     ['Android phone', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36'],
     ['Android tablet', 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'],
@@ -21,5 +21,14 @@ describe('isMobileDevice (spec §2 promo banner)', () => {
     ['empty', ''],
   ])('does not detect %s', (_name, userAgent) => {
     expect(isMobileDevice(userAgent)).toBe(false);
+  });
+});
+
+describe('appDeepLink (spec §2 promo banner, /payment-success)', () => {
+  it('uses final_redirect_uri only when it has the app scheme', () => {
+    expect(appDeepLink('cadence', 'cadence://billing-done')).toBe('cadence://billing-done');
+    expect(appDeepLink('cadence', 'https://evil.test/')).toBe('cadence://signup-complete');
+    expect(appDeepLink('cadence', null)).toBe('cadence://signup-complete');
+    expect(appDeepLink('cadence')).toBe('cadence://signup-complete');
   });
 });
