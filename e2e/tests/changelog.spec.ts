@@ -1,4 +1,13 @@
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
+
+/** Scrolls and waits two frames: the scroll event has fired and React has painted its answer. */
+async function scrollAndSettle(page: Page, y: number): Promise<void> {
+  await page.evaluate(async (top) => {
+    window.scrollTo(0, top);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, y);
+}
 
 test.describe('/changelog (spec §2 Changelog page)', () => {
   test('loads the project CHANGELOG.md and renders it', async ({ page }) => {
@@ -26,8 +35,7 @@ test.describe('/changelog (spec §2 Changelog page)', () => {
     await expect(page.getByText('Latest: 2.3.4')).toHaveCount(0);
     const headingTop = await page.getByRole('heading', { name: /\[2\.3\.4\]/ }).evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
     // Just short of the threshold: the heading is still more than 105 px below the top.
-    await page.evaluate((y) => window.scrollTo(0, y), Math.max(0, headingTop - 140));
-    await page.waitForTimeout(200);
+    await scrollAndSettle(page, Math.max(0, headingTop - 140));
     await expect(page.getByText('Latest: 2.3.4')).toHaveCount(0);
     await page.evaluate((y) => window.scrollTo(0, y), headingTop - 100);
     await expect(page.getByText('Latest: 2.3.4')).toBeVisible();
@@ -41,8 +49,7 @@ test.describe('/changelog (spec §2 Changelog page)', () => {
     await page.route('**/CHANGELOG.md', (route) => route.fulfill({ status: 200, body: notes }));
     await page.goto('/changelog');
     await expect(page.getByRole('heading', { name: 'Notes' })).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForTimeout(300);
+    await scrollAndSettle(page, await page.evaluate(() => document.body.scrollHeight));
     await expect(page.getByText(/^Latest:/)).toHaveCount(0);
   });
 
@@ -59,7 +66,8 @@ test.describe('/changelog (spec §2 Changelog page)', () => {
     const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
     expect(r).toBeGreaterThan((g ?? 0) + 60);
     expect(r).toBeGreaterThan((b ?? 0) + 60);
-    await page.waitForTimeout(1000);
+    // No request for 500 ms after the failure: nothing retries.
+    await page.waitForLoadState('networkidle');
     expect(requests).toBe(1);
     expect(consoleLog.errors.some((e) => e.includes('changelog'))).toBe(true);
   });
