@@ -40,8 +40,9 @@ function startTs(name, file, env) {
  * Stripe (in production they are set in Appwrite, never in appwrite.json). The emulator hands each
  * function only its own FUNCTION_VARS_<ID>.
  */
-function billingFunctionVars(stripePort) {
+function billingFunctionVars(stripePort, appOrigins) {
   const vars = JSON.stringify({
+    ALLOWED_RETURN_ORIGINS: appOrigins.join(','),
     STRIPE_SECRET_KEY: 'sk_test_local',
     STRIPE_WEBHOOK_SECRET: 'whsec_local',
     STRIPE_API_HOST: '127.0.0.1',
@@ -60,11 +61,15 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
   const stop = () => children.forEach((child) => child.exitCode === null && child.kill('SIGTERM'));
   const appwriteUrl = `http://127.0.0.1:${appwritePort}`;
   const stripeUrl = `http://127.0.0.1:${stripePort}`;
+  // The app's own origins: the emulator's platform list (redirect URLs, CORS) and the only places
+  // Stripe may send a user back to.
+  const appOrigins = [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`];
   try {
     const appwrite = startTs('Appwrite emulator', 'emulators/appwrite/src/main.ts', {
       APPWRITE_PORT: String(appwritePort),
       APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
-      ...billingFunctionVars(stripePort),
+      APPWRITE_PLATFORMS: appOrigins.join(','),
+      ...billingFunctionVars(stripePort, appOrigins),
       ...env,
     });
     children.push(appwrite);
