@@ -7,7 +7,6 @@ export const MESSAGES = {
   notYetActive: 'Subscription payment processed, but not yet active. This usually takes a few moments.',
   activationSlow: 'Subscription is taking longer than expected to activate. Please contact support if this continues.',
   statusCheckError: 'Error verifying subscription status. Please contact support.',
-  emptyResponse: 'Function returned empty response',
   plan: '$10.00 USD / month',
   paymentProcessing: 'Payment Processing',
 } as const;

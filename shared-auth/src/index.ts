@@ -11,6 +11,8 @@ export * from './sessions.ts';
 export * from './account.ts';
 export * from './billing-types.ts';
 export * from './billing.ts';
+export * from './billing-sessions.ts';
+export * from './functions.ts';
 export * from './notification-id.ts';
 export * from './notifications.ts';
 export * from './user-data.ts';

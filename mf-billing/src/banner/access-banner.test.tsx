@@ -1,13 +1,16 @@
-import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import {
+  createBillingPortalSession, createCheckoutSession, FunctionError, FunctionRefusedError, localRuntimeConfig, setConfig, useAuthStore,
+  type AuthUser,
+} from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../shared/billing-api.ts';
 import AccessBanner from './access-banner.tsx';
 
-const createExecution = vi.fn();
 vi.mock('@cadence/shared-auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@cadence/shared-auth')>()),
-  appwrite: () => ({ functions: { createExecution } }),
+  createCheckoutSession: vi.fn(),
+  createBillingPortalSession: vi.fn(),
 }));
 vi.mock('../shared/billing-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/billing-api.ts')>()),
@@ -15,7 +18,6 @@ vi.mock('../shared/billing-api.ts', async (importOriginal) => ({
 }));
 
 const user = (labels: string[]) => ({ $id: 'u1', email: 'a@b.test', emailVerification: true, labels }) as unknown as AuthUser;
-const answer = (body: object) => ({ status: 'completed', responseBody: JSON.stringify(body), errors: '' });
 
 async function show(labels: string[]) {
   useAuthStore.setState({ user: user(labels), status: 'signedIn' });
@@ -37,22 +39,22 @@ describe('canceled and expired banners (spec §4)', () => {
   });
 
   it('canceled: "Subscription will end at period end"; Open billing portal → the portal, back to this page', async () => {
-    createExecution.mockResolvedValue(answer({ success: true, url: 'http://stripe.test/p/session/bps_1', error: null }));
+    vi.mocked(createBillingPortalSession).mockResolvedValue('http://stripe.test/p/session/bps_1');
     await show(['subscribed', 'paymentCurrent', 'subscriptionCanceled']);
     const banner = screen.getByRole('region', { name: 'Subscription' });
     expect(banner.querySelector('p')?.textContent).toBe('Subscription will end at period end');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
-    expect(createExecution).toHaveBeenCalledWith({ functionId: 'billing-portal', body: JSON.stringify({ returnUrl: location.href }), async: false });
+    expect(createBillingPortalSession).toHaveBeenCalledOnce();
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/p/session/bps_1');
   });
 
   it('canceled: a portal that got no answer → "Failed to open billing portal. Please try again.", and the button works again', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockResolvedValueOnce({ status: 'failed', responseBody: '', errors: 'boom' });
+    vi.mocked(createBillingPortalSession).mockRejectedValueOnce(new FunctionError('boom'));
     await show(['subscribed', 'subscriptionCanceled']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
     expect(screen.getByRole('alert').textContent).toBe('Failed to open billing portal. Please try again.');
-    createExecution.mockResolvedValueOnce(answer({ success: true, url: 'http://stripe.test/p/session/bps_2', error: null }));
+    vi.mocked(createBillingPortalSession).mockResolvedValueOnce('http://stripe.test/p/session/bps_2');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/p/session/bps_2');
@@ -60,7 +62,8 @@ describe('canceled and expired banners (spec §4)', () => {
 
   it('canceled: a portal the function refused → "Failed to open billing portal" and its reason', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockResolvedValue(answer({ success: false, url: null, error: 'No billing account yet. Subscribe first.' }));
+    const reason = 'No billing account yet. Subscribe first.';
+    vi.mocked(createBillingPortalSession).mockRejectedValue(new FunctionRefusedError(reason, 400, { success: false, error: reason }));
     await show(['subscribed', 'subscriptionCanceled']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
     expect([...screen.getByRole('alert').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
@@ -70,22 +73,18 @@ describe('canceled and expired banners (spec §4)', () => {
     expect(leaveTo).not.toHaveBeenCalled();
   });
 
-  it('expired: "Subscription ended"; Start new subscription → checkout with the payment pages as return URLs', async () => {
-    createExecution.mockResolvedValue(answer({ success: true, url: 'http://stripe.test/c/pay/cs_9', error: null }));
+  it('expired: "Subscription ended"; Start new subscription → checkout → the hosted page', async () => {
+    vi.mocked(createCheckoutSession).mockResolvedValue('http://stripe.test/c/pay/cs_9');
     await show(['subscriptionExpired']);
     expect(screen.getByRole('region', { name: 'Subscription' }).querySelector('p')?.textContent).toBe('Subscription ended');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start new subscription' })));
-    expect(createExecution).toHaveBeenCalledWith({
-      functionId: 'checkout',
-      body: JSON.stringify({ successUrl: `${location.origin}/payment-success`, cancelUrl: `${location.origin}/payment-cancelled` }),
-      async: false,
-    });
+    expect(createCheckoutSession).toHaveBeenCalledOnce();
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_9');
   });
 
   it('expired: a failing checkout fails silently (spec §8) — logged, no alert, the button usable again', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockResolvedValue(answer({ success: false, url: null, error: 'Checkout is not configured.' }));
+    vi.mocked(createCheckoutSession).mockRejectedValue(new FunctionRefusedError('Checkout is not configured.', 500, {}));
     await show(['subscriptionExpired', 'subscriptionCanceled']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start new subscription' })));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -1,4 +1,7 @@
-import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import {
+  createBillingPortalSession, createCheckoutSession, FunctionError, FunctionRefusedError, localRuntimeConfig, setConfig, toAppError, useAuthStore,
+  type AuthUser,
+} from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,10 +9,10 @@ import { leaveTo } from '../shared/billing-api.ts';
 import { preloadStripe } from '../shared/stripe-preload.ts';
 import Paywall from './paywall.tsx';
 
-const createExecution = vi.fn();
 vi.mock('@cadence/shared-auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@cadence/shared-auth')>()),
-  appwrite: () => ({ functions: { createExecution } }),
+  createCheckoutSession: vi.fn(),
+  createBillingPortalSession: vi.fn(),
 }));
 vi.mock('../shared/billing-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/billing-api.ts')>()),
@@ -32,23 +35,19 @@ describe('Paywall (spec §2, §4)', () => {
   beforeEach(() => setConfig(localRuntimeConfig()));
   afterEach(() => vi.clearAllMocks());
 
-  it('new: the trial and the plan; Start free trial → checkout with absolute URLs → the hosted page', async () => {
-    createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_1","error":null}', errors: '' });
+  it('new: the trial and the plan; Start free trial → checkout → the hosted page', async () => {
+    vi.mocked(createCheckoutSession).mockResolvedValue('http://stripe.test/c/pay/cs_1');
     await show([]);
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Start your 7-day free trial');
     expect(screen.getByText('$10.00 USD / month')).toBeVisible();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
-    expect(createExecution).toHaveBeenCalledWith({
-      functionId: 'checkout',
-      body: JSON.stringify({ successUrl: `${location.origin}/payment-success`, cancelUrl: `${location.origin}/payment-cancelled` }),
-      async: false,
-    });
+    expect(createCheckoutSession).toHaveBeenCalledOnce();
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_1');
   });
 
   it('a checkout that got no answer shows the retry text and stays', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockResolvedValue({ status: 'failed', responseBody: '', errors: 'Error: stripe unreachable' });
+    vi.mocked(createCheckoutSession).mockRejectedValue(new FunctionError('Error: stripe unreachable'));
     await show([]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
     expect(screen.getByRole('alert').textContent).toBe('Failed to initiate payment. Please try again.');
@@ -59,7 +58,7 @@ describe('Paywall (spec §2, §4)', () => {
   it('a checkout the function refused shows the spec text and the function’s own reason', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const conflict = 'You already have a subscription. Manage it in the billing portal.';
-    createExecution.mockResolvedValue({ status: 'completed', responseBody: JSON.stringify({ success: false, url: null, error: conflict }), errors: '' });
+    vi.mocked(createCheckoutSession).mockRejectedValue(new FunctionRefusedError(conflict, 409, { success: false, error: conflict }));
     await show([]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
     const alert = screen.getByRole('alert');
@@ -69,7 +68,7 @@ describe('Paywall (spec §2, §4)', () => {
 
   it('a billing portal failure shows "Failed to open billing portal. Please try again."', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    createExecution.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.mocked(createBillingPortalSession).mockRejectedValue(toAppError(new TypeError('Failed to fetch')));
     await show(['subscriptionPaused']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
     expect(screen.getByRole('alert').textContent).toBe('Failed to open billing portal. Please try again.');
@@ -79,7 +78,7 @@ describe('Paywall (spec §2, §4)', () => {
     const stripeScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[src^="https://js.stripe.com/"]')];
 
     it('the paywall starts loading Stripe.js, and checkout does not wait for it (it never loads here)', async () => {
-      createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_2","error":null}', errors: '' });
+      vi.mocked(createCheckoutSession).mockResolvedValue('http://stripe.test/c/pay/cs_2');
       await show([]);
       await waitFor(() => expect(stripeScripts()).toHaveLength(1));
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Start free trial' })));
@@ -88,7 +87,7 @@ describe('Paywall (spec §2, §4)', () => {
 
     it('Stripe.js failing to load (after its one retry) changes nothing: the preload answers null, checkout still redirects', async () => {
       vi.spyOn(console, 'info').mockImplementation(() => {});
-      createExecution.mockResolvedValue({ status: 'completed', responseBody: '{"success":true,"url":"http://stripe.test/c/pay/cs_3","error":null}', errors: '' });
+      vi.mocked(createCheckoutSession).mockResolvedValue('http://stripe.test/c/pay/cs_3');
       await show([]);
       const preload = preloadStripe();
       await waitFor(() => expect(stripeScripts()).toHaveLength(1));

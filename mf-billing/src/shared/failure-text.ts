@@ -1,5 +1,5 @@
+import { FunctionRefusedError } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
-import { FunctionAnswerError } from './billing-api.ts';
 
 /** What a failed checkout or billing-portal call shows: the spec §8 text, and the function's own reason. */
 export interface FailureText {
@@ -21,6 +21,6 @@ const TEXTS = {
  */
 export function failureText(action: keyof typeof TEXTS, error: unknown): FailureText {
   const texts = TEXTS[action];
-  if (error instanceof FunctionAnswerError) return { message: texts.answered, detail: error.reason };
+  if (error instanceof FunctionRefusedError) return { message: texts.answered, detail: error.reason };
   return { message: texts.unreachable, detail: null };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { createBillingPortalSession, createCheckoutSession } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
-import { createBillingPortalSession, createCheckoutSession, leaveTo } from './billing-api.ts';
+import { leaveTo } from './billing-api.ts';
 import { failureText, type FailureText } from './failure-text.ts';
 
 export type BillingAction = 'checkout' | 'portal';
