@@ -18,6 +18,12 @@ const appwriteOutsideSharedAuth = {
   allowTypeImports: true,
   message: 'Use the Appwrite SDK through @cadence/shared-auth (the only runtime importer of appwrite); `import type` is fine.',
 };
+// Likewise TanStack Query: one cache, one copy, inside the @cadence/shared-auth/query singleton.
+const queryOutsideSharedAuth = {
+  group: ['@tanstack/react-query', '@tanstack/query-core'],
+  allowTypeImports: true,
+  message: 'Use queries through @cadence/shared-auth/query (the one query cache); `import type` is fine.',
+};
 // MemoryRouter is for unit tests; it is not in the shared chunk.
 const routerTesting = {
   group: ['@cadence/shared-router/testing'],
@@ -53,7 +59,7 @@ const remoteCodeInShell = {
   message: 'The shell loads remotes at runtime (shell/src/remotes); only `import type` from a remote.',
 };
 // TEMPORARY (this session): being rewritten by other work in progress; enabled when it lands.
-const HOOKS_PENDING = ['mf-auth', 'mf-account'];
+const HOOKS_PENDING = ['mf-auth'];
 const sharedAuth = { group: ['@cadence/shared-auth', '@cadence/shared-auth/**'], message: 'shared-router is routing only: no auth, no app code.' };
 
 export default tseslint.config(
@@ -79,8 +85,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
   },
-  ...boundaries('shell', [remoteCodeInShell], [appwriteOutsideSharedAuth]),
-  ...remoteDirs.flatMap((dir) => boundaries(dir, [remoteOrShell], [appwriteOutsideSharedAuth])),
+  ...boundaries('shell', [remoteCodeInShell], [appwriteOutsideSharedAuth, queryOutsideSharedAuth]),
+  ...remoteDirs.flatMap((dir) => boundaries(dir, [remoteOrShell], [appwriteOutsideSharedAuth, queryOutsideSharedAuth])),
   ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }]),
   ...boundaries('shared-router', [{ ...remoteOrShell, message: 'shared-router imports no remote and no shell code.' }, sharedAuth], [], { ownsRouter: true }),
 );

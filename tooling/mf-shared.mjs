@@ -47,4 +47,6 @@ export const shared = {
   // shared-auth is the one runtime importer of the appwrite SDK (eslint keeps it so), so appwrite
   // is not shared: it is bundled, tree-shaken to what shared-auth uses, inside shared-auth's chunk.
   '@cadence/shared-auth': fromWorkspace('shared-auth'),
+  // The one query cache (TanStack Query inside), loaded with the first remote that needs it.
+  '@cadence/shared-auth/query': fromWorkspace('shared-auth'),
 };

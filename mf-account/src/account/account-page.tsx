@@ -1,4 +1,5 @@
 import { useAuthStore } from '@cadence/shared-auth';
+import { QueryProvider } from '@cadence/shared-auth/query';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from '@cadence/shared-router';
 import { DevicesSection } from '../devices/devices-section.tsx';
@@ -21,6 +22,14 @@ async function redirectTo(target: () => Promise<string>) {
 }
 
 export default function AccountPage() {
+  return (
+    <QueryProvider>
+      <Account />
+    </QueryProvider>
+  );
+}
+
+function Account() {
   const user = useAuthStore((state) => state.user);
   const signOut = useAuthStore((state) => state.signOut);
   const location = useLocation();

@@ -14,6 +14,9 @@ vi.mock('@cadence/shared-auth', async (original) => ({
   deleteOtherSessions: () => Promise.reject(new Error('down')),
 }));
 const { DevicesSection } = await import('./devices-section.tsx');
+const { QueryProvider } = await import('@cadence/shared-auth/query');
+
+const renderSection = () => render(<QueryProvider><DevicesSection /></QueryProvider>);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,7 +27,7 @@ describe('DevicesSection failures (spec §8)', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
-    render(<DevicesSection />);
+    renderSection();
     expect(await screen.findByText('Active Sessions (2/5 max)')).toBeTruthy();
     expect(screen.getAllByText('Chrome on Linux')).toHaveLength(2);
     expect(screen.getAllByText('Canada')).toHaveLength(2);
@@ -38,5 +41,15 @@ describe('DevicesSection failures (spec §8)', () => {
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to terminate all other sessions? This will log you out from all other devices.');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to terminate sessions. Please try again.'));
     await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(3));
+  });
+
+  it('a failed load: the loading text, then an empty list, and the failure logged (one query cache, no retry in tests)', async () => {
+    const failure = new Error('down');
+    getSessions.mockRejectedValue(failure);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSection();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading sessions...');
+    expect(await screen.findByText('Active Sessions (0/5 max)')).toBeVisible();
+    expect(error).toHaveBeenCalledWith('Loading sessions failed', failure);
   });
 });

@@ -1,25 +1,12 @@
-import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS, type LoginSession } from '@cadence/shared-auth';
-import { useCallback, useEffect, useState } from 'react';
+import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS } from '@cadence/shared-auth';
+import { useQuery } from '@cadence/shared-auth/query';
+import { useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { deviceLabel, formatDateTime, lastActivity } from './session-display.ts';
 
 export function DevicesSection() {
-  const [sessions, setSessions] = useState<LoginSession[] | null>(null);
+  const sessionsQuery = useQuery({ queryKey: ['sessions'], queryFn: getSessions, meta: { failure: 'Loading sessions failed' } });
   const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(async () => {
-    try {
-      setSessions(await getSessions());
-    } catch (error) {
-      // spec §8: loading sessions fails → empty list, error logged.
-      console.error('Loading sessions failed', error);
-      setSessions([]);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
@@ -30,7 +17,7 @@ export function DevicesSection() {
       window.alert(failure);
     } finally {
       // spec §4: the list refreshes after each action.
-      await refresh();
+      await sessionsQuery.refetch();
       setBusy(false);
     }
   }
@@ -40,7 +27,9 @@ export function DevicesSection() {
     void run(deleteOtherSessions, MESSAGES.terminateAllFailed);
   }
 
-  if (sessions === null) return <p role="status">Loading sessions...</p>;
+  if (sessionsQuery.isPending) return <p role="status">Loading sessions...</p>;
+  // spec §8: loading sessions fails → an empty list (and a logged error).
+  const sessions = sessionsQuery.data ?? [];
   return (
     <div className="account-devices">
       <h3>{MESSAGES.activeSessions(sessions.length, MAX_SESSIONS)}</h3>

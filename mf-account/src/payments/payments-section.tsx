@@ -1,10 +1,11 @@
 import { getInvoices, type SubscriptionDocument } from '@cadence/shared-auth';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@cadence/shared-auth/query';
 import { billingPortalUrl } from '../account/account-api.ts';
 import { INVOICE_LIST_DEFAULT } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import {
-  currentInvoice, formatAmount, invoicePeriod, isPayable, listedInvoices, type Invoice, type RawInvoice,
+  currentInvoice, formatAmount, invoicePeriod, isPayable, listedInvoices, type Invoice,
 } from './invoice-rules.ts';
 
 async function openPortal(onFailure: () => void) {
@@ -54,25 +55,16 @@ function InvoiceRow({ invoice, current }: { invoice: Invoice; current: boolean }
 }
 
 export function PaymentsSection({ userId, subscription }: { userId: string; subscription: SubscriptionDocument | null }) {
-  const [raw, setRaw] = useState<RawInvoice[] | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const invoicesQuery = useQuery({
+    queryKey: ['invoices', userId],
+    queryFn: () => getInvoices(userId),
+    meta: { failure: 'Loading invoices failed' },
+  });
 
-  useEffect(() => {
-    let active = true;
-    getInvoices(userId).then(
-      (list) => active && setRaw(list),
-      (error: unknown) => {
-        // spec §8: a failed load is an empty list and a logged error.
-        console.error('Loading invoices failed', error);
-        if (active) setRaw([]);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId]);
-
-  if (raw === null) return <p role="status">{MESSAGES.invoicesLoading}</p>;
+  // spec §8: a failed load is an empty list (and a logged error).
+  const raw = invoicesQuery.isError ? [] : invoicesQuery.data;
+  if (raw === undefined) return <p role="status">{MESSAGES.invoicesLoading}</p>;
   const invoices = listedInvoices(raw, subscription);
   if (invoices.length === 0) {
     return (
