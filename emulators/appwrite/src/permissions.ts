@@ -113,4 +113,3 @@ export function userRoles(user: { id: string; emailVerification: boolean; phoneV
   return ['any', 'users', `users/${state}`, `user:${user.id}`, `user:${user.id}/${state}`, ...user.labels.map((l) => `label:${l}`)];
 }
 
-export const GUEST_ROLES: readonly string[] = ['any', 'guests'];

@@ -259,7 +259,7 @@ function compileFilter(c: FilterCondition, resolve: ColumnResolver): SqlFragment
     case 'notEndsWith': {
       if (typeof one !== 'string') throw invalid(`Query value is invalid for attribute "${c.attribute}"`);
       const pattern = c.method.endsWith('tartsWith') ? `${escapeLike(one)}%` : `%${escapeLike(one)}`;
-      // GLOB would be case-sensitive like MariaDB's utf8mb4_bin? Appwrite's collation is case-insensitive, as is LIKE.
+      // LIKE, not GLOB: Appwrite's MariaDB collation compares case-insensitively, as SQLite's LIKE does (for ASCII).
       const f = anyElem(`§ LIKE ? ESCAPE '\\'`, [pattern]);
       return c.method.startsWith('not') ? { sql: `NOT (${f.sql})`, params: f.params } : f;
     }
