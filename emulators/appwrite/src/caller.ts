@@ -5,6 +5,7 @@ import { createJwtSigner } from './jwt.ts';
 import { findSessionBySecret, type SessionRecord } from './sessions.ts';
 import { getUser, updateUser, type UserRecord } from './users.ts';
 import { isoDate } from './clock.ts';
+import { statement } from './statements.ts';
 
 export type Caller =
   | { kind: 'guest' }
@@ -185,7 +186,7 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
       user = getUser(store, payload.userId);
       const sessionId = typeof payload.sessionId === 'string' ? payload.sessionId : '';
       if (user && sessionId) {
-        const stillThere = store.db.prepare('SELECT 1 FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.$id);
+        const stillThere = statement(store.db, 'SELECT 1 FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.$id);
         if (!stillThere) user = null;
       }
     }

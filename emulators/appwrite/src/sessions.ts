@@ -2,6 +2,7 @@ import { isoDate } from './clock.ts';
 import type { DeviceDetails } from './device.ts';
 import { sha256, uniqueId } from './ids.ts';
 import { migrate, type Store } from './store.ts';
+import { statement } from './statements.ts';
 
 /** `auths.duration` default: 1 year (PROTOCOL §6). */
 export const SESSION_DURATION_SECONDS = 31_536_000;
@@ -98,33 +99,33 @@ export function createSession(store: Store, input: NewSession, nowMs: number): S
 }
 
 export function getSession(store: Store, id: string): SessionRecord | null {
-  const row = store.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  const row = statement(store.db, 'SELECT * FROM sessions WHERE id = ?').get(id) as SessionRow | undefined;
   return row ? fromRow(row) : null;
 }
 
 /** `sessionVerify`: a session of this user whose hash matches and which has not expired. */
 export function findSessionBySecret(store: Store, userId: string, secret: string, nowMs: number): SessionRecord | null {
-  const row = store.db.prepare('SELECT * FROM sessions WHERE user_id = ? AND secret_hash = ? AND expire >= ?')
+  const row = statement(store.db, 'SELECT * FROM sessions WHERE user_id = ? AND secret_hash = ? AND expire >= ?')
     .get(userId, sha256(secret), isoDate(nowMs)) as SessionRow | undefined;
   return row ? fromRow(row) : null;
 }
 
 /** Oldest first, as Appwrite's session list. */
 export function listUserSessions(store: Store, userId: string): SessionRecord[] {
-  const rows = store.db.prepare('SELECT * FROM sessions WHERE user_id = ? ORDER BY seq').all(userId) as SessionRow[];
+  const rows = statement(store.db, 'SELECT * FROM sessions WHERE user_id = ? ORDER BY seq').all(userId) as SessionRow[];
   return rows.map(fromRow);
 }
 
 export function deleteSession(store: Store, id: string): boolean {
-  return store.db.prepare('DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
+  return statement(store.db, 'DELETE FROM sessions WHERE id = ?').run(id).changes > 0;
 }
 
 export function deleteUserSessions(store: Store, userId: string, exceptId?: string): number {
-  return store.db.prepare('DELETE FROM sessions WHERE user_id = ? AND id != ?').run(userId, exceptId ?? '').changes;
+  return statement(store.db, 'DELETE FROM sessions WHERE user_id = ? AND id != ?').run(userId, exceptId ?? '').changes;
 }
 
 export function extendSession(store: Store, id: string, nowMs: number): SessionRecord | null {
-  store.db.prepare('UPDATE sessions SET expire = ?, updated_at = ? WHERE id = ?')
+  statement(store.db, 'UPDATE sessions SET expire = ?, updated_at = ? WHERE id = ?')
     .run(isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), isoDate(nowMs), id);
   return getSession(store, id);
 }

@@ -3,6 +3,7 @@ import { AppwriteError } from './errors.ts';
 import { uniqueId } from './ids.ts';
 import { HASH_OPTIONS } from './passwords.ts';
 import { migrate, type Store } from './store.ts';
+import { statement } from './statements.ts';
 
 export interface Target {
   $id: string;
@@ -126,12 +127,12 @@ function fromRow(row: UserRow): UserRecord {
 }
 
 export function getUser(store: Store, id: string): UserRecord | null {
-  const row = store.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  const row = statement(store.db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
   return row ? fromRow(row) : null;
 }
 
 export function findUserByEmail(store: Store, email: string): UserRecord | null {
-  const row = store.db.prepare('SELECT * FROM users WHERE email = ?').get(email.toLowerCase()) as UserRow | undefined;
+  const row = statement(store.db, 'SELECT * FROM users WHERE email = ?').get(email.toLowerCase()) as UserRow | undefined;
   return row ? fromRow(row) : null;
 }
 
@@ -228,7 +229,7 @@ export function updateUser(store: Store, id: string, patch: UserPatch, nowMs: nu
 
 /** Deletes the user; sessions and tokens go with it (foreign keys cascade). */
 export function deleteUser(store: Store, id: string): boolean {
-  return store.db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0;
+  return statement(store.db, 'DELETE FROM users WHERE id = ?').run(id).changes > 0;
 }
 
 /** Response model for `/account` (PROTOCOL §2.3): the User model without password fields. */

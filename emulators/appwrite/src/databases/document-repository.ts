@@ -149,6 +149,13 @@ export class DocumentRepository {
   private readonly deletePermissionsStmt: Database.Statement<[number]>;
   /** Compiled list and count statements by SQL text (the shapes repeat: one per query pattern). */
   private readonly statements = new Map<string, Database.Statement<unknown[]>>();
+  /**
+   * Counting up to 5,000 readable matches is most of a list's cost, and lists are asked again and
+   * again (polling, paging). A total is reused only while no document has been written since: every
+   * insert, update and delete goes through `transaction` here, which bumps `writes`.
+   */
+  private writes = 0;
+  private readonly totals = new Map<string, { writes: number; total: number }>();
 
   constructor(private readonly db: Database.Database) {
     this.getStmt = db.prepare('SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE database_id = ? AND collection_id = ? AND id = ?');
@@ -175,8 +182,14 @@ export class DocumentRepository {
     for (const permission of permissions) this.insertPermissionStmt.run(seq, permission);
   }
 
+  /** Every write runs in here: `writes` moves before and after, so no total counted meanwhile (or rolled back) is reused. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    this.writes += 1;
+    try {
+      return this.db.transaction(fn)();
+    } finally {
+      this.writes += 1;
+    }
   }
 
   get(databaseId: string, collectionId: string, id: string): DocumentRow | null {
@@ -216,6 +229,17 @@ export class DocumentRepository {
     });
   }
 
+  private count(sql: string, params: unknown[]): number {
+    const key = `${sql}\u0000${JSON.stringify(params)}`;
+    const cached = this.totals.get(key);
+    if (cached && cached.writes === this.writes) return cached.total;
+    const r = this.statement(sql).get(...params) as { n: number } | undefined;
+    const total = r?.n ?? 0;
+    if (this.totals.size >= 1000) this.totals.clear();
+    this.totals.set(key, { writes: this.writes, total });
+    return total;
+  }
+
   list(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: DocumentRow[]; total: number } {
     const resolve = columnResolver(collection);
     const base = `database_id = ${lit(collection.databaseId)} AND collection_id = ${lit(collection.id)}`;
@@ -252,8 +276,7 @@ export class DocumentRepository {
     if (opts.total) {
       // Appwrite counts up to APP_LIMIT_COUNT (5000), ignoring limit, offset and cursor.
       const t = where([]);
-      const r = this.statement(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`).get(...t.params) as { n: number } | undefined;
-      total = r?.n ?? 0;
+      total = this.count(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`, t.params);
     }
     return { rows, total };
   }
