@@ -17,3 +17,8 @@ export interface Ctx {
   deliveries: Deliveries;
   emit(type: string, object: StoredObject, opts?: EmitOptions): void;
 }
+
+/** Options every plugin receives from `buildApp` (Fastify adds `prefix`). */
+export interface PluginOptions {
+  ctx: Ctx;
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
 
@@ -65,9 +65,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error(error);
     void reply.status(500).send(new StripeError(500, 'api_error', 'An unknown error occurred').body());
   });
-  app.setNotFoundHandler((request, reply) => {
-    void reply
-      .status(404)
-      .send(new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`).body());
-  });
+  app.setNotFoundHandler(unrecognizedUrl);
+}
+
+/** Stripe's answer to a URL it has no route for. */
+export function unrecognizedUrl(request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .status(404)
+    .send(new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${request.method}: ${request.url.split('?')[0]}).`).body());
 }

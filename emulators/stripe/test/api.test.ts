@@ -36,6 +36,8 @@ describe('transport', () => {
     const res = await fetch(`${emu.base}/v1/customers`);
     expect(res.status).toBe(401);
     expect(res.headers.get('request-id')).toMatch(/^req_/);
+    // The key is checked before the route is looked up.
+    expect((await fetch(`${emu.base}/v1/nothing_here`)).status).toBe(401);
   });
 
   it('returns Stripe error bodies: 404 resource_missing, 400 missing param, unknown URL', async () => {

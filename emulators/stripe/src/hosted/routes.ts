@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { StripeError } from '../errors.ts';
 import { attemptPayment, paymentMethodFor, updateSubscription } from '../lifecycle/billing.ts';
 import { attachCard, createCard, setCustomerDefault } from '../lifecycle/cards-on-file.ts';
@@ -27,7 +27,7 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 
 const notFound = (reply: FastifyReply): FastifyReply => html(reply, 404, page('Not found', '<h1>Not found</h1><p>This link is not valid.</p>'));
 
-export default function hostedRoutes(app: FastifyInstance, ctx: Ctx): void {
+const hostedRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   /** Webhooks caused by a click go out before the browser moves on, so the app sees them when it lands. */
@@ -162,4 +162,6 @@ export default function hostedRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (error) return html(reply, 402, invoicePage(ctx, latest, { error }));
     return html(reply, 200, invoicePage(ctx, latest, { notice: 'Payment successful. Thank you!' }));
   });
-}
+};
+
+export default hostedRoutes;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { StoredObject } from '../store.ts';
@@ -9,7 +9,7 @@ import { one } from './respond.ts';
 
 export const DEFAULT_PORTAL_CONFIGURATION = 'bpc_cadence_default';
 
-export default function billingPortalRoutes(app: FastifyInstance, ctx: Ctx): void {
+const billingPortalRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   // There is no retrieve or list for portal sessions in Stripe's API; the hosted page reads the store.
   app.post('/billing_portal/sessions', async (request) => {
     const p = paramsOf(request);
@@ -26,4 +26,6 @@ export default function billingPortalRoutes(app: FastifyInstance, ctx: Ctx): voi
     ctx.emit('billing_portal.session.created', session, { clock: customer.test_clock });
     return one(ctx, p, session);
   });
-}
+};
+
+export default billingPortalRoutes;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { invalid, missing, requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { DAY, JOB } from '../lifecycle/jobs.ts';
@@ -18,7 +18,7 @@ function lineItemsOf(p: Params): Array<{ price: string; quantity: number }> {
   });
 }
 
-export default function checkoutRoutes(app: FastifyInstance, ctx: Ctx): void {
+const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store, config } = ctx;
 
   const find = (id: string): CheckoutSession => {
@@ -113,4 +113,6 @@ export default function checkoutRoutes(app: FastifyInstance, ctx: Ctx): void {
       (!customer || s.customer === customer) && (!subscription || s.subscription === subscription) && (!status || s.status === status) && created(s.created));
     return many(ctx, p, items, '/v1/checkout/sessions');
   });
-}
+};
+
+export default checkoutRoutes;

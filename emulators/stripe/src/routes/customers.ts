@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { invalid, missing } from '../errors.ts';
 import { attachCard, findPaymentMethod, setCustomerDefault } from '../lifecycle/cards-on-file.ts';
 import { buildCustomer, type Customer, type PaymentMethod } from '../objects.ts';
@@ -12,7 +12,7 @@ export function findCustomer(ctx: Ctx, id: string, param = 'id'): Customer {
   return customer;
 }
 
-export default function customerRoutes(app: FastifyInstance, ctx: Ctx): void {
+const customerRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   app.post('/customers', async (request) => {
@@ -95,4 +95,6 @@ export default function customerRoutes(app: FastifyInstance, ctx: Ctx): void {
     const items = store.all<PaymentMethod>('payment_method').filter((pm) => pm.customer === customer.id);
     return many(ctx, p, items, `/v1/customers/${customer.id}/payment_methods`);
   });
-}
+};
+
+export default customerRoutes;

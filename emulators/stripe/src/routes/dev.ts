@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { runDue } from '../lifecycle/billing.ts';
 import { seedCatalog } from './products.ts';
 import { webhookTargets } from './webhook-endpoints.ts';
@@ -11,7 +11,7 @@ function bodyOf(body: unknown): Record<string, unknown> {
 }
 
 /** Dev-only controls (not part of Stripe's API), answered only on loopback. */
-export default function devRoutes(app: FastifyInstance, ctx: Ctx): void {
+const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store, clock, deliveries } = ctx;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -68,4 +68,6 @@ export default function devRoutes(app: FastifyInstance, ctx: Ctx): void {
     seedCatalog(ctx);
     return { ok: true, now: clock.now() };
   });
-}
+};
+
+export default devRoutes;

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { missing } from '../errors.ts';
 import type { StoredObject } from '../store.ts';
 import { createdFilter, list, paramsOf, str } from '../wire.ts';
 import { many, one } from './respond.ts';
 
-export default function eventRoutes(app: FastifyInstance, ctx: Ctx): void {
+const eventRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   app.get('/events', async (request) => {
     const p = paramsOf(request);
     const type = str(p, 'type');
@@ -21,4 +21,6 @@ export default function eventRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!event) throw missing('event', request.params.id);
     return one(ctx, paramsOf(request), event);
   });
-}
+};
+
+export default eventRoutes;

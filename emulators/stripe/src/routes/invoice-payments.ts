@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { missing } from '../errors.ts';
 import type { InvoicePayment } from '../objects.ts';
 import { obj, paramsOf, str } from '../wire.ts';
 import { many, one } from './respond.ts';
 
-export default function invoicePaymentRoutes(app: FastifyInstance, ctx: Ctx): void {
+const invoicePaymentRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   app.get('/invoice_payments', async (request) => {
     const p = paramsOf(request);
     const invoice = str(p, 'invoice');
@@ -20,4 +20,6 @@ export default function invoicePaymentRoutes(app: FastifyInstance, ctx: Ctx): vo
     if (!payment) throw missing('invoice_payment', request.params.id);
     return one(ctx, paramsOf(request), payment);
   });
-}
+};
+
+export default invoicePaymentRoutes;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { cardDeclined, invalid, missing } from '../errors.ts';
 import { attemptPayment, finalizeInvoice, paymentMethodFor } from '../lifecycle/billing.ts';
 import { findPaymentMethod } from '../lifecycle/cards-on-file.ts';
@@ -16,7 +16,7 @@ export function findInvoice(ctx: Ctx, id: string, param = 'id'): Invoice {
 const notInState = (invoice: Invoice, allowed: string): Error =>
   invalid(`You can only perform this action on invoices with status ${allowed}. This invoice has status ${invoice.status}.`, undefined, 'invoice_not_editable');
 
-export default function invoiceRoutes(app: FastifyInstance, ctx: Ctx): void {
+const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   app.get('/invoices/search', async (request) => search(ctx, paramsOf(request), 'invoice', '/v1/invoices/search'));
@@ -94,4 +94,6 @@ export default function invoiceRoutes(app: FastifyInstance, ctx: Ctx): void {
     ctx.emit('invoice.marked_uncollectible', marked, { clock: invoice.test_clock });
     return one(ctx, p, marked);
   });
-}
+};
+
+export default invoiceRoutes;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { invalid, missing, requiredParam } from '../errors.ts';
 import { attachCard, cardFromAlias, cardFromNumber, createCard, findPaymentMethod } from '../lifecycle/cards-on-file.ts';
 import type { Customer, PaymentMethod } from '../objects.ts';
@@ -7,7 +7,7 @@ import { int, mergeMetadata, obj, paramsOf, str } from '../wire.ts';
 import { findCustomer } from './customers.ts';
 import { many, one } from './respond.ts';
 
-export default function paymentMethodRoutes(app: FastifyInstance, ctx: Ctx): void {
+const paymentMethodRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   app.post('/payment_methods', async (request) => {
@@ -71,4 +71,6 @@ export default function paymentMethodRoutes(app: FastifyInstance, ctx: Ctx): voi
     ctx.emit('payment_method.detached', detached, { previous: { customer: pm.customer } });
     return one(ctx, p, detached);
   });
-}
+};
+
+export default paymentMethodRoutes;

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { missing, requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { buildPrice, buildProduct, type Price, type Product } from '../objects.ts';
@@ -18,7 +18,7 @@ export function seedCatalog(ctx: Ctx): void {
   ctx.store.put(buildPrice(SEED_PRICE, SEED_PRODUCT, 1000, SEED_LOOKUP_KEY, now));
 }
 
-export default function productRoutes(app: FastifyInstance, ctx: Ctx): void {
+const productRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   app.post('/products', async (request) => {
@@ -81,4 +81,6 @@ export default function productRoutes(app: FastifyInstance, ctx: Ctx): void {
       (!product || x.product === product) && (active === undefined || x.active === active));
     return many(ctx, p, items, '/v1/prices');
   });
-}
+};
+
+export default productRoutes;

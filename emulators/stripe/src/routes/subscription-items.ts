@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { missing, requiredParam } from '../errors.ts';
 import type { Subscription, SubscriptionItem } from '../objects.ts';
 import { paramsOf, str } from '../wire.ts';
@@ -15,7 +15,7 @@ function findItem(ctx: Ctx, id: string): SubscriptionItem {
   throw missing('subscription_item', id);
 }
 
-export default function subscriptionItemRoutes(app: FastifyInstance, ctx: Ctx): void {
+const subscriptionItemRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   app.get('/subscription_items', async (request) => {
     const p = paramsOf(request);
     const subscription = str(p, 'subscription');
@@ -24,4 +24,6 @@ export default function subscriptionItemRoutes(app: FastifyInstance, ctx: Ctx): 
     return many(ctx, p, sub.items.data, `/v1/subscription_items?subscription=${sub.id}`);
   });
   app.get<{ Params: { id: string } }>('/subscription_items/:id', async (request) => one(ctx, paramsOf(request), findItem(ctx, request.params.id)));
-}
+};
+
+export default subscriptionItemRoutes;

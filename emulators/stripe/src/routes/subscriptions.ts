@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { invalid, missing } from '../errors.ts';
 import { cancelSubscription, periodEnd, runPeriodEnd, updateSubscription } from '../lifecycle/billing.ts';
 import { findPaymentMethod } from '../lifecycle/cards-on-file.ts';
@@ -32,7 +32,7 @@ function assertNotCanceled(sub: Subscription): void {
   }
 }
 
-export default function subscriptionRoutes(app: FastifyInstance, ctx: Ctx): void {
+const subscriptionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
   app.get('/subscriptions/search', async (request) => search(ctx, paramsOf(request), 'subscription', '/v1/subscriptions/search'));
@@ -116,4 +116,6 @@ export default function subscriptionRoutes(app: FastifyInstance, ctx: Ctx): void
     });
     return many(ctx, p, items, '/v1/subscriptions');
   });
-}
+};
+
+export default subscriptionRoutes;

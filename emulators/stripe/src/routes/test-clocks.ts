@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { PluginOptions } from '../context.ts';
 import { invalid, missing, requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { runDue } from '../lifecycle/billing.ts';
@@ -15,7 +15,7 @@ interface TestClock extends StoredObject {
   name: string | null;
 }
 
-export default function testClockRoutes(app: FastifyInstance, ctx: Ctx): void {
+const testClockRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
   const find = (id: string): TestClock => {
     const clock = store.get<TestClock>('test_helpers.test_clock', id);
@@ -77,4 +77,6 @@ export default function testClockRoutes(app: FastifyInstance, ctx: Ctx): void {
     ctx.emit('test_helpers.test_clock.deleted', clock);
     return { id: clock.id, object: 'test_helpers.test_clock', deleted: true };
   });
-}
+};
+
+export default testClockRoutes;

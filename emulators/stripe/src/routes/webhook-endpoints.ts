@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { Ctx } from '../context.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { missing, requiredParam } from '../errors.ts';
 import { API_VERSION } from '../events.ts';
 import { newId } from '../ids.ts';
@@ -27,7 +27,7 @@ export function webhookTargets(ctx: Ctx): WebhookTarget[] {
   return targets;
 }
 
-export default function webhookEndpointRoutes(app: FastifyInstance, ctx: Ctx): void {
+const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
   const find = (id: string): WebhookEndpoint => {
     const we = store.get<WebhookEndpoint>('webhook_endpoint', id);
@@ -73,4 +73,6 @@ export default function webhookEndpointRoutes(app: FastifyInstance, ctx: Ctx): v
     store.remove(we.id);
     return { id: we.id, object: 'webhook_endpoint', deleted: true };
   });
-}
+};
+
+export default webhookEndpointRoutes;
