@@ -1,14 +1,18 @@
 import * as react from 'react';
 import { describe, expect, it } from 'vitest';
 import { shared } from '../../../tooling/mf-shared.mjs';
-import { configFor, providedShares, sharedLibraries, type SharedConfig } from './provided-shares.ts';
+import { configFor, providedShares, REMOTE_ONLY_SHARES, sharedLibraries, type SharedConfig } from './provided-shares.ts';
 
 const config: Record<string, SharedConfig> = shared;
 
 describe('the shares the shell provides to remotes', () => {
-  it('provides every shared package of tooling/mf-shared.mjs, and subpaths of each trailing-slash key', () => {
+  it('provides every shared package of tooling/mf-shared.mjs but the remote-only ones, and subpaths of each trailing-slash key', () => {
     const keys = Object.keys(sharedLibraries);
-    for (const key of Object.keys(config)) {
+    for (const key of REMOTE_ONLY_SHARES) {
+      expect(config[key]).toBeDefined();
+      expect(keys).not.toContain(key);
+    }
+    for (const key of Object.keys(config).filter((k) => !REMOTE_ONLY_SHARES.includes(k))) {
       if (key.endsWith('/')) expect(keys.some((provided) => provided.startsWith(key))).toBe(true);
       else expect(keys).toContain(key);
     }
