@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingFixtureKeys, payCheckout, removeDir, startEmulator, type Emulator } from './support/harness.ts';
+import { missingFixtureKeys, payCheckout, startEmulator, type Emulator } from './support/harness.ts';
 
 let emu: Emulator;
 let stripe: Stripe;
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu.close();
-  removeDir(emu.dataDir);
 });
 
 async function subscribed(email: string, card = '4242424242424242', trial: number | null = 7): Promise<{ customer: Stripe.Customer; session: Stripe.Checkout.Session }> {
@@ -29,15 +28,15 @@ async function subscribed(email: string, card = '4242424242424242', trial: numbe
 
 describe('transport', () => {
   it('rejects a wrong key with 401 and answers with a Request-Id', async () => {
-    const bad = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: Number(new URL(emu.base).port), protocol: 'http', maxNetworkRetries: 0 });
+    const bad = new Stripe('sk_test_wrong', { host: '127.0.0.1', port: emu.port, protocol: 'http', maxNetworkRetries: 0 });
     const err = await bad.customers.list().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect((err as Stripe.errors.StripeError).statusCode).toBe(401);
-    const res = await fetch(`${emu.base}/v1/customers`);
+    const res = await fetch(`${emu.origin}/v1/customers`);
     expect(res.status).toBe(401);
     expect(res.headers.get('request-id')).toMatch(/^req_/);
     // The key is checked before the route is looked up.
-    expect((await fetch(`${emu.base}/v1/nothing_here`)).status).toBe(401);
+    expect((await fetch(`${emu.origin}/v1/nothing_here`)).status).toBe(401);
   });
 
   it('returns Stripe error bodies: 404 resource_missing, 400 missing param, unknown URL', async () => {
@@ -99,7 +98,7 @@ describe('the calls the billing functions make', () => {
     });
     expect(missingFixtureKeys('checkout.session', session)).toEqual([]);
     expect(session).toMatchObject({ status: 'open', payment_status: 'unpaid', mode: 'subscription', client_reference_id: 'user_1', customer: customer.id, amount_total: 1000 });
-    expect(session.url).toBe(`${emu.base}/c/pay/${session.id}`);
+    expect(session.url).toBe(`${emu.origin}/c/pay/${session.id}`);
     expect((await stripe.checkout.sessions.retrieve(session.id)).metadata).toEqual({ userId: 'user_1' });
     expect((await stripe.checkout.sessions.list({ customer: customer.id })).data.map((s) => s.id)).toEqual([session.id]);
     const items = await stripe.checkout.sessions.listLineItems(session.id);
@@ -165,7 +164,7 @@ describe('the calls the billing functions make', () => {
     if (!invoice) throw new Error('no invoice');
     expect(missingFixtureKeys('invoice', invoice)).toEqual([]);
     expect(invoice).toMatchObject({ status: 'paid', total: 1000, amount_paid: 1000, currency: 'usd', billing_reason: 'subscription_create' });
-    expect(invoice.hosted_invoice_url).toBe(`${emu.base}/i/${invoice.id}`);
+    expect(invoice.hosted_invoice_url).toBe(`${emu.origin}/i/${invoice.id}`);
     expect(invoice.number).toMatch(/^[A-Z0-9]+-0001$/);
     const line = invoice.lines.data[0];
     expect(line && missingFixtureKeys('line_item', line)).toEqual([]);
@@ -201,7 +200,7 @@ describe('the calls the billing functions make', () => {
     const customer = await stripe.customers.create({ email: 'portal@example.com' });
     const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:3000/account' });
     expect(missingFixtureKeys('billing_portal.session', portal)).toEqual([]);
-    expect(portal.url).toBe(`${emu.base}/p/session/${portal.id}`);
+    expect(portal.url).toBe(`${emu.origin}/p/session/${portal.id}`);
     const page = await fetch(portal.url);
     expect(await page.text()).toContain('href="http://localhost:3000/account"');
     const prices = await stripe.prices.list({ lookup_keys: ['cadence_monthly'], expand: ['data.product'] });

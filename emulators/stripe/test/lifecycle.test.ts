@@ -1,6 +1,8 @@
+import { rmSync } from 'node:fs';
 import type Stripe from 'stripe';
+import { tempDataDir } from '../src/testing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payCheckout, removeDir, startEmulator, startReceiver, type Emulator, type Receiver } from './support/harness.ts';
+import { payCheckout, startEmulator, startReceiver, type Emulator, type Receiver } from './support/harness.ts';
 
 const DAY = 86_400;
 const PRICE = 'price_cadence_monthly';
@@ -16,7 +18,6 @@ function freshEmulator(): void {
   afterAll(async () => {
     await emu.close();
     await hooks.close();
-    removeDir(emu.dataDir);
   });
 }
 
@@ -264,8 +265,8 @@ describe('dunning', () => {
 describe('persistence', () => {
   it('objects, the clock offset and pending jobs survive a restart', async () => {
     const hooks2 = await startReceiver();
-    const first = await startEmulator({ env: { STRIPE_WEBHOOK_URL: hooks2.url } });
-    const { dataDir } = first;
+    const dataDir = tempDataDir();
+    const first = await startEmulator({ dataDir, env: { STRIPE_WEBHOOK_URL: hooks2.url } });
     const session = await first.stripe.checkout.sessions.create({
       mode: 'subscription', customer_email: 'restart@example.com', line_items: [{ price: PRICE }], subscription_data: { trial_period_days: 7 },
       success_url: 'http://localhost/ok', cancel_url: 'http://localhost/no',
@@ -289,7 +290,7 @@ describe('persistence', () => {
     } finally {
       await second.close();
       await hooks2.close();
-      removeDir(dataDir);
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { removeDir, startEmulator, startReceiver, waitFor, type Emulator, type Receiver } from './support/harness.ts';
+import { startEmulator, startReceiver, waitFor, type Emulator, type Receiver } from './support/harness.ts';
 
 let emu: Emulator;
 let hooks: Receiver;
@@ -13,7 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu.close();
   await hooks.close();
-  removeDir(emu.dataDir);
 });
 afterEach(async () => {
   hooks.status = 200;
@@ -145,7 +144,7 @@ describe('test switches (/_dev/webhooks)', () => {
   it('GET /_dev/webhooks reports the switches and targets; /_dev is loopback-only config', async () => {
     const state = (await emu.dev('/webhooks')) as Record<string, unknown>;
     expect(state).toMatchObject({ duplicate: false, reorder: false, drop: false, delay_ms: 0, targets: [hooks.url] });
-    const bad = await fetch(`${emu.base}/_dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":-1}' });
+    const bad = await fetch(`${emu.origin}/_dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":-1}' });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig, type StripeEmulatorConfig } from '../../src/config.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../src/testing.ts';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -44,40 +41,16 @@ export async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-export interface Emulator {
-  app: FastifyInstance;
-  base: string;
-  config: StripeEmulatorConfig;
+export interface Emulator extends TestServer {
+  /** The official SDK pointed at this server. */
   stripe: Stripe;
-  dataDir: string;
-  advance(seconds: number): Promise<{ now: number; ran: number }>;
-  now(): Promise<number>;
-  dev(path: string, body?: unknown): Promise<unknown>;
-  close(): Promise<void>;
 }
 
-export async function startEmulator(opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Emulator> {
-  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'stripe-emu-'));
-  const config = loadConfig({ STRIPE_WEBHOOK_URL: '', STRIPE_PORT: '0', ...opts.env, STRIPE_DATA_DIR: dataDir });
-  const app = await buildApp(config, { ticker: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
-  const stripe = new Stripe(config.secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
-  const dev = async (p: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(`${base}/_dev${p}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return res.json();
-  };
-  return {
-    app, base, config, stripe, dataDir, dev,
-    advance: async (seconds) => (await dev('/clock/advance', { seconds })) as { now: number; ran: number },
-    now: async () => ((await dev('/clock')) as { now: number }).now,
-    close: () => app.close(),
-  };
-}
-
-export function removeDir(dir: string): void {
-  rmSync(dir, { recursive: true, force: true });
+/** The one test server (`@cadence/stripe-emulator/testing`) with an SDK client bound to it. */
+export async function startEmulator(opts: TestServerOptions = {}): Promise<Emulator> {
+  const server = await startTestServer(opts);
+  const stripe = new Stripe(server.config.secretKey, { host: '127.0.0.1', port: server.port, protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  return { ...server, stripe };
 }
 
 /** Submits the hosted Checkout form like a browser (no redirect following). */
