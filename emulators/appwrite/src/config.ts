@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parsePlatformOrigins } from './platforms.ts';
 
 export interface EmulatorConfig {
   port: number;
@@ -15,7 +16,12 @@ export interface EmulatorConfig {
   schemaPath: string;
   /** Base URL (with /v1) that functions and mails use to reach this server. */
   publicEndpoint: string;
+  /** Web platform origins: CORS with credentials and redirect URL hosts (APPWRITE_PLATFORMS). */
+  platforms: string[];
 }
+
+/** The app's own origin (the local stack's app server), as `npm start` serves it. */
+export const DEFAULT_PLATFORMS = 'http://localhost:3000,http://127.0.0.1:3000';
 
 // Relative paths are resolved from the repository root, so `pnpm --filter` and `npm start` agree.
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -41,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     rateLimits: env.APPWRITE_RATE_LIMITS !== 'off',
     schemaPath: path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json'),
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
+    platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
   };
 }

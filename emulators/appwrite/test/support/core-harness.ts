@@ -26,7 +26,9 @@ export interface Core {
 
 const EMPTY_PROJECT = JSON.stringify({ projectId: PROJECT, databases: [], collections: [], functions: [] });
 
-export async function startCore(opts: { rateLimits?: boolean; maxSessions?: number; dataDir?: string } = {}): Promise<Core> {
+export async function startCore(
+  opts: { rateLimits?: boolean; maxSessions?: number; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Core> {
   const root = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aw-core-'));
   const schema = path.join(root, 'appwrite.json');
   fs.writeFileSync(schema, EMPTY_PROJECT);
@@ -36,6 +38,7 @@ export async function startCore(opts: { rateLimits?: boolean; maxSessions?: numb
     APPWRITE_SCHEMA: schema,
     APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
     APPWRITE_MAX_SESSIONS: String(opts.maxSessions ?? 5),
+    ...opts.env,
   });
   const start = async (): Promise<FastifyInstance> => {
     const app = await buildApp(config, { now: () => Date.now() + offset });

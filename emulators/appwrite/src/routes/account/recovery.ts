@@ -7,15 +7,17 @@ import { hashPassword } from '../../passwords.ts';
 import { consumeToken, createToken, TOKEN_LIFETIME, TOKEN_TYPE, toTokenModel } from '../../tokens.ts';
 import { findUserByEmail, getUser, updateUser } from '../../users.ts';
 import { body, email, password, text, uid, url } from '../params.ts';
-import { isKey, parseRedirectUrl, withTokenParams } from './shared.ts';
+import { assertRedirectUrl, platformsFrom } from '../../platforms.ts';
+import { isKey, withTokenParams } from './shared.ts';
 
 /** Password recovery: a 1-hour link, then a new password (which also verifies the email). */
 const recoveryRoutes: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock }) => {
+  const platforms = platformsFrom(config.platforms);
   app.post<{ Body: { email: string; url: string } }>('/account/recovery', {
     schema: { body: body({ email, url }, ['email', 'url']) },
     config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['url:{url},email:{param-email}', 'url:{url},ip:{ip}'] } },
   }, async (request, reply) => {
-    const redirect = parseRedirectUrl(request.body.url);
+    const redirect = assertRedirectUrl(platforms, 'url', request.body.url);
     const user = findUserByEmail(store, request.body.email);
     if (!user) throw new AppwriteError('user_not_found');
     if (!user.status) throw new AppwriteError('user_blocked');

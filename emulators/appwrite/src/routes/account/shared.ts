@@ -98,16 +98,6 @@ export function withTokenParams(url: string, userId: string, secret: string, exp
   return parsed.toString();
 }
 
-export function parseRedirectUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return url;
-  } catch {
-    // fall through to the argument error
-  }
-  throw new AppwriteError('general_argument_invalid', 'Invalid `url` param: Value must be a valid URL');
-}
-
 /** `Proofs\Code`: six decimal digits. */
 export function otpCode(): string {
   return Array.from({ length: 6 }, () => crypto.randomInt(0, 10)).join('');

@@ -6,13 +6,15 @@ import { sendMail } from '../../mail/outbox.ts';
 import { consumeToken, createToken, TOKEN_LIFETIME, TOKEN_TYPE, toTokenModel } from '../../tokens.ts';
 import { getUser, updateUser } from '../../users.ts';
 import { body, text, uid, url } from '../params.ts';
-import { accountCaller, isKey, parseRedirectUrl, withTokenParams } from './shared.ts';
+import { assertRedirectUrl, platformsFrom } from '../../platforms.ts';
+import { accountCaller, isKey, withTokenParams } from './shared.ts';
 
 /** Email verification (`/account/verifications/email`, alias `/account/verification`): 1-hour links. */
 const verificationRoutes: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock }) => {
+  const platforms = platformsFrom(config.platforms);
   const create = async (request: FastifyRequest, reply: FastifyReply) => {
     const { user } = accountCaller(request);
-    const redirect = parseRedirectUrl((request.body as { url: string }).url);
+    const redirect = assertRedirectUrl(platforms, 'url', (request.body as { url: string }).url);
     if (!user.email) throw new AppwriteError('user_email_not_found');
     if (user.emailVerification) throw new AppwriteError('user_email_already_verified');
     const now = clock.now();
