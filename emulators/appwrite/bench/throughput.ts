@@ -1,5 +1,8 @@
 // Throughput and latency of the local Appwrite at 50 connections for 10 s per call (issue 3):
-// account.get, listDocuments (25 newest of 10,000 with an equal filter) and createDocument.
+// account.get, listDocuments (25 newest of 10,000 with an equal filter) and createDocument; and
+// the flood figure (issue 11): one user's account.get at 10 connections while 20 connections post
+// unsigned webhooks to the `execute: any` stripe-webhook function, as a ratio of the same call
+// unflooded (goal ≥ 0.5). Rate limits are off, as for an attacker with many addresses.
 // The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
 import { spawn } from 'node:child_process';
@@ -12,6 +15,9 @@ import { Client, Databases, ID, Users } from 'node-appwrite';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4170) // not 4190: fetch refuses that port (sieve);
 const CONNECTIONS = 50;
+const FLOOD_CONNECTIONS = 20;
+const VICTIM_CONNECTIONS = 10;
+const FLOOD_GOAL = 0.5;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const DOCUMENTS = 10_000;
 const endpoint = `http://127.0.0.1:${PORT}/v1`;
@@ -20,7 +26,10 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 async function startEmulator(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: packageDir,
-    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off' },
+    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off',
+      // Configured like production, so an unsigned webhook is refused by the signature check.
+      FUNCTION_VARS_STRIPE_WEBHOOK: JSON.stringify({ STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_SECRET_KEY: 'sk_test_bench' }),
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i += 1) {
@@ -79,8 +88,7 @@ interface CallResult {
   errors: number;
 }
 
-async function measure(call: string, options: autocannon.Options): Promise<CallResult> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+function summary(call: string, result: autocannon.Result): CallResult {
   return {
     call,
     requestsPerSec: Math.round(result.requests.average),
@@ -89,6 +97,32 @@ async function measure(call: string, options: autocannon.Options): Promise<CallR
     non2xx: result.non2xx,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat?.count ?? 0])),
     errors: result.errors,
+  };
+}
+
+async function measure(call: string, options: autocannon.Options): Promise<CallResult> {
+  return summary(call, await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options }));
+}
+
+/** account.get alone, then again while the flood runs; both at VICTIM_CONNECTIONS. */
+async function flood(headers: Record<string, string>) {
+  const victim = { url: `${endpoint}/account`, headers, connections: VICTIM_CONNECTIONS, duration: DURATION_S };
+  const alone = summary(`account.get at ${VICTIM_CONNECTIONS} connections, no flood`, await autocannon(victim));
+  const [flooded, webhooks] = await Promise.all([
+    autocannon(victim),
+    autocannon({
+      url: `http://127.0.0.1:${PORT}/_functions/stripe-webhook/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=forged' },
+      body: JSON.stringify({ id: 'evt_flood', type: 'customer.updated', data: { object: { object: 'customer', id: 'cus_flood' } } }),
+      connections: FLOOD_CONNECTIONS,
+      duration: DURATION_S,
+    }),
+  ]);
+  const under = summary(`account.get at ${VICTIM_CONNECTIONS} connections, ${FLOOD_CONNECTIONS} flooding`, flooded);
+  return {
+    results: [alone, under, summary(`unsigned webhooks to stripe-webhook (${FLOOD_CONNECTIONS} connections)`, webhooks)],
+    flood: { ratio: Math.round((under.requestsPerSec / Math.max(1, alone.requestsPerSec)) * 100) / 100, goal: FLOOD_GOAL },
   };
 }
 
@@ -133,12 +167,16 @@ try {
       ],
     }),
   ];
+  const flooded = await flood(headers);
+  results.push(...flooded.results);
   console.error(`\nAppwrite emulator: ${CONNECTIONS} connections, ${DURATION_S} s per call`);
   console.error('call'.padEnd(62) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9));
   for (const r of results) {
     console.error(r.call.padEnd(62) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx).padStart(9));
   }
-  console.log(JSON.stringify({ connections: CONNECTIONS, durationS: DURATION_S, results }));
+  const { ratio, goal } = flooded.flood;
+  console.error(`flood: account.get keeps ${Math.round(ratio * 100)}% of its throughput (goal ≥ ${goal * 100}%) ${ratio >= goal ? 'met' : 'MISSED'}`);
+  console.log(JSON.stringify({ connections: CONNECTIONS, durationS: DURATION_S, results, flood: flooded.flood }));
 } finally {
   emulator.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
