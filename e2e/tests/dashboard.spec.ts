@@ -6,26 +6,49 @@ const test = base.extend<object, { therapist: TestUser }>({
 });
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-const sections = ['Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions'];
+const sections = ['Today', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice'];
 
 test.describe('dashboard on desktop', () => {
-  test('sidebar sections, each with its placeholder; no promo banner', async ({ page, therapist }) => {
+  test('sidebar sections, each its own route: deep links survive a reload, back and forward move between them; no promo banner', async ({ page, therapist }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, therapist);
     await page.goto('/dashboard');
     await expect(pageHeading(page)).toHaveText('Dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-    await expect(nav.getByRole('button')).toHaveText(sections);
+    await expect(nav.getByRole('link')).toHaveText(sections);
+    await expect(page.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add a client' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Clients' }).click();
+    await expect(page).toHaveURL('/dashboard/clients');
     await expect(page.getByText(/under construction/)).toBeVisible();
-    await nav.getByRole('button', { name: 'Schedule' }).click();
+    await nav.getByRole('link', { name: 'Schedule' }).click();
+    await expect(page).toHaveURL('/dashboard/schedule');
     await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
-    await expect(nav.getByRole('button', { name: 'Schedule' })).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('link', { name: 'Schedule' })).toHaveAttribute('aria-current', 'page');
     // Sidebar: the section nav sits beside the panel, not above it.
     const navBox = await nav.boundingBox();
     const panelBox = await page.getByRole('heading', { level: 2, name: 'Schedule' }).boundingBox();
     expect(navBox && panelBox && navBox.x + navBox.width <= panelBox.x).toBe(true);
     await expect(page.getByText('Get the Cadence App')).toHaveCount(0);
     await expectAccessible(page);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 2, name: 'Clients' })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
+
+    // A deep link is served the shell by the app server and opens its section after a reload.
+    const response = await page.goto('/dashboard/sessions');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
+  });
+
+  test('the dashboard’s routes are guarded like /dashboard: signed out, a deep link goes to login', async ({ page }) => {
+    await page.goto('/dashboard/clients');
+    await expect(page).toHaveURL(/\/login/);
   });
 });
 
@@ -36,8 +59,8 @@ test.describe('dashboard on a phone', () => {
     await signIn(page, therapist);
     await page.goto('/dashboard');
     const nav = page.getByRole('navigation', { name: 'Dashboard sections' });
-    await expect(nav.getByRole('button')).toHaveText(sections);
-    const boxes = await nav.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    await expect(nav.getByRole('link')).toHaveText(sections);
+    const boxes = await nav.getByRole('link').evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
     expect(new Set(boxes.map(Math.round)).size).toBe(1);
     await page.setViewportSize({ width: 390, height: 300 });
     const navTop = await nav.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);

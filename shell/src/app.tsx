@@ -23,10 +23,10 @@ export function App() {
       <TopNav />
       <main id="main" className="app-main" tabIndex={-1}>
         <Routes>
-          {routeTable.map(({ path, screen, guarded }) => {
+          {routeTable.map(({ path, screen, guarded, nested }) => {
             const page = screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />;
-            // Keyed by path: moving between guarded routes validates again.
-            return <Route key={path} path={path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
+            // Keyed by path: moving between guarded routes validates again (not between a remote's own nested routes).
+            return <Route key={path} path={nested ? `${path}/*` : path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
           })}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -30,6 +30,15 @@ describe('route table (spec §2)', () => {
     expect(isAppRoute('/account/extra')).toBe(false);
   });
 
+  it('hands every path under /dashboard to the dashboard remote (deep links survive a reload), and only there', () => {
+    expect(routeTable.filter((route) => route.nested).map((route) => route.path)).toEqual(['/dashboard']);
+    for (const path of ['/dashboard/clients', '/dashboard/clients/6b0f3a/', '/dashboard/practice', '/dashboard/anything']) {
+      expect(isAppRoute(path)).toBe(true);
+    }
+    expect(isAppRoute('/dashboards')).toBe(false);
+    expect(isAppRoute('/dashboard-x/clients')).toBe(false);
+  });
+
   it('maps the hash fallbacks', () => {
     expect(hashFallbackTarget('#account?view=billing')).toBe('/account?view=billing');
     expect(hashFallbackTarget('#dashboard')).toBe('/dashboard');

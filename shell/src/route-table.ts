@@ -8,6 +8,8 @@ export interface AppRoute {
   /** The remote page that renders it; "landing" is the shell's own first paint. */
   screen: RemotePageName | 'landing';
   guarded: boolean;
+  /** The remote owns every path below this one too (its own nested routes), e.g. /dashboard/clients/42. */
+  nested?: boolean;
 }
 
 export const ACCOUNT_CLEANUP_PATH = '/account-cleanup';
@@ -16,7 +18,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/', screen: 'landing', guarded: false },
   { path: '/signup', screen: 'signup', guarded: false },
   { path: '/login', screen: 'login', guarded: false },
-  { path: '/dashboard', screen: 'dashboard', guarded: true },
+  { path: '/dashboard', screen: 'dashboard', guarded: true, nested: true },
   { path: '/account', screen: 'account', guarded: true },
   { path: '/success', screen: 'subscriptionCheck', guarded: false },
   { path: '/cancel', screen: 'paymentCancelled', guarded: false },
@@ -34,7 +36,7 @@ export const routeTable: readonly AppRoute[] = [
 
 export function isAppRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routeTable.some((route) => route.path === normalized);
+  return routeTable.some((route) => route.path === normalized || (route.nested === true && normalized.startsWith(`${route.path}/`)));
 }
 
 /** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */

@@ -1,54 +1,80 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DashboardPage from './dashboard-page.tsx';
 
-function renderDashboard() {
+function renderDashboard(path = '/dashboard') {
   return render(
-    <MemoryRouter initialEntries={['/dashboard']}>
-      <DashboardPage />
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/dashboard/*" element={<DashboardPage />} />
+        <Route path="*" element={<p>outside the dashboard</p>} />
+      </Routes>
     </MemoryRouter>,
   );
 }
+
+const sectionNav = () => screen.getByRole('navigation', { name: 'Dashboard sections' });
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('DashboardPage (spec §2 Dashboard)', () => {
-  it('lists the five sections, without Notifications, and opens on Clients (under construction)', () => {
+describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
+  it('lists the sections as links — the spec’s five, plus Today, Reports and Practice — without Notifications; /dashboard is Today', () => {
     renderDashboard();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Dashboard']);
-    const nav = screen.getByRole('navigation', { name: 'Dashboard sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Clients',
-      'Schedule',
-      'Payments',
-      'All Sessions',
-      'All Transactions',
+    const links = within(sectionNav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Today', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice',
+    ]);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard', '/dashboard/clients', '/dashboard/schedule', '/dashboard/payments', '/dashboard/sessions',
+      '/dashboard/transactions', '/dashboard/reports', '/dashboard/practice',
     ]);
     expect(screen.queryByText(/Notifications/)).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Clients' })).toBeVisible();
-    expect(screen.getByText(/under construction/)).toBeVisible();
-    expect(within(nav).getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
+    expect(within(sectionNav()).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 3, name: 'Get started' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', '/dashboard/practice');
+    expect(screen.getByRole('link', { name: 'Add a service' })).toHaveAttribute('href', '/dashboard/practice');
+    expect(screen.getByRole('link', { name: 'Add a client' })).toHaveAttribute('href', '/dashboard/clients');
   });
 
-  it('shows the selected section, by click and from the keyboard', async () => {
+  it.each([
+    ['/dashboard/clients', 'Clients', /under construction/],
+    ['/dashboard/clients/6b0f3a2c', 'Clients', /under construction/],
+    ['/dashboard/sessions', 'All Sessions', 'Every session you record will be listed here.'],
+    ['/dashboard/transactions/', 'All Transactions', 'A complete history of your transactions will be listed here.'],
+  ])('a deep link to %s opens that section, marked current', (path, label, text) => {
+    renderDashboard(path);
+    expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible();
+    expect(screen.getByText(text)).toBeVisible();
+    expect(within(sectionNav()).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    expect(within(sectionNav()).getByRole('link', { name: 'Today' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves between sections by click and from the keyboard', async () => {
     const user = userEvent.setup();
     renderDashboard();
-    await user.click(screen.getByRole('button', { name: 'Payments' }));
+    await user.click(within(sectionNav()).getByRole('link', { name: 'Payments' }));
     expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Payments' }).getAttribute('aria-current')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Clients' }).getAttribute('aria-current')).toBeNull();
+    expect(within(sectionNav()).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
 
-    screen.getByRole('button', { name: 'All Sessions' }).focus();
+    within(sectionNav()).getByRole('link', { name: 'All Sessions' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
     await user.tab();
-    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
     expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeVisible();
-    expect(screen.getByText('A complete history of your transactions will be listed here.')).toBeVisible();
+  });
+
+  it('a path under /dashboard that no section owns says so, with the way back', () => {
+    renderDashboard('/dashboard/nope');
+    expect(screen.getByRole('heading', { level: 2, name: 'Page not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Today' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('shows no promo banner on a desktop device', () => {

@@ -1,17 +1,20 @@
-import { useId, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { NavLink, Route, Routes } from '@cadence/shared-router';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
-import { DASHBOARD_SECTIONS, type DashboardSection } from './dashboard-sections.ts';
+import { CLIENTS, DASHBOARD_SECTIONS, TODAY } from './dashboard-sections.ts';
+import { SectionNotFound, SectionPanel, TodayPanel } from './section-panels.tsx';
 import { useStickyNav } from './use-sticky-nav.ts';
 import './dashboard.css';
 
+/**
+ * Everything under /dashboard (the shell hands over `/dashboard/*`): the layout of spec §2 — a
+ * sidebar on desktop, a horizontally scrolling nav that sticks on phones, the mobile promo banner —
+ * and one nested route per section, so deep links, reloads and back/forward work.
+ */
 export default function DashboardPage() {
-  const [activeId, setActiveId] = useState<DashboardSection['id']>('clients');
   const navSlotRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const { stuck, reservedHeight } = useStickyNav(navSlotRef, navRef);
-  const panelId = useId();
-  const panelTitleId = useId();
-  const active = DASHBOARD_SECTIONS.find((section) => section.id === activeId) ?? DASHBOARD_SECTIONS[0];
 
   return (
     <div className="dash-page">
@@ -19,34 +22,26 @@ export default function DashboardPage() {
       <PromoBanner />
       <div className="dash-layout">
         <div className="dash-nav-slot" ref={navSlotRef} style={stuck ? { minHeight: reservedHeight } : undefined}>
-          <nav
-            ref={navRef}
-            className={stuck ? 'dash-nav dash-nav--stuck' : 'dash-nav'}
-            aria-label="Dashboard sections"
-          >
+          <nav ref={navRef} className={stuck ? 'dash-nav dash-nav--stuck' : 'dash-nav'} aria-label="Dashboard sections">
             <ul className="dash-nav-list">
               {DASHBOARD_SECTIONS.map((section) => (
-                <li key={section.id}>
-                  <button
-                    type="button"
-                    className="dash-nav-item"
-                    aria-current={section.id === activeId ? 'true' : undefined}
-                    aria-controls={panelId}
-                    onClick={() => setActiveId(section.id)}
-                  >
+                <li key={section.path}>
+                  <NavLink className="dash-nav-item" to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
                     {section.label}
-                  </button>
+                  </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
         </div>
-        {active && (
-          <section className="dash-panel" id={panelId} aria-labelledby={panelTitleId} aria-live="polite">
-            <h2 id={panelTitleId}>{active.label}</h2>
-            <p>{active.placeholder}</p>
-          </section>
-        )}
+        <Routes>
+          <Route index element={<TodayPanel />} />
+          {DASHBOARD_SECTIONS.filter((section) => section !== TODAY).map((section) => (
+            <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
+          ))}
+          <Route path="clients/:clientId" element={<SectionPanel section={CLIENTS} />} />
+          <Route path="*" element={<SectionNotFound />} />
+        </Routes>
       </div>
     </div>
   );
