@@ -230,6 +230,16 @@ export class DocumentsService {
     });
   }
 
+  /** Runs `fn` as one SQLite transaction: every write inside lands, or none does (transactions.ts). */
+  atomically<T>(fn: () => T): T {
+    return this.repo.transaction(fn);
+  }
+
+  /** The stored document, whoever may read it (a transaction's conflict check). */
+  stored(c: CollectionDef, id: string): DocumentRow | null {
+    return this.repo.get(c.databaseId, c.id, id);
+  }
+
   /** increment / decrement with an optional bound (Attribute/Increment.php, Decrement.php). */
   step(actor: Actor, c: CollectionDef, id: string, attribute: string, value: unknown, bound: unknown, sign: 1 | -1, flavor: Flavor): DocumentRow {
     const v = value === undefined || value === null ? 1 : value;

@@ -8,7 +8,9 @@ import { actorOf } from '../databases/actor.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
 import { parseSchema, type CollectionDef } from '../databases/schema.ts';
+import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
+import { transactionRoutes } from './transactions.ts';
 
 const permissionsSchema = {
   type: 'array',
@@ -67,6 +69,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
   migrateDocuments(opts.store.db);
   ensureIndexes(opts.store.db, schema);
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db), opts.clock);
+  transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
 
   for (const n of FLAVORS) {
     const one = `${n.base}/:id`;
