@@ -50,7 +50,7 @@ function billingFunctionVars(stripePort, appOrigins) {
     STRIPE_API_PROTOCOL: 'http',
   });
   return Object.fromEntries(
-    ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+    ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
   );
 }
 

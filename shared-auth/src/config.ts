@@ -20,6 +20,8 @@ export interface RuntimeConfig {
     handleSignupConflict: string;
     handleIncompleteVerifiedUsers: string;
     deleteUserSelfservice: string;
+    /** spec §4: the two consents of sign-up step 3, recorded by the server for the caller. */
+    recordAgreements: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -53,6 +55,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       handleSignupConflict: 'handle-signup-conflict',
       handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
       deleteUserSelfservice: 'delete-user-selfservice',
+      recordAgreements: 'record-agreements',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

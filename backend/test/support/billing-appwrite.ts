@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Account, Client, Functions } from 'appwrite';
+import { Account, Client, Databases, Functions } from 'appwrite';
 import * as server from 'node-appwrite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../emulators/appwrite/src/app.ts';
@@ -77,6 +77,8 @@ export interface SignedInUser {
   functions: Functions;
   /** Web SDK account calls with the same session */
   account: Account;
+  /** Web SDK database calls with the same session */
+  databases: Databases;
 }
 
 let counter = 0;
@@ -98,7 +100,7 @@ export async function signedInUser(aw: LocalAppwrite, label: string): Promise<Si
   const session = cookies[`a_session_${PROJECT_ID}`];
   if (!session) throw new Error('no session');
   const client = new Client().setEndpoint(`${aw.endpoint}`).setProject(PROJECT_ID).setSession(session);
-  return { id: user.$id, email, functions: new Functions(client), account: new Account(client) };
+  return { id: user.$id, email, functions: new Functions(client), account: new Account(client), databases: new Databases(client) };
 }
 
 export interface FunctionAnswer<T> {

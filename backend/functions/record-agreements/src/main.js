@@ -1,0 +1,77 @@
+// record-agreements (empty body) → {success, error}: spec §4 "record the two consents" (§3
+// user_agreements) for the signed-in caller, written with the server key. The user comes ONLY from
+// the execution's x-appwrite-user-id (Appwrite injects it; a body cannot name anyone), so nobody
+// can record a consent in someone else's name. The IP is Appwrite's x-appwrite-client-ip; the user
+// agent is the `user-agent` header of the execution (Appwrite hands a function only the headers
+// the caller passes in createExecution's `headers`, so the browser sends navigator.userAgent there).
+// Consent records are immutable: the owner may read them; update and delete stay with the server.
+import { isIP } from 'node:net';
+import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
+
+/**
+ * @typedef {{ req: { headers: Record<string, string | undefined> }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ */
+
+/** spec §3/§9: the version of the terms and privacy policy a sign-up accepts — kept here only. */
+export const AGREEMENT_VERSION = '2024-12-30';
+/** spec §3: one record per agreement, in this order. */
+export const AGREEMENT_TYPES = /** @type {const} */ (['terms', 'privacy']);
+/** user_agreements.userAgent and .ipAddress sizes in backend/appwrite.json. */
+const USER_AGENT_MAX = 1024;
+const IP_MAX = 45;
+
+/**
+ * The app's own origin, where /terms and /privacy live: APP_ORIGIN, else the first of
+ * ALLOWED_RETURN_ORIGINS — configuration, never the request (a caller must not choose the URL
+ * its consent points at).
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | null}
+ */
+export function appOriginFrom(env) {
+  const candidate = env.APP_ORIGIN?.trim() || (env.ALLOWED_RETURN_ORIGINS ?? '').split(',').map((o) => o.trim()).find(Boolean);
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {Context} context */
+export default async ({ req, res, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, error: 'Sign in to record your agreements.' }, 401);
+  const origin = appOriginFrom(process.env);
+  if (!origin) {
+    error('Set APP_ORIGIN (or ALLOWED_RETURN_ORIGINS) as a function variable: the agreements link to <origin>/terms and /privacy.');
+    return res.json({ success: false, error: 'Agreements are not configured.' }, 500);
+  }
+  const clientIp = req.headers['x-appwrite-client-ip'] ?? '';
+  const ipAddress = clientIp.length <= IP_MAX && isIP(clientIp) ? clientIp : null;
+  const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
+
+  const databases = new Databases(new Client()
+    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
+    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
+    .setKey(req.headers['x-appwrite-key'] ?? ''));
+  const databaseId = process.env.APPWRITE_DATABASE_ID || 'main';
+  const collectionId = process.env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements';
+  const acceptedAt = new Date().toISOString().replace('Z', '+00:00');
+  try {
+    for (const agreementType of AGREEMENT_TYPES) {
+      await databases.createDocument({
+        databaseId, collectionId, documentId: ID.unique(),
+        data: {
+          userId, agreementType, version: AGREEMENT_VERSION, accepted: true, acceptedAt,
+          ipAddress, userAgent, source: 'website', documentUrl: `${origin}/${agreementType}`, consentMethod: 'checkbox',
+        },
+        permissions: [Permission.read(Role.user(userId))],
+      });
+    }
+    return res.json({ success: true, error: null });
+  } catch (e) {
+    error(`record-agreements for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    return res.json({ success: false, error: 'Could not record your agreements. Please try again.' }, 500);
+  }
+};
