@@ -36,7 +36,7 @@ mkdirSync(resultsDir, { recursive: true });
 async function serveMonolith(port, appwriteUrl) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'shell/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), APPWRITE_UPSTREAM: appwriteUrl, SHELL_DIST: path.join(root, 'bench/monolith/dist'), DEPLOY_DIR: deployDir },
+    env: { ...process.env, PORT: String(port), APPWRITE_UPSTREAM: appwriteUrl, SHELL_DIST: path.join(root, 'bench/monolith/dist'), DEPLOY_DIR: deployDir, SERVE_SOURCE_MAPS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   process.once('exit', () => child.kill('SIGTERM'));
@@ -76,7 +76,8 @@ const stack = await startStack({
   stripePort: basePort + 2,
   dataDir: mkdtempSync(path.join(tmpdir(), 'cadence-bench-')),
   deployDir,
-  env: { APPWRITE_RATE_LIMITS: 'off' },
+  // The library count reads each chunk's source map, which the app server serves only when asked.
+  env: { APPWRITE_RATE_LIMITS: 'off', SERVE_SOURCE_MAPS: '1' },
 });
 const monolithServer = await serveMonolith(basePort + 3, `http://127.0.0.1:${basePort + 1}`);
 const browser = await launchBrowser();

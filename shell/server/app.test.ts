@@ -16,7 +16,9 @@ beforeAll(async () => {
   mkdirSync(path.join(deploy, 'remotes/mf-content/0.1.0-abc'), { recursive: true });
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'main.0123456789.js'), 'console.log(1)'.repeat(200));
+  writeFileSync(path.join(dist, 'main.0123456789.js.map'), '{"version":3,"sources":["src/main.ts"]}');
   writeFileSync(path.join(deploy, 'remotes/mf-content/0.1.0-abc/remoteEntry.js'), 'x');
+  writeFileSync(path.join(deploy, 'remotes/mf-content/0.1.0-abc/remoteEntry.js.map'), '{"version":3,"sources":[]}');
   writeFileSync(path.join(deploy, 'remotes.json'), '{"mf_content":{"version":"0.1.0-abc","entry":"/remotes/mf-content/0.1.0-abc/mf-manifest.json"}}');
   writeFileSync(path.join(dir, 'CHANGELOG.md'), '## [0.1.0] - 2026-11-21');
   app = await buildServer(
@@ -42,7 +44,18 @@ describe('app server', () => {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()');
+      // Plain http (no PUBLIC_ORIGIN): no HSTS, which browsers would ignore or, wrongly set, obey for a year.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('keeps source maps off the public server (they stay build artifacts)', async () => {
+    expect((await app.inject({ url: '/main.0123456789.js.map' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/main.0123456789.js.map?x=1' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes/mf-content/0.1.0-abc/remoteEntry.js.map' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/main.0123456789.js' })).statusCode).toBe(200);
   });
 
   it('lets Stripe.js run (script, its frames, its API) and nothing else from outside', async () => {
@@ -73,7 +86,9 @@ describe('app server', () => {
   it('serves runtime config and remote pointers uncached', async () => {
     const config = await app.inject({ url: '/config.json' });
     expect(config.headers['cache-control']).toBe('no-cache');
-    expect(config.json()).toMatchObject({ projectId: 'cadence', supportEmail: 'help@example.test', mobileAppScheme: 'cadence' });
+    // A path: the app calls Appwrite on the page's own origin, which the local stack puts on the
+    // emulator's platform list (scripts/stack.mjs APPWRITE_PLATFORMS).
+    expect(config.json()).toMatchObject({ endpoint: '/v1', projectId: 'cadence', supportEmail: 'help@example.test', mobileAppScheme: 'cadence' });
     const remotes = await app.inject({ url: '/remotes.json' });
     expect(remotes.headers['cache-control']).toBe('no-cache');
     expect(remotes.json().mf_content.version).toBe('0.1.0-abc');
@@ -100,6 +115,42 @@ describe('app server', () => {
     const response = await app.inject({ url: '/v1/account' });
     expect(response.statusCode).toBeGreaterThanOrEqual(500);
     expect(response.body).not.toContain('at ');
+  });
+});
+
+describe('served over HTTPS behind a TLS terminator', () => {
+  const serverWith = (env: Record<string, string>) =>
+    buildServer(loadServerConfig({ SHELL_DIST: path.join(dir, 'dist'), DEPLOY_DIR: path.join(dir, 'deploy'), ...env }));
+
+  it('sends HSTS only when PUBLIC_ORIGIN is https', async () => {
+    const https = await serverWith({ PUBLIC_ORIGIN: 'https://cadence.example' });
+    const http = await serverWith({ PUBLIC_ORIGIN: 'http://localhost:3000' });
+    try {
+      for (const url of ['/', '/config.json', '/main.0123456789.js']) {
+        expect((await https.inject({ url, headers: html })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect((await http.inject({ url, headers: html })).headers['strict-transport-security']).toBeUndefined();
+      }
+    } finally {
+      await Promise.all([https.close(), http.close()]);
+    }
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    expect(loadServerConfig({}).trustProxy).toBe(false);
+    expect(loadServerConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadServerConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadServerConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    const hops = loadServerConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof hops === 'function' && [0, 1, 2].map((hop) => hops('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+
+  it('serves source maps when asked (the bench reads them)', async () => {
+    const maps = await serverWith({ SERVE_SOURCE_MAPS: '1' });
+    try {
+      expect((await maps.inject({ url: '/main.0123456789.js.map' })).json()).toMatchObject({ sources: ['src/main.ts'] });
+    } finally {
+      await maps.close();
+    }
   });
 });
 

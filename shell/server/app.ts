@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '../src/route-table.ts';
 import type { ServerConfig } from './config.ts';
+import { appwriteProxy } from './appwrite-proxy.ts';
 import { securityHeaders } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,7 +13,7 @@ const NO_CACHE = 'no-cache';
 
 /** The app server: the shell, the deployed remotes, runtime config, and the /v1 proxy. */
 export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, trustProxy: false });
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
   const headers = securityHeaders(config);
   const versioned = config.devMode ? NO_CACHE : IMMUTABLE;
 
@@ -22,24 +22,18 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     return payload;
   });
 
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // Source maps are build artifacts: the built files name them, but the public gets a 404.
+  if (!config.serveSourceMaps) {
+    app.addHook('onRequest', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (pathname.endsWith('.map') && !/^\/v1(\/|$)/.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
+    });
+  }
 
-  await app.register(proxy, {
-    upstream: config.appwriteUpstream,
-    prefix: '/v1',
-    rewritePrefix: '/v1',
-    replyOptions: {
-      rewriteRequestHeaders: (request, outgoing) => ({ ...outgoing, 'x-forwarded-for': request.ip }),
-      // The session cookie must belong to this origin (same-origin, HttpOnly), whatever domain
-      // the upstream named.
-      rewriteHeaders: (incoming) => {
-        const cookies = incoming['set-cookie'];
-        if (!cookies) return incoming;
-        const list = Array.isArray(cookies) ? cookies : [cookies];
-        return { ...incoming, 'set-cookie': list.map((cookie) => cookie.replace(/;\s*domain=[^;]*/i, '')) };
-      },
-    },
-  });
+  // Responses only: request bodies go to Appwrite as sent (see appwrite-proxy.ts).
+  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register((v1) => appwriteProxy(v1, config));
 
   app.get('/config.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);

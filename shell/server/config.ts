@@ -4,6 +4,9 @@ import { localRuntimeConfig, type RuntimeConfig } from '@cadence/shared-auth/con
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Fastify's `trustProxy` values (a hop count as proxy-addr's function: trust the nearest n). */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -17,11 +20,36 @@ export interface ServerConfig {
   connectOrigins: string[];
   /** `pnpm dev`: files change in place, so nothing may be cached as immutable. */
   devMode: boolean;
+  /**
+   * PUBLIC_ORIGIN starts with https: the app is served over HTTPS (usually by a TLS terminator in
+   * front), so browsers get HSTS and the session cookie is `Secure`.
+   */
+  https: boolean;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`); none by default. */
+  trustProxy: TrustProxy;
+  /** Source maps stay build artifacts: served only in `pnpm dev` or when asked (the bench reads them). */
+  serveSourceMaps: boolean;
   runtime: RuntimeConfig;
 }
 
 const list = (value: string | undefined, fallback: string[]) =>
   value === undefined ? fallback : value.split(/[\s,]+/).filter(Boolean);
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy (a client's X-Forwarded-For is ignored); a number
+ * trusts that many hops; otherwise addresses, CIDR ranges or proxy-addr's names (`loopback`,
+ * `uniquelocal`). `true` trusts every hop, which lets any client choose its own IP.
+ */
+function trustProxyFrom(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address, hop) => hop < hops;
+  }
+  return list(text, []);
+}
 
 /** The environment's values, without the ones it does not set (so the defaults stay). */
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
@@ -43,6 +71,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     scriptOrigins: list(env.CSP_SCRIPT_ORIGINS, ['https://js.stripe.com', 'https://*.js.stripe.com']),
     connectOrigins: list(env.CSP_CONNECT_ORIGINS, ['https://api.stripe.com']),
     devMode: env.CADENCE_DEV === '1',
+    https: /^https:\/\//i.test(env.PUBLIC_ORIGIN ?? ''),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    serveSourceMaps: env.CADENCE_DEV === '1' || env.SERVE_SOURCE_MAPS === '1',
     runtime: localRuntimeConfig(
       definedOnly({
         endpoint: env.APPWRITE_PUBLIC_ENDPOINT,

@@ -8,6 +8,20 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * Powerful features no page of the app uses, denied to the app and to every frame (Stripe.js
+ * included: it is loaded for fraud signals only; payment is Stripe's hosted Checkout page, so the
+ * Payment Request API is not needed here). Only names Chromium knows, so no console errors.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'display-capture=()',
+].join(', ');
+
 /** Headers sent with every response: only this origin and the configured Appwrite/Stripe ones. */
 export function securityHeaders(config: ServerConfig): Record<string, string> {
   const appwriteOrigin = originOf(config.runtime.endpoint);
@@ -33,5 +47,11 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
+    'permissions-policy': PERMISSIONS_POLICY,
+    // Checkout and the billing portal are top-level redirects, never popups that talk back.
+    'cross-origin-opener-policy': 'same-origin',
+    // Sent only when the operator says the app is served over HTTPS (PUBLIC_ORIGIN): on plain http
+    // it would be ignored, and a wrong one locks browsers out of the host for a year.
+    ...(config.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }

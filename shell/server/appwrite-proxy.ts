@@ -1,0 +1,141 @@
+import { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import proxy from '@fastify/http-proxy';
+import type { ServerConfig } from './config.ts';
+
+/** Appwrite's request size limit (12 MB, its HTTP server's payload size; the emulator's too). */
+const BODY_LIMIT = 12 * 1024 * 1024;
+
+/** The Appwrite version the app is built against (emulators/appwrite/src/errors.ts). */
+const APPWRITE_VERSION = '1.9.6';
+
+/**
+ * Headers only a server may send: the API key and the dev key (project secrets: every scope, no
+ * rate limits), the console's admin mode, user impersonation (Cadence has no such feature) and the
+ * user agent a server forwards for its user. The browser app never sends them; through the public
+ * app server they would make any visitor the server.
+ */
+const SERVER_ONLY = /^(x-appwrite-(key|dev-key|mode|impersonate-user-.+)|x-forwarded-user-agent)$/;
+
+/** What a client claims about proxies before this one; the app server states its own below. */
+const PROXY_CLAIMS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip']);
+
+/**
+ * Hop-by-hop headers: `Expect: 100-continue` is answered here (undici refuses to forward it), and
+ * the body is buffered, so its framing is this hop's (a Content-Length set below).
+ */
+const HOP_BY_HOP = new Set(['expect', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'keep-alive', 'proxy-connection', 'proxy-authorization']);
+
+/** Past this much, a refused body is no longer read to its end: the connection is just closed. */
+const DRAIN_LIMIT = 4 * BODY_LIMIT;
+
+const clientError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
+
+/**
+ * The whole body, up to BODY_LIMIT. A larger one is still read (and dropped) to its end before the
+ * answer, so the client gets the error instead of a reset connection halfway through its upload.
+ */
+function readBody(payload: Readable, declared: string | undefined): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (Number(declared) > DRAIN_LIMIT) {
+      reject(clientError(413, 'Request body is too large'));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) {
+        payload.destroy();
+        reject(clientError(413, 'Request body is too large'));
+      }
+    });
+    payload.on('error', reject);
+    payload.on('end', () => {
+      if (size > BODY_LIMIT) reject(clientError(413, 'Request body is too large'));
+      else if (declared !== undefined && Number(declared) !== size) reject(clientError(400, 'Request body length differs from Content-Length'));
+      else resolve(Buffer.concat(chunks, size));
+    });
+  });
+}
+
+/** Appwrite's error body, for what the app server refuses before Appwrite sees it. */
+function sendAppwriteError(reply: FastifyReply, code: number, type: string, message: string): FastifyReply {
+  return reply
+    .code(code)
+    .header('cache-control', 'no-cache, no-store, must-revalidate')
+    .type('application/json')
+    .send({ message, code, type, version: APPWRITE_VERSION });
+}
+
+/** The buffered body's length per raw request (its Content-Length upstream). */
+const bodyLengths = new WeakMap<object, number>();
+
+/** `/v1/*` → Appwrite, as a browser may use it: no server credentials in, no CORS grants out. */
+export async function appwriteProxy(app: FastifyInstance, config: ServerConfig): Promise<void> {
+  // Every body is taken as it came (no decompression, no parsing) up to Appwrite's limit; Appwrite
+  // answers for its content, so a gzip-encoded body gets Appwrite's own 400.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request, payload, done) => {
+    readBody(payload, request.headers['content-length']).then((body) => {
+      bodyLengths.set(request.raw, body.length);
+      done(null, Readable.from([body]));
+    }, (error: Error) => done(error));
+  });
+
+  app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    // As the emulator answers (Appwrite passes no 413 through: its errors end as 400s).
+    if (status === 413) return sendAppwriteError(reply, 400, 'general_argument_invalid', 'Request body is too large.');
+    if (status >= 400 && status < 500) {
+      return sendAppwriteError(reply, 400, 'general_bad_request', 'There was an error processing your request. Please check the inputs and try again.');
+    }
+    request.log.error(error);
+    // Appwrite unreachable or too slow: the gateway's status (502/503/504), never a stack trace.
+    const gateway = status === 502 || status === 503 || status === 504 ? status : 500;
+    return sendAppwriteError(reply, gateway, 'general_server_error', 'An internal server error occurred.');
+  });
+
+  await app.register(proxy, {
+    upstream: config.appwriteUpstream,
+    prefix: '/v1',
+    rewritePrefix: '/v1',
+    proxyPayloads: false,
+    replyOptions: {
+      rewriteRequestHeaders: (request, incoming) => {
+        const outgoing: IncomingHttpHeaders = {};
+        for (const [name, value] of Object.entries(incoming)) {
+          if (!SERVER_ONLY.test(name) && !PROXY_CLAIMS.has(name) && !HOP_BY_HOP.has(name)) outgoing[name] = value;
+        }
+        const length = bodyLengths.get(request.raw);
+        if (length !== undefined) outgoing['content-length'] = String(length);
+        // The client's address as this server sees it (through TRUST_PROXY's proxies only), for
+        // Appwrite's rate limits, sessions and the executions' x-appwrite-client-ip.
+        outgoing['x-forwarded-for'] = request.ip;
+        outgoing['x-forwarded-proto'] = config.https ? 'https' : request.protocol;
+        return outgoing;
+      },
+      rewriteHeaders: (incoming, request) => {
+        const outgoing: Record<string, string | string[] | undefined> = {};
+        for (const [name, value] of Object.entries(incoming)) {
+          // The app calls /v1 same-origin; the app server grants no other origin anything.
+          if (!name.startsWith('access-control-')) outgoing[name] = value;
+        }
+        const cookies = incoming['set-cookie'];
+        if (!cookies) return outgoing;
+        const secure = config.https || request?.protocol === 'https';
+        const list = Array.isArray(cookies) ? cookies : [cookies];
+        // The session cookie must belong to this origin (same-origin, HttpOnly), whatever domain
+        // the upstream named, and be Secure when the app is served over HTTPS (Appwrite behind
+        // this server only sees plain http, and SameSite=None needs Secure).
+        outgoing['set-cookie'] = list.map((cookie) => {
+          const local = cookie.replace(/;\s*domain=[^;]*/i, '');
+          return secure && !/;\s*secure\s*(;|$)/i.test(local) ? `${local}; Secure` : local;
+        });
+        return outgoing;
+      },
+    },
+  });
+}
