@@ -11,6 +11,7 @@ import { createClock } from './lifecycle/clock.ts';
 import { runDue } from './lifecycle/billing.ts';
 import devRoutes from './routes/dev.ts';
 import stripeApi from './routes/index.ts';
+import { PARAM_KIND_KEYWORD } from './routes/params.ts';
 import { seedCatalog } from './routes/products.ts';
 import { webhookTargets } from './routes/webhook-endpoints.ts';
 import { openStore } from './store.ts';
@@ -41,6 +42,9 @@ export async function buildApp(config: StripeEmulatorConfig, opts: BuildOptions 
     logger: process.env.STRIPE_LOG === 'on' ? { level: 'info' } : false,
     routerOptions: { querystringParser: (raw: string) => parseForm(raw) },
     genReqId: () => `req_${randomBytes(10).toString('hex')}`,
+    // Route schemas check Stripe's params as they arrive (strings, nested by qs): nothing is coerced, defaulted
+    // or silently dropped, and an error keeps its schema and value so errors.ts can word it as Stripe does.
+    ajv: { customOptions: { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false, verbose: true, allowUnionTypes: true, keywords: [PARAM_KIND_KEYWORD] } },
   });
   await app.register(formbody, { parser: parseForm });
   // The SDK sends `Content-Type: application/x-www-form-urlencoded` even on GET/DELETE with an empty body.

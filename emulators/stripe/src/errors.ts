@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paramProblem } from './routes/params.ts';
 
 export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
 
@@ -54,6 +55,12 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof StripeError) {
       void reply.status(error.status).send(error.body());
+      return;
+    }
+    const issue = (error as FastifyError).validation?.[0];
+    if (issue) {
+      const { message, param, code } = paramProblem(issue);
+      void reply.status(400).send(new StripeError(400, 'invalid_request_error', message, code, param).body());
       return;
     }
     const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;

@@ -8,7 +8,7 @@ import type { StoredObject } from './store.ts';
 export type Metadata = Record<string, string>;
 
 export interface Product extends StoredObject { name: string; default_price: string | null }
-export interface Price extends StoredObject { product: string; unit_amount: number; currency: string; lookup_key: string | null; recurring: { interval: string; interval_count: number; [k: string]: unknown } }
+export interface Price extends StoredObject { product: string; unit_amount: number; currency: string; lookup_key: string | null; type: 'one_time' | 'recurring'; created: number; recurring: { interval: string; interval_count: number; [k: string]: unknown } }
 export interface Customer extends StoredObject {
   email: string | null; name: string | null; metadata: Metadata; created: number; test_clock: string | null;
   invoice_settings: { default_payment_method: string | null; custom_fields: null; footer: null; rendering_options: null };

@@ -24,18 +24,15 @@ export function str(p: Params | undefined, key: string): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
+// Route schemas (routes/params.ts) have already refused malformed integers and booleans; these only convert.
 export function int(p: Params | undefined, key: string): number | undefined {
   const v = str(p, key);
-  if (v === undefined) return undefined;
-  if (!/^-?\d+$/.test(v)) throw invalid(`Invalid integer: ${v}`, key, 'parameter_invalid_integer');
-  return Number(v);
+  return v === undefined ? undefined : Number(v);
 }
 
 export function bool(p: Params | undefined, key: string): boolean | undefined {
   const v = str(p, key);
-  if (v === undefined) return undefined;
-  if (v !== 'true' && v !== 'false') throw invalid(`Invalid boolean: ${v}`, key, 'parameter_invalid_boolean');
-  return v === 'true';
+  return v === undefined ? undefined : v === 'true';
 }
 
 /** qs turns `a[0]=x&a[1]=y` into an array, but an object when indices are sparse; accept both. */
@@ -67,10 +64,16 @@ export interface ListEnvelope<T> {
   url: string;
 }
 
-/** `limit` (1–100, default 10), `starting_after`, `ending_before` over newest-first items. */
-export function paginate<T extends { id: string }>(items: T[], p: Params, url: string): ListEnvelope<T> {
+/** `limit` of a list or search page: 1–100, default 10. */
+function pageLimit(p: Params): number {
   const limit = int(p, 'limit') ?? 10;
   if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit', 'parameter_invalid_integer');
+  return limit;
+}
+
+/** `limit`, `starting_after`, `ending_before` over newest-first items. */
+export function paginate<T extends { id: string }>(items: T[], p: Params, url: string): ListEnvelope<T> {
+  const limit = pageLimit(p);
   const after = str(p, 'starting_after');
   const before = str(p, 'ending_before');
   if (before) {
@@ -129,7 +132,7 @@ export function searchMatcher(query: string): (o: StoredObject) => boolean {
 }
 
 export function searchResult<T>(items: T[], p: Params, url: string): Record<string, unknown> {
-  const limit = int(p, 'limit') ?? 10;
+  const limit = pageLimit(p);
   const page = Number(str(p, 'page') ?? '0') || 0;
   const data = items.slice(page, page + limit);
   const more = page + limit < items.length;

@@ -5,13 +5,14 @@ import { newId } from '../ids.ts';
 import type { StoredObject } from '../store.ts';
 import { paramsOf, str } from '../wire.ts';
 import { findCustomer } from './customers.ts';
+import { body, string } from './params.ts';
 import { one } from './respond.ts';
 
 export const DEFAULT_PORTAL_CONFIGURATION = 'bpc_cadence_default';
 
 const billingPortalRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   // There is no retrieve or list for portal sessions in Stripe's API; the hosted page reads the store.
-  app.post('/billing_portal/sessions', async (request) => {
+  app.post('/billing_portal/sessions', { schema: body({ customer: string(), configuration: string(), locale: string(), return_url: string() }) }, async (request) => {
     const p = paramsOf(request);
     const customerId = str(p, 'customer');
     if (!customerId) throw requiredParam('customer');

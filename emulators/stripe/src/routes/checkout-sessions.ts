@@ -7,6 +7,7 @@ import type { CheckoutSession, Customer, Price } from '../objects.ts';
 import { includable } from '../render.ts';
 import type { StoredObject } from '../store.ts';
 import { createdFilter, int, list, mergeMetadata, obj, paramsOf, str, type Params } from '../wire.ts';
+import { array, body, hash, integer, listParams, metadata, oneOf, query, range, string } from './params.ts';
 import { many, one } from './respond.ts';
 
 function lineItemsOf(p: Params): Array<{ price: string; quantity: number }> {
@@ -27,7 +28,15 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return session;
   };
 
-  app.post('/checkout/sessions', async (request) => {
+  app.post('/checkout/sessions', {
+    schema: body({
+      mode: oneOf('payment', 'setup', 'subscription'), line_items: array(hash({ price: string(), quantity: integer })),
+      success_url: string(), cancel_url: string(), ui_mode: string(), customer: string(), customer_email: string(),
+      client_reference_id: string(200), expires_at: integer, locale: string(), metadata,
+      payment_method_collection: oneOf('always', 'if_required'),
+      subscription_data: hash({ trial_period_days: integer, metadata }),
+    }),
+  }, async (request) => {
     const p = paramsOf(request);
     const mode = str(p, 'mode');
     if (!mode) throw requiredParam('mode');
@@ -76,22 +85,22 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return one(ctx, p, session);
   });
 
-  app.get<{ Params: { id: string } }>('/checkout/sessions/:id', async (request) => one(ctx, paramsOf(request), find(request.params.id)));
+  app.get<{ Params: { id: string } }>('/checkout/sessions/:id', { schema: query() }, async (request) => one(ctx, paramsOf(request), find(request.params.id)));
 
-  app.post<{ Params: { id: string } }>('/checkout/sessions/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/checkout/sessions/:id', { schema: body({ metadata }) }, async (request) => {
     const p = paramsOf(request);
     const session = find(request.params.id);
     return one(ctx, p, store.put({ ...session, metadata: mergeMetadata(session.metadata, p) }));
   });
 
-  app.get<{ Params: { id: string } }>('/checkout/sessions/:id/line_items', async (request) => {
+  app.get<{ Params: { id: string } }>('/checkout/sessions/:id/line_items', { schema: query(listParams) }, async (request) => {
     const p = paramsOf(request);
     const session = find(request.params.id);
     const lines = includable(store, session, 'line_items') as { data: StoredObject[] };
     return many(ctx, p, lines.data, `/v1/checkout/sessions/${session.id}/line_items`);
   });
 
-  app.post<{ Params: { id: string } }>('/checkout/sessions/:id/expire', async (request) => {
+  app.post<{ Params: { id: string } }>('/checkout/sessions/:id/expire', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const session = find(request.params.id);
     if (session.status !== 'open') {
@@ -103,7 +112,7 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return one(ctx, p, expired);
   });
 
-  app.get('/checkout/sessions', async (request) => {
+  app.get('/checkout/sessions', { schema: query({ ...listParams, customer: string(), subscription: string(), status: oneOf('open', 'complete', 'expired'), created: range }) }, async (request) => {
     const p = paramsOf(request);
     const customer = str(p, 'customer');
     const subscription = str(p, 'subscription');

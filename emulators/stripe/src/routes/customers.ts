@@ -4,7 +4,14 @@ import { invalid, missing } from '../errors.ts';
 import { attachCard, findPaymentMethod, setCustomerDefault } from '../lifecycle/cards-on-file.ts';
 import { buildCustomer, type Customer, type PaymentMethod } from '../objects.ts';
 import { createdFilter, mergeMetadata, obj, paramsOf, str } from '../wire.ts';
+import { body, hash, listParams, metadata, query, range, searchParams, string } from './params.ts';
 import { many, one, search } from './respond.ts';
+
+/** The customer fields create and update share (lengths as Stripe documents them). */
+const customerFields = {
+  email: string(512), name: string(256), phone: string(20), description: string(), metadata,
+  invoice_settings: hash({ default_payment_method: string() }),
+};
 
 export function findCustomer(ctx: Ctx, id: string, param = 'id'): Customer {
   const customer = ctx.store.get<Customer>('customer', id);
@@ -15,7 +22,7 @@ export function findCustomer(ctx: Ctx, id: string, param = 'id'): Customer {
 const customerRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.post('/customers', async (request) => {
+  app.post('/customers', { schema: body({ ...customerFields, payment_method: string(), test_clock: string() }) }, async (request) => {
     const p = paramsOf(request);
     const testClock = str(p, 'test_clock') ?? null;
     if (testClock && !store.get('test_helpers.test_clock', testClock)) throw missing('test_helpers.test_clock', testClock, 'test_clock');
@@ -33,16 +40,16 @@ const customerRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return one(ctx, p, customer);
   });
 
-  app.get('/customers/search', async (request) => search(ctx, paramsOf(request), 'customer', '/v1/customers/search'));
+  app.get('/customers/search', { schema: query(searchParams) }, async (request) => search(ctx, paramsOf(request), 'customer', '/v1/customers/search'));
 
-  app.get<{ Params: { id: string } }>('/customers/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/customers/:id', { schema: query() }, async (request) => {
     const customer = store.get<Customer>('customer', request.params.id);
     if (!customer) throw missing('customer', request.params.id);
     if (customer.deleted) return { id: customer.id, object: 'customer', deleted: true };
     return one(ctx, paramsOf(request), customer);
   });
 
-  app.post<{ Params: { id: string } }>('/customers/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/customers/:id', { schema: body(customerFields) }, async (request) => {
     const p = paramsOf(request);
     const customer = findCustomer(ctx, request.params.id);
     const previous: Record<string, unknown> = {};
@@ -72,14 +79,14 @@ const customerRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return one(ctx, p, next);
   });
 
-  app.delete<{ Params: { id: string } }>('/customers/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/customers/:id', { schema: query() }, async (request) => {
     const customer = findCustomer(ctx, request.params.id);
     store.put({ ...customer, deleted: true });
     ctx.emit('customer.deleted', customer, { clock: customer.test_clock });
     return { id: customer.id, object: 'customer', deleted: true };
   });
 
-  app.get('/customers', async (request) => {
+  app.get('/customers', { schema: query({ ...listParams, email: string(512), test_clock: string(), created: range }) }, async (request) => {
     const p = paramsOf(request);
     const email = str(p, 'email');
     const clock = str(p, 'test_clock');
@@ -89,7 +96,7 @@ const customerRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     return many(ctx, p, items, '/v1/customers');
   });
 
-  app.get<{ Params: { id: string } }>('/customers/:id/payment_methods', async (request) => {
+  app.get<{ Params: { id: string } }>('/customers/:id/payment_methods', { schema: query({ ...listParams, type: string() }) }, async (request) => {
     const p = paramsOf(request);
     const customer = findCustomer(ctx, request.params.id);
     const items = store.all<PaymentMethod>('payment_method').filter((pm) => pm.customer === customer.id);

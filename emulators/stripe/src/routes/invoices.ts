@@ -5,6 +5,7 @@ import { attemptPayment, finalizeInvoice, paymentMethodFor } from '../lifecycle/
 import { findPaymentMethod } from '../lifecycle/cards-on-file.ts';
 import type { Invoice } from '../objects.ts';
 import { createdFilter, mergeMetadata, paramsOf, str } from '../wire.ts';
+import { body, listParams, metadata, oneOf, query, range, searchParams, string } from './params.ts';
 import { many, one, search } from './respond.ts';
 
 export function findInvoice(ctx: Ctx, id: string, param = 'id'): Invoice {
@@ -19,9 +20,9 @@ const notInState = (invoice: Invoice, allowed: string): Error =>
 const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.get('/invoices/search', async (request) => search(ctx, paramsOf(request), 'invoice', '/v1/invoices/search'));
+  app.get('/invoices/search', { schema: query(searchParams) }, async (request) => search(ctx, paramsOf(request), 'invoice', '/v1/invoices/search'));
 
-  app.get('/invoices', async (request) => {
+  app.get('/invoices', { schema: query({ ...listParams, customer: string(), subscription: string(), status: oneOf('draft', 'open', 'paid', 'uncollectible', 'void'), created: range }) }, async (request) => {
     const p = paramsOf(request);
     const customer = str(p, 'customer');
     const subscription = str(p, 'subscription');
@@ -33,9 +34,9 @@ const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =>
     return many(ctx, p, items, '/v1/invoices');
   });
 
-  app.get<{ Params: { id: string } }>('/invoices/:id', async (request) => one(ctx, paramsOf(request), findInvoice(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>('/invoices/:id', { schema: query() }, async (request) => one(ctx, paramsOf(request), findInvoice(ctx, request.params.id)));
 
-  app.post<{ Params: { id: string } }>('/invoices/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/invoices/:id', { schema: body({ metadata }) }, async (request) => {
     const p = paramsOf(request);
     const invoice = findInvoice(ctx, request.params.id);
     const next = store.put({ ...invoice, metadata: mergeMetadata(invoice.metadata as Record<string, string>, p) });
@@ -43,13 +44,13 @@ const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =>
     return one(ctx, p, next);
   });
 
-  app.get<{ Params: { id: string } }>('/invoices/:id/lines', async (request) => {
+  app.get<{ Params: { id: string } }>('/invoices/:id/lines', { schema: query(listParams) }, async (request) => {
     const p = paramsOf(request);
     const invoice = findInvoice(ctx, request.params.id);
     return many(ctx, p, invoice.lines.data, `/v1/invoices/${invoice.id}/lines`);
   });
 
-  app.post<{ Params: { id: string } }>('/invoices/:id/finalize', async (request) => {
+  app.post<{ Params: { id: string } }>('/invoices/:id/finalize', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const invoice = findInvoice(ctx, request.params.id);
     if (invoice.status !== 'draft') throw notInState(invoice, 'draft');
@@ -57,7 +58,7 @@ const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =>
     return one(ctx, p, finalizeInvoice(ctx, invoice));
   });
 
-  app.post<{ Params: { id: string } }>('/invoices/:id/pay', async (request) => {
+  app.post<{ Params: { id: string } }>('/invoices/:id/pay', { schema: body({ payment_method: string() }) }, async (request) => {
     const p = paramsOf(request);
     let invoice = findInvoice(ctx, request.params.id);
     if (invoice.status === 'paid') throw invalid('Invoice is already paid', undefined, 'invoice_payment_intent_requires_action');
@@ -73,7 +74,7 @@ const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =>
     return one(ctx, p, result.invoice);
   });
 
-  app.post<{ Params: { id: string } }>('/invoices/:id/void', async (request) => {
+  app.post<{ Params: { id: string } }>('/invoices/:id/void', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const invoice = findInvoice(ctx, request.params.id);
     if (invoice.status !== 'open' && invoice.status !== 'uncollectible') throw notInState(invoice, 'open or uncollectible');
@@ -84,7 +85,7 @@ const invoiceRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =>
     return one(ctx, p, voided);
   });
 
-  app.post<{ Params: { id: string } }>('/invoices/:id/mark_uncollectible', async (request) => {
+  app.post<{ Params: { id: string } }>('/invoices/:id/mark_uncollectible', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const invoice = findInvoice(ctx, request.params.id);
     if (invoice.status !== 'open') throw notInState(invoice, 'open');

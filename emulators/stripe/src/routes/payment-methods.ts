@@ -5,12 +5,19 @@ import { attachCard, cardFromAlias, cardFromNumber, createCard, findPaymentMetho
 import type { Customer, PaymentMethod } from '../objects.ts';
 import { int, mergeMetadata, obj, paramsOf, str } from '../wire.ts';
 import { findCustomer } from './customers.ts';
+import { body, hash, integer, listParams, metadata, query, string } from './params.ts';
 import { many, one } from './respond.ts';
 
 const paymentMethodRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.post('/payment_methods', async (request) => {
+  app.post('/payment_methods', {
+    schema: body({
+      type: string(), metadata,
+      card: hash({ token: string(), number: string(), exp_month: integer, exp_year: integer, cvc: string() }),
+      billing_details: hash({ name: string(), email: string(), phone: string() }),
+    }),
+  }, async (request) => {
     const p = paramsOf(request);
     if (str(p, 'type') !== 'card') throw invalid('Only `type=card` is supported by this emulator.', 'type', 'parameter_invalid_string');
     const card = obj(p, 'card');
@@ -27,13 +34,13 @@ const paymentMethodRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx
     return one(ctx, p, store.put({ ...pm, metadata: mergeMetadata({}, p) }));
   });
 
-  app.get<{ Params: { id: string } }>('/payment_methods/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/payment_methods/:id', { schema: query() }, async (request) => {
     const pm = store.get<PaymentMethod>('payment_method', request.params.id);
     if (!pm) throw missing('PaymentMethod', request.params.id);
     return one(ctx, paramsOf(request), pm);
   });
 
-  app.post<{ Params: { id: string } }>('/payment_methods/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/payment_methods/:id', { schema: body({ metadata }) }, async (request) => {
     const p = paramsOf(request);
     const pm = store.get<PaymentMethod>('payment_method', request.params.id);
     if (!pm) throw missing('PaymentMethod', request.params.id);
@@ -42,14 +49,14 @@ const paymentMethodRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx
     return one(ctx, p, next);
   });
 
-  app.get('/payment_methods', async (request) => {
+  app.get('/payment_methods', { schema: query({ ...listParams, customer: string(), type: string() }) }, async (request) => {
     const p = paramsOf(request);
     const customer = str(p, 'customer');
     const items = store.all<PaymentMethod>('payment_method').filter((pm) => (customer ? pm.customer === customer : pm.customer !== null));
     return many(ctx, p, items, '/v1/payment_methods');
   });
 
-  app.post<{ Params: { id: string } }>('/payment_methods/:id/attach', async (request) => {
+  app.post<{ Params: { id: string } }>('/payment_methods/:id/attach', { schema: body({ customer: string() }) }, async (request) => {
     const p = paramsOf(request);
     const customerId = str(p, 'customer');
     if (!customerId) throw requiredParam('customer');
@@ -58,7 +65,7 @@ const paymentMethodRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx
     return one(ctx, p, attachCard(ctx, pm, customer));
   });
 
-  app.post<{ Params: { id: string } }>('/payment_methods/:id/detach', async (request) => {
+  app.post<{ Params: { id: string } }>('/payment_methods/:id/detach', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const pm = store.get<PaymentMethod>('payment_method', request.params.id);
     if (!pm) throw missing('PaymentMethod', request.params.id);

@@ -6,6 +6,10 @@ import { findPaymentMethod } from '../lifecycle/cards-on-file.ts';
 import { JOB } from '../lifecycle/jobs.ts';
 import type { Subscription } from '../objects.ts';
 import { bool, createdFilter, mergeMetadata, obj, paramsOf, str, type Params } from '../wire.ts';
+import { body, boolean, hash, integer, listParams, metadata, oneOf, query, range, searchParams, string, timestampOr } from './params.ts';
+
+/** `cancellation_details[feedback]` values (Subscriptions.d.ts). */
+const CANCELLATION_FEEDBACK = ['customer_service', 'low_quality', 'missing_features', 'other', 'switched_service', 'too_complex', 'too_expensive', 'unused'];
 import { many, one, search } from './respond.ts';
 
 export function findSubscription(ctx: Ctx, id: string, param = 'id'): Subscription {
@@ -35,11 +39,16 @@ function assertNotCanceled(sub: Subscription): void {
 const subscriptionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { store } = ctx;
 
-  app.get('/subscriptions/search', async (request) => search(ctx, paramsOf(request), 'subscription', '/v1/subscriptions/search'));
+  app.get('/subscriptions/search', { schema: query(searchParams) }, async (request) => search(ctx, paramsOf(request), 'subscription', '/v1/subscriptions/search'));
 
-  app.get<{ Params: { id: string } }>('/subscriptions/:id', async (request) => one(ctx, paramsOf(request), findSubscription(ctx, request.params.id)));
+  app.get<{ Params: { id: string } }>('/subscriptions/:id', { schema: query() }, async (request) => one(ctx, paramsOf(request), findSubscription(ctx, request.params.id)));
 
-  app.post<{ Params: { id: string } }>('/subscriptions/:id', async (request) => {
+  app.post<{ Params: { id: string } }>('/subscriptions/:id', {
+    schema: body({
+      cancel_at_period_end: boolean, cancel_at: integer, default_payment_method: string(), metadata, trial_end: timestampOr('now'),
+      cancellation_details: hash({ comment: string(), feedback: oneOf(...CANCELLATION_FEEDBACK) }, { emptyable: true }),
+    }),
+  }, async (request) => {
     const p = paramsOf(request);
     let sub = findSubscription(ctx, request.params.id);
     const onlyMetadata = Object.keys(p).every((k) => k === 'metadata' || k === 'expand' || k === 'cancellation_details');
@@ -76,14 +85,14 @@ const subscriptionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     return one(ctx, p, sub);
   });
 
-  app.delete<{ Params: { id: string } }>('/subscriptions/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/subscriptions/:id', { schema: query() }, async (request) => {
     const p = paramsOf(request);
     const sub = findSubscription(ctx, request.params.id);
     if (sub.status === 'canceled') throw invalid(`No such subscription: '${sub.id}'. It has already been canceled.`, 'id', 'resource_missing');
     return one(ctx, p, cancelSubscription(ctx, sub, 'cancellation_requested'));
   });
 
-  app.post<{ Params: { id: string } }>('/subscriptions/:id/resume', async (request) => {
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/resume', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const sub = findSubscription(ctx, request.params.id);
     if (sub.status !== 'paused') throw invalid('Only subscriptions with `status=paused` can be resumed.', undefined);
@@ -92,7 +101,7 @@ const subscriptionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     return one(ctx, p, resumed);
   });
 
-  app.post<{ Params: { id: string } }>('/subscriptions/:id/pause', async (request) => {
+  app.post<{ Params: { id: string } }>('/subscriptions/:id/pause', { schema: body() }, async (request) => {
     const p = paramsOf(request);
     const sub = findSubscription(ctx, request.params.id);
     assertNotCanceled(sub);
@@ -101,7 +110,7 @@ const subscriptionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     return one(ctx, p, paused);
   });
 
-  app.get('/subscriptions', async (request) => {
+  app.get('/subscriptions', { schema: query({ ...listParams, customer: string(), price: string(), test_clock: string(), created: range, status: oneOf('active', 'past_due', 'unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'paused', 'all', 'ended') }) }, async (request) => {
     const p = paramsOf(request);
     const customer = str(p, 'customer');
     const status = str(p, 'status');

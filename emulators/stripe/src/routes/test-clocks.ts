@@ -7,6 +7,7 @@ import { DAY } from '../lifecycle/jobs.ts';
 import type { Customer, Subscription } from '../objects.ts';
 import type { StoredObject } from '../store.ts';
 import { int, paramsOf, str } from '../wire.ts';
+import { body, integer, listParams, query, string } from './params.ts';
 import { many, one } from './respond.ts';
 
 interface TestClock extends StoredObject {
@@ -23,7 +24,7 @@ const testClockRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) 
     return clock;
   };
 
-  app.post('/test_helpers/test_clocks', async (request) => {
+  app.post('/test_helpers/test_clocks', { schema: body({ frozen_time: integer, name: string(300), customer: string() }) }, async (request) => {
     const p = paramsOf(request);
     const frozen = int(p, 'frozen_time');
     if (frozen === undefined) throw requiredParam('frozen_time');
@@ -43,13 +44,13 @@ const testClockRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) 
     return one(ctx, p, clock);
   });
 
-  app.get<{ Params: { id: string } }>('/test_helpers/test_clocks/:id', async (request) => one(ctx, paramsOf(request), find(request.params.id)));
+  app.get<{ Params: { id: string } }>('/test_helpers/test_clocks/:id', { schema: query() }, async (request) => one(ctx, paramsOf(request), find(request.params.id)));
 
-  app.get('/test_helpers/test_clocks', async (request) => many(ctx, paramsOf(request), store.all('test_helpers.test_clock'), '/v1/test_helpers/test_clocks'));
+  app.get('/test_helpers/test_clocks', { schema: query(listParams) }, async (request) => many(ctx, paramsOf(request), store.all('test_helpers.test_clock'), '/v1/test_helpers/test_clocks'));
 
   // Real Stripe answers `advancing` and works in the background; here the work is done before answering, so the
   // clock is already `ready` (clients that poll for ready see it on the first retrieve).
-  app.post<{ Params: { id: string } }>('/test_helpers/test_clocks/:id/advance', async (request) => {
+  app.post<{ Params: { id: string } }>('/test_helpers/test_clocks/:id/advance', { schema: body({ frozen_time: integer }) }, async (request) => {
     const p = paramsOf(request);
     const clock = find(request.params.id);
     const target = int(p, 'frozen_time');
@@ -65,7 +66,7 @@ const testClockRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) 
     return one(ctx, p, ready);
   });
 
-  app.delete<{ Params: { id: string } }>('/test_helpers/test_clocks/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/test_helpers/test_clocks/:id', { schema: query() }, async (request) => {
     const clock = find(request.params.id);
     // Deleting a clock deletes the customers and subscriptions attached to it (PROTOCOL §4.2).
     for (const sub of store.all<Subscription>('subscription').filter((s) => s.test_clock === clock.id)) {

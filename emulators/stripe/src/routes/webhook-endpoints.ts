@@ -7,6 +7,9 @@ import { newId } from '../ids.ts';
 import type { StoredObject } from '../store.ts';
 import type { WebhookTarget } from '../webhooks/delivery.ts';
 import { bool, list, mergeMetadata, paramsOf, str } from '../wire.ts';
+import { array, body, boolean, listParams, metadata, query, string } from './params.ts';
+
+const endpointFields = { url: string(), description: string(), enabled_events: array(string()), metadata };
 import { many, one } from './respond.ts';
 
 interface WebhookEndpoint extends StoredObject {
@@ -35,7 +38,7 @@ const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { c
     return we;
   };
 
-  app.post('/webhook_endpoints', async (request) => {
+  app.post('/webhook_endpoints', { schema: body({ ...endpointFields, api_version: string() }) }, async (request) => {
     const p = paramsOf(request);
     const url = str(p, 'url');
     if (!url) throw requiredParam('url');
@@ -51,8 +54,8 @@ const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { c
     // The secret is returned only on create (PROTOCOL §2.1).
     return { ...one(ctx, p, we), secret };
   });
-  app.get<{ Params: { id: string } }>('/webhook_endpoints/:id', async (request) => one(ctx, paramsOf(request), find(request.params.id)));
-  app.post<{ Params: { id: string } }>('/webhook_endpoints/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: query() }, async (request) => one(ctx, paramsOf(request), find(request.params.id)));
+  app.post<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: body({ ...endpointFields, disabled: boolean }) }, async (request) => {
     const p = paramsOf(request);
     const we = find(request.params.id);
     const events = list(p, 'enabled_events').map(String);
@@ -64,11 +67,11 @@ const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { c
     };
     return one(ctx, p, store.put(next));
   });
-  app.get('/webhook_endpoints', async (request) => {
+  app.get('/webhook_endpoints', { schema: query(listParams) }, async (request) => {
     const p = paramsOf(request);
     return many(ctx, p, store.all('webhook_endpoint'), '/v1/webhook_endpoints');
   });
-  app.delete<{ Params: { id: string } }>('/webhook_endpoints/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/webhook_endpoints/:id', { schema: query() }, async (request) => {
     const we = find(request.params.id);
     store.remove(we.id);
     return { id: we.id, object: 'webhook_endpoint', deleted: true };
