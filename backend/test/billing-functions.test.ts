@@ -147,6 +147,62 @@ describe('billing-portal', () => {
   });
 });
 
+/** Return URLs that are not the app's own origin, whatever they look like as strings. */
+const FOREIGN_URLS = [
+  'http://localhost:3000@evil.example/payment-success',
+  'http://localhost:3000.evil.example/payment-success',
+  'https://localhost:3000/payment-success',
+  'http://localhost:3001/payment-success',
+  'http://localhost/payment-success',
+  'https://evil.example/?next=http://localhost:3000/',
+  '//evil.example/payment-success',
+  'javascript:alert(1)//http://localhost:3000/',
+];
+
+describe('return URLs (only the app origins of ALLOWED_RETURN_ORIGINS, parsed, fail closed)', () => {
+  it('checkout and billing-portal refuse every URL on another origin, before Stripe is called', async () => {
+    const user = await signedInUser(aw, 'foreign');
+    for (const url of FOREIGN_URLS) {
+      for (const body of [{ successUrl: url, cancelUrl: urls.cancelUrl }, { successUrl: urls.successUrl, cancelUrl: url }]) {
+        const answer = await execute<Answer>(user.functions, 'checkout', body);
+        expect([answer.status, answer.body.success, answer.body.url], url).toEqual([400, false, null]);
+      }
+      const portal = await execute<Answer>(user.functions, 'billing-portal', { returnUrl: url });
+      expect([portal.status, portal.body.url], url).toEqual([400, null]);
+    }
+    expect(await allDocuments(aw, 'customers', user.id)).toEqual([]);
+  });
+
+  it('without ALLOWED_RETURN_ORIGINS nothing is accepted, not even the app itself', async () => {
+    const user = await signedInUser(aw, 'unset');
+    const configured = { checkout: process.env.FUNCTION_VARS_CHECKOUT, portal: process.env.FUNCTION_VARS_BILLING_PORTAL };
+    for (const [name, value] of [['FUNCTION_VARS_CHECKOUT', configured.checkout], ['FUNCTION_VARS_BILLING_PORTAL', configured.portal]] as const) {
+      const vars = JSON.parse(value ?? '{}') as Record<string, string>;
+      delete vars['ALLOWED_RETURN_ORIGINS'];
+      process.env[name] = JSON.stringify(vars);
+    }
+    try {
+      expect((await execute<Answer>(user.functions, 'checkout', urls)).status).toBe(400);
+      expect((await execute<Answer>(user.functions, 'billing-portal', { returnUrl: `${APP}/account` })).status).toBe(400);
+      expect(await allDocuments(aw, 'customers', user.id)).toEqual([]);
+    } finally {
+      process.env.FUNCTION_VARS_CHECKOUT = configured.checkout;
+      process.env.FUNCTION_VARS_BILLING_PORTAL = configured.portal;
+    }
+    // The same call with the origins configured goes through.
+    const answer = await execute<Answer>(user.functions, 'checkout', urls);
+    expect(answer.status, answer.raw).toBe(200);
+  });
+
+  it('accepts each configured origin, by its parsed origin (the 127.0.0.1 form of the app too)', async () => {
+    const user = await signedInUser(aw, 'loopback');
+    const answer = await execute<Answer>(user.functions, 'checkout', {
+      successUrl: 'http://127.0.0.1:3000/payment-success', cancelUrl: 'HTTP://LOCALHOST:3000/payment-cancelled',
+    });
+    expect(answer.status, answer.raw).toBe(200);
+  });
+});
+
 describe('subscriptions-sync', () => {
   it('runs on demand with a server key and reports what it synced', async () => {
     const answer = await execute<{ success: boolean; customers: number; synced: number; failed: string[] }>(aw.functions, 'subscriptions-sync', {});

@@ -207,11 +207,18 @@ describe('execution bodies and return URLs', () => {
     expect(readBody('null')).toEqual({});
   });
 
-  it('accepts http(s) only, and only allowed origins when configured', () => {
-    expect(acceptableReturnUrl('http://localhost:3000/payment-success', undefined)).toBe('http://localhost:3000/payment-success');
-    expect(acceptableReturnUrl('javascript:alert(1)', undefined)).toBeNull();
-    expect(acceptableReturnUrl(42, undefined)).toBeNull();
-    expect(acceptableReturnUrl('https://evil.test/x', 'https://app.cadence.test')).toBeNull();
-    expect(acceptableReturnUrl('https://app.cadence.test/account', 'https://app.cadence.test, http://localhost:3000')).toBe('https://app.cadence.test/account');
+  it('accepts http(s) URLs of an allowed origin only, compared as parsed origins; none when unset', () => {
+    const allowed = 'https://app.cadence.test, http://localhost:3000/';
+    expect(acceptableReturnUrl('http://localhost:3000/payment-success', allowed)).toBe('http://localhost:3000/payment-success');
+    expect(acceptableReturnUrl('https://app.cadence.test/account', allowed)).toBe('https://app.cadence.test/account');
+    expect(acceptableReturnUrl('http://localhost:3000/payment-success', undefined)).toBeNull();
+    expect(acceptableReturnUrl('http://localhost:3000/payment-success', ' , ')).toBeNull();
+    expect(acceptableReturnUrl('http://localhost:3000@evil.example/', allowed)).toBeNull();
+    expect(acceptableReturnUrl('http://user:pw@localhost:3000/', allowed)).toBeNull();
+    expect(acceptableReturnUrl('http://localhost:3000.evil.example/', allowed)).toBeNull();
+    expect(acceptableReturnUrl('http://app.cadence.test/account', allowed)).toBeNull();
+    expect(acceptableReturnUrl('https://app.cadence.test:8443/account', allowed)).toBeNull();
+    expect(acceptableReturnUrl('javascript:alert(1)', allowed)).toBeNull();
+    expect(acceptableReturnUrl(42, allowed)).toBeNull();
   });
 });

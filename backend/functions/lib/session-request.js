@@ -15,8 +15,30 @@ export function readBody(bodyText) {
 }
 
 /**
- * Where Stripe may send the user back to. Only http(s); when ALLOWED_RETURN_ORIGINS is set
- * (comma-separated origins, production), only those, so the function is no open redirector.
+ * The origins of ALLOWED_RETURN_ORIGINS (comma-separated), each normalised by the URL parser;
+ * entries that are not http(s) URLs are dropped.
+ * @param {string | undefined} allowedOrigins
+ * @returns {string[]}
+ */
+export function returnOrigins(allowedOrigins) {
+  /** @type {string[]} */
+  const origins = [];
+  for (const entry of (allowedOrigins ?? '').split(',')) {
+    try {
+      const url = new URL(entry.trim());
+      if (url.protocol === 'http:' || url.protocol === 'https:') origins.push(url.origin);
+    } catch {
+      // not a URL: no origin to allow
+    }
+  }
+  return origins;
+}
+
+/**
+ * Where Stripe may send the user back to: an http(s) URL whose parsed origin (scheme, host, port)
+ * is exactly one of ALLOWED_RETURN_ORIGINS. Fails closed: with the variable unset or empty, no URL
+ * is acceptable, so the function is never an open redirector. Compared as parsed origins, never as
+ * string prefixes (`http://localhost:3000@evil.example/` is evil.example's origin).
  * @param {unknown} value
  * @param {string | undefined} allowedOrigins
  * @returns {string | null} the URL when acceptable
@@ -31,8 +53,6 @@ export function acceptableReturnUrl(value, allowedOrigins) {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const allowed = (allowedOrigins ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  if (allowed.length > 0 && !allowed.includes(url.origin)) return null;
-  return value;
+  if (url.username || url.password) return null;
+  return returnOrigins(allowedOrigins).includes(url.origin) ? value : null;
 }
-

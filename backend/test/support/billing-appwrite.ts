@@ -27,9 +27,13 @@ export interface LocalAppwrite {
   close(): Promise<void>;
 }
 
+/** The app origins the billing functions accept return URLs on (the local stack's, scripts/stack.mjs). */
+export const APP_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000'];
+
 /** The function variables the billing functions read, pointed at a local Stripe. */
 export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_local'): void {
   const vars = JSON.stringify({
+    ALLOWED_RETURN_ORIGINS: APP_ORIGINS.join(','),
     STRIPE_SECRET_KEY: 'sk_test_local',
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 // billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
 import { AppwriteException, Client, Databases } from 'node-appwrite';
-import { acceptableReturnUrl, readBody } from '../../lib/session-request.js';
+import { acceptableReturnUrl, readBody, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
@@ -12,8 +12,12 @@ import { stripeFromEnv } from '../../lib/stripe-client.js';
 export default async ({ req, res, error }) => {
   const userId = req.headers['x-appwrite-user-id'];
   if (!userId) return res.json({ success: false, url: null, error: 'Sign in to manage billing.' }, 401);
-  const returnUrl = acceptableReturnUrl(readBody(req.bodyText)['returnUrl'], process.env.ALLOWED_RETURN_ORIGINS);
-  if (!returnUrl) return res.json({ success: false, url: null, error: 'returnUrl must be a valid http(s) URL.' }, 400);
+  const allowed = process.env.ALLOWED_RETURN_ORIGINS;
+  const returnUrl = acceptableReturnUrl(readBody(req.bodyText)['returnUrl'], allowed);
+  if (!returnUrl) {
+    if (returnOrigins(allowed).length === 0) error('ALLOWED_RETURN_ORIGINS must be set as a function variable: no return URL is accepted without it.');
+    return res.json({ success: false, url: null, error: "returnUrl must be an http(s) URL of this app's origin." }, 400);
+  }
   if (!process.env.STRIPE_SECRET_KEY) {
     error('STRIPE_SECRET_KEY must be set as a function variable.');
     return res.json({ success: false, url: null, error: 'Billing portal is not configured.' }, 500);

@@ -2,7 +2,7 @@
 // for the monthly plan, for the signed-in caller only. The 7-day trial (spec §1, §9) is offered
 // only to a user who never had a subscription.
 import { AppwriteException, Client, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
-import { acceptableReturnUrl, readBody } from '../../lib/session-request.js';
+import { acceptableReturnUrl, readBody, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
@@ -83,7 +83,8 @@ export default async ({ req, res, error }) => {
   const successUrl = acceptableReturnUrl(body['successUrl'], allowed);
   const cancelUrl = acceptableReturnUrl(body['cancelUrl'], allowed);
   if (!successUrl || !cancelUrl) {
-    return res.json({ success: false, url: null, error: 'successUrl and cancelUrl must be valid http(s) URLs.' }, 400);
+    if (returnOrigins(allowed).length === 0) error('ALLOWED_RETURN_ORIGINS must be set as a function variable: no return URL is accepted without it.');
+    return res.json({ success: false, url: null, error: "successUrl and cancelUrl must be http(s) URLs of this app's origin." }, 400);
   }
   if (!process.env.STRIPE_SECRET_KEY) {
     error('STRIPE_SECRET_KEY must be set as a function variable.');
