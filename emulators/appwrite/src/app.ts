@@ -1,12 +1,13 @@
 import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { installCaller } from './caller.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { EmulatorConfig } from './config.ts';
 import type { PluginOptions } from './context.ts';
+import { installCors } from './cors.ts';
 import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
 import { migrateMail } from './mail/outbox.ts';
+import { platformsFrom } from './platforms.ts';
 import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
 import databasesRoutes from './routes/databases.ts';
@@ -21,17 +22,6 @@ import { migrateUsers } from './users.ts';
 export interface BuildOptions {
   now?: () => number;
 }
-
-// Appwrite's `app/config/cors.php`.
-const ALLOWED_HEADERS = [
-  'Accept', 'Origin', 'Cookie', 'Set-Cookie', 'Content-Type', 'Content-Range', 'X-Appwrite-Project', 'X-Appwrite-Key',
-  'X-Appwrite-Dev-Key', 'X-Appwrite-Locale', 'X-Appwrite-Mode', 'X-Appwrite-JWT', 'X-Appwrite-Response-Format',
-  'X-Appwrite-ID', 'X-Appwrite-Session', 'X-Appwrite-Impersonate-User-Id', 'X-Appwrite-Impersonate-User-Email',
-  'X-Appwrite-Impersonate-User-Phone', 'X-SDK-Version', 'X-SDK-Name', 'X-SDK-Language', 'X-SDK-Platform',
-  'X-SDK-GraphQL', 'X-SDK-Profile', 'Range', 'Cache-Control', 'Expires', 'Pragma', 'X-Fallback-Cookies',
-  'X-Requested-With', 'X-Forwarded-For', 'X-Forwarded-User-Agent',
-];
-const EXPOSED_HEADERS = ['X-Appwrite-Session', 'X-Fallback-Cookies'];
 
 /** Function execution bodies may be up to 10 MiB of text (PROTOCOL §4.1). */
 const BODY_LIMIT = 12 * 1024 * 1024;
@@ -107,14 +97,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   });
 
   await app.register(cookie);
-  await app.register(cors, {
-    origin: true,
-    credentials: true,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
-    strictPreflight: false,
-  });
+  installCors(app, platformsFrom(config.platforms));
 
   // Appwrite treats an explicit top-level `null` like an omitted parameter.
   app.addHook('preValidation', async (request) => {
