@@ -59,6 +59,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** spec §7's answer when this step does not apply; an unknown email gets exactly this. */
+const EMPTY_ANSWER = { success: false, userId: null, secret: '', phrase: null, error: null, shouldRedirectToLogin: false };
+
 let counter = 0;
 const uniqueEmail = (label: string) => `${label}-${++counter}-${Date.now()}@cadence.test`;
 
@@ -117,44 +120,83 @@ async function exists(userId: string): Promise<boolean> {
   }
 }
 
-describe('delete-pending-user', () => {
-  it('a guest cannot delete a completed user through it', async () => {
-    const user = await completeUser(uniqueEmail('complete'));
-    const result = await run('delete-pending-user', { userId: user.$id });
-    expect(result.status).toBe(403);
-    expect(result.body.success).toBe(false);
-    expect(await exists(user.$id)).toBe(true);
-  });
+/** A fresh code mailed to an existing user's address (Appwrite reuses the user for a known email). */
+async function mailedCode(userId: string, email: string): Promise<string> {
+  await new Account(new Client().setEndpoint(`${origin}/v1`).setProject(PROJECT)).createEmailToken({ userId, email });
+  return latestCode(email);
+}
 
-  it('nor a verified user who has a password but no name', async () => {
-    const created = await admin.create({ userId: ID.unique(), email: uniqueEmail('pw'), password: PASSWORD });
-    expect((await run('delete-pending-user', { userId: created.$id })).status).toBe(403);
-    expect(await exists(created.$id)).toBe(true);
-  });
-
-  it('nor a passwordless user created more than an hour ago', async () => {
-    offsetMs = -2 * 60 * 60 * 1000;
-    let userId: string;
-    try {
-      userId = await pendingUser(uniqueEmail('old'));
-    } finally {
-      offsetMs = 0;
+describe('delete-pending-user {userId, secret}', () => {
+  it('a guest who knows the userId but not the emailed code cannot cancel the sign-up', async () => {
+    const email = uniqueEmail('victim');
+    // What any guest learns from handle-signup-conflict: the pending sign-up's userId.
+    await pendingUser(email);
+    const learned = await run('handle-signup-conflict', { email, withPhrase: true });
+    const userId = learned.body.userId ?? '';
+    expect(userId).not.toBe('');
+    const code = await latestCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const body of [{ userId }, { userId, secret: '' }, { userId, secret: wrong }, { userId, secret: `${code}0` }, { userId, secret: Number(code) }]) {
+      const result = await run('delete-pending-user', body);
+      expect([result.status, result.body.success], JSON.stringify(body)).toEqual([401, false]);
+      expect(result.body.error).toEqual(expect.any(String));
     }
-    expect((await run('delete-pending-user', { userId })).status).toBe(403);
     expect(await exists(userId)).toBe(true);
+    // The owner of the mailbox still can.
+    expect(await run('delete-pending-user', { userId, secret: code })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await exists(userId)).toBe(false);
   });
 
-  it('deletes a pending sign-up (no password, created just now)', async () => {
-    const userId = await pendingUser(uniqueEmail('pending'));
-    const result = await run('delete-pending-user', { userId });
+  it('a code mailed to another address does not delete this one', async () => {
+    const victim = await pendingUser(uniqueEmail('victim2'));
+    const attackerEmail = uniqueEmail('attacker');
+    await pendingUser(attackerEmail);
+    const result = await run('delete-pending-user', { userId: victim, secret: await latestCode(attackerEmail) });
+    expect(result.status).toBe(401);
+    expect(await exists(victim)).toBe(true);
+  });
+
+  it('deletes a pending sign-up (no password, created just now) for the holder of the code just emailed', async () => {
+    const email = uniqueEmail('pending');
+    const userId = await pendingUser(email);
+    const result = await run('delete-pending-user', { userId, secret: await latestCode(email) });
     expect(result).toMatchObject({ status: 200, body: { success: true } });
     expect(await exists(userId)).toBe(false);
   });
 
-  it('rejects a missing or malformed userId and answers 404 for an unknown one', async () => {
+  it('even with the right code, a completed user is not deleted and keeps no session from the check', async () => {
+    const user = await completeUser(uniqueEmail('complete'));
+    const result = await run('delete-pending-user', { userId: user.$id, secret: await mailedCode(user.$id, user.email) });
+    expect(result.status).toBe(403);
+    expect(result.body.success).toBe(false);
+    expect(await exists(user.$id)).toBe(true);
+    expect((await admin.listSessions({ userId: user.$id })).total).toBe(0);
+  });
+
+  it('nor a verified user who has a password but no name', async () => {
+    const email = uniqueEmail('pw');
+    const created = await admin.create({ userId: ID.unique(), email, password: PASSWORD });
+    expect((await run('delete-pending-user', { userId: created.$id, secret: await mailedCode(created.$id, email) })).status).toBe(403);
+    expect(await exists(created.$id)).toBe(true);
+  });
+
+  it('nor a passwordless user created more than an hour ago', async () => {
+    const email = uniqueEmail('old');
+    offsetMs = -2 * 60 * 60 * 1000;
+    let userId: string;
+    try {
+      userId = await pendingUser(email);
+    } finally {
+      offsetMs = 0;
+    }
+    expect((await run('delete-pending-user', { userId, secret: await mailedCode(userId, email) })).status).toBe(403);
+    expect(await exists(userId)).toBe(true);
+  });
+
+  it('rejects a missing or malformed userId, and an unknown one is just a wrong code', async () => {
     expect((await run('delete-pending-user', {})).status).toBe(400);
-    expect((await run('delete-pending-user', { userId: '../etc' })).status).toBe(400);
-    expect((await run('delete-pending-user', { userId: 'nobody123' })).status).toBe(404);
+    expect((await run('delete-pending-user', { userId: '../etc', secret: '123456' })).status).toBe(400);
+    expect((await run('delete-pending-user', { userId: 'nobody123', secret: '123456' })).status).toBe(401);
   });
 });
 
@@ -191,10 +233,10 @@ describe.each(['handle-incomplete-verified-users', 'handle-signup-conflict'])('%
     expect(session.userId).toBe(userId);
   });
 
-  it('an unknown email is not a conflict', async () => {
+  it('an unknown email is not a conflict: the empty answer, the fields of spec §7 and nothing else', async () => {
     const result = await run(functionId, { email: uniqueEmail('new'), withPhrase: true });
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ success: false, userId: null, secret: '', shouldRedirectToLogin: false });
+    expect(result.body).toStrictEqual(EMPTY_ANSWER);
   });
 
   it('rejects an invalid email', async () => {
@@ -207,7 +249,9 @@ describe('pending (unverified) sign-ups', () => {
     const email = uniqueEmail('unverified');
     const userId = await pendingUser(email);
     const first = await run('handle-incomplete-verified-users', { email, withPhrase: true });
-    expect(first.body).toMatchObject({ success: false, userId: null });
+    // Told apart from an unknown email by nothing: the answer names no state of the account.
+    expect(first).toMatchObject({ status: 200 });
+    expect(first.body).toStrictEqual(EMPTY_ANSWER);
     const second = await run('handle-signup-conflict', { email, withPhrase: false });
     expect(second).toMatchObject({ status: 200, body: { success: true, userId, secret: '', phrase: null } });
     expect((await mail(email)).length).toBe(2);

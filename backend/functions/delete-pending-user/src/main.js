@@ -1,12 +1,18 @@
-// delete-pending-user {userId}: 'Tap to change' on sign-up step 2 (spec §2) removes the pending
-// user. It runs before login (execute: any), so it deletes ONLY a user that cannot be a real
-// account: no password, no completed profile, created within the last hour.
-import { AppwriteException, Client, Users } from 'node-appwrite';
+// delete-pending-user {userId, secret}: 'Tap to change' on sign-up step 2 (spec §2) removes the
+// pending user. It runs before login (execute: any), so it deletes ONLY a user that cannot be a real
+// account (no password, no completed profile, created within the last hour), and only for the
+// person holding that user's mailbox: `secret` is the 6-digit code just emailed, checked by Appwrite
+// itself (a guest createSession) before anything is deleted. Knowing an email or a userId — which
+// handle-signup-conflict tells any guest — is not enough to cancel someone's sign-up (issue 11).
+import { Account, AppwriteException, Client, Users } from 'node-appwrite';
 
 const PENDING_MAX_AGE_MS = 60 * 60 * 1000;
 /** spec §4/§9 profile completeness. */
 const PROFILE_COMPLETE_MIN_MS = 5000;
 const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+/** spec §9: the emailed code has 6 digits. */
+const CODE = /^\d{6}$/;
+const NEEDS_CODE = 'Enter the code we emailed you to change this email.';
 
 function isProfileComplete(user) {
   if (!user.name || user.name.trim() === '' || !user.passwordUpdate) return false;
@@ -29,18 +35,36 @@ function readBody(req) {
 }
 
 export default async ({ req, res, error }) => {
-  const { userId } = readBody(req);
+  const { userId, secret } = readBody(req);
   if (typeof userId !== 'string' || !USER_ID.test(userId)) {
     return res.json({ success: false, error: 'A valid userId is required.' }, 400);
   }
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT)
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID)
-    .setKey(req.headers['x-appwrite-key']);
-  const users = new Users(client);
+  if (typeof secret !== 'string' || !CODE.test(secret)) return res.json({ success: false, error: NEEDS_CODE }, 401);
+  const endpoint = process.env.APPWRITE_FUNCTION_API_ENDPOINT;
+  const project = process.env.APPWRITE_FUNCTION_PROJECT_ID;
+  const users = new Users(new Client().setEndpoint(endpoint).setProject(project).setKey(req.headers['x-appwrite-key']));
+
+  // Proof of the mailbox: Appwrite accepts the code only for this user, once, within its lifetime
+  // and its rate limit. A guest client, so the code is checked exactly as the sign-up page would.
+  let session;
+  try {
+    session = await new Account(new Client().setEndpoint(endpoint).setProject(project)).createSession({ userId, secret });
+  } catch (e) {
+    if (e instanceof AppwriteException && e.code === 429) {
+      return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);
+    }
+    if (e instanceof AppwriteException && e.code >= 400 && e.code < 500) {
+      return res.json({ success: false, error: 'Invalid or expired code.' }, 401);
+    }
+    error(`delete-pending-user: checking the code failed: ${e instanceof Error ? e.message : String(e)}`);
+    return res.json({ success: false, error: 'Could not delete the pending user.' }, 500);
+  }
+
   try {
     const user = await users.get({ userId });
     if (!isPendingUser(user)) {
+      // The code was right but this is a real account: take back the session the check opened.
+      await users.deleteSession({ userId, sessionId: session.$id });
       return res.json({ success: false, error: 'Only a pending sign-up can be deleted.' }, 403);
     }
     await users.delete({ userId });

@@ -44,10 +44,12 @@ export default async ({ req, res, error }) => {
   try {
     const { users: found } = await users.list({ queries: [Query.equal('email', [email]), Query.limit(1)] });
     const user = found[0];
-    if (!user) return answer(res, 200, { error: 'No account uses this email.' });
+    // No account, or one this step does not resume: the same empty answer (the next sign-up step
+    // takes over), so the answer tells a guest nothing beyond spec §7's fields.
+    if (!user) return answer(res, 200, {});
     if (isProfileComplete(user)) return answer(res, 409, { error: ALREADY_EXISTS, shouldRedirectToLogin: true });
     if (!user.emailVerification && !RESUME_UNVERIFIED) {
-      return answer(res, 200, { error: 'This account has not verified its email yet.' });
+      return answer(res, 200, {});
     }
     // A guest client: Appwrite mails the code and hands back no secret.
     const guest = new Account(new Client().setEndpoint(endpoint).setProject(project));
