@@ -6,6 +6,7 @@ import type { EmulatorConfig } from './config.ts';
 import type { PluginOptions } from './context.ts';
 import { installCors } from './cors.ts';
 import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
+import { installBodyParsers } from './json-body.ts';
 import { migrateMail } from './mail/outbox.ts';
 import { platformsFrom } from './platforms.ts';
 import { installRateLimits } from './rate-limit.ts';
@@ -80,21 +81,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   app.addHook('onClose', async () => store.db.close());
 
   installErrorHandling(app);
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    request.rawBody = text;
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new AppwriteError('general_bad_request', 'Invalid JSON body.'), undefined);
-    }
-  });
-  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = typeof body === 'string' ? body : body.toString('utf8');
-    done(null, {});
-  });
+  installBodyParsers(app);
 
   await app.register(cookie);
   installCors(app, platformsFrom(config.platforms));

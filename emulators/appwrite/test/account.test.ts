@@ -2,7 +2,7 @@
 import { Account, ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertModel } from './support/models.ts';
-import { failure, login, PASSWORD, signUp, startCore, uniqueEmail, web, type Core } from './support/core-harness.ts';
+import { failure, login, PASSWORD, PROJECT, signUp, startCore, uniqueEmail, web, type Core } from './support/core-harness.ts';
 
 let core: Core;
 beforeAll(async () => { core = await startCore(); });
@@ -100,6 +100,30 @@ describe('account for a signed-in user', () => {
     const prefs = await a.getPrefs();
     assertModel('preferences', prefs);
     expect(prefs).toEqual({ other: true });
+  });
+
+  it('refuses prefs nested 5,000 deep or longer than 65,535 characters with general_argument_invalid, never a 500', async () => {
+    const u = await signUp(core);
+    const a = new Account(web(core, u.session));
+    const nested = (depth: number): Record<string, unknown> => {
+      let value: Record<string, unknown> = { leaf: true };
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    // Raw text: the SDK's own JSON encoder can't write 5,000 levels.
+    const deep = await fetch(`${core.endpoint}/account/prefs`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT, 'x-appwrite-session': u.session },
+      body: `{"prefs":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+    });
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    expect(await failure(a.updatePrefs({ prefs: { big: 'x'.repeat(70_000) } }))).toMatchObject({
+      code: 400, type: 'general_argument_invalid', message: 'Invalid `prefs` param: Value must be a valid object.',
+    });
+    expect(await a.getPrefs()).toEqual({});
+    // As deep as PHP's json_decode reads (512 levels, the prefs object itself included) is still accepted.
+    expect((await a.updatePrefs({ prefs: nested(509) })).prefs).toEqual(nested(509));
   });
 
   it('blocks the account with updateStatus; the session then fails with user_blocked', async () => {

@@ -237,3 +237,38 @@ describe('document write rate limits (on by default outside tests)', () => {
     }
   });
 });
+
+describe('hostile document bodies (raw JSON: the SDK would drop a `__proto__` key)', () => {
+  const send = (method: string, path: string, json: string): Promise<Response> => fetch(`${h.endpoint}/databases/main/collections/notifications/documents${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID, 'x-appwrite-session': alice.session },
+    body: json,
+  });
+  const unknown = (key: string) => ({ code: 400, type: 'document_invalid_structure', message: `Invalid document structure: Unknown attribute: "${key}"` });
+
+  it('refuses `__proto__`, `constructor` and `prototype` as unknown attributes instead of reading attributes through them', async () => {
+    const planted = '{"userId":"victim","title":"planted","notificationId":"proto","type":"welcome","message":"m"}';
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const created = await send('POST', '', `{"documentId":"proto-${key.replaceAll('_', '')}","data":{"${key}":${planted}}}`);
+      expect(await created.json()).toMatchObject(unknown(key));
+    }
+    const mixed = await send('POST', '', `{"documentId":"unique()","data":{"__proto__":{"userId":"victim"},"notificationId":"p2","type":"welcome","title":"t","message":"m"}}`);
+    expect(await mixed.json()).toMatchObject(unknown('__proto__'));
+    expect((await admin.listDocuments({ databaseId: 'main', collectionId: 'notifications' })).documents.filter((d) => d['userId'] === 'victim')).toEqual([]);
+
+    const doc = await db.createDocument({ databaseId: 'main', collectionId: 'notifications', documentId: ID.unique(), data: notif('proto-update') });
+    const updated = await send('PATCH', `/${doc.$id}`, '{"data":{"__proto__":{"userId":"victim","title":"changed"}}}');
+    expect(await updated.json()).toMatchObject(unknown('__proto__'));
+    expect(await db.getDocument({ databaseId: 'main', collectionId: 'notifications', documentId: doc.$id })).toMatchObject({ userId: alice.id, title: 'Tproto-update' });
+  });
+
+  it('refuses data nested deeper than JSON allows with general_argument_invalid, never a 500', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const response = await send('POST', '', `{"documentId":"unique()","data":{"title":${deep}}}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    // A string full of brackets is not nesting.
+    const text = await db.createDocument({ databaseId: 'main', collectionId: 'notifications', documentId: ID.unique(), data: { ...notif('brackets'), message: '{['.repeat(1_000) } });
+    expect(text['message']).toBe('{['.repeat(1_000));
+  });
+});

@@ -86,7 +86,9 @@ export class DocumentsService {
 
   /** Strip read-only keys; `$createdAt`/`$updatedAt` only an API key may set (PROTOCOL §3.3). */
   private splitData(actor: Actor, data: DocData): { attrs: DocData; createdAt?: string; updatedAt?: string } {
-    const attrs: DocData = {};
+    // No prototype: a `__proto__` key from the JSON body stays a key (and an unknown attribute)
+    // instead of becoming the prototype whose properties would pass as attributes.
+    const attrs: DocData = Object.create(null) as DocData;
     let createdAt: string | undefined;
     let updatedAt: string | undefined;
     for (const [k, v] of Object.entries(data)) {
@@ -279,7 +281,7 @@ function isData(v: unknown): v is DocData {
 function selectFields(doc: DocumentRow, select: string[]): DocumentRow {
   if (select.includes('*')) return doc;
   const data: DocData = {};
-  for (const k of select) if (k in doc.data) data[k] = doc.data[k];
+  for (const k of select) if (Object.hasOwn(doc.data, k)) data[k] = doc.data[k];
   return { ...doc, data };
 }
 

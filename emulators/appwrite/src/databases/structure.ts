@@ -69,7 +69,8 @@ export function validateDocument(collection: CollectionDef, data: DocData): DocD
     if (!collection.attributes.has(key)) throw structureError(`Unknown attribute: "${key}"`);
   }
   for (const attr of collection.attributes.values()) {
-    let value = data[attr.key];
+    // Own keys only: an inherited `constructor` or `toString` is not a value the client sent.
+    let value = Object.hasOwn(data, attr.key) ? data[attr.key] : undefined;
     if (value === undefined) value = attr.default ?? null;
     if (value === null) {
       if (attr.required) throw structureError(`Missing required attribute "${attr.key}"`);
