@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { migrate, type Store } from './store.ts';
+import { JWT_KEY_FILE, keyFile } from './secrets.ts';
+import type { Store } from './store.ts';
 
 export type JwtPayload = Record<string, unknown> & { exp: number; iat: number };
 
@@ -13,12 +14,24 @@ export interface JwtSigner {
   verify(token: string, nowMs: number): JwtPayload | null;
 }
 
-/** HS256 with a key kept in the data dir, so JWTs outlive a restart like Appwrite's `_APP_OPENSSL_KEY_V1`. */
+/** Before the key had its own file it sat in the database; moving it keeps issued JWTs valid. */
+function takeLegacyKey(store: Store): string | undefined {
+  const table = store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'").get();
+  if (!table) return undefined;
+  const row = store.db.prepare("SELECT value FROM settings WHERE key = 'jwt_key'").get() as { value: string } | undefined;
+  return row?.value;
+}
+
+/** HS256 with a key file in the data dir, so JWTs outlive a restart like Appwrite's `_APP_OPENSSL_KEY_V1`. */
 export function createJwtSigner(store: Store): JwtSigner {
-  migrate(store, 'CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);');
-  const existing = store.db.prepare("SELECT value FROM settings WHERE key = 'jwt_key'").get() as { value: string } | undefined;
-  const key = existing?.value ?? crypto.randomBytes(32).toString('hex');
-  if (!existing) store.db.prepare("INSERT INTO settings (key, value) VALUES ('jwt_key', ?)").run(key);
+  const legacy = takeLegacyKey(store);
+  const key = keyFile(store, JWT_KEY_FILE, () => legacy ?? crypto.randomBytes(32).toString('hex'));
+  if (legacy !== undefined) {
+    // secure_delete overwrites the freed bytes, so the old key doesn't linger in free pages.
+    store.db.pragma('secure_delete = ON');
+    store.db.prepare("DELETE FROM settings WHERE key = 'jwt_key'").run();
+    store.db.pragma('secure_delete = OFF');
+  }
   const header = b64url(JSON.stringify({ typ: 'JWT', alg: 'HS256' }));
   const mac = (data: string): string => crypto.createHmac('sha256', key).update(data).digest('base64url');
 

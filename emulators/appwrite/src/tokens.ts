@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { isoDate } from './clock.ts';
 import { sha256, uniqueId } from './ids.ts';
+import { keyFile, TOKEN_KEY_FILE } from './secrets.ts';
 import { migrate, type Store } from './store.ts';
 
 /** Token `type` values (PROTOCOL §6). */
@@ -26,6 +28,8 @@ interface TokenRow {
   expire: string;
   phrase: string;
   secret_hash: string;
+  /** Null for rows written before salting: their hash is a bare SHA-256 (valid until they expire). */
+  salt: string | null;
 }
 
 export function migrateTokens(store: Store): void {
@@ -41,6 +45,24 @@ export function migrateTokens(store: Store): void {
     );
     CREATE INDEX IF NOT EXISTS tokens_user ON tokens (user_id, secret_hash);
   `);
+  const columns = store.db.prepare('PRAGMA table_info(tokens)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'salt')) migrate(store, 'ALTER TABLE tokens ADD COLUMN salt TEXT;');
+  keyFile(store, TOKEN_KEY_FILE);
+}
+
+/**
+ * A six-digit code has a million values: its bare SHA-256 reverses in milliseconds. Keyed by a
+ * server secret kept outside the database, with a salt per token, a stolen row reveals nothing.
+ */
+function secretHash(store: Store, secret: string, salt: string | null): string {
+  if (salt === null) return sha256(secret);
+  return crypto.createHmac('sha256', keyFile(store, TOKEN_KEY_FILE)).update(salt).update('\0').update(secret).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 function fromRow(row: TokenRow): TokenRecord {
@@ -63,6 +85,7 @@ export interface NewToken {
 }
 
 export function createToken(store: Store, input: NewToken, nowMs: number): TokenRecord {
+  const salt = crypto.randomBytes(16).toString('hex');
   const row: TokenRow = {
     id: uniqueId(nowMs),
     user_id: input.userId,
@@ -70,11 +93,12 @@ export function createToken(store: Store, input: NewToken, nowMs: number): Token
     created_at: isoDate(nowMs),
     expire: isoDate(nowMs + input.lifetimeSeconds * 1000),
     phrase: input.phrase ?? '',
-    secret_hash: sha256(input.secret),
+    secret_hash: secretHash(store, input.secret, salt),
+    salt,
   };
   store.db.prepare(`
-    INSERT INTO tokens (id, user_id, type, created_at, expire, phrase, secret_hash)
-    VALUES (@id, @user_id, @type, @created_at, @expire, @phrase, @secret_hash)
+    INSERT INTO tokens (id, user_id, type, created_at, expire, phrase, secret_hash, salt)
+    VALUES (@id, @user_id, @type, @created_at, @expire, @phrase, @secret_hash, @salt)
   `).run(row);
   return fromRow(row);
 }
@@ -82,9 +106,11 @@ export function createToken(store: Store, input: NewToken, nowMs: number): Token
 /** Finds an unexpired token of one of `types`; consuming it deletes it (single use). */
 export function consumeToken(store: Store, userId: string, types: readonly TokenType[], secret: string, nowMs: number): TokenRecord | null {
   const placeholders = types.map(() => '?').join(',');
-  const row = store.db.prepare(
-    `SELECT * FROM tokens WHERE user_id = ? AND secret_hash = ? AND type IN (${placeholders}) AND expire >= ?`,
-  ).get(userId, sha256(secret), ...types, isoDate(nowMs)) as TokenRow | undefined;
+  // Salted hashes can't be looked up by value: compare each of the user's few live tokens.
+  const rows = store.db.prepare(
+    `SELECT * FROM tokens WHERE user_id = ? AND type IN (${placeholders}) AND expire >= ?`,
+  ).all(userId, ...types, isoDate(nowMs)) as TokenRow[];
+  const row = rows.find((candidate) => sameHash(candidate.secret_hash, secretHash(store, secret, candidate.salt)));
   if (!row) return null;
   store.db.prepare('DELETE FROM tokens WHERE id = ?').run(row.id);
   return fromRow(row);
