@@ -234,10 +234,10 @@ describe('the client address and HTTPS behind a TLS terminator', () => {
 
   it('marks the session cookies Secure only when the app is served over HTTPS', async () => {
     const email = await newUser();
-    const cookies = async (endpoint: string) => {
+    const cookies = async (endpoint: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${endpoint}/account/sessions/email`, {
         method: 'POST',
-        headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json' },
+        headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ email, password: PASSWORD }),
       });
       expect(response.status).toBe(201);
@@ -249,11 +249,18 @@ describe('the client address and HTTPS behind a TLS terminator', () => {
       expect(cookie).not.toMatch(/;\s*secure/i);
       expect(cookie).not.toMatch(/;\s*domain=/i);
     }
-    const secure = await cookies(await appServer({ PUBLIC_ORIGIN: 'https://cadence.example' }));
-    expect(secure.length).toBe(plain.length);
-    for (const cookie of secure) {
-      expect(cookie).toMatch(/;\s*Secure(;|$)/);
-      expect(cookie).toMatch(/HttpOnly/i);
+    // A client cannot claim HTTPS itself; a trusted terminator can (X-Forwarded-Proto), or the operator.
+    const claimed = await cookies(await appServer(), { 'x-forwarded-proto': 'https' });
+    for (const cookie of claimed) expect(cookie).not.toMatch(/;\s*secure/i);
+    for (const secure of [
+      await cookies(await appServer({ PUBLIC_ORIGIN: 'https://cadence.example' })),
+      await cookies(await appServer({ TRUST_PROXY: 'loopback' }), { 'x-forwarded-proto': 'https' }),
+    ]) {
+      expect(secure.length).toBe(plain.length);
+      for (const cookie of secure) {
+        expect(cookie).toMatch(/;\s*Secure(;|$)/);
+        expect(cookie).toMatch(/HttpOnly/i);
+      }
     }
   });
 });
