@@ -46,6 +46,17 @@ describe('default platform list (the app origin on localhost and 127.0.0.1)', ()
     expect(await mailFor(core, u.email)).toEqual([]);
     expect(await account.createEmailVerification({ url: 'http://localhost:3000/verify' })).toMatchObject({ userId: u.id });
   });
+
+  it('takes no redirect URL anywhere else: magic URL and OAuth2 routes do not exist here', async () => {
+    const guest = new Account(web(core));
+    expect(await failure(guest.createMagicURLToken({ userId: 'unique()', email: 'magic@example.com', url: 'https://evil.example/' })))
+      .toMatchObject({ code: 404, type: 'general_route_not_found' });
+    for (const route of ['sessions', 'tokens']) {
+      const response = await fetch(`${core.endpoint}/account/${route}/oauth2/github?project=cadence&success=https://evil.example/&failure=https://evil.example/`, { redirect: 'manual' });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('location')).toBeNull();
+    }
+  });
 });
 
 describe('a configured platform list (APPWRITE_PLATFORMS)', () => {
