@@ -58,6 +58,21 @@ const remoteCodeInShell = {
   allowTypeImports: true,
   message: 'The shell loads remotes at runtime (shell/src/remotes); only `import type` from a remote.',
 };
+// shared-ui is imported by its package name only (its exports are its public face), and it is the
+// one importer of the icon library, so every screen draws the same icons, tree-shaken to those used.
+const sharedUiByName = {
+  regex: '^(\\.{1,2}/(.*/)?shared-ui/|@cadence/shared-ui/src/)',
+  message: 'Import @cadence/shared-ui by its package name, never its files.',
+};
+const iconLibrary = {
+  group: ['lucide-react', 'lucide-react/**'],
+  message: 'Icons come from @cadence/shared-ui (the names Cadence uses), never from the icon library directly.',
+};
+// shared-ui is presentational only: no data, no auth, no routing, no app code.
+const sharedUiPresentational = {
+  group: ['@cadence/shared-auth', '@cadence/shared-auth/**', '@cadence/shared-router', '@cadence/shared-router/**', 'appwrite', 'zustand', '@tanstack/**'],
+  message: 'shared-ui is presentational only: no data, no auth, no routing (pass what a primitive shows as props).',
+};
 // TEMPORARY (this session): being rewritten by other work in progress; enabled when it lands.
 const HOOKS_PENDING = ['mf-auth'];
 const sharedAuth = { group: ['@cadence/shared-auth', '@cadence/shared-auth/**'], message: 'shared-router is routing only: no auth, no app code.' };
@@ -81,13 +96,14 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}', ...remoteDirs.filter((dir) => !HOOKS_PENDING.includes(dir)).map((dir) => `${dir}/src/**/*.{ts,tsx}`)],
+    files: ['shell/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}', ...remoteDirs.filter((dir) => !HOOKS_PENDING.includes(dir)).map((dir) => `${dir}/src/**/*.{ts,tsx}`)],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
   },
-  ...boundaries('shell', [remoteCodeInShell], [appwriteOutsideSharedAuth, queryOutsideSharedAuth]),
-  ...remoteDirs.flatMap((dir) => boundaries(dir, [remoteOrShell], [appwriteOutsideSharedAuth, queryOutsideSharedAuth])),
-  ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }]),
-  ...boundaries('shared-router', [{ ...remoteOrShell, message: 'shared-router imports no remote and no shell code.' }, sharedAuth], [], { ownsRouter: true }),
+  ...boundaries('shell', [remoteCodeInShell, sharedUiByName, iconLibrary], [appwriteOutsideSharedAuth, queryOutsideSharedAuth]),
+  ...remoteDirs.flatMap((dir) => boundaries(dir, [remoteOrShell, sharedUiByName, iconLibrary], [appwriteOutsideSharedAuth, queryOutsideSharedAuth])),
+  ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }, sharedUiByName, iconLibrary]),
+  ...boundaries('shared-router', [{ ...remoteOrShell, message: 'shared-router imports no remote and no shell code.' }, sharedAuth, sharedUiByName, iconLibrary], [], { ownsRouter: true }),
+  ...boundaries('shared-ui', [{ ...remoteOrShell, message: 'shared-ui imports no remote and no shell code.' }, sharedUiPresentational]),
 );
 

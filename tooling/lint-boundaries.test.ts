@@ -83,4 +83,26 @@ describe('dependency boundaries (one lint config)', () => {
     expect(await restrictedImports(value, 'mf-auth/src/a.test.ts')).toEqual([]);
     expect(await restrictedImports("import type { Models } from 'appwrite';\nexport type M = Models.User;", 'mf-billing/src/a.ts')).toEqual([]);
   });
+  it('keeps shared-ui presentational: no auth, data or routing inside it', async () => {
+    for (const code of [
+      "import { getConfig } from '@cadence/shared-auth';\nexport { getConfig };",
+      "import { Link } from '@cadence/shared-router';\nexport { Link };",
+      "import { ID } from 'appwrite';\nexport { ID };",
+      "import { create } from 'zustand';\nexport { create };",
+      "import x from '../../mf-auth/src/a.tsx';\nexport { x };",
+    ]) {
+      expect(await restrictedImports(code, 'shared-ui/src/a.tsx')).toHaveLength(1);
+    }
+    expect(await restrictedImports("import { Check } from 'lucide-react';\nimport { useId } from 'react';\nexport { Check, useId };", 'shared-ui/src/a.tsx')).toEqual([]);
+  });
+
+  it('has everyone else import shared-ui by its package name, and icons only through it', async () => {
+    const byName = "import { Button } from '@cadence/shared-ui';\nimport '@cadence/shared-ui/tokens.css';\nexport { Button };";
+    for (const file of ['shell/src/a.tsx', 'mf-account/src/a.tsx', 'shared-auth/src/a.tsx']) {
+      expect(await restrictedImports(byName, file)).toEqual([]);
+      expect(await restrictedImports("import { Button } from '../../shared-ui/src/button/button.tsx';\nexport { Button };", file)).toHaveLength(1);
+      expect(await restrictedImports("import { Button } from '@cadence/shared-ui/src/button/button.tsx';\nexport { Button };", file)).toHaveLength(1);
+      expect(await restrictedImports("import { Bell } from 'lucide-react';\nexport { Bell };", file)).toHaveLength(1);
+    }
+  });
 });

@@ -49,4 +49,6 @@ export const shared = {
   '@cadence/shared-auth': fromWorkspace('shared-auth'),
   // The one query cache (TanStack Query inside), loaded with the first remote that needs it.
   '@cadence/shared-auth/query': fromWorkspace('shared-auth'),
+  // The design system's primitives and icons: one copy per page, whichever remote loads first.
+  '@cadence/shared-ui': fromWorkspace('shared-ui'),
 };

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
+import '@cadence/shared-ui/tokens.css';
 import './styles/tokens.css';
 import './styles/app.css';
 

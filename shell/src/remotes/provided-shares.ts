@@ -33,7 +33,8 @@ export const sharedLibraries: Record<string, object> = {
  * copy among themselves (the first loaded provides it). The query cache is one of them — the shell
  * renders no server state, and providing it would put TanStack Query on the landing page.
  */
-export const REMOTE_ONLY_SHARES: readonly string[] = ['@cadence/shared-auth/query'];
+// shared-ui's primitives likewise, until the shell renders them itself (it loads only the tokens CSS).
+export const REMOTE_ONLY_SHARES: readonly string[] = ['@cadence/shared-auth/query', '@cadence/shared-ui'];
 
 /** The config a share key falls under: its own entry, else the trailing-slash key it starts with. */
 export function configFor(key: string, config: Record<string, SharedConfig>): SharedConfig {
