@@ -1,5 +1,6 @@
 // spec §7 notifications: load by user (newest first, limit 100), add with 409 → update, clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Databases, ID, Permission, Role } from 'appwrite';
 import {
   addNotification,
   clearNotifications,
@@ -7,6 +8,7 @@ import {
   loadNotifications,
   NOTIFICATIONS_LIMIT,
   notificationDocumentId,
+  PAGE_SIZE,
   updateNotification,
   type NotificationInput,
 } from '@cadence/shared-auth';
@@ -60,10 +62,13 @@ describe('notifications', () => {
   it('a second user reads none of the first user’s notifications and cannot overwrite them', async () => {
     actAs(emulator, bob.session);
     expect(await loadNotifications(alice.id)).toEqual([]);
-    // Bob addressing Alice's document id: it exists (409) but is not his to update.
-    await expect(addNotification(alice.id, note('welcome', 'pwned'))).rejects.toMatchObject({ code: 404, type: 'document_not_found' });
+    // Bob addressing Alice's document id: it exists (409) but is not his to update; what he writes
+    // instead is his own document, which Alice's app never shows.
+    const planted = await addNotification(alice.id, note('welcome', 'pwned'));
+    expect(planted.$id).not.toBe(notificationDocumentId(alice.id, 'welcome'));
     actAs(emulator, alice.session);
-    expect((await loadNotifications(alice.id)).find((n) => n.notificationId === 'welcome')?.title).toBe('Welcome back');
+    expect((await loadNotifications(alice.id)).filter((n) => n.notificationId === 'welcome').map((n) => n.title)).toEqual(['Welcome back']);
+    await admin(emulator).databases.deleteDocument({ databaseId: DATABASE_ID, collectionId: 'notifications', documentId: planted.$id });
   });
 
   it(`loads newest first by creation, at most ${NOTIFICATIONS_LIMIT}`, async () => {
@@ -120,5 +125,68 @@ describe('notifications', () => {
     expect(await loadNotifications(alice.id)).toEqual([]);
     actAs(emulator, bob.session);
     expect(await loadNotifications(bob.id)).toHaveLength(1);
+  });
+});
+
+describe('notifications another user plants (issue 11)', () => {
+  let carol: TestUser;
+  let mallory: TestUser;
+  beforeAll(async () => {
+    carol = await passwordUser(emulator, 'carol');
+    mallory = await passwordUser(emulator, 'mallory');
+  });
+
+  /** Mallory's browser creating a notification "for" Carol, as the collection's create("users") allows. */
+  async function plant(documentId: string, notificationId: string, permissions: string[], title = 'Your account is locked') {
+    return new Databases(actAs(emulator, mallory.session)).createDocument({
+      databaseId: DATABASE_ID, collectionId: 'notifications', documentId, permissions,
+      data: { ...note(notificationId, title), userId: carol.id, priority: 'high', actionText: 'Unlock', actionUrl: 'https://evil.example/unlock' },
+    });
+  }
+
+  it('a document readable by Carol but written by someone else is never loaded', async () => {
+    await plant(ID.unique(), 'phish-any', [Permission.read(Role.any())]);
+    await plant(ID.unique(), 'phish-users', [Permission.read(Role.users()), Permission.update(Role.any()), Permission.delete(Role.any())]);
+    actAs(emulator, carol.session);
+    await addNotification(carol.id, note('welcome', 'Welcome Carol'));
+    expect((await loadNotifications(carol.id)).map((n) => n.title)).toEqual(['Welcome Carol']);
+  });
+
+  it('Mallory cannot grant Carol’s own role, so a forged owner document is impossible', async () => {
+    await expect(plant(ID.unique(), 'forged', [Permission.read(Role.user(carol.id))])).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('a derived id taken before Carol writes does not block her: her copy gets a fresh id and stays one', async () => {
+    const taken = notificationDocumentId(carol.id, 'get_started');
+    const takenOpen = notificationDocumentId(carol.id, 'trial_ending');
+    await plant(taken, 'get_started', [Permission.read(Role.user(mallory.id))]);
+    await plant(takenOpen, 'trial_ending', [Permission.read(Role.any()), Permission.update(Role.any())]);
+
+    actAs(emulator, carol.session);
+    for (const [id, derived] of [['get_started', taken], ['trial_ending', takenOpen]] as const) {
+      const own = await addNotification(carol.id, note(id, `Carol ${id}`));
+      expect(own.$id).not.toBe(derived);
+      expect(own.$permissions.every((p) => p.includes(`"user:${carol.id}"`))).toBe(true);
+      // Generating again finds her copy instead of making another.
+      const again = await addNotification(carol.id, note(id, `Carol ${id} again`));
+      expect(again.$id).toBe(own.$id);
+    }
+    const titles = async () => (await loadNotifications(carol.id)).map((n) => n.title).sort();
+    expect(await titles()).toEqual(['Carol get_started again', 'Carol trial_ending again', 'Welcome Carol']);
+
+    // Mark read and delete reach her copy, not the planted one.
+    expect(await updateNotification(carol.id, 'get_started', { read: true })).toMatchObject({ title: 'Carol get_started again', read: true });
+    await dismissNotification(carol.id, 'trial_ending');
+    expect(await titles()).toEqual(['Carol get_started again', 'Welcome Carol']);
+    await expect(updateNotification(carol.id, 'never-stored', { read: true })).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('clear removes Carol’s own notifications and stops, even behind a page of planted ones', async () => {
+    for (let i = 0; i < PAGE_SIZE; i += 1) await plant(ID.unique(), `flood-${i}`, [Permission.read(Role.any())]);
+    actAs(emulator, carol.session);
+    expect(await clearNotifications(carol.id)).toBe(3);
+    expect(await loadNotifications(carol.id)).toEqual([]);
+    await addNotification(carol.id, note('welcome', 'Welcome back Carol'));
+    expect((await loadNotifications(carol.id)).map((n) => n.title)).toEqual(['Welcome back Carol']);
   });
 });

@@ -4,6 +4,7 @@ import {
 import { Fragment, useEffect, useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { toInvoice, type Invoice } from '../payments/invoice-rules.ts';
+import { actionHref } from './action-url.ts';
 import { NOTIFICATION_ICONS, notificationsFromLabels } from './generate-notifications.ts';
 import { invoiceDetails, invoiceOfNotification, notificationDetailsText } from './payment-invoice.ts';
 import { relativeTime } from './relative-time.ts';
@@ -125,6 +126,7 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
           {shown.map((n) => {
             const open = expanded === n.notificationId;
             const invoice = open ? invoiceOfNotification(n, invoices) : null;
+            const action = open ? actionHref(n.actionUrl, window.location.origin) : null;
             return (
               <li key={n.$id} className={n.read ? 'account-card' : 'account-card account-card--unread'}>
                 <button
@@ -145,7 +147,7 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
                   <>
                     {invoice && <InvoiceDetails invoice={invoice} />}
                     <div className="account-actions">
-                      {n.actionUrl && n.actionText && <a className="button button-primary" href={n.actionUrl}>{n.actionText}</a>}
+                      {action && n.actionText && <a className="button button-primary" href={action}>{n.actionText}</a>}
                       <span>{relativeTime(n.timestamp ?? n.$createdAt, new Date())}</span>
                       <button type="button" className="button" onClick={() => patch(n.notificationId, false)}>Mark Unread</button>
                       <button type="button" className="button" onClick={() => remove(n.notificationId)}>Delete</button>
