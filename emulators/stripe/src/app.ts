@@ -54,6 +54,10 @@ export async function buildApp(config: StripeEmulatorConfig, opts: BuildOptions 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('Request-Id', request.id);
   });
+  // A POST without a body has no params, not an invalid params object.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
   // Webhooks caused by an API call go out after the response, as Stripe's do.
   app.addHook('onResponse', async () => {
     void deliveries.flush();

@@ -144,7 +144,16 @@ describe('test switches (/_dev/webhooks)', () => {
   it('GET /_dev/webhooks reports the switches and targets; /_dev is loopback-only config', async () => {
     const state = (await emu.dev('/webhooks')) as Record<string, unknown>;
     expect(state).toMatchObject({ duplicate: false, reorder: false, drop: false, delay_ms: 0, targets: [hooks.url] });
-    const bad = await fetch(`${emu.origin}/_dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"seconds":-1}' });
+    const post = (route: string, body: string): Promise<Response> =>
+      fetch(`${emu.origin}/_dev${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const bad = await post('/clock/advance', '{"seconds":-1}');
     expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { type: 'invalid_request_error', message: '`seconds` must be a non-negative integer', param: 'seconds' } });
+    // A misspelt switch is refused instead of being silently ignored.
+    const typo = await post('/webhooks', '{"duplicat":true}');
+    expect(typo.status).toBe(400);
+    expect(await typo.json()).toMatchObject({ error: { code: 'parameter_unknown', param: 'duplicat' } });
+    expect((await post('/webhooks', '{"drop":"yes"}')).status).toBe(400);
+    expect(await emu.dev('/webhooks')).toMatchObject({ duplicate: false, drop: false });
   });
 });

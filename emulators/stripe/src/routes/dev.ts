@@ -6,9 +6,27 @@ import { webhookTargets } from './webhook-endpoints.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function bodyOf(body: unknown): Record<string, unknown> {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-}
+const flag = { type: 'boolean', description: 'must be true or false' };
+
+/** JSON bodies (these are not Stripe routes); a refusal names the field and `description` says why. */
+const controls = {
+  advance: {
+    type: 'object', required: ['seconds'], additionalProperties: false,
+    properties: { seconds: { type: 'integer', minimum: 0, description: '`seconds` must be a non-negative integer' } },
+  },
+  switches: {
+    type: 'object', additionalProperties: false,
+    properties: {
+      duplicate: flag, reorder: flag, drop: flag,
+      delay_ms: { type: 'integer', minimum: 0, description: '`delay_ms` must be a non-negative integer' },
+      types: { type: 'array', items: { type: 'string' }, description: '`types` must be a list of event types' },
+    },
+  },
+  reset: { type: 'object', additionalProperties: false, properties: { keep_clock: flag } },
+  none: { type: 'object', additionalProperties: false, properties: {} },
+};
+
+interface Switches { duplicate?: boolean; reorder?: boolean; drop?: boolean; delay_ms?: number; types?: string[] }
 
 /** Dev-only controls (not part of Stripe's API), answered only on loopback. */
 const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
@@ -24,12 +42,8 @@ const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   app.get('/clock', async () => ({ now: clock.now() }));
 
   // Everything that falls due runs in order, and its webhooks are delivered (first attempts) before answering.
-  app.post('/clock/advance', async (request, reply) => {
-    const body = bodyOf(request.body);
-    const seconds = Number(body.seconds);
-    if (!Number.isInteger(seconds) || seconds < 0) {
-      return reply.status(400).send({ error: { type: 'invalid_request_error', message: '`seconds` must be a non-negative integer', param: 'seconds' } });
-    }
+  app.post<{ Body: { seconds: number } }>('/clock/advance', { schema: { body: controls.advance } }, async (request) => {
+    const { seconds } = request.body;
     const target = clock.now() + seconds;
     const ran = runDue(ctx, '', target, (t) => clock.setEmulatorNow(t));
     await deliveries.flush();
@@ -38,14 +52,14 @@ const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
 
   app.get('/webhooks', async () => ({ ...deliveries.switches, targets: webhookTargets(ctx).map((t) => t.url) }));
 
-  app.post('/webhooks', async (request) => {
-    const body = bodyOf(request.body);
+  app.post<{ Body: Switches }>('/webhooks', { schema: { body: controls.switches } }, async (request) => {
+    const { duplicate, reorder, drop, delay_ms: delayMs, types } = request.body;
     const s = deliveries.switches;
-    if (typeof body.duplicate === 'boolean') s.duplicate = body.duplicate;
-    if (typeof body.reorder === 'boolean') s.reorder = body.reorder;
-    if (typeof body.drop === 'boolean') s.drop = body.drop;
-    if (typeof body.delay_ms === 'number' && body.delay_ms >= 0) s.delay_ms = body.delay_ms;
-    if (Array.isArray(body.types)) s.types = body.types.map(String);
+    if (duplicate !== undefined) s.duplicate = duplicate;
+    if (reorder !== undefined) s.reorder = reorder;
+    if (drop !== undefined) s.drop = drop;
+    if (delayMs !== undefined) s.delay_ms = delayMs;
+    if (types !== undefined) s.types = types;
     return { ...s, targets: webhookTargets(ctx).map((t) => t.url) };
   });
 
@@ -54,14 +68,14 @@ const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
     deliveries.clearLog();
     return { data: [] };
   });
-  app.post('/webhooks/flush', async () => {
+  app.post('/webhooks/flush', { schema: { body: controls.none } }, async () => {
     await deliveries.flush();
     return { data: deliveries.log() };
   });
 
   /** Forgets every object, event and job and reseeds the catalog; the clock offset is kept unless asked. */
-  app.post('/reset', async (request) => {
-    const body = bodyOf(request.body);
+  app.post<{ Body: { keep_clock?: boolean } }>('/reset', { schema: { body: controls.reset } }, async (request) => {
+    const body = request.body;
     const now = clock.now();
     store.wipe();
     if (body.keep_clock !== false) clock.setEmulatorNow(now);

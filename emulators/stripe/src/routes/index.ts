@@ -24,10 +24,6 @@ const stripeApi: FastifyPluginAsync<PluginOptions> = async (api, { ctx }) => {
   await api.register(idempotency, opts);
   // Its own 404 so that the key check runs first for unknown API URLs too.
   api.setNotFoundHandler(unrecognizedUrl);
-  // A POST without a body has no params, not an invalid params object.
-  api.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-  });
   for (const resource of [
     productRoutes, customerRoutes, paymentMethodRoutes, checkoutRoutes, billingPortalRoutes, subscriptionRoutes,
     subscriptionItemRoutes, invoiceRoutes, invoicePaymentRoutes, eventRoutes, webhookEndpointRoutes, testClockRoutes,

@@ -147,6 +147,6 @@ export function paramProblem(issue: FastifySchemaValidationError): ParamProblem 
     case 'metadata_value':
       return invalid(`Invalid val: ${shown(data)} must be a string under 500 characters`, paramName(instancePath.replace(/\/[^/]*$/, '')));
     default:
-      return invalid(`Invalid ${param}`, param);
+      return invalid(typeof schema.description === 'string' ? schema.description : `Invalid ${param}`, param);
   }
 }
