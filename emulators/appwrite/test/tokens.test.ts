@@ -1,4 +1,5 @@
 // Email OTP, email verification and password recovery, with the dev mailbox (PROTOCOL §2.2, §6).
+import http from 'node:http';
 import { Account, ID } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertModel } from './support/models.ts';
@@ -172,5 +173,20 @@ describe('dev mailbox', () => {
     const page = await fetch(`${core.origin}/_dev/mail/ui?to=${encodeURIComponent(email)}`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('OTP for Cadence Login');
+  });
+
+  it('answers only requests that name a loopback host: a DNS-rebound page (Host: evil.example) gets 403', async () => {
+    const status = (host: string): Promise<number> => new Promise((resolve, reject) => {
+      const request = http.get(`${core.origin}/_dev/mail`, { headers: { host } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    const port = new URL(core.origin).port;
+    expect(await status(`evil.example:${port}`)).toBe(403);
+    expect(await status(`127.0.0.1.evil.example:${port}`)).toBe(403);
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
   });
 });

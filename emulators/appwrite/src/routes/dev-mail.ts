@@ -4,6 +4,9 @@ import { AppwriteError } from '../errors.ts';
 import { listMail } from '../mail/outbox.ts';
 import { renderMailbox } from '../mail/mailbox-page.ts';
 
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
 /** Dev-only mailbox (outside /v1, never proxied by the app server). */
 const devMailRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store }) => {
   const querystring = {
@@ -11,10 +14,15 @@ const devMailRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store }) 
     properties: { to: { type: 'string', maxLength: 320, description: 'Value must be a valid string and no longer than 320 chars' } },
   } as const;
 
-  // Mail holds sign-in codes: only this machine may read it, even if the server binds wider.
+  // Mail holds sign-in codes: only this machine may read it, even if the server binds wider. The
+  // Host check stops DNS rebinding: a page on evil.example re-pointed at 127.0.0.1 is same-origin
+  // with this server from the browser's view, but still names its own host.
   app.addHook('onRequest', async (request) => {
     const remote = request.socket.remoteAddress ?? '';
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(remote)) throw new AppwriteError('general_access_forbidden', undefined, 403);
+    const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    if (!LOOPBACK_ADDRESSES.includes(remote) || !LOOPBACK_HOSTS.includes(host)) {
+      throw new AppwriteError('general_access_forbidden', undefined, 403);
+    }
   });
 
   app.get<{ Querystring: { to?: string } }>('/_dev/mail', { schema: { querystring } }, async (request) =>
