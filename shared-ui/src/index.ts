@@ -1,3 +1,14 @@
 // @cadence/shared-ui: Cadence's design tokens (./tokens.css, loaded once by the shell), primitives
 // and icons. Presentational only — no data, no auth. Explicit exports: this list is the public face.
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './icon/icon.tsx';
+export { Button, IconButton, type ButtonProps, type ButtonVariant, type IconButtonProps } from './button/button.tsx';
+export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
+export { Field, type FieldControlProps, type FieldProps, type FieldTextProps } from './field/field.tsx';
+export { TextInput, type TextInputProps } from './field/text-input.tsx';
+export { Textarea, type TextareaProps } from './field/textarea.tsx';
+export { Select, type SelectOption, type SelectProps } from './field/select.tsx';
+export { DateInput, type DateInputProps } from './field/date-input.tsx';
+export { TimeInput, type TimeInputProps } from './field/time-input.tsx';
+export { Checkbox, type CheckboxProps } from './checkbox/checkbox.tsx';
+export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group/radio-group.tsx';
+export { Switch, type SwitchProps } from './switch/switch.tsx';
