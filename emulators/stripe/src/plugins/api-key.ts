@@ -1,8 +1,8 @@
 import type { PluginOptions } from '../context.ts';
 import { StripeError } from '../errors.ts';
-import { hooksPlugin } from './scoped.ts';
+import { hooksPlugin } from './hooks-plugin.ts';
 
-/** `Authorization: Bearer <secret key>` on every API request, unknown URLs included (Stripe answers 401 first). */
+/** `Authorization: Bearer <secret key>` on every API request, unknown URLs included (Stripe answers 401 first); echoes `Stripe-Version`. */
 export default hooksPlugin<PluginOptions>('stripe-api-key', async (app, { ctx }) => {
   app.addHook('onRequest', async (request, reply) => {
     const version = request.headers['stripe-version'];

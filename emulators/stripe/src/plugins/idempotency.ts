@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../context.ts';
 import { StripeError } from '../errors.ts';
-import { hooksPlugin } from './scoped.ts';
+import { hooksPlugin } from './hooks-plugin.ts';
 
 /** The request hash of a first use of an `Idempotency-Key`, for storing its answer. */
 const firstUse = new WeakMap<FastifyRequest, string>();
