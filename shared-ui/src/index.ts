@@ -12,3 +12,8 @@ export { TimeInput, type TimeInputProps } from './field/time-input.tsx';
 export { Checkbox, type CheckboxProps } from './checkbox/checkbox.tsx';
 export { RadioGroup, type RadioGroupProps, type RadioOption } from './radio-group/radio-group.tsx';
 export { Switch, type SwitchProps } from './switch/switch.tsx';
+export { Dialog, type DialogProps } from './dialog/dialog.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog.tsx';
+export { Menu, type MenuItem, type MenuProps } from './menu/menu.tsx';
+export { Tabs, type TabItem, type TabsProps } from './tabs/tabs.tsx';
+export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox/combobox.tsx';

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { cx } from '../class-names.ts';
 import { Icon, type IconName } from '../icon/icon.tsx';
 import '../spinner/spinner.css';
@@ -16,6 +16,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** The label while loading ("Saving…"); defaults to the normal label. */
   loadingLabel?: ReactNode;
   fullWidth?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
@@ -62,6 +63,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   label: string;
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function IconButton({ icon, label, variant = 'quiet', size = 'md', type = 'button', className, ...rest }: IconButtonProps) {

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { cx } from '../class-names.ts';
+import { Icon, type IconName } from '../icon/icon.tsx';
+import './menu.css';
+
+export interface MenuItem {
+  label: string;
+  onSelect: () => void;
+  icon?: IconName;
+  /** A destructive action, drawn in the danger colour. */
+  danger?: boolean;
+  disabled?: boolean;
+}
+
+export interface MenuProps {
+  /** The trigger's accessible name ("Actions for Jane Doe"); shown as text unless `icon` is set. */
+  label: string;
+  items: readonly MenuItem[];
+  /** An icon-only trigger ("more"): `label` becomes its accessible name and tooltip. */
+  icon?: IconName;
+  align?: 'start' | 'end';
+  className?: string;
+}
+
+/**
+ * The menu button pattern (WAI-ARIA APG): the trigger opens a role="menu"; arrows, Home and End
+ * move between items, a letter jumps to the next item starting with it, Enter or Space chooses,
+ * Escape closes and focus returns to the trigger; Tab or a click outside closes it.
+ */
+export function Menu({ label, items, icon, align = 'start', className }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
+  const enabled = items.map((item, index) => (item.disabled ? -1 : index)).filter((index) => index >= 0);
+
+  useEffect(() => {
+    if (open) itemRefs.current[active]?.focus();
+  }, [open, active]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const openAt = (index: number | undefined) => {
+    if (index === undefined) return;
+    setActive(index);
+    setOpen(true);
+  };
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+  const choose = (item: MenuItem) => {
+    if (item.disabled) return;
+    close(true);
+    item.onSelect();
+  };
+  const move = (step: number) => {
+    const position = enabled.indexOf(active);
+    openAt(enabled[(position + step + enabled.length) % enabled.length]);
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openAt(enabled[0]);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(enabled[enabled.length - 1]);
+    }
+  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const item = items[active];
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        openAt(enabled[0]);
+        break;
+      case 'End':
+        event.preventDefault();
+        openAt(enabled[enabled.length - 1]);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        close(true);
+        break;
+      case 'Tab':
+        close(false);
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        if (item) choose(item);
+        break;
+      default:
+        if (event.key.length === 1 && /\S/.test(event.key)) {
+          const letter = event.key.toLowerCase();
+          const order = [...enabled.filter((index) => index > active), ...enabled.filter((index) => index <= active)];
+          const match = order.find((index) => items[index]?.label.toLowerCase().startsWith(letter));
+          if (match !== undefined) openAt(match);
+        }
+    }
+  };
+
+  return (
+    <div ref={root} className={cx('ui-menu', className)}>
+      <button
+        ref={trigger}
+        type="button"
+        className={cx('ui-button', 'ui-button--sm', icon ? 'ui-button--quiet ui-icon-button' : 'ui-button--secondary')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={icon ? label : undefined}
+        title={icon ? label : undefined}
+        onClick={() => (open ? close(false) : openAt(enabled[0]))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {icon ? (
+          <Icon name={icon} />
+        ) : (
+          <>
+            <span>{label}</span>
+            <Icon name="chevron-down" />
+          </>
+        )}
+      </button>
+      {open && (
+        <ul id={menuId} role="menu" aria-label={label} className={cx('ui-menu__list', `ui-menu__list--${align}`)} onKeyDown={onMenuKeyDown}>
+          {items.map((item, index) => (
+            <li
+              key={item.label}
+              ref={(element) => {
+                itemRefs.current[index] = element;
+              }}
+              role="menuitem"
+              tabIndex={index === active ? 0 : -1}
+              aria-disabled={item.disabled || undefined}
+              className={cx('ui-menu__item', item.danger && 'ui-menu__item--danger')}
+              onClick={() => choose(item)}
+              onPointerMove={() => !item.disabled && index !== active && setActive(index)}
+            >
+              {item.icon && <Icon name={item.icon} />}
+              <span>{item.label}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
