@@ -1,5 +1,6 @@
 // Executions in SQLite and the Execution model in both response formats (PROTOCOL §4.2).
 import type Database from 'better-sqlite3';
+import { statement } from '../statements.ts';
 
 export type ExecutionStatus = 'waiting' | 'processing' | 'completed' | 'failed' | 'scheduled';
 export type Trigger = 'http' | 'schedule' | 'event';
@@ -37,26 +38,147 @@ export function migrateExecutions(db: Database.Database): void {
       doc TEXT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS executions_function ON executions (function_id, seq);
+    -- What an async or scheduled execution needs to run later (Appwrite keeps it in its queue and
+    -- its schedules collection), until a runtime takes it: it survives a restart.
+    CREATE TABLE IF NOT EXISTS execution_jobs (
+      id TEXT PRIMARY KEY,
+      function_id TEXT NOT NULL,
+      due_at INTEGER NOT NULL,
+      payload TEXT NOT NULL
+    );
+    -- Cron schedules: the next run is stored, so a restart neither loses nor repeats one.
+    CREATE TABLE IF NOT EXISTS function_schedules (
+      function_id TEXT PRIMARY KEY,
+      schedule TEXT NOT NULL,
+      last_run_at INTEGER,
+      next_run_at INTEGER NOT NULL
+    );
   `);
 }
 
+export interface ExecutionJob {
+  id: string;
+  functionId: string;
+  /** epoch ms */
+  dueAt: number;
+  payload: string;
+}
+
+export interface ScheduleState {
+  functionId: string;
+  schedule: string;
+  lastRunAt: number | null;
+  nextRunAt: number;
+}
+
+/** Writes within this window share one commit. */
+const COMMIT_WINDOW_MS = 10;
+
+/**
+ * Writes are group-committed: the writes of a short window go into one transaction (one fsync with
+ * `synchronous = FULL`) instead of one each — a burst of executions would otherwise spend the
+ * server's time waiting on the disk. Whatever acknowledges a write to a client awaits `committed()`
+ * first; reads see pending writes.
+ */
 export class ExecutionRepository {
+  private pending: Array<() => void> = [];
+  private batch: Promise<void> | null = null;
+
   constructor(private readonly db: Database.Database) {}
 
+  private write(op: () => void): void {
+    this.pending.push(op);
+    if (this.batch) return;
+    const batch = new Promise<void>((resolve, reject) => {
+      setTimeout(() => {
+        try {
+          this.flush();
+          resolve();
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      }, COMMIT_WINDOW_MS);
+    });
+    // Awaited by whoever acknowledges the write; a background write has no one to tell.
+    batch.catch(() => undefined);
+    this.batch = batch;
+  }
+
+  /** Resolves once every write made so far is on disk. */
+  committed(): Promise<void> {
+    return this.batch ?? Promise.resolve();
+  }
+
+  /** Commits the pending writes now (reads and shutdown). */
+  flush(): void {
+    this.batch = null;
+    if (this.pending.length === 0) return;
+    const ops = this.pending;
+    this.pending = [];
+    this.db.transaction(() => { for (const op of ops) op(); })();
+  }
+
   save(e: ExecutionRecord): void {
-    const doc = { ...e, logs: e.logs.slice(0, LOG_LENGTH_LIMIT), errors: e.errors.slice(0, LOG_LENGTH_LIMIT) };
-    this.db.prepare('INSERT INTO executions (id, function_id, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc')
-      .run(e.id, e.functionId, JSON.stringify(doc));
+    const doc = JSON.stringify({ ...e, logs: e.logs.slice(0, LOG_LENGTH_LIMIT), errors: e.errors.slice(0, LOG_LENGTH_LIMIT) });
+    this.write(() => {
+      statement(this.db, 'INSERT INTO executions (id, function_id, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc')
+        .run(e.id, e.functionId, doc);
+    });
   }
 
   get(functionId: string, id: string): ExecutionRecord | null {
-    const r = this.db.prepare<[string, string], { doc: string }>('SELECT doc FROM executions WHERE function_id = ? AND id = ?').get(functionId, id);
+    this.flush();
+    const r = statement<{ doc: string }>(this.db, 'SELECT doc FROM executions WHERE function_id = ? AND id = ?').get(functionId, id);
     return r ? (JSON.parse(r.doc) as ExecutionRecord) : null;
+  }
+
+  /** Executions in one of `statuses`, oldest first. */
+  withStatus(statuses: ExecutionStatus[]): ExecutionRecord[] {
+    this.flush();
+    const marks = statuses.map(() => '?').join(', ');
+    return this.db.prepare<ExecutionStatus[], { doc: string }>(`SELECT doc FROM executions WHERE json_extract(doc, '$.status') IN (${marks}) ORDER BY seq`)
+      .all(...statuses).map((r) => JSON.parse(r.doc) as ExecutionRecord);
+  }
+
+  saveJob(job: ExecutionJob): void {
+    this.write(() => {
+      statement(this.db, 'INSERT OR REPLACE INTO execution_jobs (id, function_id, due_at, payload) VALUES (?, ?, ?, ?)')
+        .run(job.id, job.functionId, job.dueAt, job.payload);
+    });
+  }
+
+  deleteJob(id: string): void {
+    this.write(() => { statement(this.db, 'DELETE FROM execution_jobs WHERE id = ?').run(id); });
+  }
+
+  /** Oldest due first. */
+  jobs(): ExecutionJob[] {
+    this.flush();
+    return statement<{ id: string; function_id: string; due_at: number; payload: string }>(this.db, 'SELECT id, function_id, due_at, payload FROM execution_jobs ORDER BY due_at, rowid')
+      .all().map((r) => ({ id: r.id, functionId: r.function_id, dueAt: r.due_at, payload: r.payload }));
+  }
+
+  schedules(): ScheduleState[] {
+    this.flush();
+    return statement<{ function_id: string; schedule: string; last_run_at: number | null; next_run_at: number }>(this.db, 'SELECT function_id, schedule, last_run_at, next_run_at FROM function_schedules')
+      .all().map((r) => ({ functionId: r.function_id, schedule: r.schedule, lastRunAt: r.last_run_at, nextRunAt: r.next_run_at }));
+  }
+
+  saveSchedule(s: ScheduleState): void {
+    this.write(() => {
+      statement(this.db, 'INSERT OR REPLACE INTO function_schedules (function_id, schedule, last_run_at, next_run_at) VALUES (?, ?, ?, ?)')
+        .run(s.functionId, s.schedule, s.lastRunAt, s.nextRunAt);
+    });
+  }
+
+  deleteSchedule(functionId: string): void {
+    this.write(() => { statement(this.db, 'DELETE FROM function_schedules WHERE function_id = ?').run(functionId); });
   }
 
   /** Newest first, as Appwrite lists executions. */
   list(functionId: string): ExecutionRecord[] {
-    return this.db.prepare<[string], { doc: string }>('SELECT doc FROM executions WHERE function_id = ? ORDER BY seq DESC')
+    this.flush();
+    return statement<{ doc: string }>(this.db, 'SELECT doc FROM executions WHERE function_id = ? ORDER BY seq DESC')
       .all(functionId).map((r) => JSON.parse(r.doc) as ExecutionRecord);
   }
 }

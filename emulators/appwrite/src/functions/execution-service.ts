@@ -7,7 +7,7 @@ import { isoDate, type Clock } from '../clock.ts';
 import type { EmulatorConfig } from '../config.ts';
 import { APPWRITE_VERSION, AppwriteError } from '../errors.ts';
 import { uniqueId } from '../ids.ts';
-import { runFunction } from './executor.ts';
+import type { FunctionPool } from './executor.ts';
 import type { ExecutionRecord, ExecutionRepository, HeaderPair, Trigger } from './execution-repository.ts';
 import { functionVariables, type FunctionDef } from './registry.ts';
 
@@ -38,6 +38,8 @@ export interface Hooks {
   registerKey(key: string, scopes: string[], expiresAtMs: number): void;
   /** the server's environment: source of `FUNCTION_VARS_<ID>` and PATH/HOME for the child */
   env: NodeJS.ProcessEnv;
+  /** the warm runtimes the executions run on */
+  pool: FunctionPool;
 }
 
 // Only these request headers are kept on the stored execution (Create.php allow-list).
@@ -78,7 +80,10 @@ export class ExecutionService {
     return fs.existsSync(entry) ? entry : null;
   }
 
-  /** A new execution record; `scheduledAt` makes it `scheduled`, `async` makes it `waiting`. */
+  /**
+   * A new execution record; `scheduledAt` makes it `scheduled`, `async` makes it `waiting` — both
+   * stored now. A synchronous one (`processing`) is stored once it ends, as Appwrite does.
+   */
   create(def: FunctionDef, input: ExecutionInput, invoker: Invoker, mode: 'sync' | 'async' | 'scheduled', scheduledAt: string | null = null): ExecutionRecord {
     if (!this.entryOf(def)) throw new AppwriteError('deployment_not_found');
     const now = isoDate(this.clock.now());
@@ -106,14 +111,26 @@ export class ExecutionService {
       duration: 0,
       scheduledAt,
     };
-    this.repo.save(execution);
+    if (mode !== 'sync') this.repo.save(execution);
     return execution;
   }
 
-  /** Runs an execution created by `create` to completion; never throws. */
-  async run(def: FunctionDef, execution: ExecutionRecord, input: ExecutionInput, invoker: Invoker, maxSeconds = Infinity): Promise<{ record: ExecutionRecord; body: Buffer; headers: Record<string, string>; timedOut: boolean }> {
+  /** 429 when the function's runtimes and queue are full (HTTP executions only). */
+  assertCapacity(def: FunctionDef): void {
+    this.hooks.pool.assertRoom(def.id);
+  }
+
+  /**
+   * Runs an execution created by `create` to completion; never throws. `processing` once a runtime
+   * takes it (`onStart`). When the server stops first, the record is left as it was (`stopped`): the
+   * next start settles it (execution-scheduler.ts).
+   */
+  async run(def: FunctionDef, execution: ExecutionRecord, input: ExecutionInput, invoker: Invoker, maxSeconds = Infinity, onStart?: () => void): Promise<{ record: ExecutionRecord; body: Buffer; headers: Record<string, string>; timedOut: boolean; stopped: boolean }> {
     const entry = this.entryOf(def);
-    this.repo.save({ ...execution, status: 'processing', updatedAt: isoDate(this.clock.now()) });
+    const processing = (): void => {
+      if (execution.status !== 'processing') this.repo.save({ ...execution, status: 'processing', updatedAt: isoDate(this.clock.now()) });
+      onStart?.();
+    };
 
     // Appwrite: `ephemeral_<JWT>` valid for timeout + 60 s; any unguessable value works locally.
     const key = `ephemeral_${crypto.randomBytes(24).toString('hex')}`;
@@ -139,7 +156,9 @@ export class ExecutionService {
 
     const [pathname = '/', queryString = ''] = input.path.split(/\?(.*)/s);
     const result = entry
-      ? await runFunction({
+      ? await this.hooks.pool.run({
+        functionId: def.id,
+        onStart: processing,
         entry,
         cwd: def.dir,
         env: this.environment(def),
@@ -153,7 +172,8 @@ export class ExecutionService {
         host: input.host,
         port: input.port,
       })
-      : { statusCode: 503, headers: {}, body: Buffer.alloc(0), logs: '', errors: 'Entrypoint not found.', durationSeconds: 0, timedOut: false };
+      : { statusCode: 503, headers: {}, body: Buffer.alloc(0), logs: '', errors: 'Entrypoint not found.', durationSeconds: 0, timedOut: false, stopped: false };
+    if (result.stopped) return { record: execution, body: result.body, headers: {}, timedOut: false, stopped: true };
 
     const responseHeaders = { ...result.headers, 'x-appwrite-execution-id': execution.id };
     const record: ExecutionRecord = {
@@ -168,7 +188,7 @@ export class ExecutionService {
       duration: result.durationSeconds,
     };
     this.repo.save(record);
-    return { record, body: result.body, headers: responseHeaders, timedOut: result.timedOut };
+    return { record, body: result.body, headers: responseHeaders, timedOut: result.timedOut, stopped: false };
   }
 
   /** Function vars first, Appwrite's own vars last so they win (PROTOCOL §4.3). */

@@ -1,20 +1,31 @@
 // Function executions (`/v1/functions/{id}/executions…`), function domains (`/_functions/{id}/…`,
 // outside /v1, raw bodies) and cron schedules from backend/appwrite.json.
 import fs from 'node:fs';
-import { Cron } from 'croner';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerRoles, clientIp, registerEphemeralKey, type Caller } from '../caller.ts';
 import type { PluginOptions } from '../context.ts';
 import { AppwriteError } from '../errors.ts';
 import { createJwtSigner } from '../jwt.ts';
 import { ExecutionRepository, migrateExecutions, toExecutionModel, usesLegacyExecutionModel, type ExecutionRecord } from '../functions/execution-repository.ts';
+import { ExecutionScheduler, type StoredInvoker } from '../functions/execution-scheduler.ts';
 import { ExecutionService, type ExecutionInput, type Invoker } from '../functions/execution-service.ts';
+import { FunctionPool, poolLimitsFrom } from '../functions/executor.ts';
 import { parseFunctions, type FunctionDef } from '../functions/registry.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
 const HEADERS_DESCRIPTION = 'Invalid headers: Alphanumeric characters or hyphens only, cannot start with "x-appwrite", maximum 100 keys, and total size 16384.';
 const MAX_BODY = 10_485_760;
 const SYNC_TIMEOUT_SECONDS = 30;
+/** On shutdown, running executions get this long to finish; the next start fails the rest. */
+const CLOSE_GRACE_MS = 3000;
+/**
+ * Appwrite's abuse label on createExecution (app/controllers/api/functions.php up to 1.3:
+ * APP_LIMIT_WRITE_RATE_DEFAULT per APP_LIMIT_WRITE_RATE_PERIOD_DEFAULT, `ip:{ip},userId:{userId}`);
+ * `url:{url}` keeps it from sharing counters with other routes here.
+ */
+const EXECUTIONS_LIMIT = { limit: 60, window: 60, keys: ['url:{url},ip:{ip},userId:{userId}'] };
+/** Function domains: the same rate per client address and function. */
+const DOMAIN_LIMIT = { limit: 60, window: 60, keys: ['url:{param-functionId},ip:{ip}'] };
 
 interface CreateBody {
   body?: string;
@@ -63,17 +74,28 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
   migrateExecutions(store.db);
   const repo = new ExecutionRepository(store.db);
   const jwt = createJwtSigner(store);
+  const pool = new FunctionPool(poolLimitsFrom(process.env));
   const service = new ExecutionService(functions, repo, config, clock, {
     registerKey: registerEphemeralKey,
     env: process.env,
+    pool,
   });
 
-  function invokerOf(request: FastifyRequest, def: FunctionDef): Invoker {
+  function storedInvokerOf(request: FastifyRequest): StoredInvoker {
     const caller: Caller = request.caller;
-    const userJwt = caller.kind === 'user'
-      ? jwt.sign({ userId: caller.user.$id, sessionId: caller.session?.$id ?? '' }, def.timeout + 60, clock.now())
-      : '';
-    return { roles: callerRoles(caller), userId: caller.kind === 'user' ? caller.user.$id : null, userJwt, clientIp: clientIp(request) };
+    return {
+      roles: callerRoles(caller),
+      userId: caller.kind === 'user' ? caller.user.$id : null,
+      sessionId: caller.kind === 'user' ? caller.session?.$id ?? '' : '',
+      clientIp: clientIp(request),
+    };
+  }
+
+  /** The user's JWT lives for the function's timeout + 60 s from when the execution runs. */
+  function withJwt(stored: StoredInvoker, def: FunctionDef): Invoker {
+    const { sessionId, ...invoker } = stored;
+    const userJwt = stored.userId ? jwt.sign({ userId: stored.userId, sessionId }, def.timeout + 60, clock.now()) : '';
+    return { ...invoker, userJwt };
   }
 
   function model(request: FastifyRequest, e: ExecutionRecord): Record<string, unknown> {
@@ -94,17 +116,27 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
   }
 
   const running = new Set<Promise<unknown>>();
-  const timers = new Set<NodeJS.Timeout>();
   function background(task: () => Promise<unknown>): void {
     const p = task().catch((err: unknown) => app.log.error({ err }, 'background execution failed'));
     running.add(p);
     void p.finally(() => running.delete(p));
   }
 
+  const scheduler = new ExecutionScheduler({
+    service, repo, clock, background,
+    invoker: withJwt,
+    warn: (message, detail) => app.log.warn(detail, message),
+    // APPWRITE_SCHEDULES=off disables cron schedules (tests that don't want background runs).
+    cron: process.env.APPWRITE_SCHEDULES !== 'off',
+    host: config.host,
+    port: config.port,
+  });
+  scheduler.start();
+
   const fnParams = { type: 'object', properties: { functionId: { type: 'string' }, executionId: { type: 'string' } } } as const;
 
   app.post<{ Params: { functionId: string }; Body: CreateBody }>('/v1/functions/:functionId/executions', {
-    config: { scope: 'executions.write' },
+    config: { scope: 'executions.write', abuse: EXECUTIONS_LIMIT },
     bodyLimit: MAX_BODY + 1_000_000,
     schema: {
       params: fnParams,
@@ -123,7 +155,8 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
   }, async (request, reply) => {
     const def = service.find(request.params.functionId);
     const b = request.body ?? {};
-    const invoker = invokerOf(request, def);
+    const stored = storedInvokerOf(request);
+    const invoker = withJwt(stored, def);
     service.assertCanExecute(def, invoker, request.caller.kind === 'key');
     const isAsync = b.async === true || b.async === 'true' || b.async === '1';
     const custom = validHeaders(b.headers ?? {});
@@ -144,20 +177,19 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
       const at = Date.parse(b.scheduledAt);
       if (Number.isNaN(at) || at < clock.now() + 60_000) throw new AppwriteError('general_bad_request', 'Execution schedule must be a valid date, and at least 1 minute from now');
       const execution = service.create(def, { ...input, trigger: 'schedule' }, invoker, 'scheduled', new Date(at).toISOString().replace('Z', '+00:00'));
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        background(() => service.run(def, execution, { ...input, trigger: 'schedule' }, invoker));
-      }, at - clock.now());
-      timer.unref();
-      timers.add(timer);
+      scheduler.enqueue(def, execution, { ...input, trigger: 'schedule' }, stored, at);
+      await repo.committed();
       return reply.code(202).send(model(request, execution));
     }
+    service.assertCapacity(def);
     const execution = service.create(def, input, invoker, isAsync ? 'async' : 'sync');
     if (isAsync) {
-      background(() => service.run(def, execution, input, invoker));
+      scheduler.enqueue(def, execution, input, stored);
+      await repo.committed();
       return reply.code(202).send(model(request, execution));
     }
     const { record, timedOut } = await service.run(def, execution, input, invoker, SYNC_TIMEOUT_SECONDS);
+    await repo.committed();
     // The executor gives up on synchronous calls after 30 s even when the function may run longer.
     if (timedOut && def.timeout > SYNC_TIMEOUT_SECONDS) throw new AppwriteError('function_synchronous_timeout');
     return reply.code(201).send(model(request, record));
@@ -199,42 +231,25 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
       const invoker: Invoker = { roles: ['any', 'guests'], userId: null, userJwt: '', clientIp: clientIp(request) };
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const input: ExecutionInput = { trigger: 'http', method: request.method, path: rest.startsWith('/') ? rest : `/${rest}`, headers: flatHeaders(request), body, ...hostParts(request) };
+      service.assertCapacity(def);
       const execution = service.create(def, input, invoker, 'sync');
       const result = await service.run(def, execution, input, invoker);
+      await repo.committed();
       for (const [k, v] of Object.entries(result.headers)) {
         if (!['content-length', 'transfer-encoding', 'connection'].includes(k)) reply.header(k, v);
       }
       return reply.code(result.record.responseStatusCode || 500).send(result.body);
     };
-    domain.all('/_functions/:functionId', handler);
-    domain.all('/_functions/:functionId/*', handler);
+    const routeConfig = { config: { abuse: DOMAIN_LIMIT } };
+    domain.all('/_functions/:functionId', routeConfig, handler);
+    domain.all('/_functions/:functionId/*', routeConfig, handler);
   });
 
-  // Schedules: Appwrite runs `schedule` (cron) with trigger `schedule`. APPWRITE_SCHEDULES=off
-  // disables them (tests that don't want background runs).
-  const jobs: Cron[] = [];
-  if (process.env.APPWRITE_SCHEDULES !== 'off') {
-    for (const def of service.all()) {
-      if (!def.enabled || !def.schedule) continue;
-      jobs.push(new Cron(def.schedule, { protect: true, catch: true }, async () => {
-        const invoker: Invoker = { roles: ['any'], userId: null, userJwt: '', clientIp: '' };
-        const input: ExecutionInput = {
-          trigger: 'schedule', method: 'POST', path: '/', headers: {}, body: Buffer.alloc(0), event: '',
-          host: config.host, port: config.port, scheme: 'http',
-        };
-        try {
-          const execution = service.create(def, input, invoker, 'async');
-          await service.run(def, execution, input, invoker);
-        } catch (err) {
-          app.log.warn({ err, functionId: def.id }, 'scheduled execution skipped');
-        }
-      }));
-    }
-  }
-
   app.addHook('onClose', async () => {
-    for (const job of jobs) job.stop();
-    for (const timer of timers) clearTimeout(timer);
+    scheduler.stop();
+    await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => { setTimeout(resolve, CLOSE_GRACE_MS).unref(); })]);
+    pool.close();
     await Promise.allSettled([...running]);
+    repo.flush();
   });
 }

@@ -1,8 +1,11 @@
 // @ts-check
-// Child-process side of a function execution: Appwrite's Node runtime contract (open-runtimes
+// Child-process side of function executions: Appwrite's Node runtime contract (open-runtimes
 // `runtimes/node/versions/latest/src/server.js`, PROTOCOL §4.3). Plain JavaScript on purpose: the
-// function runs in bare Node, as in Appwrite's runtime, and a process start without a TypeScript
-// loader keeps each execution ~250 ms cheaper. One process per execution = a fresh module graph.
+// function runs in bare Node, as in Appwrite's runtime. The process is a warm runtime for one
+// function (one env, one module graph, like Appwrite's executor keeps a runtime per deployment):
+// it serves many executions, several at a time, each with its own logs and errors — kept apart by
+// AsyncLocalStorage, so console output lands in the execution that wrote it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 
@@ -25,13 +28,31 @@ function line(msgs) {
   return s.length > LOG_LIMIT ? `${s.slice(0, LOG_LIMIT)}... Log truncated due to size limit (${LOG_LIMIT} characters)` : s;
 }
 
-/** @type {string[]} */ const logs = [];
-/** @type {string[]} */ const errors = [];
-let nativeLogs = false;
+/** @typedef {{ logs: string[], errors: string[], nativeLogs: boolean }} Capture */
+/** @type {AsyncLocalStorage<Capture>} */
+const current = new AsyncLocalStorage();
 
 for (const name of /** @type {const} */ (['log', 'info', 'debug', 'warn', 'error'])) {
-  const target = name === 'warn' || name === 'error' ? errors : logs;
-  console[name] = (...msgs) => { nativeLogs = true; target.push(line(msgs)); };
+  const toErrors = name === 'warn' || name === 'error';
+  console[name] = (...msgs) => {
+    const capture = current.getStore();
+    if (!capture) return;
+    capture.nativeLogs = true;
+    (toErrors ? capture.errors : capture.logs).push(line(msgs));
+  };
+}
+// Bare writes to stdout/stderr during an execution belong to it too (stdout → logs, stderr → errors).
+// stderr also reaches the server, which reports its tail if the runtime dies mid-execution.
+for (const [stream, key] of /** @type {const} */ ([[process.stdout, 'logs'], [process.stderr, 'errors']])) {
+  const write = stream.write.bind(stream);
+  stream.write = /** @type {typeof stream.write} */ ((/** @type {unknown} */ chunk, /** @type {unknown[]} */ ...rest) => {
+    const capture = current.getStore();
+    capture?.[key].push(String(chunk).replace(/\n$/, ''));
+    if (!capture || key === 'errors') return write(/** @type {string} */ (chunk), .../** @type {[]} */ (rest));
+    const done = rest.find((r) => typeof r === 'function');
+    if (typeof done === 'function') done();
+    return true;
+  });
 }
 
 /**
@@ -72,7 +93,7 @@ const res = {
 };
 
 /** @param {string} entry */
-async function load(entry) {
+async function importEntry(entry) {
   // open-runtimes: require() first, import() when the module is ESM.
   try {
     return createRequire(import.meta.url)(entry);
@@ -83,13 +104,29 @@ async function load(entry) {
   }
 }
 
-/** @param {RunRequest} r */
-async function run(r) {
+/** @type {Map<string, Promise<Function>>} */
+const loaded = new Map();
+
+/** The module is loaded once per runtime, as in a warm Appwrite runtime. @param {string} entry */
+function load(entry) {
+  let p = loaded.get(entry);
+  if (!p) {
+    p = importEntry(entry).then((mod) => {
+      const userFunction = mod && typeof mod.default === 'function' ? mod.default : mod;
+      if (typeof userFunction !== 'function') throw new Error('User function is not valid.');
+      return userFunction;
+    });
+    loaded.set(entry, p);
+  }
+  return p;
+}
+
+/** @param {RunRequest} r @param {Capture} capture */
+async function run(r, capture) {
+  const { logs, errors } = capture;
   let userFunction;
   try {
-    const mod = await load(r.entry);
-    userFunction = mod && typeof mod.default === 'function' ? mod.default : mod;
-    if (typeof userFunction !== 'function') throw new Error('User function is not valid.');
+    userFunction = await load(r.entry);
   } catch (err) {
     errors.push(stringify(err));
     return { statusCode: 503, headers: {}, body: new Uint8Array() };
@@ -153,11 +190,21 @@ async function run(r) {
   return { statusCode: response.statusCode, headers, body: response.body };
 }
 
-process.once('message', (/** @type {RunRequest} */ msg) => {
-  run(msg)
-    .catch((err) => { errors.push(stringify(err)); return { statusCode: 500, headers: {}, body: new Uint8Array() }; })
+/** @param {unknown} m @returns {m is { id: number, request: RunRequest }} */
+function isRun(m) {
+  return typeof m === 'object' && m !== null && 'id' in m && 'request' in m;
+}
+
+process.on('message', (/** @type {unknown} */ msg) => {
+  if (!isRun(msg)) return;
+  /** @type {Capture} */
+  const capture = { logs: [], errors: [], nativeLogs: false };
+  current.run(capture, () => run(msg.request, capture))
+    .catch((err) => { capture.errors.push(stringify(err)); return { statusCode: 500, headers: {}, body: new Uint8Array() }; })
     .then((response) => {
-      if (nativeLogs) logs.push('Native logs detected. Use context.log() or context.error() for better experience.');
-      process.send?.({ response, logs: logs.join('\n'), errors: errors.join('\n') }, () => process.exit(0));
+      if (capture.nativeLogs) capture.logs.push('Native logs detected. Use context.log() or context.error() for better experience.');
+      process.send?.({ id: msg.id, response, logs: capture.logs.join('\n'), errors: capture.errors.join('\n') });
     });
 });
+// The server went away (even by SIGKILL): a runtime never outlives it.
+process.on('disconnect', () => process.exit(0));

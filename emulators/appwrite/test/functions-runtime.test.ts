@@ -1,0 +1,106 @@
+// Warm runtimes with bounded concurrency (issue 11 §4): executions reuse a runtime per function,
+// run at most N at a time per function and overall, queue beyond that, and get 429 when the queue
+// is full; a crash or a timeout costs only that runtime.
+import * as server from 'node-appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, fn, PROJECT_ID, startServer, type Harness } from './support/dbfn-harness.ts';
+
+let h: Harness;
+let admin: server.Functions;
+
+const PER_FUNCTION = 2;
+const TOTAL = 3;
+const QUEUE = 2;
+
+beforeAll(async () => {
+  h = await startServer({
+    functions: [fn('pid'), fn('exiter'), fn('napper', { timeout: 2 }), fn('napper-b'), fn('echo')],
+    env: { APPWRITE_EXECUTIONS_PER_FUNCTION: String(PER_FUNCTION), APPWRITE_EXECUTIONS_TOTAL: String(TOTAL), APPWRITE_EXECUTIONS_QUEUE: String(QUEUE) },
+  });
+  admin = new server.Functions(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+});
+afterAll(async () => { await h.close(); });
+
+interface Nap { pid: number; tag: string; startedAt: number; endedAt: number }
+
+/** A nap through the function's domain, as an unauthenticated webhook would call it. */
+async function nap(tag: string, ms: number): Promise<Response> {
+  return fetch(`http://127.0.0.1:${h.port}/_functions/napper/${tag}`, { method: 'POST', body: String(ms) });
+}
+
+function maxOverlap(naps: Nap[]): number {
+  return Math.max(...naps.map((a) => naps.filter((b) => b.startedAt <= a.startedAt && a.startedAt < b.endedAt).length));
+}
+
+describe('warm runtimes', () => {
+  it('serves every execution of a function from one warm runtime (module state survives)', async () => {
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) runs.push(JSON.parse((await admin.createExecution({ functionId: 'pid' })).responseBody) as { pid: number; served: number });
+    expect(new Set(runs.map((r) => r.pid)).size).toBe(1);
+    expect(runs.map((r) => r.served)).toEqual([1, 2, 3]);
+    expect(runs[0]?.pid).not.toBe(process.pid);
+  });
+
+  it('a runtime that exits fails its execution with its stderr; the next execution gets a fresh runtime', async () => {
+    const before = JSON.parse((await admin.createExecution({ functionId: 'exiter' })).responseBody) as { pid: number };
+    const crashed = await admin.createExecution({ functionId: 'exiter', xpath: '/exit' });
+    expect(crashed).toMatchObject({ status: 'failed', responseStatusCode: 500 });
+    expect(crashed.errors).toContain('about to exit');
+    expect(crashed.errors).toContain('Runtime exited (3) before responding.');
+    const after = JSON.parse((await admin.createExecution({ functionId: 'exiter' })).responseBody) as { pid: number };
+    expect(after.pid).not.toBe(before.pid);
+  });
+
+  it('a timed-out execution retires its runtime; the function keeps working in a new one', async () => {
+    const first = (await (await nap('warm', 0)).json()) as Nap;
+    const slow = await nap('stuck', 10_000);
+    expect(slow.status).toBe(500);
+    const next = (await (await nap('fresh', 0)).json()) as Nap;
+    expect(next.pid).not.toBe(first.pid);
+  });
+
+  it('keeps concurrent executions\' logs apart, native console output included', async () => {
+    const [a, b] = await Promise.all([
+      admin.createExecution({ functionId: 'napper', xpath: '/alpha', body: '300' }),
+      admin.createExecution({ functionId: 'napper', xpath: '/beta', body: '150' }),
+    ]);
+    expect(JSON.parse(a.responseBody).pid).toBe(JSON.parse(b.responseBody).pid); // one runtime, both at once
+    expect(a.logs).toContain('start alpha');
+    expect(a.logs).toContain('done alpha');
+    expect(a.logs).not.toContain('beta');
+    expect(b.logs).toContain('done beta');
+    expect(b.logs).not.toContain('alpha');
+  });
+});
+
+describe('concurrency caps and the queue', () => {
+  it(`runs at most ${PER_FUNCTION} executions of a function at once, queues ${QUEUE} more and answers 429 beyond`, async () => {
+    const accepted = Array.from({ length: PER_FUNCTION + QUEUE }, (_, i) => nap(`n${i}`, 400));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await nap('over', 0);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+    const viaApi = await admin.createExecution({ functionId: 'napper', body: '0' }).catch((e: unknown) => e);
+    expect(viaApi).toBeInstanceOf(server.AppwriteException);
+    expect(viaApi).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+
+    // Another function still has room while napper is saturated (the overall cap is higher).
+    expect((await admin.createExecution({ functionId: 'echo', xpath: '/empty' })).status).toBe('completed');
+
+    const responses = await Promise.all(accepted);
+    expect(responses.map((r) => r.status)).toEqual(Array(PER_FUNCTION + QUEUE).fill(200));
+    const naps = (await Promise.all(responses.map((r) => r.json()))) as Nap[];
+    expect(maxOverlap(naps)).toBe(PER_FUNCTION);
+    // The queue drained: the function takes work again.
+    expect((await nap('again', 0)).status).toBe(200);
+  });
+
+  it(`runs at most ${TOTAL} executions at once over all functions`, async () => {
+    const executions = await Promise.all(['napper', 'napper-b'].flatMap((functionId) =>
+      Array.from({ length: PER_FUNCTION }, (_, i) => admin.createExecution({ functionId, xpath: `/${functionId}-${i}`, body: '300' }))));
+    expect(executions.map((e) => e.status)).toEqual(Array(2 * PER_FUNCTION).fill('completed'));
+    const naps = executions.map((e) => JSON.parse(e.responseBody) as Nap);
+    expect(new Set(naps.map((n) => n.pid)).size).toBe(2);
+    expect(maxOverlap(naps)).toBe(TOTAL);
+  });
+});
