@@ -17,3 +17,12 @@ export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog.
 export { Menu, type MenuItem, type MenuProps } from './menu/menu.tsx';
 export { Tabs, type TabItem, type TabsProps } from './tabs/tabs.tsx';
 export { Combobox, type ComboboxOption, type ComboboxProps } from './combobox/combobox.tsx';
+export { Table, type SortDirection, type TableColumn, type TableProps, type TableSort } from './table/table.tsx';
+export { Card, type CardProps } from './card/card.tsx';
+export { PageHeader, type PageHeaderProps } from './page-header/page-header.tsx';
+export { Badge, StatusChip, type BadgeProps, type BadgeTone, type StatusChipProps } from './badge/badge.tsx';
+export { Alert, type AlertProps, type AlertTone } from './alert/alert.tsx';
+export { Toast, ToastProvider, useToast, type ToastApi, type ToastOptions, type ToastProps, type ToastProviderProps, type ToastTone } from './toast/toast.tsx';
+export { EmptyState, type EmptyStateProps } from './empty-state/empty-state.tsx';
+export { Skeleton, type SkeletonProps } from './skeleton/skeleton.tsx';
+export { Pagination, type PaginationProps } from './pagination/pagination.tsx';

@@ -1,0 +1,99 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { IconButton } from '../button/button.tsx';
+import { cx } from '../class-names.ts';
+import { Icon, type IconName } from '../icon/icon.tsx';
+import './toast.css';
+
+export type ToastTone = 'info' | 'success' | 'error';
+
+export interface ToastOptions {
+  message: string;
+  tone?: ToastTone;
+  /** Milliseconds before it leaves by itself; 0 keeps it until dismissed. */
+  duration?: number;
+}
+
+interface ToastEntry extends Required<ToastOptions> {
+  id: number;
+}
+
+export interface ToastApi {
+  show: (toast: ToastOptions) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+const icons: Record<ToastTone, IconName> = { info: 'info', success: 'success', error: 'error' };
+
+export interface ToastProviderProps {
+  children: ReactNode;
+  /** Default lifetime of a toast in milliseconds. */
+  duration?: number;
+  dismissLabel?: string;
+}
+
+/**
+ * Brief confirmations ("Profile saved") in one polite live region, present from the start so that
+ * screen readers announce what is added to it; each toast leaves on its own or by its close button.
+ */
+export function ToastProvider({ children, duration = 5000, dismissLabel = 'Dismiss notification' }: ToastProviderProps) {
+  const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const nextId = useRef(0);
+  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+  const show = useCallback(
+    ({ message, tone = 'info', duration: own = duration }: ToastOptions) => {
+      nextId.current += 1;
+      const entry = { id: nextId.current, message, tone, duration: own };
+      setToasts((current) => [...current, entry]);
+    },
+    [duration],
+  );
+  const api = useMemo(() => ({ show }), [show]);
+  return (
+    <ToastContext value={api}>
+      {children}
+      <div role="status" aria-live="polite" className="ui-toast-region">
+        {toasts.map((toast) => (
+          <Toast key={toast.id} tone={toast.tone} duration={toast.duration} dismissLabel={dismissLabel} onDismiss={() => dismiss(toast.id)}>
+            {toast.message}
+          </Toast>
+        ))}
+      </div>
+    </ToastContext>
+  );
+}
+
+/** Shows toasts from anywhere under a ToastProvider. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast needs a <ToastProvider> above it');
+  return api;
+}
+
+export interface ToastProps {
+  tone?: ToastTone;
+  children: ReactNode;
+  onDismiss: () => void;
+  /** Milliseconds before onDismiss is called by itself; 0 never. */
+  duration?: number;
+  dismissLabel?: string;
+}
+
+/** One toast (ToastProvider renders these; exported for the gallery and custom regions). */
+export function Toast({ tone = 'info', children, onDismiss, duration = 0, dismissLabel = 'Dismiss notification' }: ToastProps) {
+  const latest = useRef(onDismiss);
+  useEffect(() => {
+    latest.current = onDismiss;
+  });
+  useEffect(() => {
+    if (!duration) return;
+    const timer = setTimeout(() => latest.current(), duration);
+    return () => clearTimeout(timer);
+  }, [duration]);
+  return (
+    <div className={cx('ui-toast', `ui-toast--${tone}`)}>
+      <Icon name={icons[tone]} className="ui-toast__icon" />
+      <p className="ui-toast__message">{children}</p>
+      <IconButton icon="close" label={dismissLabel} size="sm" onClick={onDismiss} className="ui-toast__dismiss" />
+    </div>
+  );
+}
