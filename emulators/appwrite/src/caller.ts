@@ -69,10 +69,17 @@ interface EphemeralKey {
   expiresAt: number;
 }
 const ephemeralKeys = new Map<string, EphemeralKey>();
+/** Expired keys still answer `api_key_expired` this long, then are forgotten (one key per execution). */
+const EXPIRED_KEY_MEMORY_MS = 3_600_000;
+let nextSweep = 0;
 
 /** Keys handed to function executions (`x-appwrite-key`); valid for `scopes` until `expiresAt` (ms). */
 export function registerEphemeralKey(key: string, scopes: string[], expiresAt: number): void {
   ephemeralKeys.set(key, { scopes, expiresAt });
+  const now = Date.now();
+  if (now < nextSweep) return;
+  nextSweep = now + 60_000;
+  for (const [k, e] of ephemeralKeys) if (e.expiresAt + EXPIRED_KEY_MEMORY_MS < now) ephemeralKeys.delete(k);
 }
 
 /** Cookie / session-header value: base64 of `{"id": userId, "secret": secret}` (utopia `Store::encode`). */

@@ -2,7 +2,7 @@
 // run at most N at a time per function and overall, queue beyond that, and get 429 when the queue
 // is full; a crash or a timeout costs only that runtime.
 import * as server from 'node-appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY, fn, PROJECT_ID, startServer, type Harness } from './support/dbfn-harness.ts';
 
 let h: Harness;
@@ -102,5 +102,23 @@ describe('concurrency caps and the queue', () => {
     const naps = executions.map((e) => JSON.parse(e.responseBody) as Nap);
     expect(new Set(naps.map((n) => n.pid)).size).toBe(2);
     expect(maxOverlap(naps)).toBe(TOTAL);
+  });
+});
+
+describe('ephemeral keys', () => {
+  it('answers api_key_expired for an expired execution key for an hour, then forgets it (one key per execution must not pile up)', async () => {
+    const e = await admin.createExecution({ functionId: 'echo' });
+    const key = (JSON.parse(e.responseBody) as { req: { headers: Record<string, string> } }).req.headers['x-appwrite-key'] ?? '';
+    const users = (k: string) => new server.Users(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(k)).list();
+    const later = Date.now() + 10 * 60_000;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await expect(users(key)).rejects.toMatchObject({ code: 401, type: 'api_key_expired' });
+      now.mockReturnValue(later + 2 * 3_600_000);
+      await admin.createExecution({ functionId: 'echo', xpath: '/empty' }); // a new key: old ones are swept
+      await expect(users(key)).rejects.toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
+    } finally {
+      now.mockRestore();
+    }
   });
 });
