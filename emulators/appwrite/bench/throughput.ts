@@ -119,10 +119,12 @@ async function flood(headers: Record<string, string>) {
       duration: DURATION_S,
     }),
   ]);
-  const under = summary(`account.get at ${VICTIM_CONNECTIONS} connections, ${FLOOD_CONNECTIONS} flooding`, flooded);
+  const ratio = Math.round((flooded.requests.average / Math.max(1, alone.requestsPerSec)) * 100) / 100;
+  // The figure is in the call's name, so `pnpm bench`'s table shows it.
+  const under = summary(`account.get, ${FLOOD_CONNECTIONS} flooding: ${Math.round(ratio * 100)}% of unflooded (goal ≥ ${FLOOD_GOAL * 100}%)`, flooded);
   return {
-    results: [alone, under, summary(`unsigned webhooks to stripe-webhook (${FLOOD_CONNECTIONS} connections)`, webhooks)],
-    flood: { ratio: Math.round((under.requestsPerSec / Math.max(1, alone.requestsPerSec)) * 100) / 100, goal: FLOOD_GOAL },
+    results: [alone, under, summary(`the flood: unsigned webhooks to stripe-webhook, ${FLOOD_CONNECTIONS} conn.`, webhooks)],
+    flood: { ratio, goal: FLOOD_GOAL },
   };
 }
 
