@@ -2,7 +2,7 @@
 // `schema.querystring` for GET and DELETE) and checked by Fastify's Ajv before a handler runs. Form values
 // arrive as strings (`qs` nests brackets into objects and arrays), so integers and booleans are string
 // patterns, and `''` is the SDK's way to unset a scalar. Each fragment names its `stripeParam` kind, which
-// `validationError` turns into the text Stripe answers with.
+// `paramProblem` turns into the text Stripe answers with (errors.ts sends it).
 import type { FastifySchemaValidationError } from 'fastify';
 
 export type ParamKind = 'string' | 'integer' | 'boolean' | 'enum' | 'hash' | 'array' | 'metadata' | 'metadata_key' | 'metadata_value' | 'range';
@@ -33,14 +33,13 @@ export function timestampOr(word: string): Schema {
 interface NestedOptions {
   /** `''` clears it (Stripe's "emptyable" params); otherwise `''` is refused as not unsettable. */
   emptyable?: boolean;
-  required?: string[];
 }
 
 /** A nested object (`invoice_settings[default_payment_method]=…`); keys it does not list are unknown params. */
 export function hash(properties: Record<string, Schema>, opts: NestedOptions = {}): Schema {
   return {
     ...(opts.emptyable ? { type: ['object', 'string'], maxLength: 0 } : { type: 'object' }),
-    properties, required: opts.required ?? [], additionalProperties: false, stripeParam: 'hash',
+    properties, additionalProperties: false, stripeParam: 'hash',
   };
 }
 
