@@ -26,6 +26,8 @@ test.describe('dashboard on desktop', () => {
     await expect(page).toHaveURL('/dashboard/schedule');
     await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Schedule' })).toHaveAttribute('aria-current', 'page');
+    // The top navigation still marks Dashboard current on its sections.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     // Sidebar: the section nav sits beside the panel, not above it.
     const navBox = await nav.boundingBox();
     const panelBox = await page.getByRole('heading', { level: 2, name: 'Schedule' }).boundingBox();

@@ -44,6 +44,19 @@ test.describe('signed-out navigation (spec §2)', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('Escape closes the open mobile menu and returns focus to its button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto('/');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    const login = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' });
+    await login.focus();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(login).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+
   test('focus is visible on keyboard navigation', async ({ page }) => {
     await page.goto('/');
     // The shell renders after /config.json loads; a Tab before that lands on the empty body.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { signedInNavLinks, signedOutLinks } from './nav-links.ts';
@@ -12,6 +12,14 @@ export function TopNav() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const links = signedIn ? signedInNavLinks : signedOutLinks;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu and gives focus back to the button that opened it.
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpenOn(null);
+    toggleRef.current?.focus();
+  };
 
   const handleSignOut = async () => {
     setMenuOpenOn(null);
@@ -20,11 +28,12 @@ export function TopNav() {
   };
 
   return (
-    <header className="top-nav">
+    <header className="top-nav" onKeyDown={closeOnEscape}>
       <Link to="/" className="brand">
         Cadence
       </Link>
       <button
+        ref={toggleRef}
         type="button"
         className="menu-toggle"
         aria-expanded={menuOpen}
@@ -38,7 +47,8 @@ export function TopNav() {
         <ul>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+              {/* Dashboard stays current on its sections (/dashboard/clients); only "/" needs an exact match. */}
+              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
                 {link.label}
               </NavLink>
             </li>
