@@ -2,7 +2,7 @@
 // Appwrite's redirectValidator rule: anything else would mail a victim's secret to an attacker.
 import { Account } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, mailFor, signUp, startCore, web, type Core } from './support/core-harness.ts';
+import { failure, mailFor, PROJECT, signUp, startCore, web, type Core } from './support/core-harness.ts';
 
 const refused = (host: string) => ({
   code: 400,
@@ -35,7 +35,13 @@ describe('default platform list (the app origin on localhost and 127.0.0.1)', ()
     // Appwrite matches the hostname only; [::1] is an alias of the listed localhost.
     expect(await guest.createRecovery({ email: u.email, url: 'https://localhost/reset' })).toMatchObject({ userId: u.id });
     expect(await guest.createRecovery({ email: u.email, url: 'http://[::1]:3000/reset' })).toMatchObject({ userId: u.id });
-    expect(await mailFor(core, u.email)).toHaveLength(4);
+    const raw = await fetch(`${core.endpoint}/account/recovery`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT },
+      body: JSON.stringify({ email: u.email, url: 'http://localhost:3000/reset' }),
+    });
+    expect(raw.status).toBe(201);
+    expect(await mailFor(core, u.email)).toHaveLength(5);
   });
 
   it('email verification to another host is refused, to the app is accepted', async () => {
