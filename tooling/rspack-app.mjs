@@ -1,12 +1,12 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs
-// only passes its folder (a remote's name and exposed pages come from tooling/remotes.mjs). Remotes are built with the federation plugin; the shell
-// (host) is not: it bundles its shared libraries like any app and starts the federation runtime
-// only when a page needs a remote (shell/src/remotes/federation.ts), so a shell-only page such as
-// the landing page loads no federation code at all (bench: `pnpm bench`).
+// only passes its folder (a remote's name and exposed pages come from tooling/remotes.mjs). Remotes are
+// built as classic federation containers; the shell (host) is not built with federation at all: it
+// bundles its shared libraries like any app and hands them to each remote's container
+// (shell/src/remotes/federation.ts), so no page loads a federation runtime (bench: `pnpm bench`).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
-import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ManifestPlugin } from './mf-manifest-plugin.mjs';
 import { shared } from './mf-shared.mjs';
 import { remoteNameOf, remotes } from './remotes.mjs';
 
@@ -62,43 +62,42 @@ export function appConfig({ dir, host = false }) {
       ],
     },
     plugins: [
-      ...(host ? [] : [new ModuleFederationPlugin({
-        name,
-        filename: 'remoteEntry.js',
-        exposes,
-        remotes: {},
-        shared,
-        shareStrategy: 'loaded-first',
-        manifest: true,
-        // Types cross the seam through the shell's tsconfig paths (see shell/tsconfig.json),
-        // so builds stay hermetic and offline.
-        dts: false,
-        experiments: {
-          asyncStartup: true,
-          // A slimmer federation runtime (bench: `pnpm bench`). Every app runs in the browser, so
-          // the Node loaders go; a remote never loads other remotes or manifests, so its copy of the
-          // runtime also drops remote loading and the manifest snapshot code.
-          optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-          // One runtime per page, not one per remote: in production the shell provides its
-          // federation runtime (federation.ts) and remotes use it instead of bundling their own
-          // (~25 KB gzip per remote route). Development keeps it bundled so a remote can still run
-          // on its own.
-          externalRuntime: production,
-        },
-      })]),
+      ...(host ? [] : remotePlugins({ name, exposes, pkg })),
       new rspack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(pkg.version),
         // What the shell provides to remotes at runtime: the same config the plugin gets.
         __FEDERATION_SHARED__: JSON.stringify(shared),
-        // The federation runtime's own build switches, as the plugin sets them for the web.
-        ...(host ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),
       ...(host
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module' })]
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module', chunks: ['main'] })]
         : []),
     ],
     optimization: { minimize: production },
     performance: { hints: false },
     experiments: { css: true },
   };
+}
+
+/**
+ * A remote: a classic container (remoteEntry.js, a global `{ init, get }` with its own chunk loader and
+ * share negotiation) and its manifest. Not the Module Federation 2 plugin: its runtime (~20 KB gzip in
+ * the shell plus ~10 KB in every remoteEntry) bought manifest snapshots, runtime plugins and preloading
+ * that the shell does not use, and cost a remote route 1.30x the monolith's bytes (bench: `pnpm bench`).
+ */
+function remotePlugins({ name, exposes, pkg }) {
+  const filename = 'remoteEntry.js';
+  // Each page its own named chunk (__federation_expose_LoginPage), as the manifest lists it.
+  const namedExposes = Object.fromEntries(
+    Object.entries(exposes).map(([key, file]) => [key, { import: file, name: `__federation_expose_${key.slice(2)}` }]),
+  );
+  return [
+    new rspack.container.ModuleFederationPluginV1({
+      name,
+      filename,
+      library: { type: 'var', name },
+      exposes: namedExposes,
+      shared,
+    }),
+    new ManifestPlugin({ name, filename, exposes: namedExposes, shared, build: pkg }),
+  ];
 }

@@ -3,13 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
+import { preloadRemotes } from './remotes/federation.ts';
 import '@cadence/shared-ui/tokens.css';
 import './styles/tokens.css';
 import './styles/app.css';
 
 async function start(): Promise<void> {
-  // Remotes are discovered when a page first needs one (remotes/federation.ts); a failing
-  // discovery never blanks the shell: that page shows its own error and Retry.
+  // The live remote pointers are fetched alongside the config, so a remote page then waits only for
+  // its own remote's files. A failing discovery never blanks the shell: the page that needs a remote
+  // fetches it again and, failing, shows its own error and Retry.
+  preloadRemotes().catch(() => {});
   await loadConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
