@@ -1,9 +1,12 @@
 // Warm runtimes with bounded concurrency (issue 11 §4): executions reuse a runtime per function,
 // run at most N at a time per function and overall, queue beyond that, and get 429 when the queue
 // is full; a crash or a timeout costs only that runtime.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_KEY, fn, PROJECT_ID, startServer, type Harness } from './support/dbfn-harness.ts';
+import { API_KEY, fn, PROJECT_ID, startServer, testFunctionsDir, type Harness } from './support/dbfn-harness.ts';
 
 let h: Harness;
 let admin: server.Functions;
@@ -39,6 +42,30 @@ describe('warm runtimes', () => {
     expect(new Set(runs.map((r) => r.pid)).size).toBe(1);
     expect(runs.map((r) => r.served)).toEqual([1, 2, 3]);
     expect(runs[0]?.pid).not.toBe(process.pid);
+  });
+
+  it('runs runtimes at a lower CPU priority than the server', async () => {
+    const { pid } = JSON.parse((await admin.createExecution({ functionId: 'pid' })).responseBody) as { pid: number };
+    expect(os.getPriority(pid)).toBeGreaterThan(os.getPriority());
+  });
+
+  it('starts a new runtime when the function\'s variables or its entry file change', async () => {
+    const served = async () => JSON.parse((await admin.createExecution({ functionId: 'pid' })).responseBody) as { pid: number; served: number };
+    const before = await served();
+    process.env.FUNCTION_VARS_PID = JSON.stringify({ CHANGED: '1' });
+    try {
+      const withVars = await served();
+      expect(withVars.pid).not.toBe(before.pid);
+      expect(withVars.served).toBe(1);
+      const entry = path.join(testFunctionsDir, 'pid/src/main.js');
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(entry, later, later);
+      const edited = await served();
+      expect(edited.pid).not.toBe(withVars.pid);
+      expect(edited.served).toBe(1);
+    } finally {
+      delete process.env.FUNCTION_VARS_PID;
+    }
   });
 
   it('a runtime that exits fails its execution with its stderr; the next execution gets a fresh runtime', async () => {
