@@ -1,12 +1,14 @@
 // Loads each route in headless Chromium with a cold cache (one fresh context per route) and
 // records what the first load fetched: JS and CSS bytes (raw, gzip via zlib, and what actually
-// crossed the wire with the server's br/gzip), the request count, and the shared libraries.
+// crossed the wire with the server's br/gzip), the request count, the shared libraries, and the
+// round trips before the last script (the page's own chunk) could start.
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './apps.mjs';
 import { countCopies, sourcesOf } from './libraries.mjs';
+import { longestChain } from './round-trips.mjs';
 
 // @playwright/test is installed in e2e/ only.
 const { chromium } = createRequire(path.join(root, 'e2e/package.json'))('@playwright/test');
@@ -16,6 +18,22 @@ function chromiumPath() {
   const found = candidates.find((candidate) => candidate && existsSync(candidate));
   if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH');
   return found;
+}
+
+/**
+ * Every page the bench opens sees this round-trip time (Chromium's network emulation): on localhost
+ * answers take a millisecond, so requests issued together would look sequential in the timings.
+ */
+export const LATENCY_MS = 40;
+
+/** A fresh context and page with a cold cache and LATENCY_MS on every request. */
+export async function openPage(browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  return { context, page };
 }
 
 export async function launchBrowser() {
@@ -33,49 +51,22 @@ const kindOf = (response) => {
   return 'other';
 };
 
-/** Summary of the federation share scope: which app's copy of each package is in use. */
-function readShareScope() {
-  const share = globalThis.__FEDERATION__?.__SHARE__;
-  if (!share) return null;
-  const result = {};
-  for (const scopes of Object.values(share)) {
-    for (const packages of Object.values(scopes)) {
-      for (const [pkg, versions] of Object.entries(packages)) {
-        for (const [version, entry] of Object.entries(versions)) {
-          const list = (result[pkg] ??= []);
-          const row = { version, from: entry.from, loaded: Boolean(entry.loaded || entry.lib), useIn: entry.useIn ?? [] };
-          if (!list.some((seen) => seen.version === row.version && seen.from === row.from)) list.push(row);
-        }
-      }
-    }
-  }
-  return result;
-}
-
-/**
- * Copies per library: the source-map count, raised to the number of loaded share-scope entries
- * (a thin chunk such as a re-export module may ship without a source map).
- */
-function mergeCopies(copies, shareScope) {
-  const merged = { ...copies };
-  for (const library of Object.keys(merged)) {
-    const loaded = (shareScope?.[library] ?? []).filter((entry) => entry.loaded).length;
-    merged[library] = Math.max(merged[library], loaded);
-  }
-  return merged;
-}
-
 /**
  * @returns {Promise<object>} for one route: totals, the JS chunks fetched (with bodies' gzip
- *   sizes and source lists for the library count) and the federation share scope.
+ *   sizes and source lists for the library count) and the round trips before the last script.
  */
 export async function measureRoute(browser, baseUrl, route) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
+  const { context, page } = await openPage(browser);
   const responses = [];
+  const timings = [];
   page.on('response', (response) => responses.push(response));
+  page.on('requestfinished', (request) => {
+    const { startTime, responseEnd } = request.timing();
+    if (responseEnd >= 0) timings.push({ url: request.url(), kind: request.resourceType(), start: startTime, end: startTime + responseEnd });
+  });
   await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle' });
-  const shareScope = await page.evaluate(readShareScope);
+  const lastScript = timings.filter((t) => t.kind === 'script').sort((a, b) => b.start - a.start)[0];
+  const roundTrips = longestChain(timings, (t) => t === lastScript);
   const totals = { requests: responses.length, js: { count: 0, raw: 0, gzip: 0, transfer: 0 }, css: { count: 0, raw: 0, gzip: 0, transfer: 0 } };
   const chunks = [];
   for (const response of responses) {
@@ -92,7 +83,7 @@ export async function measureRoute(browser, baseUrl, route) {
     if (kind === 'js') chunks.push({ ...entry, sources: await sourcesOf(entry.url, body.toString('utf8')) });
   }
   await context.close();
-  return { route, ...totals, copies: mergeCopies(countCopies(chunks), shareScope), shareScope, chunks };
+  return { route, ...totals, roundTrips, copies: countCopies(chunks), chunks };
 }
 
 /** Every route, each cold; plus the union of JS a visit of every route would fetch once. */

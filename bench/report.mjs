@@ -17,13 +17,14 @@ export function formatReport(results) {
   const libs = Object.keys(LIB_SHORT);
   out.push(
     table(
-      ['route', 'req', 'js#', 'js raw', 'js gzip', 'js wire', 'css raw', 'css gzip', 'mono js gzip', 'ratio', `copies ${libs.map((l) => LIB_SHORT[l]).join('/')}`],
+      ['route', 'req', 'js#', 'js raw', 'js gzip', 'js wire', 'css raw', 'css gzip', 'mono js gzip', 'ratio', 'trips', 'mono trips', `copies ${libs.map((l) => LIB_SHORT[l]).join('/')}`],
       composed.perRoute.map((r, i) => {
         const mono = monolith.perRoute[i];
-        return [r.route, r.requests, r.js.count, kb(r.js.raw), kb(r.js.gzip), kb(r.js.transfer), kb(r.css.raw), kb(r.css.gzip), kb(mono.js.gzip), (r.js.gzip / mono.js.gzip).toFixed(2), libs.map((l) => r.copies[l]).join('/')];
+        return [r.route, r.requests, r.js.count, kb(r.js.raw), kb(r.js.gzip), kb(r.js.transfer), kb(r.css.raw), kb(r.css.gzip), kb(mono.js.gzip), (r.js.gzip / mono.js.gzip).toFixed(2), r.roundTrips.depth, mono.roundTrips.depth, libs.map((l) => r.copies[l]).join('/')];
       }),
     ),
   );
+  out.push(`trips = the longest chain of requests each waiting for the previous, ending at the last script (the page chunk); every request has ${results.latencyMs} ms of emulated latency.`);
   out.push('');
   out.push(`Build times (s): ${Object.entries(results.buildTimes).map(([app, ms]) => `${app} ${(ms / 1000).toFixed(1)}`).join(', ')}; monolith ${(results.monolithBuildMs / 1000).toFixed(1)}`);
   out.push('');
@@ -34,9 +35,25 @@ export function formatReport(results) {
       [
         ['landing /', kb(ratios.landing.composed), kb(ratios.landing.monolith), ratios.landing.ratio.toFixed(2), `≤ ${ratios.target.toFixed(2)} ${ratios.landing.ratio <= ratios.target ? 'met' : 'MISSED'}`],
         ['every route (union)', kb(ratios.allRoutes.composed), kb(ratios.allRoutes.monolith), ratios.allRoutes.ratio.toFixed(2), ''],
+        [`worst route ${ratios.worstRoute.route}`, kb(ratios.worstRoute.composed), kb(ratios.worstRoute.monolith), ratios.worstRoute.ratio.toFixed(2), `≤ ${ratios.routeTarget.toFixed(2)} ${ratios.worstRoute.ratio <= ratios.routeTarget ? 'met' : 'MISSED'}`],
       ],
     ),
   );
+  out.push(`Extra round trips before the page chunk (composed − monolith, worst route): ${ratios.maxExtraRoundTrips} (target ≤ ${ratios.extraRoundTripsTarget} ${ratios.maxExtraRoundTrips <= ratios.extraRoundTripsTarget ? 'met' : 'MISSED'})`);
+  const { routeSwitch } = results;
+  if (routeSwitch?.composed) {
+    out.push('', `Route switch, warm, ${routeSwitch.latencyMs} ms round trips (click → next page painted, ms; first visit fetches that page's files, revisit has them in memory)`);
+    const paths = Object.keys(routeSwitch.composed.firstVisit.each);
+    out.push(
+      table(
+        ['build', 'first visit median', 'revisit median', ...paths],
+        ['composed', 'monolith'].map((build) => {
+          const { firstVisit, revisit } = routeSwitch[build];
+          return [build, firstVisit.median, revisit.median, ...paths.map((p) => `${firstVisit.each[p]}/${revisit.each[p]}`)];
+        }),
+      ),
+    );
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -2,9 +2,11 @@
 // `pnpm bench`: what Module Federation costs the user, against the same pages as one bundle.
 //   1. builds every app (timed) and the monolith (bench/monolith), deploying each remote into a
 //      bench-only deploy dir as soon as it is built;
-//   2. serves both through the real app server and loads every route cold in headless Chromium;
+//   2. serves both through the real app server and loads every route cold in headless Chromium
+//      (bytes, round trips before the page's own chunk), then times warm route switches;
 //   3. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
-// Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset).
+// Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
+// --skip-emulator (only the route figures).
 // Keeps to one Chromium and sequential builds: the machine is shared.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,14 +17,19 @@ import { apps, root, routePaths } from '../bench/apps.mjs';
 import { buildApps, buildMonolith, deployRemotes } from '../bench/build.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
-import { launchBrowser, measureRoutes } from '../bench/measure.mjs';
+import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
+import { measureRouteSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { startStack } from './stack.mjs';
 
 const TARGET = 1.1;
+/** Every route's first-load JS, and extra round trips before its page chunk (issue #12). */
+const ROUTE_TARGET = 1.15;
+const EXTRA_ROUND_TRIPS_TARGET = 1;
 const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
+    'skip-emulator': { type: 'boolean', default: false },
     routes: { type: 'string' },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
   },
@@ -83,10 +90,14 @@ const monolithServer = await serveMonolith(basePort + 3, `http://127.0.0.1:${bas
 const browser = await launchBrowser();
 let composed;
 let monolith;
+const routeSwitch = { latencyMs: LATENCY_MS };
 try {
   console.log(`Loading ${routes.length} routes cold, composed then monolith…`);
   composed = await measureRoutes(browser, stack.urls.app, routes);
   monolith = await measureRoutes(browser, monolithServer.url, routes);
+  console.log('Switching routes warm, composed then monolith…');
+  routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
+  routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
 } finally {
   await browser.close();
   monolithServer.stop();
@@ -98,15 +109,23 @@ const ratios = {
   target: TARGET,
   landing: { route: routes[landing], ...ratio(composed.perRoute[landing].js.gzip, monolith.perRoute[landing].js.gzip) },
   allRoutes: ratio(composed.allRoutes.js.gzip, monolith.allRoutes.js.gzip),
+  routeTarget: ROUTE_TARGET,
+  worstRoute: composed.perRoute
+    .map((result, i) => ({ route: result.route, ...ratio(result.js.gzip, monolith.perRoute[i].js.gzip) }))
+    .reduce((worst, next) => (next.ratio > worst.ratio ? next : worst)),
+  extraRoundTripsTarget: EXTRA_ROUND_TRIPS_TARGET,
+  maxExtraRoundTrips: Math.max(...composed.perRoute.map((result, i) => result.roundTrips.depth - monolith.perRoute[i].roundTrips.depth)),
 };
-const emulator = runEmulatorBenches();
+const emulator = values['skip-emulator'] ? {} : runEmulatorBenches();
 const results = {
   date: new Date().toISOString(),
   buildTimes,
   monolithBuildMs,
+  latencyMs: LATENCY_MS,
   ratios,
   composed: { ...composed, perRoute: composed.perRoute.map(strip) },
   monolith: { ...monolith, perRoute: monolith.perRoute.map(strip) },
+  routeSwitch,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });
