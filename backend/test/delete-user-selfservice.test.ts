@@ -1,5 +1,5 @@
 // delete-user-selfservice (spec §2 Settings/Delete Account, §7 {success, error}): the signed-in
-// caller deletes themself and nobody else. Two subscribed users with documents in every
+// caller deletes themself and nobody else, and only with their password (issue 11). Two subscribed users with documents in every
 // collection; the function runs in the local Appwrite, Stripe's cancel webhooks reach stripe-webhook.
 import net from 'node:net';
 import { Client, Functions } from 'appwrite';
@@ -26,6 +26,9 @@ const COLLECTIONS = ['customers', 'subscriptions', 'invoices', 'checkout_session
 const NOTIFICATIONS = 130;
 
 interface Answer { success: boolean; error: string | null }
+/** signedInUser's password (support/billing-appwrite.ts). */
+const PASSWORD = 'correct horse battery';
+const CONFIRMED = { password: PASSWORD };
 
 let aw: LocalAppwrite;
 let stripe: LocalStripe;
@@ -112,7 +115,7 @@ describe('delete-user-selfservice', () => {
     const bobBefore = { counts: await counts(bob.user.id), labels: (await aw.users.get({ userId: bob.user.id })).labels };
 
     // A body naming someone else is ignored: the caller is whoever Appwrite says it is.
-    const answer = await execute<Answer>(alice.user.functions, FUNCTION, { userId: bob.user.id });
+    const answer = await execute<Answer>(alice.user.functions, FUNCTION, { userId: bob.user.id, password: PASSWORD });
     expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
     // The cancel's webhooks (customer.subscription.deleted, …) must not bring anything back.
     await stripe.flush();
@@ -137,7 +140,7 @@ describe('delete-user-selfservice', () => {
 
   it('is idempotent: two runs at once (a double click) both answer success', async () => {
     const carol = await subscribedUser('carol');
-    const answers = await Promise.all([execute<Answer>(carol.user.functions, FUNCTION, {}), execute<Answer>(carol.user.functions, FUNCTION, {})]);
+    const answers = await Promise.all([execute<Answer>(carol.user.functions, FUNCTION, CONFIRMED), execute<Answer>(carol.user.functions, FUNCTION, CONFIRMED)]);
     for (const answer of answers) expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
     await stripe.flush();
     await expectGone(carol.user);
@@ -147,7 +150,7 @@ describe('delete-user-selfservice', () => {
   it('deletes a user who never subscribed, and one whose Stripe customer is missing', async () => {
     const dave = await signedInUser(aw, 'dave');
     await ownDocuments(dave);
-    expect([await execute<Answer>(dave.functions, FUNCTION, {})].map((a) => a.body)).toEqual([{ success: true, error: null }]);
+    expect([await execute<Answer>(dave.functions, FUNCTION, CONFIRMED)].map((a) => a.body)).toEqual([{ success: true, error: null }]);
     await expectGone(dave);
 
     const erin = await signedInUser(aw, 'erin');
@@ -159,8 +162,27 @@ describe('delete-user-selfservice', () => {
       databaseId: DATABASE_ID, collectionId: 'subscriptions', documentId: ID.unique(), permissions: [Permission.read(Role.user(erin.id))],
       data: { userId: erin.id, stripeSubscriptionId: 'sub_missing000000', status: 'active' },
     });
-    expect((await execute<Answer>(erin.functions, FUNCTION, {})).body).toEqual({ success: true, error: null });
+    expect((await execute<Answer>(erin.functions, FUNCTION, CONFIRMED)).body).toEqual({ success: true, error: null });
     await expectGone(erin);
+  });
+
+  it('refuses a session without the right password (none, wrong, over-long); nothing deleted', async () => {
+    const heidi = await subscribedUser('heidi');
+    const before = await counts(heidi.user.id);
+    for (const [body, status, error] of [
+      [{}, 400, 'Enter your password to delete your account.'],
+      [{ password: 'not the password' }, 401, 'Incorrect password'],
+      [{ password: 'x'.repeat(300) }, 401, 'Incorrect password'],
+    ] as const) {
+      const answer = await execute<Answer>(heidi.user.functions, FUNCTION, body);
+      expect([answer.status, answer.body]).toEqual([status, { success: false, error }]);
+    }
+    expect(await counts(heidi.user.id)).toEqual(before);
+    expect((await heidi.user.account.get()).$id).toBe(heidi.user.id);
+    expect((await sdk.subscriptions.retrieve(heidi.subscriptionId)).status).toBe('trialing');
+    expect((await execute<Answer>(heidi.user.functions, FUNCTION, CONFIRMED)).body).toEqual({ success: true, error: null });
+    await stripe.flush();
+    await expectGone(heidi.user);
   });
 
   it('refuses an unauthenticated call: Appwrite for a guest, the function without a user; nothing deleted', async () => {
@@ -186,7 +208,7 @@ describe('delete-user-selfservice', () => {
     const working = process.env.FUNCTION_VARS_DELETE_USER_SELFSERVICE;
     process.env.FUNCTION_VARS_DELETE_USER_SELFSERVICE = JSON.stringify({ ...JSON.parse(working ?? '{}') as object, STRIPE_API_PORT: String(closedPort) });
     try {
-      const answer = await execute<Answer>(grace.user.functions, FUNCTION, {});
+      const answer = await execute<Answer>(grace.user.functions, FUNCTION, CONFIRMED);
       expect(answer.status).toBe(502);
       expect(answer.body).toEqual({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' });
     } finally {
@@ -194,10 +216,12 @@ describe('delete-user-selfservice', () => {
     }
     expect(await counts(grace.user.id)).toEqual(before);
     expect((await grace.user.account.get()).$id).toBe(grace.user.id);
+    // The password check's session was closed again: the user's own is the only one.
+    expect((await aw.users.listSessions({ userId: grace.user.id })).total).toBe(1);
     expect((await sdk.subscriptions.retrieve(grace.subscriptionId)).status).toBe('trialing');
 
     // With Stripe back, the retry goes through.
-    expect((await execute<Answer>(grace.user.functions, FUNCTION, {})).body).toEqual({ success: true, error: null });
+    expect((await execute<Answer>(grace.user.functions, FUNCTION, CONFIRMED)).body).toEqual({ success: true, error: null });
     await stripe.flush();
     await expectGone(grace.user);
   });

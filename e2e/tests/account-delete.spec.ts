@@ -27,6 +27,7 @@ test('a subscribed therapist deletes their account; a second therapist keeps eve
   const phrase = page.getByLabel('Type "delete my account" to confirm');
   const del = page.getByRole('button', { name: 'Delete', exact: true });
   await expect(del).toBeDisabled();
+  await page.getByLabel('Password', { exact: true }).fill(alice.user.password);
   await phrase.fill('delete my acount');
   await expect(del).toBeDisabled();
   await phrase.fill('Delete My Account');

@@ -32,12 +32,13 @@ export async function billingPortalUrl(): Promise<string> {
 }
 
 /**
- * spec §2/§7: delete-user-selfservice (empty body → {success, error}) deletes the caller's account:
- * Stripe subscription canceled, every document, the sessions, the user. Then this browser signs
- * out; the session went with the user, so a failing sign-out does not make the deletion fail.
+ * spec §2/§7: delete-user-selfservice ({password} → {success, error}) deletes the caller's account:
+ * Stripe subscription canceled, every document, the sessions, the user — only with the caller's
+ * password (issue 11). Then this browser signs out; the session went with the user, so a failing
+ * sign-out does not make the deletion fail.
  */
-export async function deleteAccount(): Promise<void> {
-  await callFunction('deleteUserSelfservice');
+export async function deleteAccount(password: string): Promise<void> {
+  await callFunction('deleteUserSelfservice', { password });
   await useAuthStore.getState().signOut().catch(() => undefined);
 }
 

@@ -1,5 +1,5 @@
 import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,14 +30,39 @@ afterEach(() => {
 
 const answer = (body: unknown) => ({ status: 'completed', responseStatusCode: 200, responseBody: JSON.stringify(body), errors: '' });
 
-describe('AccountCleanupPage (spec §2)', () => {
-  it('deletes through delete-user-selfservice once, signs out, Account Deleted, then Return Home after 2 s', async () => {
+function confirm(phrase: string, password: string) {
+  fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: phrase } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+}
+
+describe('AccountCleanupPage (spec §2, issue 11)', () => {
+  it('a visit deletes nothing: it asks for the phrase and the password first', async () => {
+    vi.useFakeTimers();
+    render(<StrictMode><MemoryRouter><AccountCleanupPage /></MemoryRouter></StrictMode>);
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Delete Account');
+    const del = screen.getByRole('button', { name: 'Delete' });
+    expect(del).toHaveProperty('disabled', true);
+    confirm('delete my account', '');
+    expect(del).toHaveProperty('disabled', true);
+    confirm('delete my acount', 'secret password');
+    expect(del).toHaveProperty('disabled', true);
+    expect(createExecution).not.toHaveBeenCalled();
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('confirmed: delete-user-selfservice with the password once, sign-out, Account Deleted, Return Home after 2 s', async () => {
     vi.useFakeTimers();
     createExecution.mockResolvedValue(answer({ success: true, error: null }));
     render(<StrictMode><MemoryRouter><AccountCleanupPage /></MemoryRouter></StrictMode>);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deleting Account...');
+    confirm('Delete My Account', 'secret password');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(createExecution).toHaveBeenCalledExactlyOnceWith({ functionId: 'delete-user-selfservice', body: '{}', async: false });
+    expect(createExecution).toHaveBeenCalledExactlyOnceWith({
+      functionId: 'delete-user-selfservice',
+      body: JSON.stringify({ password: 'secret password' }),
+      async: false,
+    });
     expect(signOut).toHaveBeenCalledOnce();
     expect(useAuthStore.getState().status).toBe('signedOut');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Account Deleted');
@@ -48,15 +73,22 @@ describe('AccountCleanupPage (spec §2)', () => {
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
   });
 
-  it.each([
-    ['the function refuses', () => createExecution.mockResolvedValueOnce(answer({ success: false, error: 'Could not delete your account. Please try again.' }))],
-    ['no session (Appwrite 401)', () => createExecution.mockRejectedValueOnce(Object.assign(new Error('Unauthorized'), { code: 401 }))],
-  ])('%s → Error Deleting Account with Try Again to /login, not signed out', async (_, arrange) => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    arrange();
+  it('a refused password → "Failed to delete account: Incorrect password", still signed in, the form again', async () => {
+    createExecution.mockResolvedValueOnce(answer({ success: false, error: 'Incorrect password' }));
     render(<MemoryRouter><AccountCleanupPage /></MemoryRouter>);
-    expect((await screen.findByRole('heading', { level: 1, name: 'Error Deleting Account' })).textContent).toBe('Error Deleting Account');
-    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/login');
+    confirm('delete my account', 'wrong password');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete account: Incorrect password');
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false);
     expect(signOut).not.toHaveBeenCalled();
+    expect(useAuthStore.getState().status).toBe('signedIn');
+  });
+
+  it('without a session → Error Deleting Account with Try Again to /login, nothing called', () => {
+    useAuthStore.setState({ user: null, status: 'signedOut' });
+    render(<MemoryRouter><AccountCleanupPage /></MemoryRouter>);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Error Deleting Account');
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/login');
+    expect(createExecution).not.toHaveBeenCalled();
   });
 });

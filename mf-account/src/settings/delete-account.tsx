@@ -5,12 +5,21 @@ import { DELETE_THANK_YOU_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { isDeletePhrase } from './settings-rules.ts';
 
-export function DeleteAccountPanel() {
-  const [open, setOpen] = useState(false);
+interface DeleteAccountFormProps {
+  id: string;
+  onDeleted: () => void;
+  onFailed: (reason: string) => void;
+}
+
+/**
+ * The one confirmation before an account is deleted (Settings → Delete Account and the
+ * account-cleanup page): spec §5's typed phrase, and the password, which delete-user-selfservice
+ * checks — a session alone must never be enough (issue 11).
+ */
+export function DeleteAccountForm({ id, onDeleted, onFailed }: DeleteAccountFormProps) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -20,15 +29,36 @@ export function DeleteAccountPanel() {
     }
     setBusy(true);
     try {
-      await deleteAccount();
-      navigate('/');
-      // spec §4/§9: the thank-you alert follows after 500 ms.
-      setTimeout(() => window.alert(MESSAGES.deleteThankYou), DELETE_THANK_YOU_DELAY_MS);
+      await deleteAccount(password);
+      onDeleted();
     } catch (error) {
-      window.alert(MESSAGES.deleteFailed(reasonOf(error)));
       setBusy(false);
+      onFailed(reasonOf(error));
     }
   }
+
+  return (
+    <form id={id} className="account-form" onSubmit={(e) => void submit(e)} aria-label="Confirm account deletion">
+      <p>This permanently deletes your account, subscription and data.</p>
+      <div className="account-field">
+        <label htmlFor={`${id}-phrase`}>Type &quot;delete my account&quot; to confirm</label>
+        <input id={`${id}-phrase`} type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      </div>
+      <div className="account-field">
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <button type="submit" className="button account-danger" disabled={busy || !isDeletePhrase(typed) || password === ''}>
+        {busy ? 'Deleting...' : 'Delete'}
+      </button>
+    </form>
+  );
+}
+
+export function DeleteAccountPanel() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const id = useId();
 
   return (
     <div className="account-delete">
@@ -37,16 +67,15 @@ export function DeleteAccountPanel() {
         Delete Account
       </button>
       {open && (
-        <form id={`${id}-panel`} className="account-form" onSubmit={(e) => void submit(e)} aria-label="Confirm account deletion">
-          <p>This permanently deletes your account, subscription and data.</p>
-          <div className="account-field">
-            <label htmlFor={`${id}-phrase`}>Type &quot;delete my account&quot; to confirm</label>
-            <input id={`${id}-phrase`} type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          </div>
-          <button type="submit" className="button account-danger" disabled={busy || !isDeletePhrase(typed)}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </button>
-        </form>
+        <DeleteAccountForm
+          id={`${id}-panel`}
+          onDeleted={() => {
+            navigate('/');
+            // spec §4/§9: the thank-you alert follows after 500 ms.
+            setTimeout(() => window.alert(MESSAGES.deleteThankYou), DELETE_THANK_YOU_DELAY_MS);
+          }}
+          onFailed={(reason) => window.alert(MESSAGES.deleteFailed(reason))}
+        />
       )}
     </div>
   );

@@ -81,7 +81,7 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     );
   }
 
-  it('Delete stays disabled until the phrase matches case-insensitively', async () => {
+  it('Delete stays disabled until the phrase matches case-insensitively and a password is given', async () => {
     const user = userEvent.setup();
     renderPanel();
     const toggle = screen.getByRole('button', { name: 'Delete Account' });
@@ -90,10 +90,14 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const del = screen.getByRole('button', { name: 'Delete' });
     expect(del).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Password'), 'secret password');
     await user.type(screen.getByLabelText(/to confirm/), 'delete my');
     expect(del).toHaveProperty('disabled', true);
     await user.type(screen.getByLabelText(/to confirm/), ' ACCOUNT');
     expect(del).toHaveProperty('disabled', false);
+    await user.clear(screen.getByLabelText('Password'));
+    expect(del).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Password'), 'secret password');
     await user.type(screen.getByLabelText(/to confirm/), '!');
     expect(del).toHaveProperty('disabled', true);
     expect(createExecution).not.toHaveBeenCalled();
@@ -106,11 +110,12 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     renderPanel();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
     fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: 'Delete My Account' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('button', { name: 'Deleting...' })).toHaveProperty('disabled', true);
     await act(() => vi.advanceTimersByTimeAsync(0));
 
-    expect(createExecution).toHaveBeenCalledWith({ functionId: 'delete-user-selfservice', body: '{}', async: false });
+    expect(createExecution).toHaveBeenCalledWith({ functionId: 'delete-user-selfservice', body: JSON.stringify({ password: 'secret password' }), async: false });
     expect(signOut).toHaveBeenCalledOnce();
     expect(useAuthStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
     expect(screen.getByRole('heading', { name: 'Landing' })).toBeTruthy();
@@ -121,6 +126,7 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
   });
 
   it.each([
+    ['a wrong password', answer({ success: false, error: 'Incorrect password' }), 'Incorrect password'],
     ['the function\'s own error', answer({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' }), 'Could not cancel your subscription, so your account was not deleted. Please try again.'],
     ['an empty response', answer(null), 'Function returned empty response'],
     ['a failed execution', answer(null, 'failed', 'Timed out'), 'Timed out'],
@@ -131,6 +137,7 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     renderPanel();
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     await user.type(screen.getByLabelText(/to confirm/), 'delete my account');
+    await user.type(screen.getByLabelText('Password'), 'secret password');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith(`Failed to delete account: ${reason}`));
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false);

@@ -1,6 +1,8 @@
-// delete-user-selfservice (empty body) → {success, error} (spec §7): deletes the signed-in caller's
-// account and nothing else. The user is the one Appwrite names in x-appwrite-user-id; a body is
-// never read. Order matters, so that a failure leaves an account the user can still retry with:
+// delete-user-selfservice {password} → {success, error} (spec §7): deletes the signed-in caller's
+// account and nothing else. The user is the one Appwrite names in x-appwrite-user-id; the body
+// carries only the caller's password, which Appwrite itself checks first (issue 11: a session alone
+// — a link to /account-cleanup, a forged click — must not be enough to destroy a practice).
+// Order matters, so that a failure leaves an account the user can still retry with:
 //   1. Stripe: every customer of the user is marked (metadata accountDeletedAt, so stripe-webhook and
 //      subscriptions-sync stop writing documents for it) and its running subscriptions are canceled
 //      now, not at the period end. Stripe unreachable → an error and nothing deleted: an account
@@ -8,7 +10,7 @@
 //   2. The user's documents in every collection that holds them (all pages).
 //   3. The user's sessions, then the user.
 // Running it again (a double click) finds nothing left and still answers success.
-import { AppwriteException, Client, Databases, Query, Users } from 'node-appwrite';
+import { Account, AppwriteException, Client, Databases, Query, Users } from 'node-appwrite';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -162,6 +164,49 @@ async function deleteUserDocuments(databases, databaseId, collectionId, userId) 
   return deleted;
 }
 
+/** @param {string} bodyText */
+function passwordOf(bodyText) {
+  try {
+    const body = JSON.parse(bodyText || '{}');
+    return body && typeof body === 'object' && typeof body.password === 'string' ? body.password : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The caller's password, checked by Appwrite as a login would (its rate limit included) through a
+ * guest client; the session the check opens is closed again. 'gone' when a concurrent run has
+ * already deleted the user.
+ * @param {Users} users
+ * @param {string} userId
+ * @param {string} password
+ * @returns {Promise<'ok' | 'wrong' | 'limited' | 'gone'>}
+ */
+async function checkPassword(users, userId, password) {
+  let email;
+  try {
+    email = (await users.get({ userId })).email;
+  } catch (e) {
+    if (isAppwriteNotFound(e)) return 'gone';
+    throw e;
+  }
+  const guest = new Client()
+    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
+    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '');
+  try {
+    const session = await new Account(guest).createEmailPasswordSession({ email, password });
+    await users.deleteSession({ userId, sessionId: session.$id }).catch(() => undefined);
+    return 'ok';
+  } catch (e) {
+    if (!(e instanceof AppwriteException)) throw e;
+    if (e.code === 429) return 'limited';
+    if (e.code !== 400 && e.code !== 401) throw e;
+    // A double click: the other run may have deleted the user between the two calls.
+    return (await users.get({ userId }).then(() => false, (g) => isAppwriteNotFound(g))) ? 'gone' : 'wrong';
+  }
+}
+
 /** @param {Context} context */
 export default async ({ req, res, log, error }) => {
   const userId = req.headers['x-appwrite-user-id'];
@@ -176,6 +221,14 @@ export default async ({ req, res, log, error }) => {
     .setKey(req.headers['x-appwrite-key'] ?? '');
   const databases = new Databases(client);
   const users = new Users(client);
+
+  const password = passwordOf(req.bodyText);
+  if (!password) return res.json({ success: false, error: 'Enter your password to delete your account.' }, 400);
+  const check = await checkPassword(users, userId, password);
+  if (check === 'gone') return res.json({ success: true, error: null });
+  if (check === 'limited') return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);
+  // spec §8: a wrong password reads 'Incorrect password'.
+  if (check === 'wrong') return res.json({ success: false, error: 'Incorrect password' }, 401);
   const collections = collectionsFromEnv(process.env);
   const stripe = stripeFromEnv(process.env);
 
