@@ -131,7 +131,8 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
     host: config.host,
     port: config.port,
   });
-  scheduler.start();
+  // Once the server listens: resumed executions may call back into this server's API.
+  app.addHook('onListen', async () => { scheduler.start(); });
 
   const fnParams = { type: 'object', properties: { functionId: { type: 'string' }, executionId: { type: 'string' } } } as const;
 
