@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkDateOfBirth,
+  checkDiagnosisCode,
+  checkDiagnosisCodes,
+  checkEmail,
+  checkNpi,
+  checkPhone,
+  checkPostalCode,
+  checkState,
+  checkTaxId,
+  checkText,
+  emailSearchKey,
+  latestDateOnEarth,
+  luhnValid,
+  maskTaxId,
+  phoneSearchKey,
+  splitDiagnosisCodes,
+  VALIDATION_MESSAGES as M,
+} from './validators.ts';
+
+const ok = <T>(value: T) => ({ ok: true, value });
+const no = (message: string) => ({ ok: false, message });
+
+describe('NPI: 10 digits, Luhn check digit over the 80840 prefix', () => {
+  it("accepts CMS's example NPI and others with a correct check digit", () => {
+    expect(checkNpi('1234567893')).toEqual(ok('1234567893'));
+    expect(checkNpi('1245319599')).toEqual(ok('1245319599'));
+    expect(checkNpi(' 123-456-7893 ')).toEqual(ok('1234567893'));
+  });
+
+  it('refuses a wrong check digit', () => {
+    for (const npi of ['1234567890', '1234567894', '1245319598']) expect(checkNpi(npi), npi).toEqual(no(M.npiCheckDigit));
+  });
+
+  it('the prefix matters: plain Luhn over the 10 digits is not the rule', () => {
+    expect(luhnValid('1234567893')).toBe(false);
+    expect(luhnValid('808401234567893')).toBe(true);
+  });
+
+  it('refuses anything but ten digits', () => {
+    for (const npi of ['', '123456789', '12345678931', '12345678a3', '1234567893.0']) expect(checkNpi(npi), npi).toEqual(no(M.npiFormat));
+    expect(checkNpi(1234567893)).toEqual(no(M.npiFormat));
+    expect(checkNpi(null)).toEqual(no(M.npiFormat));
+  });
+});
+
+describe('tax ID: EIN or SSN, masked to its last four', () => {
+  it('tells an EIN from an SSN by its dashes', () => {
+    expect(checkTaxId('12-3456789')).toEqual(ok({ kind: 'ein', value: '12-3456789' }));
+    expect(checkTaxId(' 12 - 3456789 ')).toEqual(ok({ kind: 'ein', value: '12-3456789' }));
+    expect(checkTaxId('123-45-6789')).toEqual(ok({ kind: 'ssn', value: '123-45-6789' }));
+  });
+
+  it('refuses nine bare digits instead of guessing which it is', () => {
+    expect(checkTaxId('123456789')).toEqual(no(M.taxIdFormat));
+    for (const text of ['', '12-345678', '1-23456789', '123-456-789', 'ab-cdefghi', '12-3456789x']) {
+      expect(checkTaxId(text), text).toEqual(no(M.taxIdFormat));
+    }
+    expect(checkTaxId(undefined)).toEqual(no(M.taxIdFormat));
+  });
+
+  it('refuses EIN prefixes the IRS never issues', () => {
+    for (const prefix of ['00', '07', '08', '09', '17', '18', '19', '28', '29', '49', '69', '70', '78', '79', '89', '96', '97']) {
+      expect(checkTaxId(`${prefix}-1234567`), prefix).toEqual(no(M.einPrefix));
+    }
+    for (const prefix of ['01', '06', '10', '27', '47', '68', '71', '88', '95', '99']) {
+      expect(checkTaxId(`${prefix}-1234567`).ok, prefix).toBe(true);
+    }
+  });
+
+  it('refuses SSNs the SSA never issues', () => {
+    for (const ssn of ['000-12-3456', '666-12-3456', '900-12-3456', '999-12-3456', '123-00-4567', '123-45-0000']) {
+      expect(checkTaxId(ssn), ssn).toEqual(no(M.ssnInvalid));
+    }
+  });
+
+  it('masks all but the last four digits', () => {
+    expect(maskTaxId('12-3456789')).toBe('••-•••6789');
+    expect(maskTaxId('123-45-6789')).toBe('•••-••-6789');
+    expect(maskTaxId('123456789')).toBe('•••••6789');
+    expect(maskTaxId('123')).toBe('•••');
+    expect(maskTaxId('')).toBe('');
+    expect(maskTaxId(null)).toBe('');
+    for (const id of ['12-3456789', '123-45-6789']) expect(maskTaxId(id)).not.toMatch(/12|345/);
+  });
+});
+
+describe('ICD-10-CM diagnosis codes', () => {
+  it('accepts codes written the usual ways, answering the dotted upper-case form', () => {
+    expect(checkDiagnosisCode('F41.1')).toEqual(ok('F41.1'));
+    expect(checkDiagnosisCode('f411')).toEqual(ok('F41.1'));
+    expect(checkDiagnosisCode('F32.A')).toEqual(ok('F32.A'));
+    expect(checkDiagnosisCode('F32')).toEqual(ok('F32'));
+    expect(checkDiagnosisCode('Z63.0')).toEqual(ok('Z63.0'));
+    expect(checkDiagnosisCode('F43.10')).toEqual(ok('F43.10'));
+    expect(checkDiagnosisCode('S72.001A')).toEqual(ok('S72.001A'));
+    expect(checkDiagnosisCode(' c4a.0 ')).toEqual(ok('C4A.0'));
+  });
+
+  it('refuses what is not a code', () => {
+    for (const code of ['', 'F4', '41.1', 'FF1.1', 'F41.', 'F41.12345', 'F4.11', 'F41-1', 'depression', '296.32']) {
+      expect(checkDiagnosisCode(code), code).toEqual(no(M.diagnosisFormat(code)));
+    }
+    expect(checkDiagnosisCode(5).ok).toBe(false);
+  });
+
+  it('keeps the order (the first is the primary diagnosis)', () => {
+    expect(checkDiagnosisCodes(['F43.10', 'F41.1', 'Z63.0'])).toEqual(ok(['F43.10', 'F41.1', 'Z63.0']));
+    expect(checkDiagnosisCodes('F41.1, f32a; Z630')).toEqual(ok(['F41.1', 'F32.A', 'Z63.0']));
+    expect(checkDiagnosisCodes([])).toEqual(ok([]));
+    expect(checkDiagnosisCodes('')).toEqual(ok([]));
+  });
+
+  it('allows up to 12 codes', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => `F4${Math.floor(i / 10)}.${i % 10}`);
+    expect(checkDiagnosisCodes(twelve).ok).toBe(true);
+    expect(checkDiagnosisCodes([...twelve, 'Z63.0'])).toEqual(no(M.diagnosisTooMany(12)));
+  });
+
+  it('refuses the same code twice, however it is written', () => {
+    expect(checkDiagnosisCodes(['F41.1', 'f411'])).toEqual(no('F41.1 is listed more than once.'));
+  });
+
+  it('names the bad code in a list', () => {
+    expect(checkDiagnosisCodes(['F41.1', 'oops'])).toEqual(no('"oops" is not an ICD-10-CM code (such as F41.1).'));
+    expect(checkDiagnosisCodes(42).ok).toBe(false);
+    expect(splitDiagnosisCodes(' F41.1 |F32.A  Z63.0 ')).toEqual(['F41.1', 'F32.A', 'Z63.0']);
+  });
+});
+
+describe('phone numbers', () => {
+  it('accepts US numbers written the usual ways and international numbers with +', () => {
+    for (const phone of ['(555) 123-4567', '555-123-4567', '555.123.4567', '5551234567', '+1 555 123 4567', '1-555-123-4567', '+44 20 7946 0958', '+61 2 9374 4000', '(555) 123-4567 x12', '555-123-4567 ext. 3']) {
+      expect(checkPhone(phone), phone).toEqual(ok(phone));
+    }
+    expect(checkPhone('  (555)   123-4567 ')).toEqual(ok('(555) 123-4567'));
+  });
+
+  it('refuses short, long, lettered and empty numbers', () => {
+    for (const phone of ['', '123-4567', '555-123-456', '2-555-123-4567', '+1234567', '+1234567890123456', 'call me', '555-CALL-NOW', '+0 555 123 4567', '5551234567; DROP']) {
+      expect(checkPhone(phone), phone).toEqual(no(M.phone));
+    }
+    expect(checkPhone(5551234567)).toEqual(no(M.phone));
+  });
+
+  it('gives the same search key for the same number however written', () => {
+    expect(phoneSearchKey('(555) 123-4567')).toBe('5551234567');
+    expect(phoneSearchKey('+1 555 123 4567 x9')).toBe('5551234567');
+    expect(phoneSearchKey('+44 20 7946 0958')).toBe('442079460958');
+    expect(phoneSearchKey(null)).toBe('');
+  });
+});
+
+describe('email addresses', () => {
+  it('accepts ordinary addresses and lower-cases the domain', () => {
+    expect(checkEmail('name@example.com')).toEqual(ok('name@example.com'));
+    expect(checkEmail(' Jane.Doe+therapy@Example.CO.uk ')).toEqual(ok('Jane.Doe+therapy@example.co.uk'));
+    expect(checkEmail("o'brien@mail.example.org")).toEqual(ok("o'brien@mail.example.org"));
+    expect(checkEmail('josé@exämple.de')).toEqual(ok('josé@exämple.de'));
+  });
+
+  it('refuses what mail services would refuse', () => {
+    for (const email of ['', 'plain', '@example.com', 'name@', 'name@example', 'name@example.c', 'na me@example.com', 'name@@example.com', 'name@exa mple.com', '.name@example.com', 'name.@example.com', 'na..me@example.com', 'name@-example.com', 'name@example..com', '"quoted"@example.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(250)}.com`]) {
+      expect(checkEmail(email), email).toEqual(no(M.email));
+    }
+    expect(checkEmail(undefined)).toEqual(no(M.email));
+  });
+
+  it('compares addresses case-insensitively', () => {
+    expect(emailSearchKey(' Jane@Example.com ')).toBe('jane@example.com');
+    expect(emailSearchKey(undefined)).toBe('');
+  });
+});
+
+describe('text fields and the address', () => {
+  it('trims, tidies spaces, and answers null for an empty optional field', () => {
+    expect(checkText('  Sam   Lee ', { label: 'the preferred name', max: 50 })).toEqual(ok('Sam Lee'));
+    expect(checkText('', { label: 'the preferred name', max: 50 })).toEqual(ok(null));
+    expect(checkText(undefined, { label: 'the pronouns', max: 30 })).toEqual(ok(null));
+    expect(checkText('line one\r\nline two', { label: 'the notes', max: 100, multiline: true })).toEqual(ok('line one\nline two'));
+  });
+
+  it('requires a required field and limits lengths, naming the field', () => {
+    expect(checkText('  ', { label: 'the first name', max: 50, required: true })).toEqual(no('Enter the first name.'));
+    expect(checkText('they/them/theirs/xe/xem/xyrs/any', { label: 'the pronouns', max: 30 })).toEqual(no('The pronouns can be at most 30 characters.'));
+    expect(checkText('x'.repeat(30), { label: 'the pronouns', max: 30 }).ok).toBe(true);
+    expect(checkText('😀'.repeat(30), { label: 'the pronouns', max: 30 }).ok).toBe(true);
+    expect(checkText('bad\u0000name', { label: 'the first name', max: 50 })).toEqual(no("The first name contains characters that can't be used."));
+    expect(checkText(42, { label: 'the first name', max: 50 })).toEqual(no('Enter the first name.'));
+  });
+
+  it('reads US states by code or name, and ZIP codes', () => {
+    expect(checkState('ny')).toEqual(ok('NY'));
+    expect(checkState('New York')).toEqual(ok('NY'));
+    expect(checkState('district of columbia')).toEqual(ok('DC'));
+    expect(checkState('PR')).toEqual(ok('PR'));
+    expect(checkState('')).toEqual(ok(null));
+    expect(checkState('XX')).toEqual(no(M.state));
+    expect(checkState('Ontario')).toEqual(no(M.state));
+    expect(checkPostalCode('12345')).toEqual(ok('12345'));
+    expect(checkPostalCode('12345-6789')).toEqual(ok('12345-6789'));
+    expect(checkPostalCode('123456789')).toEqual(ok('12345-6789'));
+    expect(checkPostalCode(' ')).toEqual(ok(null));
+    for (const zip of ['1234', '123456', 'ABCDE', '12345-678']) expect(checkPostalCode(zip), zip).toEqual(no(M.postalCode));
+  });
+});
+
+describe('date of birth', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('accepts real past days from 1900 on', () => {
+    expect(checkDateOfBirth('1985-03-14', now)).toEqual(ok('1985-03-14'));
+    expect(checkDateOfBirth('1900-01-01', now)).toEqual(ok('1900-01-01'));
+    expect(checkDateOfBirth('2024-02-29', now)).toEqual(ok('2024-02-29'));
+    expect(checkDateOfBirth('2026-11-25', now)).toEqual(ok('2026-11-25'));
+  });
+
+  it('refuses future dates, dates before 1900 and days that do not exist', () => {
+    expect(checkDateOfBirth('2027-01-01', now)).toEqual(no(M.dateOfBirthFuture));
+    expect(checkDateOfBirth('1899-12-31', now)).toEqual(no(M.dateOfBirthTooEarly));
+    for (const text of ['2023-02-29', '1985-13-01', '1985-00-10', '85-03-14', '03/14/1985', '', 'yesterday']) {
+      expect(checkDateOfBirth(text, now), text).toEqual(no(M.dateOfBirthFormat));
+    }
+    expect(checkDateOfBirth(null, now)).toEqual(no(M.dateOfBirthFormat));
+  });
+
+  it("counts today as today anywhere on Earth (a baby born today in Kiribati isn't in the future)", () => {
+    const lateEvening = new Date('2026-11-25T11:00:00Z');
+    expect(latestDateOnEarth(lateEvening)).toBe('2026-11-26');
+    expect(checkDateOfBirth('2026-11-26', lateEvening).ok).toBe(true);
+    expect(checkDateOfBirth('2026-11-27', lateEvening).ok).toBe(false);
+  });
+});
