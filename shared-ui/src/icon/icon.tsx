@@ -1,5 +1,6 @@
 // Cadence's icons, by the names screens use: one SVG component each from lucide-react (ESM, no
-// side effects), so a build carries only the glyphs listed here. No emoji, no icon font.
+// side effects), so a build carries only the glyphs listed here. No emoji, no icon font. Add a name
+// here when a screen needs it (every glyph costs every page that loads shared-ui).
 import {
   ArrowDown,
   ArrowUp,
@@ -11,16 +12,12 @@ import {
   ChevronLeft,
   ChevronRight,
   ChevronsUpDown,
-  ChevronUp,
   CircleAlert,
   CircleCheck,
   CircleUser,
   ClipboardList,
-  Clock,
   CreditCard,
-  Download,
   Ellipsis,
-  ExternalLink,
   FileText,
   House,
   Inbox,
@@ -32,7 +29,6 @@ import {
   Pencil,
   Plus,
   Receipt,
-  Search,
   Settings,
   Smartphone,
   Trash2,
@@ -48,7 +44,6 @@ const glyphs = {
   clients: Users,
   schedule: CalendarDays,
   calendar: CalendarDays,
-  time: Clock,
   sessions: ClipboardList,
   notes: FileText,
   payments: CreditCard,
@@ -66,7 +61,6 @@ const glyphs = {
   delete: Trash2,
   close: X,
   check: Check,
-  search: Search,
   more: Ellipsis,
   menu: Menu,
   info: Info,
@@ -74,9 +68,6 @@ const glyphs = {
   warning: TriangleAlert,
   error: CircleAlert,
   empty: Inbox,
-  external: ExternalLink,
-  download: Download,
-  'chevron-up': ChevronUp,
   'chevron-down': ChevronDown,
   'chevron-left': ChevronLeft,
   'chevron-right': ChevronRight,

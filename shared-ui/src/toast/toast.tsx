@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { IconButton } from '../button/button.tsx';
 import { cx } from '../class-names.ts';
 import { Icon, type IconName } from '../icon/icon.tsx';
@@ -38,23 +38,22 @@ export interface ToastProviderProps {
 export function ToastProvider({ children, duration = 5000, dismissLabel = 'Dismiss notification' }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
   const nextId = useRef(0);
-  const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
-  const show = useCallback(
-    ({ message, tone = 'info', duration: own = duration }: ToastOptions) => {
-      nextId.current += 1;
-      const entry = { id: nextId.current, message, tone, duration: own };
-      setToasts((current) => [...current, entry]);
-    },
+  const api = useMemo<ToastApi>(
+    () => ({
+      show: ({ message, tone = 'info', duration: own = duration }) => {
+        const id = ++nextId.current;
+        setToasts((current) => [...current, { id, message, tone, duration: own }]);
+      },
+    }),
     [duration],
   );
-  const api = useMemo(() => ({ show }), [show]);
   return (
     <ToastContext value={api}>
       {children}
       <div role="status" aria-live="polite" className="ui-toast-region">
-        {toasts.map((toast) => (
-          <Toast key={toast.id} tone={toast.tone} duration={toast.duration} dismissLabel={dismissLabel} onDismiss={() => dismiss(toast.id)}>
-            {toast.message}
+        {toasts.map(({ id, tone, duration: own, message }) => (
+          <Toast key={id} tone={tone} duration={own} dismissLabel={dismissLabel} onDismiss={() => setToasts((current) => current.filter((toast) => toast.id !== id))}>
+            {message}
           </Toast>
         ))}
       </div>
@@ -80,13 +79,10 @@ export interface ToastProps {
 
 /** One toast (ToastProvider renders these; exported for the gallery and custom regions). */
 export function Toast({ tone = 'info', children, onDismiss, duration = 0, dismissLabel = 'Dismiss notification' }: ToastProps) {
-  const latest = useRef(onDismiss);
-  useEffect(() => {
-    latest.current = onDismiss;
-  });
+  const dismiss = useEffectEvent(onDismiss);
   useEffect(() => {
     if (!duration) return;
-    const timer = setTimeout(() => latest.current(), duration);
+    const timer = setTimeout(dismiss, duration);
     return () => clearTimeout(timer);
   }, [duration]);
   return (
