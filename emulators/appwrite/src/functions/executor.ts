@@ -288,7 +288,13 @@ export class FunctionPool {
         this.running.set(functionId, (this.running.get(functionId) ?? 0) + 1);
         this.total += 1;
         job.request.onStart?.();
-        this.runtimeFor(job.request).start(job);
+        try {
+          this.runtimeFor(job.request).start(job);
+        } catch (err) {
+          // fork() itself failed (no processes or memory left): this execution fails, the server goes on.
+          job.startedAt ||= performance.now();
+          job.finish({ statusCode: 503, headers: {}, body: empty(), logs: '', errors: err instanceof Error ? err.message : String(err), timedOut: false });
+        }
       }
       if (queue.length === 0) this.queues.delete(functionId);
     }
@@ -328,11 +334,11 @@ export class FunctionPool {
       const at = queue?.indexOf(job) ?? -1;
       if (queue && at >= 0) queue.splice(at, 1);
     }
-    job.finish({ statusCode: 500, headers: {}, body: empty(), logs: '', errors: 'Execution timed out.', timedOut: true });
     if (runtime) {
       // The function may still be running (or stuck): its runtime takes no more work.
       runtime.forget(job);
       this.retireRuntime(runtime);
     }
+    job.finish({ statusCode: 500, headers: {}, body: empty(), logs: '', errors: 'Execution timed out.', timedOut: true });
   }
 }
