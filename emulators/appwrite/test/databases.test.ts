@@ -59,7 +59,10 @@ describe('documents', () => {
     const byId = await failure(db.createDocument({ databaseId: 'main', collectionId: 'notifications', documentId: 'dup', data: notif('n4') }));
     expect(byId).toMatchObject({ code: 409, type: 'document_already_exists' });
     expect(byId.message).toBe("Document with the requested ID 'dup' already exists. Try again with a different ID or use ID.unique() to generate a unique ID.");
-    const byIndex = await failure(db.createDocument({ databaseId: 'main', collectionId: 'notifications', documentId: ID.unique(), data: notif('n3') }));
+    // `things` has a unique index (notifications' (userId, notificationId) key is not unique: another
+    // user's planted document must not block the owner's).
+    await db.createDocument({ databaseId: 'main', collectionId: 'things', documentId: ID.unique(), data: loose({ title: 'a', slug: 'taken' }) });
+    const byIndex = await failure(db.createDocument({ databaseId: 'main', collectionId: 'things', documentId: ID.unique(), data: loose({ title: 'b', slug: 'taken' }) }));
     expect(byIndex).toMatchObject({ code: 409, type: 'document_unique_constraint_violation' });
   });
 
