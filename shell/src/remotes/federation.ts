@@ -25,9 +25,10 @@ interface Container {
 /** The file every remote is built to (tooling/rspack-app.mjs), beside its mf-manifest.json. */
 const REMOTE_ENTRY = 'remoteEntry.js';
 
-// One scope for every container: the shell's copies are already loaded, so a remote's singleton
-// consumes them (one React, one router context, one auth store). Shares the shell does not provide
-// (REMOTE_ONLY_SHARES) are registered by the first remote that has them and then used by all.
+// One scope for every container: the shell's copies are marked loaded, so a remote's singleton
+// consumes them and never replaces them (one React, one router context, one auth store). Shares the
+// shell does not provide (REMOTE_ONLY_SHARES) are registered by each remote that has them; the scope
+// keeps one copy per version, and once a remote has used it every later consumer gets that copy.
 const shareScope: ShareScope = Object.fromEntries(
   Object.entries(providedShares(__FEDERATION_SHARED__)).map(([key, { version, lib }]) => [
     key,

@@ -43,7 +43,7 @@ export function configFor(key: string, config: Record<string, SharedConfig>): Sh
   return entry;
 }
 
-/** The `shared` option of the shell's federation instance: each library, already loaded. */
+/** Each library the shell provides, with its version and singleton range (see federation.ts). */
 export function providedShares(config: Record<string, SharedConfig>, libraries: Record<string, object> = sharedLibraries) {
   return Object.fromEntries(
     Object.entries(libraries).map(([key, library]) => {
