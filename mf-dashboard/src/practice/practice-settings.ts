@@ -1,0 +1,164 @@
+import * as z from 'zod';
+import {
+  currencyField,
+  minorUnitsField,
+  numberFromText,
+  optionalNpi,
+  optionalPhone,
+  optionalTaxId,
+  optionalText,
+  postalCodeField,
+  requiredText,
+  stateField,
+  timeZoneField,
+} from '../shared/schema-fields.ts';
+import { TEXT_LIMITS } from '../shared/validators.ts';
+
+// Practice settings (issue #13 "Practice settings"): one document per therapist. The shape is flat,
+// as the Appwrite document holds it (string, integer, float and enum attributes), so the same schema
+// checks the form, the stored document and any function that receives it.
+
+/** Hours before a session after which cancelling counts as late; 0 is "no cancellation window". */
+export const CANCELLATION_WINDOW_HOURS = [0, 24, 48, 72] as const;
+/** Hours before a session that the client's email reminder goes out; 0 is "off". */
+export const REMINDER_LEAD_HOURS = [0, 24, 48] as const;
+export const NOTE_TEMPLATES = ['soap', 'dap', 'birp', 'girp', 'free_text'] as const;
+export const FEE_TYPES = ['none', 'fixed', 'percent'] as const;
+
+export type CancellationWindowHours = (typeof CANCELLATION_WINDOW_HOURS)[number];
+export type ReminderLeadHours = (typeof REMINDER_LEAD_HOURS)[number];
+export type NoteTemplate = (typeof NOTE_TEMPLATES)[number];
+export type FeeType = (typeof FEE_TYPES)[number];
+
+/** What the pickers show for each choice. */
+export const PRACTICE_CHOICE_LABELS = {
+  cancellationWindow: { 0: 'No cancellation window', 24: '24 hours', 48: '48 hours', 72: '72 hours' },
+  reminderLead: { 0: 'Off', 24: '24 hours before', 48: '48 hours before' },
+  noteTemplate: { soap: 'SOAP', dap: 'DAP', birp: 'BIRP', girp: 'GIRP', free_text: 'Free text' },
+  feeType: { none: 'No fee', fixed: 'A fixed amount', percent: 'A percentage of the session fee' },
+} as const satisfies {
+  cancellationWindow: Record<CancellationWindowHours, string>;
+  reminderLead: Record<ReminderLeadHours, string>;
+  noteTemplate: Record<NoteTemplate, string>;
+  feeType: Record<FeeType, string>;
+};
+
+export const PRACTICE_MESSAGES = {
+  cancellationWindow: 'Choose a cancellation window: none, 24, 48 or 72 hours.',
+  reminderLead: 'Choose when reminders go out: off, 24 or 48 hours before.',
+  noteTemplate: 'Choose a note template: SOAP, DAP, BIRP, GIRP or free text.',
+  feeType: 'Choose no fee, a fixed amount or a percentage.',
+  feeAmountMissing: 'Enter the fee amount.',
+  feeAmountZero: 'Enter a fee above zero, or choose No fee.',
+  feePercentMissing: 'Enter the percentage of the session fee.',
+  feePercentRange: 'Enter a percentage from 0 to 100.',
+  lateCancelWithoutWindow: 'Choose a cancellation window first: without one, no cancellation is late.',
+} as const;
+
+function choice<const T extends readonly (string | number)[]>(values: T, message: string) {
+  return z.preprocess(numberFromText, z.union(values.map((value) => z.literal(value)) as [z.ZodLiteral<T[number]>], { error: message }));
+}
+
+const feeType = () => z.enum(FEE_TYPES, { error: PRACTICE_MESSAGES.feeType }).default('none');
+const feeAmount = () => z.preprocess(numberFromText, minorUnitsField({ invalid: PRACTICE_MESSAGES.feeAmountMissing }).nullish());
+const feePercent = () =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: PRACTICE_MESSAGES.feePercentRange })
+      .min(0, { error: PRACTICE_MESSAGES.feePercentRange })
+      .max(100, { error: PRACTICE_MESSAGES.feePercentRange })
+      .nullish(),
+  );
+
+export const practiceSettingsSchema = z
+  .object({
+    practiceName: requiredText({ label: 'the practice name', max: TEXT_LIMITS.practiceName }),
+    therapistName: requiredText({ label: 'your name as clients see it', max: TEXT_LIMITS.practiceName }),
+    credentials: optionalText({ label: 'the credentials', max: TEXT_LIMITS.credentials }),
+    npi: optionalNpi(),
+    taxId: optionalTaxId(),
+    addressLine1: optionalText({ label: 'the street address', max: TEXT_LIMITS.addressLine }),
+    addressLine2: optionalText({ label: 'the second address line', max: TEXT_LIMITS.addressLine }),
+    city: optionalText({ label: 'the city', max: TEXT_LIMITS.city }),
+    state: stateField(),
+    postalCode: postalCodeField(),
+    phone: optionalPhone(),
+    timeZone: timeZoneField(),
+    currency: currencyField(),
+    cancellationWindowHours: choice(CANCELLATION_WINDOW_HOURS, PRACTICE_MESSAGES.cancellationWindow).default(24),
+    lateCancelFeeType: feeType(),
+    lateCancelFeeAmount: feeAmount(),
+    lateCancelFeePercent: feePercent(),
+    noShowFeeType: feeType(),
+    noShowFeeAmount: feeAmount(),
+    noShowFeePercent: feePercent(),
+    reminderLeadHours: choice(REMINDER_LEAD_HOURS, PRACTICE_MESSAGES.reminderLead).default(24),
+    defaultNoteTemplate: z.enum(NOTE_TEMPLATES, { error: PRACTICE_MESSAGES.noteTemplate }).default('soap'),
+  })
+  .superRefine((settings, ctx) => {
+    for (const fee of ['lateCancelFee', 'noShowFee'] as const) {
+      const type = settings[`${fee}Type`];
+      if (type === 'fixed') {
+        const amount = settings[`${fee}Amount`];
+        if (amount == null) ctx.addIssue({ code: 'custom', path: [`${fee}Amount`], message: PRACTICE_MESSAGES.feeAmountMissing });
+        else if (amount === 0) ctx.addIssue({ code: 'custom', path: [`${fee}Amount`], message: PRACTICE_MESSAGES.feeAmountZero });
+      }
+      if (type === 'percent' && settings[`${fee}Percent`] == null) {
+        ctx.addIssue({ code: 'custom', path: [`${fee}Percent`], message: PRACTICE_MESSAGES.feePercentMissing });
+      }
+    }
+    if (settings.cancellationWindowHours === 0 && settings.lateCancelFeeType !== 'none') {
+      ctx.addIssue({ code: 'custom', path: ['lateCancelFeeType'], message: PRACTICE_MESSAGES.lateCancelWithoutWindow });
+    }
+  })
+  // Only the chosen kind of fee keeps its number, so a stored document never holds a stale amount.
+  .transform((settings) => ({
+    ...settings,
+    lateCancelFeeAmount: settings.lateCancelFeeType === 'fixed' ? (settings.lateCancelFeeAmount ?? null) : null,
+    lateCancelFeePercent: settings.lateCancelFeeType === 'percent' ? (settings.lateCancelFeePercent ?? null) : null,
+    noShowFeeAmount: settings.noShowFeeType === 'fixed' ? (settings.noShowFeeAmount ?? null) : null,
+    noShowFeePercent: settings.noShowFeeType === 'percent' ? (settings.noShowFeePercent ?? null) : null,
+  }));
+
+export type PracticeSettingsInput = z.input<typeof practiceSettingsSchema>;
+export type PracticeSettings = z.output<typeof practiceSettingsSchema>;
+
+export interface FeePolicy {
+  type: FeeType;
+  amount: number | null;
+  percent: number | null;
+}
+
+/**
+ * What a late cancellation or no-show costs under a fee policy, in minor units of the session's
+ * currency: nothing, the fixed amount, or the percentage of the session fee rounded to the nearest
+ * minor unit (half up).
+ */
+export function policyFee(policy: FeePolicy, sessionFee: number): number {
+  if (policy.type === 'fixed') return policy.amount ?? 0;
+  if (policy.type === 'percent') return Math.round((Math.max(0, sessionFee) * (policy.percent ?? 0)) / 100);
+  return 0;
+}
+
+export const lateCancelPolicy = (settings: PracticeSettings): FeePolicy => ({
+  type: settings.lateCancelFeeType,
+  amount: settings.lateCancelFeeAmount,
+  percent: settings.lateCancelFeePercent,
+});
+
+export const noShowPolicy = (settings: PracticeSettings): FeePolicy => ({
+  type: settings.noShowFeeType,
+  amount: settings.noShowFeeAmount,
+  percent: settings.noShowFeePercent,
+});
+
+/**
+ * Whether cancelling at `cancelledAt` counts as late for a session starting at `startsAt` (both
+ * UTC instants): inside the window, and never when the practice has none.
+ */
+export function isLateCancellation(windowHours: CancellationWindowHours, startsAt: Date, cancelledAt: Date): boolean {
+  if (windowHours === 0) return false;
+  const hoursBefore = (startsAt.getTime() - cancelledAt.getTime()) / 3_600_000;
+  return hoursBefore < windowHours;
+}

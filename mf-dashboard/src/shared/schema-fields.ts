@@ -1,0 +1,108 @@
+import * as z from 'zod';
+import type { Checked } from './checked.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES } from './money.ts';
+import { browserTimeZone, checkTimeZone, TIME_ZONE_MESSAGES } from './time-zone.ts';
+import {
+  checkDateOfBirth,
+  checkDiagnosisCodes,
+  checkEmail,
+  checkNpi,
+  checkPhone,
+  checkPostalCode,
+  checkState,
+  checkTaxId,
+  checkText,
+  VALIDATION_MESSAGES,
+  type TextRule,
+} from './validators.ts';
+
+// The zod field types the practice schemas are built from. Each wraps one rule of validators.ts,
+// so a form, the CSV import and an Appwrite function that receives the data give the same message.
+// Nothing here touches a browser API: the schemas run in Node functions unchanged.
+
+/** Runs a rule inside a zod transform: its value, or its message as the field's issue. */
+function ruled<I, O>(check: (value: I) => Checked<O>) {
+  return (value: I, ctx: z.core.$RefinementCtx<I>): O => {
+    const result = check(value);
+    if (result.ok) return result.value;
+    ctx.issues.push({ code: 'custom', message: result.message, input: value });
+    return z.NEVER;
+  };
+}
+
+/** Input of an optional field: what a form holds ('' when empty) or what a document holds (null). */
+const optionalInput = (message: string) => z.string({ error: message }).nullish();
+
+export function requiredText(rule: Omit<TextRule, 'required'>) {
+  const required = VALIDATION_MESSAGES.required(rule.label);
+  return z.string({ error: required }).transform(ruled((value: string) => checkText(value, { ...rule, required: true }) as Checked<string>));
+}
+
+export function optionalText(rule: Omit<TextRule, 'required'>) {
+  return optionalInput(VALIDATION_MESSAGES.required(rule.label)).transform(ruled((value) => checkText(value, rule)));
+}
+
+/** Applies `check` to a non-empty value; empty (or null) is null, "not given". */
+function optionalChecked<O>(message: string, check: (value: string) => Checked<O>) {
+  return optionalInput(message).transform(
+    ruled((value: string | null | undefined): Checked<O | null> => (value == null || value.trim() === '' ? { ok: true, value: null } : check(value))),
+  );
+}
+
+export const optionalPhone = () => optionalChecked(VALIDATION_MESSAGES.phone, checkPhone);
+export const optionalEmail = () => optionalChecked(VALIDATION_MESSAGES.email, checkEmail);
+export const optionalNpi = () => optionalChecked(VALIDATION_MESSAGES.npiFormat, checkNpi);
+export const optionalTaxId = () =>
+  optionalChecked(VALIDATION_MESSAGES.taxIdFormat, (value) => {
+    const taxId = checkTaxId(value);
+    return taxId.ok ? { ok: true, value: taxId.value.value } : taxId;
+  });
+export const optionalDateOfBirth = () => optionalChecked(VALIDATION_MESSAGES.dateOfBirthFormat, (value) => checkDateOfBirth(value));
+export const stateField = () => optionalInput(VALIDATION_MESSAGES.state).transform(ruled(checkState));
+export const postalCodeField = () => optionalInput(VALIDATION_MESSAGES.postalCode).transform(ruled(checkPostalCode));
+
+/** An ordered list of ICD-10-CM codes (first = primary); a form may send it as one text field. */
+export const diagnosisCodesField = () =>
+  z
+    .union([z.array(z.string()), z.string()], { error: VALIDATION_MESSAGES.diagnosisFormat('') })
+    .default([])
+    .transform(ruled(checkDiagnosisCodes));
+
+/** An IANA time zone, in its canonical spelling; the browser's own when none is given. */
+export const timeZoneField = () =>
+  z
+    .string({ error: TIME_ZONE_MESSAGES.empty })
+    .default(() => browserTimeZone())
+    .transform(ruled(checkTimeZone));
+
+export const currencyField = () =>
+  z
+    .string({ error: MONEY_MESSAGES.currencyUnknown })
+    .default(DEFAULT_CURRENCY)
+    .transform((value) => value.trim().toUpperCase())
+    .refine(isCurrencyCode, { error: MONEY_MESSAGES.currencyUnknown });
+
+/** A stored amount: whole minor units (cents), zero or more. Forms parse typed text with parseMoney first. */
+export function minorUnitsField(messages: { invalid: string } = { invalid: MONEY_MESSAGES.amountInvalid }) {
+  return z
+    .number({ error: messages.invalid })
+    .int({ error: messages.invalid })
+    .min(0, { error: MONEY_MESSAGES.amountNegative })
+    .max(MAX_MINOR_UNITS, { error: MONEY_MESSAGES.amountTooLarge });
+}
+
+/** Reads a number a select or text input may hold as a string ("24"); anything else is left for the schema to refuse. */
+export function numberFromText(value: unknown): unknown {
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Flattens a failed parse into one message per field (the first issue of each), for a form or an import row. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '';
+    if (!(key in messages)) messages[key] = issue.message;
+  }
+  return messages;
+}
