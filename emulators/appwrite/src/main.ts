@@ -1,7 +1,17 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 
-const config = loadConfig();
+function configOrExit(): ReturnType<typeof loadConfig> {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A malformed setting (e.g. APPWRITE_PLATFORMS) is the operator's to fix: say which, no stack.
+    console.error('Appwrite emulator:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const app = await buildApp(config);
 
 let closing = false;
