@@ -4,11 +4,11 @@ import { appwriteUrl } from './ports.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A second app server over its own deploy folder, beside the suite's stack. */
-export async function startAppServer(port: number, deployDir: string): Promise<ChildProcess> {
+/** A second app server over its own deploy folder, beside the suite's stack (`env` adds to its environment). */
+export async function startAppServer(port: number, deployDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'shell/server/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DEPLOY_DIR: deployDir, APPWRITE_UPSTREAM: appwriteUrl },
+    env: { ...process.env, PORT: String(port), DEPLOY_DIR: deployDir, APPWRITE_UPSTREAM: appwriteUrl, ...env },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 30_000;

@@ -1,0 +1,83 @@
+// Issue #18: the design system's gallery (shared-ui) — served by `pnpm dev` only, so this spec builds
+// the shell in development mode into its own folder and serves it with a second app server in dev
+// mode (same CSP as production); the suite's production build is untouched. Axe finds nothing
+// serious in either scheme, with the overlays open too.
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot, startAppServer } from '../support/app-server.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { ports } from '../support/ports.ts';
+
+const PORT = ports.app + 3;
+const galleryUrl = `http://localhost:${PORT}/_gallery.html`;
+let workDir = '';
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'cadence-gallery-'));
+  const dist = path.join(workDir, 'dist');
+  const build = spawnSync(path.join(repoRoot, 'shell/node_modules/.bin/rspack'), ['build', '--output-path', dist], {
+    cwd: path.join(repoRoot, 'shell'),
+    env: { ...process.env, NODE_ENV: 'development' },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr || build.stdout).toBe(0);
+  server = await startAppServer(PORT, path.join(workDir, 'deploy'), { SHELL_DIST: dist, CADENCE_DEV: '1' });
+});
+
+test.afterAll(() => {
+  server?.kill();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the gallery shows every primitive, light and dark, and axe finds nothing serious (${colorScheme} system scheme)`, async ({ page, consoleLog }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(galleryUrl);
+    const light = page.locator('[data-color-scheme="light"]');
+    const dark = page.locator('[data-color-scheme="dark"]');
+    await expect(light.getByRole('heading', { level: 1, name: 'Light scheme' })).toBeVisible();
+    await expect(dark.getByRole('heading', { level: 1, name: 'Dark scheme' })).toBeVisible();
+    // Each panel pins its own scheme whatever the system's.
+    const background = (panel: typeof light) => panel.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(light)).toBe('rgb(246, 247, 249)');
+    expect(await background(dark)).toBe('rgb(17, 20, 24)');
+    for (const section of ['Button', 'Text fields', 'Combobox', 'Choices', 'Dialog', 'Menu', 'Tabs', 'Table', 'Card', 'Alert', 'Toast', 'EmptyState', 'Loading', 'Icons']) {
+      await expect(dark.getByRole('region', { name: section, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    // The overlays, open: a menu, the combobox's list, a modal dialog.
+    await light.getByRole('button', { name: 'Actions', exact: true }).click();
+    await expect(light.getByRole('menu', { name: 'Actions' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    await dark.getByRole('combobox', { name: 'Client', exact: true }).click();
+    await expect(dark.getByRole('listbox', { name: 'Client' })).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    const opener = dark.getByRole('button', { name: 'Open dialog' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit client' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'First name' })).toBeFocused();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // (The browser's own favicon request is the one 404.)
+    expect(consoleLog.errors.filter((error) => !error.includes('404'))).toEqual([]);
+  });
+}
+
+test('the production build has no gallery', async ({ page }) => {
+  const response = await page.request.get('/_gallery.html');
+  expect(response.status()).toBe(404);
+});
