@@ -37,6 +37,18 @@ test('a wrong password says Incorrect password; Reset Password mails a recovery 
   expect([...link.searchParams.keys()].sort()).toEqual(['expire', 'secret', 'userId']);
 });
 
+test('an over-long password or a malformed email is named as such, not "Login failed" (issue 11)', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(forgetful);
+  await page.getByLabel('Password').fill('x'.repeat(300));
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be at most 256 characters long.');
+  await page.getByLabel('Email').fill(`${'a'.repeat(10_000)}@cadence.test`);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+});
+
 test('?verified=true shows the green verified banner', async ({ page }) => {
   await page.goto('/login?verified=true');
   await expect(page.getByRole('status')).toHaveText('Your email has been verified. You can now log in.');

@@ -8,8 +8,11 @@ export const RESEND_COOLDOWN_S = 60;
 export const PASSWORD_REVEAL_MS = 1500;
 /** spec §5/§9: minimum password length. */
 export const MIN_PASSWORD = 8;
-/** spec §3/§9: version of the terms and privacy agreements recorded at sign-up. */
-export const AGREEMENT_VERSION = '2024-12-30';
+/**
+ * Beyond spec §4's PROFILE_COMPLETE_MIN_MS, before the password is set: the rule is "more than"
+ * 5 s, and the server's clock ticks on while the request travels.
+ */
+export const PROFILE_WAIT_MARGIN_MS = 250;
 /** spec §9: verify-email and reset-password redirect after 3 s. */
 export const REDIRECT_DELAY_MS = 3000;
 /** Appwrite's email OTP lives 15 minutes (PROTOCOL §2.2, TOKEN_EXPIRATION_OTP). */

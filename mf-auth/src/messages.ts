@@ -17,6 +17,17 @@ export const MESSAGES = {
   completeProfile: 'Please complete your profile to continue.',
   namesRequired: 'Please enter your first and last name.', // (own wording) spec §5
   passwordTooShort: 'Password must be at least 8 characters long.',
+  // Which field Appwrite refused (issue 11) — (own wording) where the spec has no text.
+  passwordTooLong: (max: number) => `Password must be at most ${max} characters long.`, // (own wording)
+  passwordRefused: (reason: string) => `Password not accepted: ${reason}`, // (own wording)
+  passwordPersonalData: 'Password must not contain your name, email or phone number.', // (own wording)
+  passwordRecentlyUsed: 'Please choose a password you have not used recently.', // (own wording)
+  passwordAlreadySet: 'This account already has a password. Enter that password to finish, or log in.', // (own wording)
+  nameTooLong: (max: number) => `First and last name together must be at most ${max} characters.`, // (own wording)
+  nameSaveFailed: 'Could not save your name.', // (own wording)
+  agreementsFailed: 'Could not record your agreement to the terms and privacy policy. Please try again.', // (own wording)
+  emailInvalid: 'Please enter a valid email address.', // (own wording) spec §5 "email type"
+  creatingAccount: 'Creating your account…', // issue 11: waiting out spec §4's 5 s
   codeSent: (email: string) => `We sent a 6-digit code to ${email}.`, // (own wording)
   securityPhrase: (phrase: string) => `Security phrase: ${phrase}`, // (own wording)
   resendIn: (seconds: number) => `Resend code in ${seconds}s`, // (own wording)

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
-import { commonMessage, errorText, isInvalidCredentials } from '../shared/auth-errors.ts';
+import { commonMessage, errorText, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
 import { login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';
 import { Notice, type NoticeTone } from '../shared/notice.tsx';
 import '../shared/auth.css';
@@ -53,9 +53,14 @@ export default function LoginPage() {
       await refreshAuth();
       navigate('/account');
     } catch (e) {
-      if (isInvalidCredentials(e)) {
+      // Appwrite checks the length before the password: a short one is simply not the password
+      // (spec §8), but an over-long one or a malformed email is named as such (issue 11).
+      const problem = fieldProblem(e, { password });
+      if (isInvalidCredentials(e) || problem?.reason === 'tooShort') {
         setFeedback({ tone: 'error', text: MESSAGES.incorrectPassword });
         setShowReset(true);
+      } else if (problem) {
+        setFeedback({ tone: 'error', text: problem.text });
       } else {
         setFeedback({ tone: 'error', text: commonMessage(e, MESSAGES.loginFailed) });
       }

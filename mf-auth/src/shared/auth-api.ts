@@ -3,20 +3,18 @@ import {
   appwrite,
   getConfig,
   getCurrentUser,
-  ownerPermissions,
+  PROFILE_COMPLETE_MIN_MS,
   sendEmailVerification as sendVerificationEmail,
   sendPasswordResetEmail as sendRecoveryEmail,
   uniqueId,
   useAuthStore,
 } from '@cadence/shared-auth';
-import { AGREEMENT_VERSION, OTP_LIFETIME_MS } from '../constants.ts';
+import { OTP_LIFETIME_MS, PROFILE_WAIT_MARGIN_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { isNetworkError } from './auth-errors.ts';
 
 // The Appwrite calls of mf-auth, in one small module: shared-auth's wrappers where it has them,
 // and the sign-up-only calls (email code, functions, consents) through its one client.
-
-const origin = (): string => globalThis.location?.origin ?? 'http://localhost';
 
 /** spec §7: answer of handle-signup-conflict and handle-incomplete-verified-users. */
 export interface ConflictAnswer {
@@ -60,8 +58,8 @@ export function parseExecution(execution: Pick<Models.Execution, 'status' | 'res
   };
 }
 
-async function execute(functionId: string, body: Record<string, unknown>): Promise<Models.Execution> {
-  return appwrite().functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
+async function execute(functionId: string, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Models.Execution> {
+  return appwrite().functions.createExecution({ functionId, body: JSON.stringify(body), async: false, ...(headers ? { headers } : {}) });
 }
 
 /**
@@ -112,9 +110,14 @@ export async function verifySignupCode(userId: string, code: string): Promise<vo
   await useAuthStore.getState().refreshUser();
 }
 
-/** 'Tap to change': remove the pending user (the function refuses anything else). */
-export async function deletePendingUser(userId: string): Promise<void> {
-  await execute(getConfig().functions.deletePendingUser, { userId });
+/**
+ * 'Tap to change': remove the pending user. The function deletes it only for the holder of the code
+ * just emailed (issue 11), so without the full code nothing is asked: the unfinished sign-up stays
+ * and spec §4's conflict handling reuses it when this address signs up again.
+ */
+export async function deletePendingUser(userId: string, code: string | null): Promise<void> {
+  if (code === null) return;
+  await execute(getConfig().functions.deletePendingUser, { userId, secret: code });
 }
 
 /** The signed-in user, or null without a session; network and server failures throw. */
@@ -124,40 +127,85 @@ export interface ProfileInput {
   firstName: string;
   lastName: string;
   password: string;
+  /** The password this step already saved, if an earlier attempt got that far (Appwrite asks for it). */
+  savedPassword: string | null;
 }
 
-/** spec §4 step 3: name, password, then the two consents (spec §3 user_agreements). */
-export async function completeProfile(userId: string, input: ProfileInput): Promise<void> {
+export type ProfileField = 'password' | 'name' | 'agreements';
+
+/** A step of the profile save that failed: which one, and Appwrite's error. */
+export class ProfileSaveError extends Error {
+  readonly field: ProfileField;
+  override readonly cause: unknown;
+  constructor(field: ProfileField, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'ProfileSaveError';
+    this.field = field;
+    this.cause = cause;
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function step<T>(field: ProfileField, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw new ProfileSaveError(field, e);
+  }
+}
+
+/**
+ * How long to wait before the password may be set (spec §4/§9: a profile counts as complete only
+ * when the password is set more than PROFILE_COMPLETE_MIN_MS after registration). Measured on this
+ * device's clock against the server's registration time, so it is capped: registration is in the
+ * past, and setPassword checks the server's own timestamps afterwards.
+ */
+export function profileWaitMs(registration: string, now: number): number {
+  const registered = Date.parse(registration);
+  const limit = PROFILE_COMPLETE_MIN_MS + PROFILE_WAIT_MARGIN_MS;
+  if (!Number.isFinite(registered)) return limit;
+  return Math.min(limit, Math.max(0, registered + limit - now));
+}
+
+/**
+ * Sets the password; if the server's own times still put it within PROFILE_COMPLETE_MIN_MS of
+ * registration (this device's clock ran ahead), waits the rest and sets it again.
+ */
+async function setPassword(password: string, oldPassword: string): Promise<void> {
   const { account } = appwrite();
-  await account.updateName({ name: `${input.firstName.trim()} ${input.lastName.trim()}` });
-  await account.updatePassword({ password: input.password });
-  await recordAgreements(userId);
+  const user = await account.updatePassword({ password, oldPassword });
+  const early = PROFILE_COMPLETE_MIN_MS - (Date.parse(user.passwordUpdate) - Date.parse(user.registration));
+  if (early < 0) return;
+  await sleep(early + PROFILE_WAIT_MARGIN_MS);
+  await account.updatePassword({ password, oldPassword: password });
+}
+
+/**
+ * spec §4 step 3: password first — a refused password must not leave a renamed account without
+ * one — then the name, then the two consents. Each failure names its field (ProfileSaveError).
+ * `oldPassword`: Appwrite wants the current one once a password exists (an earlier attempt, or a
+ * profile resumed from the guard whose user typed the same password again); without one it is
+ * ignored.
+ */
+export async function completeProfile(input: ProfileInput): Promise<void> {
+  await step('password', () => setPassword(input.password, input.savedPassword ?? input.password));
+  await step('name', () => appwrite().account.updateName({ name: `${input.firstName.trim()} ${input.lastName.trim()}` }));
+  await step('agreements', recordAgreements);
   await useAuthStore.getState().refreshUser();
 }
 
-export async function recordAgreements(userId: string): Promise<void> {
-  const config = getConfig();
-  const acceptedAt = new Date().toISOString();
-  for (const agreementType of ['terms', 'privacy'] as const) {
-    await appwrite().databases.createDocument({
-      databaseId: config.databaseId,
-      collectionId: config.collections.userAgreements,
-      documentId: uniqueId(),
-      data: {
-        userId,
-        agreementType,
-        version: AGREEMENT_VERSION,
-        accepted: true,
-        acceptedAt,
-        ipAddress: null,
-        userAgent: globalThis.navigator?.userAgent ?? '',
-        source: 'website',
-        documentUrl: `${origin()}/${agreementType}`,
-        consentMethod: 'checkbox',
-      },
-      permissions: ownerPermissions(userId),
-    });
-  }
+/**
+ * spec §3 user_agreements: the record-agreements function writes both consents for the signed-in
+ * caller (issue 11: the user, IP and time come from the server, not from the browser); the user
+ * agent travels as the execution's header.
+ */
+export async function recordAgreements(): Promise<void> {
+  const userAgent = globalThis.navigator?.userAgent ?? '';
+  const execution = await execute(getConfig().functions.recordAgreements, {}, userAgent ? { 'user-agent': userAgent } : undefined);
+  if (execution.status === 'failed') throw new Error(execution.errors || 'Function execution failed');
+  const body = JSON.parse(execution.responseBody || '{}') as { success?: boolean; error?: string | null };
+  if (body.success !== true) throw new Error(body.error || 'Function returned empty response');
 }
 
 export async function signOut(): Promise<void> {

@@ -1,7 +1,7 @@
 import { AppwriteException } from 'appwrite';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { codeErrorMessage, commonMessage, isInvalidCredentials, isNetworkError } from './auth-errors.ts';
+import { codeErrorMessage, commonMessage, fieldProblem, invalidParam, isInvalidCredentials, isNetworkError } from './auth-errors.ts';
 
 const appwriteError = (type: string, code: number) => new AppwriteException('x', code, type, '');
 
@@ -30,5 +30,39 @@ describe('message selection from Appwrite errors (spec §8)', () => {
     expect(isNetworkError(appwriteError('general_unknown', 500))).toBe(false);
     expect(isInvalidCredentials(appwriteError('user_invalid_credentials', 401))).toBe(true);
     expect(isInvalidCredentials(appwriteError('general_argument_invalid', 400))).toBe(false);
+  });
+});
+
+// Appwrite's own texts (PROTOCOL §1.7, the emulator's params.ts): the field is the named param.
+const invalid = (message: string) => new AppwriteException(message, 400, 'general_argument_invalid', '');
+const PASSWORD_PARAM = invalid('Invalid `password` param: Password must be between 8 and 256 characters long.');
+
+describe('which field Appwrite refused, and why (issue 11)', () => {
+  it('names the param of a general_argument_invalid only', () => {
+    expect(invalidParam(PASSWORD_PARAM)).toBe('password');
+    expect(invalidParam(new AppwriteException('Invalid `password` param: x', 401, 'user_invalid_credentials', ''))).toBeNull();
+    expect(fieldProblem(appwriteError('user_invalid_credentials', 401))).toBeNull();
+    expect(fieldProblem(new Error('Invalid `email` param: nope'))).toBeNull();
+  });
+
+  it('password: too long or too short from the validator\'s bounds and what was typed', () => {
+    expect(fieldProblem(PASSWORD_PARAM, { password: 'x'.repeat(300) })).toEqual({
+      field: 'password', reason: 'tooLong', text: 'Password must be at most 256 characters long.',
+    });
+    expect(fieldProblem(PASSWORD_PARAM, { password: 'short' })).toEqual({
+      field: 'password', reason: 'tooShort', text: 'Password must be at least 8 characters long.',
+    });
+    expect(fieldProblem(invalid('Invalid `password` param: Password must be between 10 and 256 characters long, include a number.'), { password: 'abcdefghijkl' })?.text)
+      .toBe('Password not accepted: Password must be between 10 and 256 characters long, include a number.');
+    expect(fieldProblem(new AppwriteException('x', 400, 'password_personal_data', ''))?.text).toBe(MESSAGES.passwordPersonalData);
+  });
+
+  it('email invalid, name too long (its limit from the text)', () => {
+    expect(fieldProblem(invalid('Invalid `email` param: Value must be a valid email address'))).toEqual({
+      field: 'email', reason: 'invalid', text: 'Please enter a valid email address.',
+    });
+    expect(fieldProblem(invalid('Invalid `name` param: Value must be a valid string and no longer than 128 chars'))).toEqual({
+      field: 'name', reason: 'tooLong', text: 'First and last name together must be at most 128 characters.',
+    });
   });
 });

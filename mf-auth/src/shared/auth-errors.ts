@@ -46,3 +46,44 @@ export function codeErrorMessage(e: unknown, codeExpired: boolean): string {
 export function isInvalidCredentials(e: unknown): boolean {
   return errorType(e) === 'user_invalid_credentials' || errorCode(e) === 401;
 }
+
+/** The parameter a general_argument_invalid names: "Invalid `password` param: …" (PROTOCOL §1.7). */
+export function invalidParam(e: unknown): string | null {
+  if (errorType(e) !== 'general_argument_invalid') return null;
+  return /^Invalid `([^`]+)` param/.exec(errorText(e))?.[1] ?? null;
+}
+
+export interface FieldProblem {
+  field: 'email' | 'password' | 'name';
+  reason: 'tooLong' | 'tooShort' | 'invalid';
+  text: string;
+}
+
+/**
+ * Which field Appwrite refused and why (issue 11), from its own error: the parameter named in a
+ * general_argument_invalid, the bounds in its validator text ("between 8 and 256 characters",
+ * "no longer than 128 chars") against what was typed, and the password policy types.
+ */
+export function fieldProblem(e: unknown, typed: { password?: string } = {}): FieldProblem | null {
+  const type = errorType(e);
+  if (type === 'password_personal_data') return { field: 'password', reason: 'invalid', text: MESSAGES.passwordPersonalData };
+  if (type === 'password_recently_used') return { field: 'password', reason: 'invalid', text: MESSAGES.passwordRecentlyUsed };
+  const text = errorText(e);
+  switch (invalidParam(e)) {
+    case 'email':
+      return { field: 'email', reason: 'invalid', text: MESSAGES.emailInvalid };
+    case 'name': {
+      const max = /no longer than (\d+) chars/.exec(text)?.[1];
+      return { field: 'name', reason: 'tooLong', text: MESSAGES.nameTooLong(Number(max ?? 128)) };
+    }
+    case 'password': {
+      const [, min, max] = /between (\d+) and (\d+) characters/.exec(text) ?? [];
+      const length = typed.password?.length ?? 0;
+      if (max && length > Number(max)) return { field: 'password', reason: 'tooLong', text: MESSAGES.passwordTooLong(Number(max)) };
+      if (min && length < Number(min)) return { field: 'password', reason: 'tooShort', text: MESSAGES.passwordTooShort };
+      return { field: 'password', reason: 'invalid', text: MESSAGES.passwordRefused(text.replace(/^Invalid `password` param: /, '')) };
+    }
+    default:
+      return null;
+  }
+}

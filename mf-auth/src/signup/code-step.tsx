@@ -96,8 +96,10 @@ export function CodeStep({ progress, onVerified, onResent, onChangeEmail }: Code
 
   const handleChangeEmail = async () => {
     setBusy(true);
-    // The function deletes only a pending user; whatever it answers, the visitor starts over.
-    await deletePendingUser(progress.userId).catch((e: unknown) => console.warn('delete-pending-user failed', e));
+    // issue 11: only the code proves this mailbox, so the pending user is deleted only with all six
+    // digits; otherwise it stays for spec §4's conflict flow. Whatever the answer, start over.
+    const code = isCodeComplete(digits) ? codeOf(digits) : null;
+    await deletePendingUser(progress.userId, code).catch((e: unknown) => console.warn('delete-pending-user failed', e));
     setBusy(false);
     onChangeEmail();
   };

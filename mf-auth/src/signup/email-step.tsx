@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { requestSignupCode, SignupConflictError, type SentCode } from '../shared/auth-api.ts';
-import { commonMessage } from '../shared/auth-errors.ts';
+import { commonMessage, fieldProblem } from '../shared/auth-errors.ts';
 import { Notice } from '../shared/notice.tsx';
 
 /** spec §2 step 1: the email, then a code is sent (with spec §4 conflict handling). */
@@ -28,7 +28,7 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
         }
         setError(e.message);
       } else {
-        setError(commonMessage(e, MESSAGES.codeSendFailed));
+        setError(fieldProblem(e)?.text ?? commonMessage(e, MESSAGES.codeSendFailed));
       }
     } finally {
       setBusy(false);

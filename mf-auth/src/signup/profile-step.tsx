@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@cadence/shared-router';
 import { MIN_PASSWORD } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { completeProfile, currentUser } from '../shared/auth-api.ts';
-import { commonMessage } from '../shared/auth-errors.ts';
+import { completeProfile, currentUser, profileWaitMs, ProfileSaveError } from '../shared/auth-api.ts';
+import { commonMessage, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
 import { Notice } from '../shared/notice.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -11,6 +11,23 @@ interface ProfileStepProps {
   onComplete: () => void;
   onStateLost: () => void;
 }
+
+const FALLBACK = {
+  password: MESSAGES.setPasswordFailed,
+  name: MESSAGES.nameSaveFailed,
+  agreements: MESSAGES.agreementsFailed,
+} as const;
+
+/** The message for a failed save: the field and Appwrite's reason, else the step's own text. */
+function profileErrorMessage(e: unknown, password: string): string {
+  if (!(e instanceof ProfileSaveError)) return commonMessage(e, MESSAGES.setPasswordFailed);
+  const problem = fieldProblem(e.cause, { password });
+  if (problem) return problem.text;
+  if (e.field === 'password' && isInvalidCredentials(e.cause)) return MESSAGES.passwordAlreadySet;
+  return commonMessage(e.cause, FALLBACK[e.field]);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** spec §2 step 3: names, password, consents; spec §4 then /account. */
 export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
@@ -21,6 +38,9 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
   const [privacy, setPrivacy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [creating, setCreating] = useState(false);
+  // The password an earlier attempt saved before its name or consents failed: Appwrite asks for it.
+  const savedPassword = useRef<string | null>(null);
   const ids = { first: useId(), last: useId(), password: useId(), hint: useId(), terms: useId(), privacy: useId() };
 
   const handleSubmit = async (event: FormEvent) => {
@@ -41,11 +61,18 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
         onStateLost();
         return;
       }
-      await completeProfile(user.$id, { firstName, lastName, password });
+      // spec §4: set earlier than 5 s after registration, the password would not count (a fast
+      // user or a password manager): wait out the rest instead of bouncing back to this step.
+      const wait = profileWaitMs(user.registration, Date.now());
+      setCreating(true);
+      if (wait > 0) await sleep(wait);
+      await completeProfile({ firstName, lastName, password, savedPassword: savedPassword.current });
       onComplete();
     } catch (e) {
-      setError(commonMessage(e, MESSAGES.setPasswordFailed));
+      if (e instanceof ProfileSaveError && e.field !== 'password') savedPassword.current = password;
+      setError(profileErrorMessage(e, password));
     } finally {
+      setCreating(false);
       setBusy(false);
     }
   };
@@ -53,6 +80,7 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
   return (
     <>
       {error && <Notice tone="error">{error}</Notice>}
+      {creating && <Notice tone="info">{MESSAGES.creatingAccount}</Notice>}
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
         <div className="auth-field">
           <label htmlFor={ids.first}>First name</label>

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { setConfig, type RuntimeConfig } from '@cadence/shared-auth';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_STATE_KEY } from '../constants.ts';
 import * as api from '../shared/auth-api.ts';
 import SignupPage from './signup-page.tsx';
@@ -43,6 +43,18 @@ beforeEach(() => {
   sessionStorage.clear();
   vi.clearAllMocks();
 });
+afterEach(() => vi.useRealTimers());
+
+const stepTwo = (userId: string) =>
+  sessionStorage.setItem(SIGNUP_STATE_KEY, JSON.stringify({ step: 2, email: 'a@b.test', userId, phrase: '', codeSentAt: Date.now(), codeExpiresAt: Date.now() + 900_000 }));
+
+function fillProfile(password = 'long enough') {
+  fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText('Last name'), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByLabelText(/Terms of Service/));
+  fireEvent.click(screen.getByLabelText(/Privacy Policy/));
+}
 
 describe('SignupPage (spec §2 /signup)', () => {
   it('step 1 → code sent → typing six digits auto-submits → step 3; progress saved', async () => {
@@ -110,5 +122,54 @@ describe('SignupPage (spec §2 /signup)', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Password must be at least 8 characters long.')).toBeDefined();
     expect(mocked.completeProfile).not.toHaveBeenCalled();
+  });
+
+  it('a fast user (1 s after registration) sees "Creating your account…"; the password waits out spec §4\'s 5 s', async () => {
+    vi.useFakeTimers();
+    const registered = Date.now() - 1_000;
+    mocked.currentUser.mockResolvedValue({ $id: 'u3', registration: new Date(registered).toISOString() } as Awaited<ReturnType<typeof api.currentUser>>);
+    mocked.completeProfile.mockResolvedValue();
+    renderSignup({ email: 'fast@cadence.test', message: 'x', skipToStep: 3 });
+    fillProfile();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByText('Creating your account…')).toBeDefined();
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
+    // 5 s after registration plus the margin, on this clock: not a millisecond earlier.
+    await act(() => vi.advanceTimersByTimeAsync(registered + 5_250 - Date.now() - 1));
+    expect(mocked.completeProfile).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(mocked.completeProfile).toHaveBeenCalledExactlyOnceWith({ firstName: 'Ada', lastName: 'Lovelace', password: 'long enough', savedPassword: null });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeDefined();
+  });
+
+  it('each failed field says what went wrong; a password saved before a name failure is sent as the old one', async () => {
+    mocked.currentUser.mockResolvedValue({ $id: 'u4', registration: new Date(Date.now() - 60_000).toISOString() } as Awaited<ReturnType<typeof api.currentUser>>);
+    const { AppwriteException } = await import('appwrite');
+    mocked.completeProfile
+      .mockRejectedValueOnce(new api.ProfileSaveError('password', new AppwriteException('Invalid `password` param: Password must be between 8 and 256 characters long.', 400, 'general_argument_invalid', '')))
+      .mockRejectedValueOnce(new api.ProfileSaveError('name', new AppwriteException('Invalid `name` param: Value must be a valid string and no longer than 128 chars', 400, 'general_argument_invalid', '')))
+      .mockResolvedValueOnce();
+    renderSignup({ email: 'p@cadence.test', message: 'x', skipToStep: 3 });
+    fillProfile('x'.repeat(300));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Password must be at most 256 characters long.')).toBeDefined();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('First and last name together must be at most 128 characters.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeDefined();
+    expect(mocked.completeProfile).toHaveBeenLastCalledWith(expect.objectContaining({ password: 'long enough', savedPassword: 'long enough' }));
+  });
+
+  it('Tap to change without the full code deletes nothing (null code) and returns to step 1', async () => {
+    stepTwo('u5');
+    mocked.deletePendingUser.mockResolvedValue();
+    renderSignup();
+    fireEvent.change(screen.getByLabelText('Digit 1 of 6'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tap to change' }));
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeDefined();
+    expect(mocked.deletePendingUser).toHaveBeenCalledExactlyOnceWith('u5', null);
   });
 });
