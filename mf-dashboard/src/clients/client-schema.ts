@@ -1,0 +1,160 @@
+import * as z from 'zod';
+import {
+  currencyField,
+  diagnosisCodesField,
+  minorUnitsField,
+  numberFromText,
+  optionalDateOfBirth,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  postalCodeField,
+  requiredText,
+  stateField,
+} from '../shared/schema-fields.ts';
+import { emailSearchKey, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
+
+// A client (issue #13 "Clients"), flat as its Appwrite document holds it. Created and updated
+// times are the document's own $createdAt/$updatedAt, so they are not part of the input.
+
+export const CLIENT_STATUSES = ['prospective', 'active', 'inactive', 'discharged'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+  prospective: 'Prospective',
+  active: 'Active',
+  inactive: 'Inactive',
+  discharged: 'Discharged',
+};
+/** Archiving a client is setting one of these (issue #13: archive instead of delete). */
+export const ARCHIVED_STATUSES: readonly ClientStatus[] = ['inactive', 'discharged'];
+
+export const MAX_TAGS = 20;
+
+export const CLIENT_MESSAGES = {
+  status: 'Choose a status: prospective, active, inactive or discharged.',
+  tagsTooMany: `Use at most ${MAX_TAGS} tags.`,
+  tagTooLong: (tag: string) => `Tags can be at most ${TEXT_LIMITS.tag} characters ("${tag.slice(0, TEXT_LIMITS.tag)}…").`,
+  tags: 'Enter tags as short labels.',
+  defaultService: 'Choose a service from the list.',
+  feeOverride: 'Enter the fee as an amount such as 80.00.',
+  reminderConsent: 'Reminder consent must be yes or no.',
+  reminderNeedsEmail: 'Add an email address to send reminders to.',
+  emergencyContactName: "Enter the emergency contact's name.",
+} as const;
+
+/** Tags as a list or "a, b; c": trimmed, spacing tidied, the first spelling of each kept (case-insensitively). */
+export function splitTags(input: readonly string[] | string): string[] {
+  const items = typeof input === 'string' ? input.split(/[,;|]/) : input;
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const item of items) {
+    const tag = item.replace(/\s+/g, ' ').trim();
+    if (tag === '' || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  return tags;
+}
+
+const tagsField = () =>
+  z
+    .union([z.array(z.string()), z.string()], { error: CLIENT_MESSAGES.tags })
+    .default([])
+    .transform((input, ctx) => {
+      const tags = splitTags(input);
+      const long = tags.find((tag) => [...tag].length > TEXT_LIMITS.tag);
+      if (long !== undefined) ctx.issues.push({ code: 'custom', message: CLIENT_MESSAGES.tagTooLong(long), input });
+      else if (tags.length > MAX_TAGS) ctx.issues.push({ code: 'custom', message: CLIENT_MESSAGES.tagsTooMany, input });
+      return tags;
+    });
+
+// Appwrite's document ID rule: up to 36 characters of a-z, A-Z, 0-9, period, hyphen and
+// underscore, not starting with a special character.
+const APPWRITE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+export const clientSchema = z
+  .object({
+    firstName: requiredText({ label: 'the first name', max: TEXT_LIMITS.name }),
+    lastName: requiredText({ label: 'the last name', max: TEXT_LIMITS.name }),
+    preferredName: optionalText({ label: 'the preferred name', max: TEXT_LIMITS.preferredName }),
+    pronouns: optionalText({ label: 'the pronouns', max: TEXT_LIMITS.pronouns }),
+    dateOfBirth: optionalDateOfBirth(),
+    email: optionalEmail(),
+    phone: optionalPhone(),
+    addressLine1: optionalText({ label: 'the street address', max: TEXT_LIMITS.addressLine }),
+    addressLine2: optionalText({ label: 'the second address line', max: TEXT_LIMITS.addressLine }),
+    city: optionalText({ label: 'the city', max: TEXT_LIMITS.city }),
+    state: stateField(),
+    postalCode: postalCodeField(),
+    status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.status }).default('active'),
+    tags: tagsField(),
+    emergencyContactName: optionalText({ label: "the emergency contact's name", max: TEXT_LIMITS.name * 2 }),
+    emergencyContactRelationship: optionalText({ label: 'the relationship', max: TEXT_LIMITS.relationship }),
+    emergencyContactPhone: optionalPhone(),
+    defaultServiceId: z
+      .string({ error: CLIENT_MESSAGES.defaultService })
+      .regex(APPWRITE_ID, { error: CLIENT_MESSAGES.defaultService })
+      .or(z.literal('').transform(() => null))
+      .nullish()
+      .transform((id) => id ?? null),
+    /** The client's own fee (sliding scale), in minor units of `currency`; null = the service's fee. */
+    feeOverride: z.preprocess(numberFromText, minorUnitsField({ invalid: CLIENT_MESSAGES.feeOverride }).nullish()).transform((fee) => fee ?? null),
+    currency: currencyField(),
+    /** Ordered: the first is the primary diagnosis. */
+    diagnosisCodes: diagnosisCodesField(),
+    /** Consent to email reminders. */
+    reminderConsent: z.boolean({ error: CLIENT_MESSAGES.reminderConsent }).default(false),
+    referralSource: optionalText({ label: 'the referral source', max: TEXT_LIMITS.referralSource }),
+    /** Administrative notes only; clinical notes live with sessions. */
+    adminNotes: optionalText({ label: 'the administrative notes', max: TEXT_LIMITS.adminNotes, multiline: true }),
+  })
+  .superRefine((client, ctx) => {
+    if (client.reminderConsent && !client.email) {
+      ctx.addIssue({ code: 'custom', path: ['reminderConsent'], message: CLIENT_MESSAGES.reminderNeedsEmail });
+    }
+    if (!client.emergencyContactName && (client.emergencyContactRelationship || client.emergencyContactPhone)) {
+      ctx.addIssue({ code: 'custom', path: ['emergencyContactName'], message: CLIENT_MESSAGES.emergencyContactName });
+    }
+  });
+
+export type ClientInput = z.input<typeof clientSchema>;
+export type Client = z.output<typeof clientSchema>;
+
+/** Fields every client field list (forms, import, exports) names, in the form's order. */
+export const CLIENT_FIELDS = Object.keys(clientSchema.shape) as (keyof Client)[];
+
+/** What the client is called on screen: the preferred name if there is one, then the last name. */
+export function clientDisplayName(client: Pick<Client, 'firstName' | 'lastName' | 'preferredName'>): string {
+  return `${client.preferredName || client.firstName} ${client.lastName}`.trim();
+}
+
+export function isArchived(client: Pick<Client, 'status'>): boolean {
+  return ARCHIVED_STATUSES.includes(client.status);
+}
+
+function folded(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
+/**
+ * Search as you type (issue #13): every word of the query must appear in the client's names,
+ * preferred name, email or phone. Accents and case are ignored ("zoe" finds Zoë), and a query
+ * with digits also matches the phone however it was written.
+ */
+export function matchesClientSearch(
+  client: Pick<Client, 'firstName' | 'lastName' | 'preferredName' | 'email' | 'phone'>,
+  query: string,
+): boolean {
+  const words = folded(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = folded([client.firstName, client.lastName, client.preferredName, emailSearchKey(client.email)].filter(Boolean).join(' '));
+  const phone = phoneSearchKey(client.phone);
+  return words.every((word) => {
+    if (haystack.includes(word)) return true;
+    const digits = word.replace(/\D/g, '');
+    return digits.length >= 3 && digits.length === word.replace(/[\s().+-]/g, '').length && phone.includes(digits);
+  });
+}
