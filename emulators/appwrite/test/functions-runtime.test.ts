@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FunctionPool } from '../src/functions/executor.ts';
 import { API_KEY, fn, PROJECT_ID, startServer, testFunctionsDir, type Harness } from './support/dbfn-harness.ts';
 
 let h: Harness;
@@ -146,6 +147,30 @@ describe('ephemeral keys', () => {
       await expect(users(key)).rejects.toMatchObject({ code: 401, type: 'general_unauthorized_scope' });
     } finally {
       now.mockRestore();
+    }
+  });
+});
+
+describe('idle runtimes', () => {
+  it('exit after the idle time, and the next execution starts a fresh one', async () => {
+    const pool = new FunctionPool({ perFunction: 1, total: 1, queue: 1, idleMs: 200 });
+    const run = async () => {
+      const result = await pool.run({
+        functionId: 'pid', entry: path.join(testFunctionsDir, 'pid/src/main.js'), cwd: path.join(testFunctionsDir, 'pid'),
+        env: { PATH: process.env.PATH ?? '' }, timeoutMs: 5000, method: 'GET', headers: {}, body: new Uint8Array(),
+        path: '/', queryString: '', scheme: 'http', host: 'localhost', port: 80,
+      });
+      return JSON.parse(result.body.toString('utf8')) as { pid: number; served: number };
+    };
+    const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    try {
+      const first = await run();
+      expect((await run()).pid).toBe(first.pid);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(alive(first.pid)).toBe(false);
+      expect(await run()).toMatchObject({ served: 1 });
+    } finally {
+      pool.close();
     }
   });
 });
