@@ -11,6 +11,7 @@ export * from './sessions.ts';
 export * from './account.ts';
 export * from './billing-types.ts';
 export * from './billing.ts';
+export * from './billing-dates.ts';
 export * from './billing-sessions.ts';
 export * from './functions.ts';
 export * from './notification-id.ts';

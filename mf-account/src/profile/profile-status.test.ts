@@ -1,7 +1,7 @@
 import { profileStatusText, settingsStatusText } from '@cadence/shared-auth';
 import { describe, expect, it } from 'vitest';
 import {
-  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, trialDaysRemaining,
+  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, profileBillingDates, trialDaysRemaining,
 } from './profile-status.ts';
 
 describe('profileStatusText (spec §4, first match wins)', () => {
@@ -56,5 +56,26 @@ describe('trialDaysRemaining (spec §9: ceiling)', () => {
   it('is 0 after the end and null without one', () => {
     expect(trialDaysRemaining('2026-04-01T00:00:00Z', now)).toBe(0);
     expect(trialDaysRemaining(null, now)).toBeNull();
+  });
+});
+
+describe('profileBillingDates: the real billing wins, spec §9 rule only as the fallback', () => {
+  const signedUp = '2026-11-24T10:00:00';
+  const now = new Date(2026, 10, 24, 12);
+  it('trialing: next payment is the trial end and the cycle is anchored there', () => {
+    const trialEnd = new Date(2026, 11, 1, 10).toISOString();
+    const dates = profileBillingDates({}, signedUp, { status: 'trialing', trialEnd, currentPeriodEnd: trialEnd }, now);
+    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(trialEnd) });
+  });
+  it('after the trial: the current period end', () => {
+    const periodEnd = new Date(2027, 0, 1, 10).toISOString();
+    const dates = profileBillingDates({ billingStartDay: 15 }, signedUp,
+      { status: 'active', trialEnd: new Date(2026, 11, 1, 10).toISOString(), currentPeriodEnd: periodEnd }, now);
+    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(periodEnd) });
+  });
+  it('no subscription period yet: one month after the cycle start', () => {
+    expect(profileBillingDates({}, signedUp, null, now)).toEqual({ cycleDay: 24, nextPayment: new Date(2026, 11, 24) });
+    expect(profileBillingDates({}, signedUp, { status: 'incomplete', trialEnd: null, currentPeriodEnd: null }, now).nextPayment)
+      .toEqual(new Date(2026, 11, 24));
   });
 });

@@ -1,6 +1,10 @@
+import { formatBillingDate, subscriptionNextPayment } from '@cadence/shared-auth';
 import { DAY_MS } from '../constants.ts';
 
-/** spec §9: prefs.billingStartDay, else the day of account creation, else 1. */
+/**
+ * spec §9: prefs.billingStartDay, else the day of account creation, else 1. Only a fallback: the real
+ * billing wins once the subscription has a period (profileBillingDates).
+ */
 export function billingCycleDay(prefs: Record<string, unknown> | null | undefined, createdAt: string | null | undefined): number {
   const fromPrefs = Number(prefs?.billingStartDay);
   if (Number.isInteger(fromPrefs) && fromPrefs >= 1 && fromPrefs <= 31) return fromPrefs;
@@ -18,7 +22,7 @@ function onDay(year: number, month: number, day: number): Date {
 }
 
 /**
- * spec §9: the current cycle started on the latest cycle day not after `now`; the next payment is one
+ * spec §9 (fallback only, see profileBillingDates): the current cycle started on the latest cycle day not after `now`; the next payment is one
  * month after that start. A cycle day beyond the month's length falls on the month's last day.
  */
 export function currentCycleStart(cycleDay: number, now: Date): Date {
@@ -32,6 +36,30 @@ export function nextPaymentDate(cycleDay: number, now: Date): Date {
   return onDay(start.getFullYear(), start.getMonth() + 1, cycleDay);
 }
 
+export interface ProfileBillingDates {
+  /** 'Billing Cycle: {ordinal} of each month'. */
+  cycleDay: number;
+  nextPayment: Date;
+}
+
+/**
+ * Profile's Billing Cycle and Next Payment. The real billing wins over spec §9's rule (cycle start
+ * from prefs.billingStartDay or the sign-up day, next payment one month later): Stripe charges first
+ * at the trial end and anchors the monthly cycle there, which is what checkout and the billing portal
+ * show. The spec's rule is only the fallback while there is no subscription period yet.
+ */
+export function profileBillingDates(
+  prefs: Record<string, unknown> | null | undefined,
+  createdAt: string | null | undefined,
+  subscription: Parameters<typeof subscriptionNextPayment>[0],
+  now: Date,
+): ProfileBillingDates {
+  const billed = subscriptionNextPayment(subscription);
+  if (billed) return { cycleDay: billed.getDate(), nextPayment: billed };
+  const cycleDay = billingCycleDay(prefs, createdAt);
+  return { cycleDay, nextPayment: nextPaymentDate(cycleDay, now) };
+}
+
 /** spec §9: ceiling of the days until trialEnd; null without a trial end, never negative. */
 export function trialDaysRemaining(trialEnd: string | null | undefined, now: Date): number | null {
   if (!trialEnd) return null;
@@ -40,10 +68,7 @@ export function trialDaysRemaining(trialEnd: string | null | undefined, now: Dat
   return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
 }
 
-export function formatDate(date: Date | string): string {
-  const value = typeof date === 'string' ? new Date(date) : date;
-  return value.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-}
+export const formatDate = formatBillingDate;
 
 /** '1st', '2nd', '3rd', '4th' … for 'Billing Cycle: 15th of each month'. */
 export function ordinal(day: number): string {
