@@ -77,6 +77,28 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('every control is a touch target of at least 44 px (coarse pointer)', async ({ page }) => {
+    await page.goto(galleryUrl);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dark scheme' })).toBeVisible();
+    expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    const tooSmall = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('button, input, select, textarea, [role="menuitem"], [role="option"]'))
+        .filter((control) => control.offsetParent !== null)
+        .map((control) => {
+          // A checkbox, radio or switch is hit through its whole row (the label is part of the target).
+          const target = control.closest('.ui-checkbox, .ui-radio, .ui-switch') ?? control;
+          const box = target.getBoundingClientRect();
+          return { control: control.getAttribute('aria-label') ?? control.textContent ?? control.id, width: box.width, height: box.height };
+        })
+        .filter(({ width, height }) => width < 44 || height < 44),
+    );
+    expect(tooSmall).toEqual([]);
+  });
+});
+
 test('the production build has no gallery', async ({ page }) => {
   const response = await page.request.get('/_gallery.html');
   expect(response.status()).toBe(404);
