@@ -73,8 +73,6 @@ const sharedUiPresentational = {
   group: ['@cadence/shared-auth', '@cadence/shared-auth/**', '@cadence/shared-router', '@cadence/shared-router/**', 'appwrite', 'zustand', '@tanstack/**'],
   message: 'shared-ui is presentational only: no data, no auth, no routing (pass what a primitive shows as props).',
 };
-// TEMPORARY (this session): being rewritten by other work in progress; enabled when it lands.
-const HOOKS_PENDING = ['mf-auth'];
 const sharedAuth = { group: ['@cadence/shared-auth', '@cadence/shared-auth/**'], message: 'shared-router is routing only: no auth, no app code.' };
 
 export default tseslint.config(
@@ -96,7 +94,7 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
-    files: ['shell/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}', ...remoteDirs.filter((dir) => !HOOKS_PENDING.includes(dir)).map((dir) => `${dir}/src/**/*.{ts,tsx}`)],
+    files: ['shell/src/**/*.{ts,tsx}', 'shared-auth/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}', ...remoteDirs.map((dir) => `${dir}/src/**/*.{ts,tsx}`)],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
   },

@@ -12,7 +12,9 @@ import '../shared/auth.css';
 /** spec §2 /reset-password: a new password from a recovery link. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const linkError = useMemo(() => resetLinkError(params, Date.now()), [params]);
+  // The link is judged as of opening the page (and again on submit).
+  const [openedAt] = useState(Date.now);
+  const linkError = useMemo(() => resetLinkError(params, openedAt), [params, openedAt]);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);

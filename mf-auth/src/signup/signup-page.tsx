@@ -35,11 +35,12 @@ export default function SignupPage() {
     saveProgress(next);
   };
 
+  useEffect(() => saveProgress(start.progress), [start.progress]);
+
   useEffect(() => {
-    saveProgress(start.progress);
     // The guard's router state applies once (on arrival): a reload resumes from the saved progress.
     if (location.state) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, []);
+  }, [location.state, location.pathname, location.search, navigate]);
 
   const handleSent = (email: string, sent: SentCode) => {
     setInfo(null);

@@ -18,7 +18,12 @@ type Outcome =
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'verifying' });
+  const userId = params.get('userId');
+  const secret = params.get('secret');
+  const expire = params.get('expire');
+  const [verified, setOutcome] = useState<Outcome>({ kind: 'verifying' });
+  const outcome: Outcome =
+    userId && secret ? verified : { kind: 'failure', message: MESSAGES.verifyMissingParams, canResend: false };
   const [resend, setResend] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -26,15 +31,8 @@ export default function VerifyEmailPage() {
 
   useEffect(() => {
     // A link is single use: StrictMode's second effect run must not confirm it again.
-    if (started.current) return;
+    if (started.current || !userId || !secret) return;
     started.current = true;
-    const userId = params.get('userId');
-    const secret = params.get('secret');
-    if (!userId || !secret) {
-      setOutcome({ kind: 'failure', message: MESSAGES.verifyMissingParams, canResend: false });
-      return;
-    }
-    const expire = params.get('expire');
     const expiresAt = expire ? parseExpire(expire) : null;
     void (async () => {
       try {
@@ -56,7 +54,7 @@ export default function VerifyEmailPage() {
         setOutcome({ kind: 'failure', message: MESSAGES.verifyLinkInvalid, canResend: expired });
       }
     })();
-  }, [params]);
+  }, [userId, secret, expire]);
 
   const handleResend = async () => {
     setBusy(true);
