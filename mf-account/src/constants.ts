@@ -17,3 +17,6 @@ export const CLEANUP_RETURN_HOME_MS = 2_000;
 export const RELATIVE_TIME_MAX_DAYS = 7;
 
 export const DAY_MS = 86_400_000;
+
+/** trial_ending shows in the trial's last 3 days, as Stripe's customer.subscription.trial_will_end. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;

@@ -1,4 +1,5 @@
-import type { NotificationInput, NotificationType } from '@cadence/shared-auth';
+import { formatBillingDate, type NotificationInput, type NotificationType, type SubscriptionFields } from '@cadence/shared-auth';
+import { DAY_MS, TRIAL_ENDING_NOTICE_DAYS } from '../constants.ts';
 import { formatAmount, type Invoice } from '../payments/invoice-rules.ts';
 import { paymentInvoice, paymentNotificationId } from './payment-invoice.ts';
 
@@ -32,15 +33,28 @@ export function validatedActionUrl(url: string | null | undefined, origin: strin
 }
 
 /**
+ * The trial's end when it falls within its last TRIAL_ENDING_NOTICE_DAYS days, else null. Like
+ * Stripe's customer.subscription.trial_will_end (3 days before), not from the trial's first day.
+ */
+export function trialEndingSoon(trialEnd: string | null | undefined, now: Date): Date | null {
+  const end = trialEnd ? Date.parse(trialEnd) : Number.NaN;
+  if (Number.isNaN(end)) return null;
+  const left = end - now.getTime();
+  return left > 0 && left <= TRIAL_ENDING_NOTICE_DAYS * DAY_MS ? new Date(end) : null;
+}
+
+/**
  * spec §3: notifications are derived from the user's labels. The notificationId is stable per label
  * (per label and invoice for payments, see paymentNotificationId), so generating again hits the same
- * document (create, then update on 409). `invoices` are the user's, newest first.
+ * document (create, then update on 409). `invoices` are the user's, newest first; `subscription` their
+ * latest, whose trial end dates trial_ending (the date Profile's Next Payment shows).
  */
 export function notificationsFromLabels(
   labels: readonly string[],
   origin: string,
   now: Date,
   invoices: readonly Invoice[] = [],
+  subscription: Pick<SubscriptionFields, 'trialEnd'> | null = null,
 ): NotificationInput[] {
   const has = (label: string) => labels.includes(label);
   const timestamp = now.toISOString();
@@ -55,9 +69,11 @@ export function notificationsFromLabels(
     list.push({ notificationId: 'get_started', type: 'get_started', priority: 'medium', title: 'Get started',
       message: 'Start your subscription to use every feature.', actionText: 'View Billing', actionUrl: account('?view=billing') });
   }
-  if (has('trialActive')) {
-    list.push({ notificationId: 'trial_ending', type: 'trial_ending', priority: 'medium', title: 'Your free trial',
-      message: 'Your free trial ends soon; your card is charged $10.00 when it does.', actionText: 'View Billing', actionUrl: account('?view=billing') });
+  const trialEnd = has('trialActive') ? trialEndingSoon(subscription?.trialEnd, now) : null;
+  if (trialEnd) {
+    list.push({ notificationId: 'trial_ending', type: 'trial_ending', priority: 'medium', title: 'Your free trial ends soon',
+      message: `Your free trial ends on ${formatBillingDate(trialEnd)}; your card is charged $10.00 then.`,
+      actionText: 'View Billing', actionUrl: account('?view=billing') });
   }
   const amount = (invoice: Invoice | null) => (invoice ? ` of ${formatAmount(invoice.totalCents)}` : '');
   if (has('paymentFailed')) {

@@ -1,5 +1,5 @@
 import {
-  addNotification, dismissNotification, getInvoices, loadNotifications, updateNotification, type NotificationDocument,
+  addNotification, dismissNotification, getInvoices, getLatestSubscription, loadNotifications, updateNotification, type NotificationDocument, type SubscriptionDocument,
 } from '@cadence/shared-auth';
 import { Fragment, useEffect, useState } from 'react';
 import { MESSAGES } from '../messages.ts';
@@ -32,9 +32,19 @@ async function loadInvoices(userId: string): Promise<Invoice[]> {
   }
 }
 
+/** The latest subscription, whose trial end dates trial_ending; a failed load is logged: none. */
+async function loadSubscription(userId: string): Promise<SubscriptionDocument | null> {
+  try {
+    return await getLatestSubscription(userId);
+  } catch (error) {
+    console.error('Loading the subscription for notifications failed', error);
+    return null;
+  }
+}
+
 async function initNotifications(userId: string, labels: readonly string[]): Promise<Loaded> {
-  const invoices = await loadInvoices(userId);
-  for (const input of notificationsFromLabels(labels, window.location.origin, new Date(), invoices)) {
+  const [invoices, subscription] = await Promise.all([loadInvoices(userId), loadSubscription(userId)]);
+  for (const input of notificationsFromLabels(labels, window.location.origin, new Date(), invoices, subscription)) {
     // Regenerating must not mark a read notification unread again.
     const { read: _read, timestamp: _timestamp, ...rest } = input;
     try {
