@@ -1,7 +1,7 @@
 // @cadence/shared-ui: Cadence's design tokens (./tokens.css, loaded once by the shell), primitives
 // and icons. Presentational only — no data, no auth. Explicit exports: this list is the public face.
 export { Icon, ICON_NAMES, type IconName, type IconProps } from './icon/icon.tsx';
-export { Button, IconButton, type ButtonProps, type ButtonVariant, type IconButtonProps } from './button/button.tsx';
+export { Button, buttonClassName, IconButton, type ButtonProps, type ButtonVariant, type IconButtonProps } from './button/button.tsx';
 export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
 export { Field, type FieldControlProps, type FieldProps, type FieldTextProps } from './field/field.tsx';
 export { TextInput, type TextInputProps } from './field/text-input.tsx';

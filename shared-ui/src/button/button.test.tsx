@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, IconButton } from '@cadence/shared-ui';
+import { Button, buttonClassName, IconButton } from '@cadence/shared-ui';
 
 describe('Button', () => {
   it('is a button named by its label that acts on click, Enter and Space, and never submits a form by default', async () => {
@@ -71,6 +71,19 @@ describe('Button', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pay' }));
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
     expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('buttonClassName', () => {
+  it('gives a link the look of a button, without the button role', () => {
+    render(
+      <a href="/signup" className={buttonClassName('primary')}>
+        Get Started
+      </a>,
+    );
+    const link = screen.getByRole('link', { name: 'Get Started' });
+    expect(link).toHaveClass('ui-button', 'ui-button--primary', 'ui-button--md');
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });
 

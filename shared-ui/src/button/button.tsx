@@ -6,6 +6,14 @@ import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet' | 'danger';
 
+/**
+ * A button's look for something that is not a <button>: a router link styled as the primary action
+ * (`<Link className={buttonClassName('primary')}>`), since shared-ui knows no router.
+ */
+export function buttonClassName(variant: ButtonVariant = 'secondary', size: 'sm' | 'md' = 'md'): string {
+  return `ui-button ui-button--${variant} ui-button--${size}`;
+}
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
@@ -49,7 +57,7 @@ export function Button({
       aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       onClick={handleClick}
-      className={cx('ui-button', `ui-button--${variant}`, `ui-button--${size}`, fullWidth && 'ui-button--full', loading && 'is-loading', className)}
+      className={cx(buttonClassName(variant, size), fullWidth && 'ui-button--full', loading && 'is-loading', className)}
     >
       {loading ? <span className="ui-spinner__circle ui-button__spinner" aria-hidden="true" /> : icon && <Icon name={icon} />}
       <span>{loading && loadingLabel ? loadingLabel : children}</span>
@@ -74,7 +82,7 @@ export function IconButton({ icon, label, variant = 'quiet', size = 'md', type =
       type={type}
       aria-label={label}
       title={label}
-      className={cx('ui-button', 'ui-icon-button', `ui-button--${variant}`, `ui-button--${size}`, className)}
+      className={cx(buttonClassName(variant, size), 'ui-icon-button', className)}
     >
       <Icon name={icon} />
     </button>
