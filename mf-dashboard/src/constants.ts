@@ -1,9 +1,5 @@
 // Spec constants owned by mf-dashboard (spec §2 Dashboard, §9).
 
-/** spec §9: mobile deep link fallback 1.5 s ... */
-export const DEEP_LINK_FALLBACK_MS = 1500;
-/** ... with a 0.5 s check after return. */
-export const DEEP_LINK_RETURN_CHECK_MS = 500;
 /** spec §2: where the promo banner goes when the app does not open. */
 export const DEEP_LINK_FALLBACK_PATH = '/account';
 

@@ -50,3 +50,8 @@ export const USER_LABELS = [
   'checkoutCompleted',
 ] as const;
 export type UserLabel = (typeof USER_LABELS)[number];
+
+/** spec §4/§9: a mobile deep link falls back when the app has not opened within 1.5 s… */
+export const DEEP_LINK_FALLBACK_MS = 1_500;
+/** …with a 0.5 s check after the user returns to the page. */
+export const DEEP_LINK_RETURN_CHECK_MS = 500;

@@ -22,3 +22,4 @@ export * from './permissions.ts';
 export * from './access-decision.ts';
 export * from './status-texts.ts';
 export * from './mobile-app.ts';
+export * from './open-deep-link.ts';

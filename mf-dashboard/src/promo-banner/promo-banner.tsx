@@ -1,9 +1,8 @@
-import { appDeepLink, getConfig, isMobileDevice } from '@cadence/shared-auth';
+import { appDeepLink, getConfig, isMobileDevice, openDeepLink } from '@cadence/shared-auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { DEEP_LINK_FALLBACK_PATH, PROMO_BANNER_TEXT } from '../constants.ts';
 import { openAppUrl } from './open-app-url.ts';
-import { openDeepLink } from './open-deep-link.ts';
 import { browserStorage, isPromoBannerDismissed, rememberPromoBannerDismissed } from './promo-banner-dismissal.ts';
 import './promo-banner.css';
 
