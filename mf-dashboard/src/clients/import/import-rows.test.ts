@@ -1,0 +1,203 @@
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCsv } from '../../shared/csv-writer.ts';
+import { VALIDATION_MESSAGES } from '../../shared/validators.ts';
+import type { Client } from '../client-schema.ts';
+import { guessMapping, remapColumn } from './column-mapping.ts';
+import { readImportFile, type ParsedCsv } from './import-file.ts';
+import { dateCell, IMPORT_ROW_MESSAGES, planImport, previewRows, rejectedRowsCsv, splitFullName } from './import-rows.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-25T12:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function parse(text: string): ParsedCsv {
+  const bytes = new TextEncoder().encode(text);
+  const result = readImportFile({ name: 'clients.csv', size: bytes.length }, bytes);
+  if (!result.ok) throw new Error(result.message);
+  return result.value;
+}
+
+function plan(text: string, existing: Client[] = [], options: Parameters<typeof planImport>[2] extends infer C ? Partial<C> : never = {}) {
+  const parsed = parse(text);
+  return planImport(parsed, guessMapping(parsed.headers), { existing, ...options });
+}
+
+const services = [
+  { $id: 'svc1', name: 'Intake assessment', serviceCode: '90791' },
+  { $id: 'svc2', name: 'Psychotherapy 45', serviceCode: '90834' },
+  { $id: 'old', name: 'Group', serviceCode: 'GRP', archived: true },
+];
+
+describe('each row read into a client', () => {
+  it('converts dates, statuses, yes/no, fees, services, tags and codes', () => {
+    const result = plan(
+      [
+        'First name,Last name,DOB,Status,Email reminders,Email,Fee,Service,Tags,Diagnosis',
+        'Jane,Doe,3/14/1985,Archived,Yes,jane@example.com,$80,90834,"couples; evening",F41.1 F32.A',
+      ].join('\n'),
+      [],
+      { services },
+    );
+    expect(result.rows[0]).toMatchObject({ rowNumber: 2, status: 'ready', problems: [] });
+    expect(result.rows[0]!.client).toMatchObject({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      dateOfBirth: '1985-03-14',
+      status: 'discharged',
+      reminderConsent: true,
+      feeOverride: 8000,
+      defaultServiceId: 'svc2',
+      tags: ['couples', 'evening'],
+      diagnosisCodes: ['F41.1', 'F32.A'],
+    });
+  });
+
+  it('splits a full-name column', () => {
+    const result = plan('Client,Email\n"Doe, Jane",jane@example.com\nSam Q. Lee,\n');
+    expect(result.ready.map((client) => [client.firstName, client.lastName])).toEqual([
+      ['Jane', 'Doe'],
+      ['Sam Q.', 'Lee'],
+    ]);
+    expect(splitFullName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+  });
+
+  it('reads the date formats spreadsheets write, never guessing a two-digit year', () => {
+    expect(dateCell('1985-03-14')).toEqual({ value: '1985-03-14' });
+    expect(dateCell('1985-3-4')).toEqual({ value: '1985-03-04' });
+    expect(dateCell('1985/03/14')).toEqual({ value: '1985-03-14' });
+    expect(dateCell('1985-03-14 00:00:00')).toEqual({ value: '1985-03-14' });
+    expect(dateCell('03-14-1985')).toEqual({ value: '1985-03-14' });
+    expect(dateCell('3.14.1985')).toEqual({ value: '1985-03-14' });
+    expect(dateCell('3/14/85')).toEqual({ problem: IMPORT_ROW_MESSAGES.twoDigitYear });
+    expect(dateCell('14/03/1985')).toEqual({ value: '14/03/1985' });
+    expect(dateCell('March 14')).toEqual({ value: 'March 14' });
+  });
+
+  it('rejects a row with every reason, each naming the column as the file does', () => {
+    const result = plan(
+      'Legal first name,Legal last name,DOB,E-mail,Phone,Fee,Service,Status\n,Doe,3/14/85,jane@,12,-5,Couples,Someday\n',
+      [],
+      { services },
+    );
+    expect(result.rows[0]).toMatchObject({ status: 'rejected', client: null });
+    expect(result.rows[0]!.problems).toEqual([
+      `DOB: ${IMPORT_ROW_MESSAGES.twoDigitYear}`,
+      'Fee: Enter an amount of zero or more.',
+      `Service: ${IMPORT_ROW_MESSAGES.unknownService('Couples')}`,
+      'Legal first name: Enter the first name.',
+      `E-mail: ${VALIDATION_MESSAGES.email}`,
+      `Phone: ${VALIDATION_MESSAGES.phone}`,
+      'Status: Choose a status: prospective, active, inactive or discharged.',
+    ]);
+  });
+
+  it('archived services are not matched', () => {
+    const result = plan('First,Last,Service\nJane,Doe,GRP\n', [], { services });
+    expect(result.rows[0]!.problems).toEqual([`Service: ${IMPORT_ROW_MESSAGES.unknownService('GRP')}`]);
+  });
+
+  it('rejects a row with more cells than the header, and accepts one with fewer', () => {
+    const result = plan('First name,Last name,Email\nJane,Doe,jane@example.com,extra\nSam,Lee\nAmy,Chen,,\n');
+    expect(result.rows.map((row) => row.status)).toEqual(['rejected', 'ready', 'ready']);
+    expect(result.rows[0]!.problems).toEqual([IMPORT_ROW_MESSAGES.tooManyCells(4, 3)]);
+  });
+
+  it('fee overrides follow the practice currency', () => {
+    const result = plan('First,Last,Fee\nJane,Doe,¥8000\nSam,Lee,80.5\n', [], { currency: 'JPY' });
+    expect(result.rows[0]!.client).toMatchObject({ feeOverride: 8000, currency: 'JPY' });
+    expect(result.rows[1]!.problems).toEqual(['Fee: JPY amounts have no decimal places.']);
+  });
+
+  it('a field re-mapped by hand is read from its new column', () => {
+    const parsed = parse('First,Last,Mobile,Home phone\nJane,Doe,,555-123-4567\n');
+    const mapping = remapColumn(guessMapping(parsed.headers), 3, 'phone');
+    expect(planImport(parsed, mapping, { existing: [] }).ready[0]!.phone).toBe('555-123-4567');
+  });
+});
+
+describe('duplicates: against stored clients and within the file', () => {
+  const stored = [{ $id: 'c1', firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-03-14', email: 'jane@example.com' }] as unknown as Client[];
+
+  it('skips a row matching a stored client, by email or by name and date of birth', () => {
+    const result = plan('First,Last,DOB,Email\nJANE,doe,,JANE@example.com\nJane,Doe,1985-03-14,\nJane,Doe,1990-01-01,\n', stored);
+    expect(result.rows.map((row) => row.status)).toEqual(['duplicate', 'duplicate', 'ready']);
+    expect(result.rows[0]!.duplicateOf).toEqual({ kind: 'existing', client: stored[0], reason: 'email' });
+    expect(result.rows[1]!.duplicateOf).toMatchObject({ kind: 'existing', reason: 'nameAndDateOfBirth' });
+    expect(result.rows[0]!.problems).toEqual(['Skipped: Jane Doe already has this email address.']);
+  });
+
+  it('skips a later row repeating an earlier one; the first is imported', () => {
+    const result = plan('First,Last,DOB,Email\nAmy,Chen,,amy@example.com\nSam,Lee,2001-02-03,\nAmy,C,,Amy@Example.com\nsam,LEE,2001-02-03,sam@example.com\n');
+    expect(result.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'duplicate', 'duplicate']);
+    expect(result.rows[2]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 2, reason: 'email' });
+    expect(result.rows[3]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 3, reason: 'nameAndDateOfBirth' });
+    expect(result.rows[2]!.problems).toEqual(['Skipped: Same client as row 2.']);
+  });
+
+  it('a rejected row is not the original of a later duplicate', () => {
+    const result = plan('First,Last,Email,Phone\nAmy,Chen,amy@example.com,12\nAmy,Chen,amy@example.com,\n');
+    expect(result.rows.map((row) => row.status)).toEqual(['rejected', 'ready']);
+  });
+});
+
+function generatedFile(count: number): string {
+  const rows: string[][] = [['Legal first name', 'Legal last name', 'Date of birth', 'Email', 'Mobile phone', 'Client status', 'Tags', 'Diagnosis codes', 'Referral source']];
+  for (let i = 0; i < count; i += 1) {
+    const day = String((i % 28) + 1).padStart(2, '0');
+    rows.push([`First${i}`, `Last${i}`, `19${50 + (i % 50)}-0${(i % 9) + 1}-${day}`, `client${i}@example.com`, `(555) ${String(100 + (i % 900))}-${String(1000 + i).slice(-4)}`, i % 7 ? 'Active' : 'Inactive', 'weekly, in person', 'F41.1, F32.A', 'Website']);
+  }
+  return toCsv(rows);
+}
+
+describe('the e2e scenario in miniature: 200 rows, 3 bad, 2 duplicates', () => {
+  const file = () => {
+    const lines = generatedFile(200).trimEnd().split('\r\n');
+    lines[11] = 'Bad,Row,1985-13-40,bad1@example.com,,Active,,,';
+    lines[51] = ',Nameless,,bad2@example.com,,Active,,,';
+    lines[101] = 'Bad,Email,,not-an-email,,Active,,,';
+    lines[150] = lines[5]!.replace('First4', 'Again');
+    lines[180] = lines[6]!.replace('client5@', 'CLIENT5@');
+    return `${lines.join('\r\n')}\r\n`;
+  };
+
+  it('imports 195, skips 2 and rejects 3, whose download names each row and reason', () => {
+    const result = plan(file());
+    expect(result.counts).toEqual({ total: 200, ready: 195, duplicates: 2, rejected: 3 });
+    expect(previewRows(result)).toHaveLength(10);
+    expect(previewRows(result).map((row) => row.rowNumber)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+
+    const download = Papa.parse<string[]>(rejectedRowsCsv(result).replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
+    expect(download[0]!.slice(0, 3)).toEqual(['Row', 'Problems', 'Legal first name']);
+    expect(download.slice(1).map((row) => [row[0], row[1]])).toEqual([
+      ['12', `Date of birth: ${VALIDATION_MESSAGES.dateOfBirthFormat}`],
+      ['52', 'Legal first name: Enter the first name.'],
+      ['102', `Email: ${VALIDATION_MESSAGES.email}`],
+    ]);
+  });
+
+  it('re-importing the same file after the import creates no duplicates', () => {
+    const first = plan(file());
+    const again = plan(file(), first.ready);
+    expect(again.counts).toEqual({ total: 200, ready: 0, duplicates: 197, rejected: 3 });
+  });
+});
+
+describe('speed', () => {
+  it('checks a 2,000-row file against 2,000 stored clients in well under a second', () => {
+    const text = generatedFile(2000);
+    const existing = plan(generatedFile(2000).replace(/client(\d+)@/g, 'stored$1@').replace(/First(\d+)/g, 'Stored$1')).ready;
+    expect(existing).toHaveLength(2000);
+    const started = performance.now();
+    const parsed = parse(text);
+    const result = planImport(parsed, guessMapping(parsed.headers), { existing });
+    const elapsed = performance.now() - started;
+    console.info(`2,000 rows parsed and checked against 2,000 clients in ${elapsed.toFixed(0)} ms`);
+    expect(result.counts).toEqual({ total: 2000, ready: 2000, duplicates: 0, rejected: 0 });
+    expect(elapsed).toBeLessThan(1000);
+  });
+});
