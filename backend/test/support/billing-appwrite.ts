@@ -83,6 +83,8 @@ export interface SignedInUser {
   account: Account;
   /** Web SDK database calls with the same session */
   databases: Databases;
+  /** the session's Web SDK client itself (to hand to the app's data layer) */
+  client: Client;
 }
 
 let counter = 0;
@@ -104,7 +106,7 @@ export async function signedInUser(aw: LocalAppwrite, label: string): Promise<Si
   const session = cookies[`a_session_${PROJECT_ID}`];
   if (!session) throw new Error('no session');
   const client = new Client().setEndpoint(`${aw.endpoint}`).setProject(PROJECT_ID).setSession(session);
-  return { id: user.$id, email, functions: new Functions(client), account: new Account(client), databases: new Databases(client) };
+  return { id: user.$id, email, functions: new Functions(client), account: new Account(client), databases: new Databases(client), client };
 }
 
 export interface FunctionAnswer<T> {

@@ -1,0 +1,97 @@
+// Issue 11 "records for another user", per collection of backend/appwrite.json: a second signed-in
+// user (the Web SDK over HTTP, as a browser) cannot plant a document the first user's app would show
+// or act on. Either Appwrite refuses the create (no collection-level create: only functions write
+// there with the server key) or the app's own loader ignores the document (notifications, which the
+// browser creates, spec §7).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ID, Permission, Role, type Databases } from 'appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureAppwrite } from '../../shared-auth/src/appwrite-client.ts';
+import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config.ts';
+import { addNotification, loadNotifications } from '../../shared-auth/src/notifications.ts';
+import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+
+const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as {
+  collections: Array<{ $id: string; $permissions: string[] }>;
+};
+
+const now = () => new Date().toISOString();
+/** A valid document of each collection naming `victim` (the server key can create every one). */
+const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
+  users: (victim) => ({ userId: victim, email: 'victim@example.com', name: 'Not the victim' }),
+  customers: (victim) => ({ userId: victim, stripeCustomerId: 'cus_attacker', email: 'attacker@example.com' }),
+  subscriptions: (victim) => ({ userId: victim, stripeSubscriptionId: 'sub_attacker', status: 'active', currentPeriodEnd: '2099-01-01T00:00:00.000+00:00', createdAt: now() }),
+  invoices: (victim) => ({ userId: victim, stripeInvoiceId: 'in_attacker', status: 'paid', total: 1000, amount: 1000, currency: 'usd', hostedInvoiceUrl: 'https://evil.example/pay', createdAt: now() }),
+  checkout_sessions: (victim) => ({ userId: victim, status: 'pending', stripeSessionId: 'cs_attacker', createdAt: now() }),
+  webhook_events: () => ({ eventId: 'evt_not_yet_delivered', type: 'invoice.paid', createdAt: now() }),
+  user_agreements: (victim) => ({ userId: victim, agreementType: 'terms', version: '2024-12-30', accepted: true, acceptedAt: now(), documentUrl: 'https://evil.example/terms' }),
+  notifications: (victim) => ({
+    userId: victim, notificationId: 'get_started', type: 'payment_failed', priority: 'high', title: 'Your card was declined',
+    message: 'Re-enter your card', actionText: 'Update Payment', actionUrl: 'https://evil.example/card', read: false, persistent: true,
+  }),
+};
+
+/** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
+const GRANTS = (attacker: string): Array<string[] | undefined> => [
+  undefined,
+  [Permission.read(Role.any())],
+  [Permission.read(Role.users()), Permission.update(Role.any()), Permission.delete(Role.any())],
+  [Permission.read(Role.user(attacker))],
+];
+
+let aw: LocalAppwrite;
+let victim: SignedInUser;
+let attacker: SignedInUser;
+
+beforeAll(async () => {
+  aw = await startAppwrite();
+  victim = await signedInUser(aw, 'victim');
+  attacker = await signedInUser(aw, 'attacker');
+  setConfig(localRuntimeConfig({ endpoint: aw.endpoint, projectId: PROJECT_ID, databaseId: DATABASE_ID }));
+}, 60_000);
+
+afterAll(async () => {
+  await aw?.close();
+});
+
+async function plant(databases: Databases, collectionId: string, documentId: string, permissions: string[] | undefined) {
+  return databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId, data: PLANTED[collectionId]!(victim.id), ...(permissions ? { permissions } : {}) });
+}
+
+describe('a second user cannot plant documents for the first (issue 11)', () => {
+  it('every collection of backend/appwrite.json has a case here', () => {
+    expect(project.collections.map((c) => c.$id).sort()).toEqual(Object.keys(PLANTED).sort());
+  });
+
+  const serverWritten = project.collections.filter((c) => c.$id !== 'notifications').map((c) => c.$id);
+  it.each(serverWritten)('%s: Appwrite refuses the create, whatever the permissions or the id', async (collectionId) => {
+    // The documents are valid: the server key creates them.
+    const valid = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: PLANTED[collectionId]!(victim.id) });
+    await aw.databases.deleteDocument({ databaseId: DATABASE_ID, collectionId, documentId: valid.$id });
+    for (const documentId of [ID.unique(), victim.id]) {
+      for (const permissions of GRANTS(attacker.id)) {
+        await expect(plant(attacker.databases, collectionId, documentId, permissions), JSON.stringify(permissions)).rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+      }
+    }
+    const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId });
+    expect(stored.total).toBe(0);
+  });
+
+  it('notifications: the attacker may create one naming the victim, but the victim’s app never shows it', async () => {
+    for (const permissions of GRANTS(attacker.id)) await plant(attacker.databases, 'notifications', ID.unique(), permissions);
+    // Nor can the attacker grant the victim's own role, the one thing the app trusts.
+    await expect(plant(attacker.databases, 'notifications', ID.unique(), [Permission.read(Role.user(victim.id))])).rejects.toMatchObject({ code: 401 });
+    // Some of them the victim can read through Appwrite …
+    const readable = await victim.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'notifications' });
+    expect(readable.total).toBeGreaterThan(0);
+
+    // … but the app's loader, as the victim, shows only what the victim's own app wrote.
+    configureAppwrite(victim.client);
+    expect(await loadNotifications(victim.id)).toEqual([]);
+    await addNotification(victim.id, { notificationId: 'welcome', type: 'welcome', priority: 'low', title: 'Welcome to Cadence', message: 'Hello' });
+    expect((await loadNotifications(victim.id)).map((n) => n.title)).toEqual(['Welcome to Cadence']);
+  });
+});
