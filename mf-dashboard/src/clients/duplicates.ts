@@ -24,7 +24,7 @@ export const DUPLICATE_MESSAGES = {
  * "Mary-Ann O'Brien", "mary ann obrien" and "Mary Ann O’Brien" are one name.
  */
 export function normalisedName(name: string | null | undefined): string {
-  return (name ?? '')
+  return (typeof name === 'string' ? name : '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
@@ -38,7 +38,7 @@ function emailKey(client: Pick<DuplicateKeyFields, 'email'>): string | null {
 function nameAndBirthKey(client: Pick<DuplicateKeyFields, 'firstName' | 'lastName' | 'dateOfBirth'>): string | null {
   const first = normalisedName(client.firstName);
   const last = normalisedName(client.lastName);
-  if (!first || !last || !client.dateOfBirth) return null;
+  if (!first || !last || typeof client.dateOfBirth !== 'string' || !client.dateOfBirth) return null;
   return `${first}|${last}|${client.dateOfBirth}`;
 }
 

@@ -92,7 +92,11 @@ export function moneyInputText(amount: number, currency: string = DEFAULT_CURREN
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+const symbolsByCurrency = new Map<string, string[]>();
+
 function currencySymbols(currency: string): string[] {
+  const known = symbolsByCurrency.get(currency);
+  if (known) return known;
   // "US$" is how non-US price lists write dollars; en-US formatting alone only knows "$".
   const symbols = new Set<string>(currency === 'USD' ? [currency, 'US$'] : [currency]);
   for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
@@ -104,7 +108,9 @@ function currencySymbols(currency: string): string[] {
     }
   }
   // Longest first, so "US$" is removed before "$".
-  return [...symbols].sort((a, b) => b.length - a.length);
+  const sorted = [...symbols].sort((a, b) => b.length - a.length);
+  symbolsByCurrency.set(currency, sorted);
+  return sorted;
 }
 
 const GROUPED = /^\d{1,3}(,\d{3})+$/;

@@ -42,7 +42,7 @@ export function checkTimeZone(name: unknown): Checked<string> {
   const listed = zonesByLowerCase?.get(trimmed.toLowerCase());
   if (listed) return accept(listed);
   try {
-    new Intl.DateTimeFormat(TIME_ZONE_LOCALE, { timeZone: trimmed });
+    dateTimeFormat(TIME_ZONE_LOCALE, { timeZone: trimmed });
     return accept(trimmed);
   } catch {
     return refuse(TIME_ZONE_MESSAGES.unknown);
@@ -86,6 +86,19 @@ export function parseInstant(instant: unknown): Checked<Date> {
   return Number.isNaN(date.getTime()) ? refuse(TIME_ZONE_MESSAGES.instantInvalid) : accept(date);
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one; a list of 2,000 rows reuses them.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
 export interface ZonedDisplayOptions {
   /** What to show: the date, the time, or both (the default). */
   show?: 'date' | 'time' | 'date-time';
@@ -107,7 +120,7 @@ export function formatInZone(instant: string | Date, timeZone: string, options: 
   if (show !== 'time') Object.assign(format, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
   if (show !== 'date') Object.assign(format, { hour: 'numeric', minute: '2-digit' });
   if (options.withZoneName && show !== 'date') format.timeZoneName = 'short';
-  return new Intl.DateTimeFormat(options.locale ?? TIME_ZONE_LOCALE, format).format(parsed.value);
+  return dateTimeFormat(options.locale ?? TIME_ZONE_LOCALE, format).format(parsed.value);
 }
 
 /** The zone's short name at that instant ("EST" in winter, "EDT" in summer; "GMT+1" where no abbreviation exists). */
@@ -115,7 +128,7 @@ export function zoneAbbreviation(timeZone: string, at: string | Date = new Date(
   const parsed = parseInstant(at);
   const zone = checkTimeZone(timeZone);
   if (!parsed.ok || !zone.ok) return '';
-  const parts = new Intl.DateTimeFormat(TIME_ZONE_LOCALE, { timeZone: zone.value, timeZoneName: 'short' }).formatToParts(parsed.value);
+  const parts = dateTimeFormat(TIME_ZONE_LOCALE, { timeZone: zone.value, timeZoneName: 'short' }).formatToParts(parsed.value);
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone.value;
 }
 
@@ -124,7 +137,7 @@ export function zoneOffsetMinutes(timeZone: string, at: string | Date = new Date
   const parsed = parseInstant(at);
   const zone = checkTimeZone(timeZone);
   if (!parsed.ok || !zone.ok) return 0;
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone: zone.value,
     hourCycle: 'h23',
     year: 'numeric',

@@ -195,7 +195,7 @@ export function checkPhone(input: unknown): Checked<string> {
  * "555.123.4567" and "+1 555 123 4567" all give "5551234567".
  */
 export function phoneSearchKey(phone: string | null | undefined): string {
-  if (!phone) return '';
+  if (typeof phone !== 'string') return '';
   const digits = phone.replace(EXTENSION, '').replace(/\D/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
@@ -228,7 +228,7 @@ export function checkEmail(input: unknown): Checked<string> {
 
 /** The form of an email used to find the same person twice: trimmed and lower case. */
 export function emailSearchKey(email: string | null | undefined): string {
-  return email ? email.trim().toLowerCase() : '';
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
 // ---------------------------------------------------------------------------------------------
