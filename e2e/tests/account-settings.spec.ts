@@ -42,6 +42,9 @@ test('settings: inline name edit saves, email edit alert, Member Since, delete p
   await page.getByLabel('Type "delete my account" to confirm').fill('delete my acc');
   await expect(del).toBeDisabled();
   await page.getByLabel('Type "delete my account" to confirm').fill('Delete My Account');
+  // issue 11: the password too, which delete-user-selfservice checks.
+  await expect(del).toBeDisabled();
+  await page.getByRole('form', { name: 'Confirm account deletion' }).getByLabel('Password').fill(user.password);
   await expect(del).toBeEnabled();
 });
 
