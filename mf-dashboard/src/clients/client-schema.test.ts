@@ -77,7 +77,7 @@ describe('a client: every field of the issue', () => {
       emergencyContactRelationship: 'Partner',
       emergencyContactPhone: '+1 555 987 6543',
       defaultServiceId: 'svc_90834',
-      feeOverride: '8000',
+      feeOverride: '$80',
       diagnosisCodes: 'F41.1, f32a',
       reminderConsent: true,
       referralSource: 'Psychology Today',
@@ -129,6 +129,15 @@ describe('a client: every field of the issue', () => {
       reminderConsent: CLIENT_MESSAGES.reminderConsent,
       pronouns: 'The pronouns can be at most 30 characters.',
     });
+  });
+
+  it('the fee override is minor units as stored, or typed text in the client currency', () => {
+    expect(clientSchema.parse({ ...jane, feeOverride: 8000 }).feeOverride).toBe(8000);
+    expect(clientSchema.parse({ ...jane, feeOverride: '80.00' }).feeOverride).toBe(8000);
+    expect(clientSchema.parse({ ...jane, feeOverride: '1.5', currency: 'KWD' }).feeOverride).toBe(1500);
+    expect(clientSchema.parse({ ...jane, feeOverride: '' }).feeOverride).toBeNull();
+    expect(messages({ ...jane, feeOverride: '80.5', currency: 'JPY' })).toEqual({ feeOverride: 'JPY amounts have no decimal places.' });
+    expect(messages({ ...jane, feeOverride: 80.5 })).toEqual({ feeOverride: CLIENT_MESSAGES.feeOverride });
   });
 
   it('date of birth: not in the future, not before 1900', () => {

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import {
+  amountField,
   currencyField,
   diagnosisCodesField,
-  minorUnitsField,
-  numberFromText,
   optionalDateOfBirth,
   optionalEmail,
   optionalPhone,
@@ -11,6 +10,7 @@ import {
   postalCodeField,
   requiredText,
   stateField,
+  withTypedAmounts,
 } from '../shared/schema-fields.ts';
 import { emailSearchKey, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
 
@@ -72,7 +72,7 @@ const tagsField = () =>
 // underscore, not starting with a special character.
 const APPWRITE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
-export const clientSchema = z
+const clientFields = z
   .object({
     firstName: requiredText({ label: 'the first name', max: TEXT_LIMITS.name }),
     lastName: requiredText({ label: 'the last name', max: TEXT_LIMITS.name }),
@@ -98,7 +98,7 @@ export const clientSchema = z
       .nullish()
       .transform((id) => id ?? null),
     /** The client's own fee (sliding scale), in minor units of `currency`; null = the service's fee. */
-    feeOverride: z.preprocess(numberFromText, minorUnitsField({ invalid: CLIENT_MESSAGES.feeOverride }).nullish()).transform((fee) => fee ?? null),
+    feeOverride: amountField({ invalid: CLIENT_MESSAGES.feeOverride }),
     currency: currencyField(),
     /** Ordered: the first is the primary diagnosis. */
     diagnosisCodes: diagnosisCodesField(),
@@ -117,11 +117,14 @@ export const clientSchema = z
     }
   });
 
-export type ClientInput = z.input<typeof clientSchema>;
+/** The fee override is minor units as stored, or text as typed ("$80") read in the client's currency. */
+export const clientSchema = withTypedAmounts(['feeOverride'], clientFields);
+
+export type ClientInput = z.input<typeof clientFields>;
 export type Client = z.output<typeof clientSchema>;
 
 /** Fields every client field list (forms, import, exports) names, in the form's order. */
-export const CLIENT_FIELDS = Object.keys(clientSchema.shape) as (keyof Client)[];
+export const CLIENT_FIELDS = Object.keys(clientFields.shape) as (keyof Client)[];
 
 /** What the client is called on screen: the preferred name if there is one, then the last name. */
 export function clientDisplayName(client: Pick<Client, 'firstName' | 'lastName' | 'preferredName'>): string {

@@ -144,6 +144,13 @@ describe('late-cancel and no-show fees: none, a fixed amount, or a percentage', 
     expect(messages({ ...minimal, noShowFeeType: 'fixed', noShowFeeAmount: 12.5 })).toEqual({ noShowFeeAmount: PRACTICE_MESSAGES.feeAmountMissing });
   });
 
+  it('reads a typed fee amount in the practice currency', () => {
+    expect(parse({ ...minimal, noShowFeeType: 'fixed', noShowFeeAmount: '$75' }).noShowFeeAmount).toBe(7500);
+    expect(parse({ ...minimal, currency: 'JPY', noShowFeeType: 'fixed', noShowFeeAmount: '5,000' }).noShowFeeAmount).toBe(5000);
+    expect(messages({ ...minimal, noShowFeeType: 'fixed', noShowFeeAmount: '' })).toEqual({ noShowFeeAmount: PRACTICE_MESSAGES.feeAmountMissing });
+    expect(messages({ ...minimal, noShowFeeType: 'fixed', noShowFeeAmount: '7.505' })).toEqual({ noShowFeeAmount: 'USD amounts have at most 2 decimal places.' });
+  });
+
   it('a percentage needs 0 to 100', () => {
     expect(messages({ ...minimal, lateCancelFeeType: 'percent' })).toEqual({ lateCancelFeePercent: PRACTICE_MESSAGES.feePercentMissing });
     expect(messages({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: 101 })).toEqual({ lateCancelFeePercent: PRACTICE_MESSAGES.feePercentRange });

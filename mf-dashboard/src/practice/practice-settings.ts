@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import {
+  amountField,
   currencyField,
-  minorUnitsField,
   numberFromText,
   optionalNpi,
   optionalPhone,
@@ -11,6 +11,7 @@ import {
   requiredText,
   stateField,
   timeZoneField,
+  withTypedAmounts,
 } from '../shared/schema-fields.ts';
 import { TEXT_LIMITS } from '../shared/validators.ts';
 
@@ -60,7 +61,7 @@ function choice<const T extends readonly (string | number)[]>(values: T, message
 }
 
 const feeType = () => z.enum(FEE_TYPES, { error: PRACTICE_MESSAGES.feeType }).default('none');
-const feeAmount = () => z.preprocess(numberFromText, minorUnitsField({ invalid: PRACTICE_MESSAGES.feeAmountMissing }).nullish());
+const feeAmount = () => amountField({ invalid: PRACTICE_MESSAGES.feeAmountMissing });
 const feePercent = () =>
   z.preprocess(
     numberFromText,
@@ -71,7 +72,7 @@ const feePercent = () =>
       .nullish(),
   );
 
-export const practiceSettingsSchema = z
+const practiceSettingsFields = z
   .object({
     practiceName: requiredText({ label: 'the practice name', max: TEXT_LIMITS.practiceName }),
     therapistName: requiredText({ label: 'your name as clients see it', max: TEXT_LIMITS.practiceName }),
@@ -115,13 +116,16 @@ export const practiceSettingsSchema = z
   // Only the chosen kind of fee keeps its number, so a stored document never holds a stale amount.
   .transform((settings) => ({
     ...settings,
-    lateCancelFeeAmount: settings.lateCancelFeeType === 'fixed' ? (settings.lateCancelFeeAmount ?? null) : null,
+    lateCancelFeeAmount: settings.lateCancelFeeType === 'fixed' ? settings.lateCancelFeeAmount : null,
     lateCancelFeePercent: settings.lateCancelFeeType === 'percent' ? (settings.lateCancelFeePercent ?? null) : null,
-    noShowFeeAmount: settings.noShowFeeType === 'fixed' ? (settings.noShowFeeAmount ?? null) : null,
+    noShowFeeAmount: settings.noShowFeeType === 'fixed' ? settings.noShowFeeAmount : null,
     noShowFeePercent: settings.noShowFeeType === 'percent' ? (settings.noShowFeePercent ?? null) : null,
   }));
 
-export type PracticeSettingsInput = z.input<typeof practiceSettingsSchema>;
+/** Fee amounts are minor units as stored, or text as typed ("$50") read in the practice currency. */
+export const practiceSettingsSchema = withTypedAmounts(['lateCancelFeeAmount', 'noShowFeeAmount'], practiceSettingsFields);
+
+export type PracticeSettingsInput = z.input<typeof practiceSettingsFields>;
 export type PracticeSettings = z.output<typeof practiceSettingsSchema>;
 
 export interface FeePolicy {

@@ -60,7 +60,17 @@ describe('a service: name, code, duration, fee, colour, archived', () => {
     expect(serviceSchema.parse({ name: 'x', durationMinutes: 45, fee: 0 }).fee).toBe(0);
     expect(messages({ name: 'x', durationMinutes: 45, fee: -1 })).toEqual({ fee: 'Enter an amount of zero or more.' });
     expect(messages({ name: 'x', durationMinutes: 45, fee: 99.5 })).toEqual({ fee: SERVICE_MESSAGES.fee });
-    expect(messages({ name: 'x', durationMinutes: 45, fee: '$120' })).toEqual({ fee: SERVICE_MESSAGES.fee });
+    expect(messages({ name: 'x', durationMinutes: 45, fee: true })).toEqual({ fee: SERVICE_MESSAGES.fee });
+  });
+
+  it('reads a typed fee in the service currency: "120" is $120, never 120 cents', () => {
+    expect(serviceSchema.parse({ name: 'x', durationMinutes: 45, fee: '120' }).fee).toBe(12000);
+    expect(serviceSchema.parse({ name: 'x', durationMinutes: 45, fee: '$1,200.50' }).fee).toBe(120050);
+    expect(serviceSchema.parse({ name: 'x', durationMinutes: 45, fee: '12000', currency: 'JPY' }).fee).toBe(12000);
+    expect(serviceSchema.parse({ name: 'x', durationMinutes: 45, fee: '' }).fee).toBeNull();
+    expect(messages({ name: 'x', durationMinutes: 45, fee: '120.555' })).toEqual({ fee: 'USD amounts have at most 2 decimal places.' });
+    expect(messages({ name: 'x', durationMinutes: 45, fee: '-5' })).toEqual({ fee: 'Enter an amount of zero or more.' });
+    expect(messages({ name: '', durationMinutes: 45, fee: 'lots' })).toEqual({ name: 'Enter the service name.', fee: 'Enter an amount like 120 or 120.50.' });
   });
 
   it('gives each bad field its message', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
-import { currencyField, minorUnitsField, numberFromText, optionalText, requiredText } from '../shared/schema-fields.ts';
+import { amountField, currencyField, numberFromText, optionalText, requiredText, withTypedAmounts } from '../shared/schema-fields.ts';
 import { TEXT_LIMITS } from '../shared/validators.ts';
 
 // Services (appointment types, issue #13): name, service code, duration, fee and colour. An
@@ -38,7 +38,7 @@ export const SERVICE_MESSAGES = {
   feeNeeded: (name: string) => `Set a fee for ${name} before using it.`,
 } as const;
 
-export const serviceSchema = z.object({
+const serviceFields = z.object({
   name: requiredText({ label: 'the service name', max: TEXT_LIMITS.serviceName }),
   /** A CPT code such as 90834, or any short code the practice uses; optional. */
   serviceCode: optionalText({ label: 'the service code', max: TEXT_LIMITS.serviceCode }),
@@ -51,13 +51,16 @@ export const serviceSchema = z.object({
       .max(MAX_DURATION_MINUTES, { error: SERVICE_MESSAGES.duration }),
   ),
   /** In minor units of `currency`; null until the therapist sets it (the suggested services start so). */
-  fee: z.preprocess(numberFromText, minorUnitsField({ invalid: SERVICE_MESSAGES.fee }).nullable()).default(null),
+  fee: amountField({ invalid: SERVICE_MESSAGES.fee }),
   currency: currencyField(),
   color: z.enum(SERVICE_COLOR_NAMES, { error: SERVICE_MESSAGES.color }).default('blue'),
   archived: z.boolean({ error: SERVICE_MESSAGES.archived }).default(false),
 });
 
-export type ServiceInput = z.input<typeof serviceSchema>;
+/** The fee is minor units as stored, or text as typed ("$120") read in the service's currency. */
+export const serviceSchema = withTypedAmounts(['fee'], serviceFields);
+
+export type ServiceInput = z.input<typeof serviceFields>;
 export type Service = z.output<typeof serviceSchema>;
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Checked } from './checked.ts';
-import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES } from './money.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES, parseMoney } from './money.ts';
 import { browserTimeZone, checkTimeZone, TIME_ZONE_MESSAGES } from './time-zone.ts';
 import {
   checkDateOfBirth,
@@ -82,13 +82,62 @@ export const currencyField = () =>
     .transform((value) => value.trim().toUpperCase())
     .refine(isCurrencyCode, { error: MONEY_MESSAGES.currencyUnknown });
 
-/** A stored amount: whole minor units (cents), zero or more. Forms parse typed text with parseMoney first. */
+/** A stored amount: whole minor units (cents), zero or more. */
 export function minorUnitsField(messages: { invalid: string } = { invalid: MONEY_MESSAGES.amountInvalid }) {
   return z
     .number({ error: messages.invalid })
     .int({ error: messages.invalid })
     .min(0, { error: MONEY_MESSAGES.amountNegative })
     .max(MAX_MINOR_UNITS, { error: MONEY_MESSAGES.amountTooLarge });
+}
+
+/** A typed amount withTypedAmounts could not read, carried to its field so the message lands there. */
+interface UnreadAmount {
+  unreadAmount: string;
+}
+const isUnreadAmount = (value: unknown): value is UnreadAmount =>
+  typeof value === 'object' && value !== null && typeof (value as UnreadAmount).unreadAmount === 'string';
+
+/**
+ * An optional amount. A number is minor units (what a document stores); a string is an amount as a
+ * person typed it, read in the object's currency by withTypedAmounts. Empty is null.
+ */
+export function amountField(messages: { invalid: string }) {
+  const stored = minorUnitsField(messages);
+  return z.unknown().default(null).transform((value, ctx): number | null => {
+    if (value === null || value === undefined) return null;
+    const result = isUnreadAmount(value) ? { success: false as const, message: value.unreadAmount } : stored.safeParse(value);
+    if (result.success) return result.data;
+    const message = 'message' in result ? result.message : (result.error.issues[0]?.message ?? messages.invalid);
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  });
+}
+
+/**
+ * Lets an object schema take its amounts as typed text: each named field holding a string
+ * ("$120", "120.50") is read with parseMoney in the object's own `currency` (USD when it has none
+ * or an unknown one) before the schema runs. Numbers pass as minor units, so a stored document and
+ * a form's values parse alike, and "50" can never be stored as 50 cents.
+ */
+export function withTypedAmounts<S extends z.ZodType>(fields: readonly string[], schema: S) {
+  return z.preprocess((input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+    const data: Record<string, unknown> = { ...input };
+    const currencyText = typeof data.currency === 'string' ? data.currency.trim().toUpperCase() : DEFAULT_CURRENCY;
+    const currency = isCurrencyCode(currencyText) ? currencyText : DEFAULT_CURRENCY;
+    for (const field of fields) {
+      const value = data[field];
+      if (typeof value !== 'string') continue;
+      if (value.trim() === '') {
+        data[field] = null;
+        continue;
+      }
+      const amount = parseMoney(value, currency);
+      data[field] = amount.ok ? amount.value : ({ unreadAmount: amount.message } satisfies UnreadAmount);
+    }
+    return data;
+  }, schema);
 }
 
 /** Reads a number a select or text input may hold as a string ("24"); anything else is left for the schema to refuse. */
