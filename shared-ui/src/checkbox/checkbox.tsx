@@ -20,7 +20,7 @@ export function Checkbox({ label, hint, error, id, className, ...input }: Checkb
         id={inputId}
         type="checkbox"
         className="ui-checkbox__input"
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={cx(hintId, errorId) || undefined}
         aria-invalid={error ? true : undefined}
       />
       <label htmlFor={inputId} className="ui-checkbox__label">

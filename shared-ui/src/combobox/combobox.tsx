@@ -147,7 +147,6 @@ export function Combobox({
                   event.preventDefault();
                   choose(option);
                 }}
-                onPointerMove={() => index !== active && setActive(index)}
               >
                 <span className="ui-combobox__option-label">{option.label}</span>
                 {option.description && <span className="ui-combobox__option-description">{option.description}</span>}

@@ -37,7 +37,7 @@ export function Field({ label, hint, error, required, id, className, children }:
   const controlId = id ?? `field${generated}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = cx(hintId, errorId) || undefined;
   return (
     <div className={cx('ui-field', error ? 'is-invalid' : false, className)}>
       <label className="ui-field__label" htmlFor={controlId}>

@@ -2,8 +2,6 @@
 // side effects), so a build carries only the glyphs listed here. No emoji, no icon font. Add a name
 // here when a screen needs it (every glyph costs every page that loads shared-ui).
 import {
-  ArrowDown,
-  ArrowUp,
   Bell,
   CalendarDays,
   ChartColumn,
@@ -72,8 +70,6 @@ const glyphs = {
   'chevron-left': ChevronLeft,
   'chevron-right': ChevronRight,
   sort: ChevronsUpDown,
-  'sort-ascending': ArrowUp,
-  'sort-descending': ArrowDown,
 } satisfies Record<string, LucideIcon>;
 
 export type IconName = keyof typeof glyphs;
@@ -91,9 +87,5 @@ export interface IconProps {
 export function Icon({ name, label, size = '1em', className }: IconProps) {
   const Glyph = glyphs[name];
   const classes = className ? `ui-icon ${className}` : 'ui-icon';
-  return label ? (
-    <Glyph role="img" aria-label={label} aria-hidden={false} focusable="false" size={size} className={classes} />
-  ) : (
-    <Glyph aria-hidden="true" focusable="false" size={size} className={classes} />
-  );
+  return <Glyph role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : 'true'} focusable="false" size={size} className={classes} />;
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Menu } from '@cadence/shared-ui';
@@ -90,5 +90,21 @@ describe('Menu', () => {
     await userEvent.click(trigger);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
     expect(actions.edit).toHaveBeenCalledOnce();
+  });
+
+  it('is placed against the viewport — below its trigger, or above when there is more room there — and closes when the page scrolls', async () => {
+    const { trigger } = rowActions();
+    const box = (top: number) => ({ top, bottom: top + 36, left: 600, right: 636, width: 36, height: 36, x: 600, y: top, toJSON: () => ({}) });
+    const rect = vi.spyOn(trigger, 'getBoundingClientRect').mockReturnValue(box(100));
+    await userEvent.click(trigger);
+    expect(screen.getByRole('menu')).toHaveStyle({ top: '140px', left: '600px' });
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('menu')).toBeNull();
+
+    rect.mockReturnValue(box(window.innerHeight - 50));
+    await userEvent.click(trigger);
+    const menu = screen.getByRole('menu');
+    expect(menu).toHaveStyle({ bottom: '54px' });
+    expect(menu.style.top).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { cx } from '../class-names.ts';
 import { Icon, type IconName } from '../icon/icon.tsx';
 import './menu.css';
@@ -25,11 +25,14 @@ export interface MenuProps {
 /**
  * The menu button pattern (WAI-ARIA APG): the trigger opens a role="menu"; arrows, Home and End
  * move between items, a letter jumps to the next item starting with it, Enter or Space chooses,
- * Escape closes and focus returns to the trigger; Tab or a click outside closes it.
+ * Escape closes and focus returns to the trigger; Tab or a click outside closes it. The list is
+ * placed against the viewport (fixed), so a scrolling box such as a Table never clips it; below the
+ * trigger, or above when there is more room there, and it closes when the page scrolls away.
  */
 export function Menu({ label, items, icon, align = 'start', className }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [place, setPlace] = useState<CSSProperties>();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -37,7 +40,7 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
   const enabled = items.map((item, index) => (item.disabled ? -1 : index)).filter((index) => index >= 0);
 
   useEffect(() => {
-    if (open) itemRefs.current[active]?.focus();
+    if (open) itemRefs.current[active]?.focus({ preventScroll: true });
   }, [open, active]);
 
   useEffect(() => {
@@ -45,12 +48,27 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    const onMove = () => setOpen(false);
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    window.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      window.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
+    };
   }, [open]);
 
   const openAt = (index: number | undefined) => {
     if (index === undefined) return;
+    if (!open && trigger.current) {
+      const box = trigger.current.getBoundingClientRect();
+      const below = innerHeight - box.bottom;
+      setPlace({
+        ...(below < 240 && box.top > below ? { bottom: innerHeight - box.top + 4 } : { top: box.bottom + 4 }),
+        ...(align === 'end' ? { right: innerWidth - box.right } : { left: box.left }),
+      });
+    }
     setActive(index);
     setOpen(true);
   };
@@ -143,7 +161,7 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
         )}
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={label} className={cx('ui-menu__list', `ui-menu__list--${align}`)} onKeyDown={onMenuKeyDown}>
+        <ul id={menuId} role="menu" aria-label={label} className="ui-menu__list" style={place} onKeyDown={onMenuKeyDown}>
           {items.map((item, index) => (
             <li
               key={item.label}
@@ -155,7 +173,6 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
               aria-disabled={item.disabled || undefined}
               className={cx('ui-menu__item', item.danger && 'ui-menu__item--danger')}
               onClick={() => choose(item)}
-              onPointerMove={() => !item.disabled && index !== active && setActive(index)}
             >
               {item.icon && <Icon name={item.icon} />}
               <span>{item.label}</span>

@@ -34,7 +34,7 @@ export function RadioGroup({ label, options, value, onChange, name, hint, error,
   return (
     <fieldset
       className={cx('ui-radio-group', `ui-radio-group--${orientation}`, className)}
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      aria-describedby={cx(hintId, errorId) || undefined}
       disabled={disabled}
     >
       <legend className="ui-radio-group__legend">{label}</legend>

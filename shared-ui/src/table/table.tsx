@@ -90,7 +90,7 @@ export function Table<Row>({
                   {column.sortable && onSortChange ? (
                     <button type="button" className="ui-table__sort" onClick={() => onSortChange(nextSort(column.key))}>
                       <span>{column.header}</span>
-                      <Icon name={sorted === 'ascending' ? 'sort-ascending' : sorted === 'descending' ? 'sort-descending' : 'sort'} />
+                      <Icon name={sorted ? 'chevron-down' : 'sort'} className={sorted === 'ascending' ? 'ui-table__ascending' : undefined} />
                     </button>
                   ) : (
                     column.header
