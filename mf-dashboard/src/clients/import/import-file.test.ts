@@ -37,6 +37,12 @@ describe('a good CSV file', () => {
     expect(tabs.ok && tabs.value).toMatchObject({ delimiter: '\t', rows: [['Jane', 'Doe']] });
   });
 
+  it('honours the "sep=" line Excel may write first', () => {
+    const result = read('\ufeffsep=;\r\nFirst name;Notes\r\nJane;"a, b"\r\n');
+    expect(result.ok && result.value).toEqual({ headers: ['First name', 'Notes'], rows: [['Jane', 'a, b']], delimiter: ';' });
+    expect(read('sep=,\nFirst name,Last name\n')).toEqual(no(M.headerOnly));
+  });
+
   it('reads a one-column file', () => {
     expect(read('Email\njane@example.com\n')).toMatchObject({ ok: true, value: { headers: ['Email'], rows: [['jane@example.com']] } });
   });

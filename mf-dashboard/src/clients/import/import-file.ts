@@ -82,10 +82,16 @@ function lineAt(text: string, index: number | undefined, fallbackRow: number | u
  * is something else written as text (HTML, JSON), broken quoting, and a header without rows.
  */
 export function parseImportCsv(text: string): Checked<ParsedCsv> {
-  const content = text.replace(/^\ufeff/, '');
+  let content = text.replace(/^\ufeff/, '');
+  // Excel may write its delimiter on a first line of its own ("sep=;"); it is not the header.
+  const separatorLine = /^sep=(.)\r?\n/i.exec(content);
+  if (separatorLine) content = content.slice(separatorLine[0].length);
   if (content.trim() === '') return refuse(IMPORT_FILE_MESSAGES.empty);
   if (/^\s*[<{[]/.test(content)) return refuse(IMPORT_FILE_MESSAGES.notCsv);
-  const result = Papa.parse<string[]>(content, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t'] });
+  const result = Papa.parse<string[]>(content, {
+    skipEmptyLines: 'greedy',
+    ...(separatorLine ? { delimiter: separatorLine[1] } : { delimitersToGuess: [',', ';', '\t'] }),
+  });
   const quoteError = result.errors.find((error) => error.type === 'Quotes');
   if (quoteError) return refuse(IMPORT_FILE_MESSAGES.brokenQuotes(lineAt(content, quoteError.index, quoteError.row)));
   const [header, ...rows] = result.data;

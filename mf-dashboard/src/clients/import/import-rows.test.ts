@@ -180,6 +180,20 @@ describe('the e2e scenario in miniature: 200 rows, 3 bad, 2 duplicates', () => {
     ]);
   });
 
+  it('the rejected-rows download imports again once fixed (its Row and Problems columns are ignored)', () => {
+    const first = plan(file());
+    const download = rejectedRowsCsv(first).replace('not-an-email', 'fixed@example.com');
+    const bytes = new TextEncoder().encode(download);
+    const parsed = readImportFile({ name: 'rejected.csv', size: bytes.length }, bytes);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const mapping = guessMapping(parsed.value.headers);
+    expect(mapping.slice(0, 4)).toEqual([null, null, 'firstName', 'lastName']);
+    const again = planImport(parsed.value, mapping, { existing: first.ready });
+    expect(again.counts).toEqual({ total: 3, ready: 1, duplicates: 0, rejected: 2 });
+    expect(again.ready[0]).toMatchObject({ firstName: 'Bad', lastName: 'Email', email: 'fixed@example.com' });
+  });
+
   it('re-importing the same file after the import creates no duplicates', () => {
     const first = plan(file());
     const again = plan(file(), first.ready);
