@@ -35,14 +35,15 @@ interface ConflictAnswer {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-backend-'));
-  process.env.APPWRITE_SCHEDULES = 'off';
-  delete process.env.APPWRITE_FUNCTIONS_DIR;
   const config = loadConfig({
     APPWRITE_DATA_DIR: path.join(dataDir, 'data'),
     APPWRITE_SCHEMA: path.join(backendDir, 'appwrite.json'),
     APPWRITE_RATE_LIMITS: 'off',
+    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
+    APPWRITE_SCHEDULES: 'off',
     APPWRITE_PORT: '0',
   });
+  config.functionEnv = process.env;
   app = await buildApp(config, { now: () => Date.now() + offsetMs });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -45,14 +45,15 @@ export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_lo
 
 export async function startAppwrite(): Promise<LocalAppwrite> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-billing-aw-'));
-  // The hourly subscriptions-sync must not run by itself in the middle of a test.
-  process.env.APPWRITE_SCHEDULES = 'off';
-  delete process.env.APPWRITE_FUNCTIONS_DIR;
   const config = loadConfig({
     APPWRITE_DATA_DIR: path.join(root, 'data'),
     APPWRITE_SCHEMA: path.join(backendDir, 'appwrite.json'),
     APPWRITE_RATE_LIMITS: 'off',
+    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
+    APPWRITE_SCHEDULES: 'off',
   });
+  // Runtimes inherit this process's environment (FUNCTION_VARS_<ID> from stripeFunctionVars, PATH).
+  config.functionEnv = process.env;
   const app: FastifyInstance = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

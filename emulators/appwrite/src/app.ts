@@ -62,7 +62,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   migrateCore(store);
 
   const app = Fastify({
-    logger: process.env.APPWRITE_LOG === 'on' ? { level: 'info' } : false,
+    logger: config.log ? { level: 'info' } : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
     // Appwrite validators do not coerce: `{"name": 5}` is an invalid string, not "5".

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_POOL_LIMITS, type PoolLimits } from './functions/executor.ts';
 import { parsePlatformOrigins } from './platforms.ts';
 
 export interface EmulatorConfig {
@@ -18,6 +19,19 @@ export interface EmulatorConfig {
   publicEndpoint: string;
   /** Web platform origins: CORS with credentials and redirect URL hosts (APPWRITE_PLATFORMS). */
   platforms: string[];
+  /** Fastify's request log (APPWRITE_LOG=on). */
+  log: boolean;
+  /** Replaces every function's folder with `<functionsDir>/<id>` (APPWRITE_FUNCTIONS_DIR), for fixture functions. */
+  functionsDir: string | undefined;
+  /** Cron schedules from appwrite.json run (APPWRITE_SCHEDULES=off stops them, for tests that want no background runs). */
+  schedules: boolean;
+  /** Warm-runtime caps (APPWRITE_EXECUTIONS_PER_FUNCTION, APPWRITE_EXECUTIONS_TOTAL, APPWRITE_EXECUTIONS_QUEUE). */
+  executionLimits: PoolLimits;
+  /**
+   * What function runtimes inherit: `FUNCTION_VARS_<ID>` and PATH/HOME. The environment object
+   * itself, read at each execution, so a variable set after start applies to the next runtime.
+   */
+  functionEnv: NodeJS.ProcessEnv;
 }
 
 /** The app's own origin (the local stack's app server), as `npm start` serves it. */
@@ -30,6 +44,11 @@ function intFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) ? n : fallback;
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig {
@@ -48,5 +67,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     schemaPath: path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json'),
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
+    log: env.APPWRITE_LOG === 'on',
+    functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
+    schedules: env.APPWRITE_SCHEDULES !== 'off',
+    executionLimits: {
+      perFunction: positive(env.APPWRITE_EXECUTIONS_PER_FUNCTION, DEFAULT_POOL_LIMITS.perFunction),
+      total: positive(env.APPWRITE_EXECUTIONS_TOTAL, DEFAULT_POOL_LIMITS.total),
+      queue: positive(env.APPWRITE_EXECUTIONS_QUEUE, DEFAULT_POOL_LIMITS.queue),
+      idleMs: DEFAULT_POOL_LIMITS.idleMs,
+    },
+    functionEnv: env,
   };
 }

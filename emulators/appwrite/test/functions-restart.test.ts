@@ -33,12 +33,11 @@ async function restartable(functions: Array<Record<string, unknown>>, env: Recor
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-restart-'));
   const projectFile = writeProjectFile(dir, functions);
   const port = await freePort();
-  const saved: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries({ APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...env })) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  const config = loadConfig({ APPWRITE_DATA_DIR: path.join(dir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: 'off' });
+  const config = loadConfig({
+    APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...env,
+    APPWRITE_DATA_DIR: path.join(dir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: 'off',
+  });
+  config.functionEnv = process.env;
   let offset = 0;
   const start = async (): Promise<FastifyInstance> => {
     const app = await buildApp(config, { now: () => Date.now() + offset });
@@ -60,7 +59,6 @@ async function restartable(functions: Array<Record<string, unknown>>, env: Recor
     admin: () => new server.Functions(new server.Client().setEndpoint(endpoint).setProject(PROJECT_ID).setKey(API_KEY)),
     async close() {
       await app?.close();
-      for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

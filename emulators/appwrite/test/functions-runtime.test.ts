@@ -53,7 +53,7 @@ describe('warm runtimes', () => {
   it('starts a new runtime when the function\'s variables or its entry file change', async () => {
     const served = async () => JSON.parse((await admin.createExecution({ functionId: 'pid' })).responseBody) as { pid: number; served: number };
     const before = await served();
-    process.env.FUNCTION_VARS_PID = JSON.stringify({ CHANGED: '1' });
+    h.config.functionEnv.FUNCTION_VARS_PID = JSON.stringify({ CHANGED: '1' });
     try {
       const withVars = await served();
       expect(withVars.pid).not.toBe(before.pid);
@@ -65,7 +65,7 @@ describe('warm runtimes', () => {
       expect(edited.pid).not.toBe(withVars.pid);
       expect(edited.served).toBe(1);
     } finally {
-      delete process.env.FUNCTION_VARS_PID;
+      delete h.config.functionEnv.FUNCTION_VARS_PID;
     }
   });
 

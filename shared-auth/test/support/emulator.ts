@@ -30,13 +30,15 @@ export interface Emulator {
 
 export async function startEmulator(): Promise<Emulator> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-auth-aw-'));
-  // No cron runs (subscriptions-sync) during tests.
-  process.env.APPWRITE_SCHEDULES = 'off';
   const config = loadConfig({
     APPWRITE_DATA_DIR: path.join(root, 'data'),
     APPWRITE_SCHEMA: schemaPath,
     APPWRITE_RATE_LIMITS: 'off',
+    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
+    APPWRITE_SCHEDULES: 'off',
   });
+  // Runtimes inherit this process's environment (FUNCTION_VARS_<ID>, PATH).
+  config.functionEnv = process.env;
   let offset = 0;
   const app = await buildApp(config, { now: () => Date.now() + offset });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,8 +36,6 @@ export interface ExecutionInput {
 export interface Hooks {
   /** registers the `x-appwrite-key` value for the function's scopes until `expiresAtMs` */
   registerKey(key: string, scopes: string[], expiresAtMs: number): void;
-  /** the server's environment: source of `FUNCTION_VARS_<ID>` and PATH/HOME for the child */
-  env: NodeJS.ProcessEnv;
   /** the warm runtimes the executions run on */
   pool: FunctionPool;
 }
@@ -195,13 +193,13 @@ export class ExecutionService {
   private environment(def: FunctionDef): Record<string, string> {
     const base: Record<string, string> = {};
     for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT']) {
-      const v = this.hooks.env[k];
+      const v = this.config.functionEnv[k];
       if (v !== undefined) base[k] = v;
     }
     const [runtimeName = 'node', runtimeVersion = ''] = def.runtime.split(/-(.*)/s);
     return {
       ...base,
-      ...functionVariables(def, this.hooks.env),
+      ...functionVariables(def, this.config.functionEnv),
       APPWRITE_FUNCTION_API_ENDPOINT: this.config.publicEndpoint,
       APPWRITE_FUNCTION_ID: def.id,
       APPWRITE_FUNCTION_NAME: def.name,

@@ -35,23 +35,10 @@ export interface PoolLimits {
 /**
  * Sized for a 2-core machine: the server keeps one core, the runtimes share the other. Functions
  * mostly wait on HTTP (Appwrite, Stripe), so several executions share one runtime.
- * Env: APPWRITE_EXECUTIONS_PER_FUNCTION, APPWRITE_EXECUTIONS_TOTAL, APPWRITE_EXECUTIONS_QUEUE.
+ * Settings: EmulatorConfig.executionLimits.
  */
 export const DEFAULT_POOL_LIMITS: PoolLimits = { perFunction: 4, total: 8, queue: 32, idleMs: 60_000 };
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-export function poolLimitsFrom(env: NodeJS.ProcessEnv): PoolLimits {
-  return {
-    perFunction: positive(env.APPWRITE_EXECUTIONS_PER_FUNCTION, DEFAULT_POOL_LIMITS.perFunction),
-    total: positive(env.APPWRITE_EXECUTIONS_TOTAL, DEFAULT_POOL_LIMITS.total),
-    queue: positive(env.APPWRITE_EXECUTIONS_QUEUE, DEFAULT_POOL_LIMITS.queue),
-    idleMs: DEFAULT_POOL_LIMITS.idleMs,
-  };
-}
 
 export interface RunRequest {
   functionId: string;

@@ -9,7 +9,7 @@ import { createJwtSigner } from '../jwt.ts';
 import { ExecutionRepository, migrateExecutions, toExecutionModel, usesLegacyExecutionModel, type ExecutionRecord } from '../functions/execution-repository.ts';
 import { ExecutionScheduler, type StoredInvoker } from '../functions/execution-scheduler.ts';
 import { ExecutionService, type ExecutionInput, type Invoker } from '../functions/execution-service.ts';
-import { FunctionPool, poolLimitsFrom } from '../functions/executor.ts';
+import { FunctionPool } from '../functions/executor.ts';
 import { parseFunctions, type FunctionDef } from '../functions/registry.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
@@ -70,14 +70,13 @@ function hostParts(request: FastifyRequest): { host: string; port: number; schem
 export default async function functionsRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
   const { config, store, clock } = opts;
   const project = JSON.parse(fs.readFileSync(config.schemaPath, 'utf8')) as unknown;
-  const functions = parseFunctions(project, config.schemaPath, process.env.APPWRITE_FUNCTIONS_DIR || undefined);
+  const functions = parseFunctions(project, config.schemaPath, config.functionsDir);
   migrateExecutions(store.db);
   const repo = new ExecutionRepository(store.db);
   const jwt = createJwtSigner(store);
-  const pool = new FunctionPool(poolLimitsFrom(process.env));
+  const pool = new FunctionPool(config.executionLimits);
   const service = new ExecutionService(functions, repo, config, clock, {
     registerKey: registerEphemeralKey,
-    env: process.env,
     pool,
   });
 
@@ -126,8 +125,7 @@ export default async function functionsRoutes(app: FastifyInstance, opts: Plugin
     service, repo, clock, background,
     invoker: withJwt,
     warn: (message, detail) => app.log.warn(detail, message),
-    // APPWRITE_SCHEDULES=off disables cron schedules (tests that don't want background runs).
-    cron: process.env.APPWRITE_SCHEDULES !== 'off',
+    cron: config.schedules,
     host: config.host,
     port: config.port,
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig, type EmulatorConfig } from '../../src/config.ts';
 
 export const PROJECT_ID = 'cadence';
 export const API_KEY = 'local-dev-key';
@@ -46,6 +46,7 @@ export const fn = (id: string, extra: Record<string, unknown> = {}): Record<stri
 
 export interface Harness {
   app: FastifyInstance;
+  config: EmulatorConfig;
   /** the emulator's data dir (the SQLite file lives here) */
   storeDir: string;
   endpoint: string;
@@ -78,19 +79,18 @@ export async function startServer(opts: { functions?: Array<Record<string, unkno
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-dbfn-'));
   const projectFile = writeProjectFile(dataDir, opts.functions ?? []);
   const port = await freePort();
-  const saved: Record<string, string | undefined> = {};
   const env: Record<string, string> = { APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...opts.env };
-  for (const [k, v] of Object.entries(env)) { saved[k] = process.env[k]; process.env[k] = v; }
   const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
+    ...env, APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
   });
+  // Runtimes inherit this process's environment (PATH, HOME) plus the test's FUNCTION_VARS_<ID>.
+  config.functionEnv = { ...process.env, ...env };
   const app = await buildApp(config, opts.now ? { now: opts.now } : undefined);
   await app.listen({ port, host: '127.0.0.1' });
   return {
-    app, port, dataDir, projectFile, storeDir: path.join(dataDir, 'data'), endpoint: `http://127.0.0.1:${port}/v1`,
+    app, config, port, dataDir, projectFile, storeDir: path.join(dataDir, 'data'), endpoint: `http://127.0.0.1:${port}/v1`,
     async close() {
       await app.close();
-      for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
