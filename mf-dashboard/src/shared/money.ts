@@ -130,8 +130,9 @@ export function parseMoney(input: unknown, currency: string = DEFAULT_CURRENCY):
   let text = input.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
   if (text === '') return refuse(MONEY_MESSAGES.amountEmpty);
 
-  // A sign or accounting parentheses anywhere means a negative amount, which fees never are.
-  if (/^[-\u2212]|^\(.*\)$|[-\u2212]$/.test(text) || /^[^\d]*[-\u2212]/.test(text)) return refuse(MONEY_MESSAGES.amountNegative);
+  // A minus before the digits ("-5", "$-5", "USD -5") or after them ("5-"), or accounting
+  // parentheses, means a negative amount, which fees never are.
+  if (/^\D*[-\u2212]|[-\u2212]$|^\(.*\)$/.test(text)) return refuse(MONEY_MESSAGES.amountNegative);
   text = text.replace(/^\+/, '');
   for (const symbol of currencySymbols(currency)) {
     if (text.toUpperCase().startsWith(symbol.toUpperCase())) {
