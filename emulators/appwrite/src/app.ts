@@ -15,10 +15,10 @@ import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
 import functionsRoutes from './routes/functions.ts';
 import usersRoutes from './routes/users.ts';
-import { migrateSessions } from './sessions.ts';
+import { migrateSessions } from './account/sessions.ts';
 import { openStore, type Store } from './store.ts';
-import { migrateTokens } from './tokens.ts';
-import { migrateUsers } from './users.ts';
+import { migrateTokens } from './account/tokens.ts';
+import { migrateUsers } from './account/users.ts';
 
 export interface BuildOptions {
   now?: () => number;

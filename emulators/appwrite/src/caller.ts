@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PluginOptions } from './context.ts';
 import { AppwriteError } from './errors.ts';
-import { createJwtSigner } from './jwt.ts';
-import { findSessionBySecret, type SessionRecord } from './sessions.ts';
-import { getUser, updateUser, type UserRecord } from './users.ts';
+import { createJwtSigner } from './account/jwt.ts';
+import { findSessionBySecret, type SessionRecord } from './account/sessions.ts';
+import { getUser, updateUser, type UserRecord } from './account/users.ts';
 import { isoDate } from './clock.ts';
 import { statement } from './statements.ts';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { JWT_KEY_FILE, keyFile } from './secrets.ts';
-import type { Store } from './store.ts';
+import { JWT_KEY_FILE, keyFile } from '../secrets.ts';
+import type { Store } from '../store.ts';
 
 export type JwtPayload = Record<string, unknown> & { exp: number; iat: number };
 

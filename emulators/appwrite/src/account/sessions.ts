@@ -1,8 +1,8 @@
-import { isoDate } from './clock.ts';
+import { isoDate } from '../clock.ts';
 import type { DeviceDetails } from './device.ts';
-import { sha256, uniqueId } from './ids.ts';
-import { migrate, type Store } from './store.ts';
-import { statement } from './statements.ts';
+import { sha256, uniqueId } from '../ids.ts';
+import { migrate, type Store } from '../store.ts';
+import { statement } from '../statements.ts';
 
 /** `auths.duration` default: 1 year (PROTOCOL §6). */
 export const SESSION_DURATION_SECONDS = 31_536_000;

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { isoDate } from './clock.ts';
-import { sha256, uniqueId } from './ids.ts';
-import { keyFile, TOKEN_KEY_FILE } from './secrets.ts';
-import { migrate, type Store } from './store.ts';
+import { isoDate } from '../clock.ts';
+import { sha256, uniqueId } from '../ids.ts';
+import { keyFile, TOKEN_KEY_FILE } from '../secrets.ts';
+import { migrate, type Store } from '../store.ts';
 
 /** Token `type` values (PROTOCOL §6). */
 export const TOKEN_TYPE = { verification: 2, recovery: 3, generic: 8, email: 9 } as const;

@@ -1,9 +1,9 @@
-import { AppwriteError } from './errors.ts';
+import { AppwriteError } from '../errors.ts';
 import {
   compileConditions, compileCursor, compileOrderBy, effectiveOrders, parseQueries, QUERY_LIMITS,
   type ColumnRef, type SqlFragment,
-} from './queries.ts';
-import type { Store } from './store.ts';
+} from '../queries.ts';
+import type { Store } from '../store.ts';
 import { getUser, type UserRecord } from './users.ts';
 
 // Users queryable attributes (Appwrite's Users query validator allows these).

@@ -1,9 +1,9 @@
-import { isoDate } from './clock.ts';
-import { AppwriteError } from './errors.ts';
-import { uniqueId } from './ids.ts';
+import { isoDate } from '../clock.ts';
+import { AppwriteError } from '../errors.ts';
+import { uniqueId } from '../ids.ts';
 import { HASH_OPTIONS } from './passwords.ts';
-import { migrate, type Store } from './store.ts';
-import { statement } from './statements.ts';
+import { migrate, type Store } from '../store.ts';
+import { statement } from '../statements.ts';
 
 export interface Target {
   $id: string;

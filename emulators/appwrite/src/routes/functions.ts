@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerRoles, clientIp, registerEphemeralKey, type Caller } from '../caller.ts';
 import type { PluginOptions } from '../context.ts';
 import { AppwriteError } from '../errors.ts';
-import { createJwtSigner } from '../jwt.ts';
+import { createJwtSigner } from '../account/jwt.ts';
 import { ExecutionRepository, migrateExecutions, toExecutionModel, usesLegacyExecutionModel, type ExecutionRecord } from '../functions/execution-repository.ts';
 import { ExecutionScheduler, type StoredInvoker } from '../functions/execution-scheduler.ts';
 import { ExecutionService, type ExecutionInput, type Invoker } from '../functions/execution-service.ts';

@@ -1,7 +1,7 @@
 // JSON-schema fragments for route parameters. Each `description` is the utopia validator text that
 // the error handler puts into ``Invalid `<param>` param: <description>``.
 import { CUSTOM_ID_DESCRIPTION, CUSTOM_ID_PATTERN } from '../ids.ts';
-import { PASSWORD_DESCRIPTION } from '../passwords.ts';
+import { PASSWORD_DESCRIPTION } from '../account/passwords.ts';
 
 export function text(max: number, min = 0) {
   const description = min > 0

@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../context.ts';
 import { AppwriteError } from '../errors.ts';
 import { resolveCustomId } from '../ids.ts';
-import { hashPassword } from '../passwords.ts';
-import { deleteSession, deleteUserSessions, getSession, listUserSessions, toSessionModel } from '../sessions.ts';
-import { createToken, TOKEN_TYPE, toTokenModel } from '../tokens.ts';
-import { listUsers } from '../users-list.ts';
-import { createUser, deleteUser, getUser, toUserModel, updateUser, type UserRecord } from '../users.ts';
+import { hashPassword } from '../account/passwords.ts';
+import { deleteSession, deleteUserSessions, getSession, listUserSessions, toSessionModel } from '../account/sessions.ts';
+import { createToken, TOKEN_TYPE, toTokenModel } from '../account/tokens.ts';
+import { listUsers } from '../account/users-list.ts';
+import { createUser, deleteUser, getUser, toUserModel, updateUser, type UserRecord } from '../account/users.ts';
 import { boolean, body, customId, email, integerRange, password, queries, queryBoolean, text } from './params.ts';
 import crypto from 'node:crypto';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
 import { resolveCustomId } from '../../ids.ts';
-import { hashPassword, verifyPassword } from '../../passwords.ts';
-import { createUser, toAccountModel, updateUser } from '../../users.ts';
+import { hashPassword, verifyPassword } from '../../account/passwords.ts';
+import { createUser, toAccountModel, updateUser } from '../../account/users.ts';
 import { body, customId, email, password, prefs, text } from '../params.ts';
 import { accountCaller, clearSessionCookies } from './shared.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
-import { createJwtSigner } from '../../jwt.ts';
+import { createJwtSigner } from '../../account/jwt.ts';
 import { body, integerRange } from '../params.ts';
 import { accountCaller } from './shared.ts';
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
-import { verifyPassword } from '../../passwords.ts';
+import { verifyPassword } from '../../account/passwords.ts';
 import {
   deleteSession, deleteUserSessions, extendSession, getSession, listUserSessions, type SessionRecord,
-} from '../../sessions.ts';
-import { consumeToken, TOKEN_TYPE } from '../../tokens.ts';
-import { findUserByEmail, getUser, updateUser } from '../../users.ts';
+} from '../../account/sessions.ts';
+import { consumeToken, TOKEN_TYPE } from '../../account/tokens.ts';
+import { findUserByEmail, getUser, updateUser } from '../../account/users.ts';
 import { body, email, password, text, uid } from '../params.ts';
 import { accountCaller, assertNoActiveSession, clearSessionCookies, issueSession, sessionView, type UserCaller } from './shared.ts';
 

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientIp, encodeSessionSecret, sessionCookieName, type Caller } from '../../caller.ts';
 import type { PluginOptions } from '../../context.ts';
-import { parseDevice } from '../../device.ts';
+import { parseDevice } from '../../account/device.ts';
 import { AppwriteError } from '../../errors.ts';
 import { tokenSecret } from '../../ids.ts';
 import {
   createSession, enforceMaxSessions, SESSION_DURATION_SECONDS, toSessionModel, type SessionRecord,
-} from '../../sessions.ts';
-import type { UserRecord } from '../../users.ts';
+} from '../../account/sessions.ts';
+import type { UserRecord } from '../../account/users.ts';
 
 export type UserCaller = Extract<Caller, { kind: 'user' }>;
 

@@ -3,8 +3,8 @@ import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
 import { resolveCustomId } from '../../ids.ts';
 import { sendMail } from '../../mail/outbox.ts';
-import { createToken, TOKEN_LIFETIME, TOKEN_TYPE, toTokenModel } from '../../tokens.ts';
-import { createUser, findUserByEmail } from '../../users.ts';
+import { createToken, TOKEN_LIFETIME, TOKEN_TYPE, toTokenModel } from '../../account/tokens.ts';
+import { createUser, findUserByEmail } from '../../account/users.ts';
 import { body, boolean, customId, email } from '../params.ts';
 import { assertNoActiveSession, isKey, otpCode, securityPhrase } from './shared.ts';
 
