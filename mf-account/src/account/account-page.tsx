@@ -1,4 +1,4 @@
-import { useAuthStore } from '@cadence/shared-auth';
+import { createCheckoutSession, useAuthStore } from '@cadence/shared-auth';
 import { QueryProvider } from '@cadence/shared-auth/query';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from '@cadence/shared-router';
@@ -7,7 +7,7 @@ import { NotificationsSection } from '../notifications/notifications-section.tsx
 import { PaymentsSection } from '../payments/payments-section.tsx';
 import { ProfileSection } from '../profile/profile-section.tsx';
 import { SettingsSection } from '../settings/settings-section.tsx';
-import { billingPortalUrl, checkoutUrl } from './account-api.ts';
+import { billingPortalUrl } from './account-api.ts';
 import { ACCOUNT_SECTIONS, initialSection, type AccountSectionId } from './account-sections.ts';
 import { useLatestSubscription } from './use-subscription.ts';
 import './account.css';
@@ -55,7 +55,7 @@ function Account() {
             <button type="button" className="button button-primary" onClick={() => void redirectTo(billingPortalUrl)}>Resume subscription</button>
           )}
           {user.labels.includes('subscriptionExpired') && (
-            <button type="button" className="button button-primary" onClick={() => void redirectTo(checkoutUrl)}>Start new subscription</button>
+            <button type="button" className="button button-primary" onClick={() => void redirectTo(() => createCheckoutSession())}>Start new subscription</button>
           )}
         </div>
       )}

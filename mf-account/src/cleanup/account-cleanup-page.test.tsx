@@ -1,15 +1,20 @@
-import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { Client, type Models } from 'appwrite';
+import { configureAppwrite, localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The deletion goes through the real account-api; only the Appwrite SDK underneath is replaced.
-const createExecution = vi.fn();
-vi.mock('@cadence/shared-auth', async (original) => ({
-  ...(await original<typeof import('@cadence/shared-auth')>()),
-  appwrite: () => ({ functions: { createExecution } }),
-}));
+// The deletion goes through the real account-api and shared-auth's function client; only the
+// Appwrite SDK's execution call underneath is replaced.
+// Spied on afresh before each test: afterEach's restoreAllMocks takes the spy off again.
+const { functions } = configureAppwrite(new Client());
+const spyOnExecution = () => vi.spyOn(functions, 'createExecution');
+let createExecution: ReturnType<typeof spyOnExecution>;
+beforeEach(() => {
+  createExecution = spyOnExecution();
+});
+
 const { default: AccountCleanupPage } = await import('./account-cleanup-page.tsx');
 
 const signOut = vi.fn(() => {
@@ -28,7 +33,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const answer = (body: unknown) => ({ status: 'completed', responseStatusCode: 200, responseBody: JSON.stringify(body), errors: '' });
+const answer = (body: unknown) => ({ status: 'completed', responseStatusCode: 200, responseBody: JSON.stringify(body), errors: '' }) as unknown as Models.Execution;
 
 function confirm(phrase: string, password: string) {
   fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: phrase } });

@@ -1,4 +1,5 @@
-import { localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { Client, type Models } from 'appwrite';
+import { configureAppwrite, localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@cadence/shared-router';
@@ -7,12 +8,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const updatePassword = vi.fn();
 // The function call goes through the real account-api; only the Appwrite SDK underneath is replaced.
-const createExecution = vi.fn();
 vi.mock('@cadence/shared-auth', async (original) => ({
   ...(await original<typeof import('@cadence/shared-auth')>()),
   updatePassword: (...args: unknown[]) => updatePassword(...args) as unknown,
-  appwrite: () => ({ functions: { createExecution } }),
 }));
+// The SDK's execution call, under the real shared-auth function client (executeFunction).
+// Spied on afresh before each test: afterEach's restoreAllMocks takes the spy off again.
+const { functions } = configureAppwrite(new Client());
+const spyOnExecution = () => vi.spyOn(functions, 'createExecution');
+let createExecution: ReturnType<typeof spyOnExecution>;
+beforeEach(() => {
+  createExecution = spyOnExecution();
+});
 
 const { UpdatePasswordForm } = await import('./password-form.tsx');
 const { DeleteAccountPanel } = await import('./delete-account.tsx');
@@ -61,7 +68,8 @@ describe('UpdatePasswordForm (spec §5)', () => {
 
 describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
   const signedIn = { $id: 'u1', email: 'dana@example.test', labels: ['subscribed'] } as unknown as AuthUser;
-  const answer = (body: unknown, status = 'completed', errors = '') => ({ status, responseStatusCode: 200, responseBody: body === null ? '' : JSON.stringify(body), errors });
+  const answer = (body: unknown, status = 'completed', errors = '') =>
+    ({ status, responseStatusCode: 200, responseBody: body === null ? '' : JSON.stringify(body), errors }) as unknown as Models.Execution;
 
   // The store's sign-out, as the session went with the user: Appwrite's 401 still ends signed out.
   const signOut = vi.fn(() => {
