@@ -7,6 +7,9 @@ import { createCompleteUser, signIn, users, type TestUser } from '../support/use
 
 const PAYWALL_TITLE = 'Start your 7-day free trial';
 
+// The local Stripe's hosted pages give dates in UTC; the app gives them in the browser's zone.
+test.use({ timezoneId: 'UTC' });
+
 async function startTrial(page: import('@playwright/test').Page, therapist: TestUser) {
   await signIn(page, therapist);
   await page.goto('/dashboard');
@@ -21,6 +24,10 @@ test.describe('paywall and checkout', () => {
   test('a new user meets the paywall, pays on the hosted checkout, counts down to /account, and the dashboard opens', async ({ page }) => {
     const therapist = await createCompleteUser([]);
     await startTrial(page, therapist);
+    // The hosted page's first charge: '… per month starting {date}.' (the trial end, in UTC).
+    const terms = (await page.getByText(/per month starting/).textContent()) ?? '';
+    const firstCharge = /per month starting ([^.]+)\./.exec(terms)?.[1];
+    expect(firstCharge).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await fillCard(page, '4242 4242 4242 4242');
     // The app's timers from here on run on Playwright's clock (3 s wait, 5 s countdown).
     await page.clock.install();
@@ -31,6 +38,8 @@ test.describe('paywall and checkout', () => {
     await page.clock.runFor(3_000);
     await expect(page.getByText('Redirecting to your account in 5 seconds…')).toBeVisible();
     await expect(pageHeading(page)).toHaveText('Payment Successful');
+    // A $0 trial checkout: the trial has started, and the first charge is the date checkout gave.
+    await expect(page.getByText(`Your free trial has started. Your first payment of $10.00 is on ${firstCharge}.`)).toBeVisible();
     await page.clock.runFor(4_000);
     await expect(page.getByText('Redirecting to your account in 1 second…')).toBeVisible();
     await expect(page).toHaveURL(/\/payment-success/);
@@ -91,6 +100,23 @@ test.describe('/payment-success when the subscription is not active (spec §2, �
     await page.getByRole('button', { name: 'Check Again' }).click();
     await expect(page.getByText(/Redirecting to your account in \d seconds?…/)).toBeVisible();
   });
+});
+
+test('/payment-success signed out: told to log in, not that the payment is not yet active; Log In keeps the purpose', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/payment-success');
+  await expect(page.getByText('Checking your subscription…')).toBeVisible();
+  await holdClock(page);
+  await page.clock.runFor(3_000);
+  await expect(page.getByRole('status')).toHaveText("You're signed out. Log in to see your subscription.");
+  await expect(page.getByText(/not yet active/)).toHaveCount(0);
+  await page.clock.runFor(10_000);
+  await expect(page.getByText(/not yet active|taking longer/)).toHaveCount(0);
+  await page.clock.resume(); // axe and module federation's loader (the next remote) need running timers
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByText('Log in to see your subscription.')).toBeVisible();
 });
 
 test.describe('paywall states', () => {

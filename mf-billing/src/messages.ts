@@ -9,4 +9,9 @@ export const MESSAGES = {
   statusCheckError: 'Error verifying subscription status. Please contact support.',
   plan: '$10.00 USD / month',
   paymentProcessing: 'Payment Processing',
+  /** After a $0 trial checkout: when the first charge happens (the subscription's trial end). */
+  trialStarted: (firstCharge: string) => `Your free trial has started. Your first payment of $10.00 is on ${firstCharge}.`,
+  /** /payment-success signed out: not "not yet active", but log in to see it. */
+  signedOut: "You're signed out. Log in to see your subscription.",
+  loginPurpose: 'Log in to see your subscription.',
 } as const;

@@ -1,16 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startPaymentSuccessFlow, type PaymentSuccessPhase } from './payment-success-flow.ts';
+import { startPaymentSuccessFlow, type PaymentSuccessPhase, type SubscriptionCheck } from './payment-success-flow.ts';
 
-function run(answers: Array<boolean | Error>, isMobile = false) {
+function run(answers: Array<boolean | 'signedOut' | Error>, isMobile = false) {
   const phases: PaymentSuccessPhase[] = [];
   const goToAccount = vi.fn();
   const openApp = vi.fn();
-  const isSubscribed = vi.fn(async () => {
+  const isSubscribed = vi.fn(async (): Promise<SubscriptionCheck> => {
     const next = answers.shift();
     if (next instanceof Error) throw next;
-    return next ?? false;
+    if (next === 'signedOut') return next;
+    return next ? 'subscribed' : 'notSubscribed';
   });
-  const flow = startPaymentSuccessFlow({ isSubscribed, isMobile, onPhase: (p) => phases.push(p), goToAccount, openApp });
+  const flow = startPaymentSuccessFlow({ checkSubscription: isSubscribed, isMobile, onPhase: (p) => phases.push(p), goToAccount, openApp });
   return { phases, goToAccount, openApp, isSubscribed, flow, last: () => phases.at(-1) };
 }
 
@@ -86,6 +87,15 @@ describe('/payment-success timing (spec §2, §9)', () => {
     t.flow.checkAgain();
     await vi.advanceTimersByTimeAsync(0);
     expect(t.last()).toEqual({ kind: 'active', secondsLeft: 5 });
+  });
+
+  it('signed out: asks to log in, with no retry', async () => {
+    const t = run(['signedOut', true]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(t.last()).toEqual({ kind: 'signedOut' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.isSubscribed).toHaveBeenCalledTimes(1);
+    expect(t.goToAccount).not.toHaveBeenCalled();
   });
 
   it('stop cancels every timer', async () => {

@@ -10,7 +10,12 @@ export type PaymentSuccessPhase =
   /** Not active yet; `retryScheduled` while the one automatic retry is pending. */
   | { kind: 'notActive'; retryScheduled: boolean }
   | { kind: 'slow' }
+  /** Nobody is signed in: nothing to check until they log in (no retry). */
+  | { kind: 'signedOut' }
   | { kind: 'error' };
+
+/** What refreshing the user found. */
+export type SubscriptionCheck = 'subscribed' | 'notSubscribed' | 'signedOut';
 
 export interface FlowTimers {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -18,13 +23,13 @@ export interface FlowTimers {
 }
 
 export interface PaymentSuccessFlowOptions {
-  /** Refreshes the user: true when the subscribed label is present; throws when the check fails. */
-  isSubscribed: () => Promise<boolean>;
+  /** Refreshes the user: 'subscribed' when the subscribed label is present; throws when the check fails. */
+  checkSubscription: () => Promise<SubscriptionCheck>;
   isMobile: boolean;
   onPhase: (phase: PaymentSuccessPhase) => void;
   /** Desktop, after the countdown. */
   goToAccount: () => void;
-  /** Mobile: open the app (it owns its own fallback). */
+  /** Mobile: open the app (the deep link owns its fallback, spec §9). */
   openApp: () => void;
   timers?: FlowTimers;
 }
@@ -43,10 +48,11 @@ const globalTimers: FlowTimers = {
 /**
  * spec §2/§9: wait 3 s, refresh the user, check the subscribed label. Active → 5 s countdown to
  * /account (desktop) or the app (mobile). Not active → the not-yet-active message and one automatic
- * retry after 10 s; from then on Check Again, and a still-inactive answer is "taking longer".
+ * retry after 10 s; from then on Check Again, and a still-inactive answer is "taking longer". A
+ * signed-out visitor is asked to log in: their payment is not "not yet active", just not theirs to see.
  */
 export function startPaymentSuccessFlow(options: PaymentSuccessFlowOptions): PaymentSuccessFlow {
-  const { isSubscribed, isMobile, onPhase, goToAccount, openApp, timers = globalTimers } = options;
+  const { checkSubscription, isMobile, onPhase, goToAccount, openApp, timers = globalTimers } = options;
   let stopped = false;
   let pending: unknown = null;
   let attempts = 0;
@@ -76,9 +82,9 @@ export function startPaymentSuccessFlow(options: PaymentSuccessFlowOptions): Pay
     checking = true;
     attempts += 1;
     phase({ kind: 'checking' });
-    let subscribed: boolean;
+    let found: SubscriptionCheck;
     try {
-      subscribed = await isSubscribed();
+      found = await checkSubscription();
     } catch {
       checking = false;
       phase({ kind: 'error' });
@@ -86,7 +92,11 @@ export function startPaymentSuccessFlow(options: PaymentSuccessFlowOptions): Pay
     }
     checking = false;
     if (stopped) return;
-    if (subscribed) {
+    if (found === 'signedOut') {
+      phase({ kind: 'signedOut' });
+      return;
+    }
+    if (found === 'subscribed') {
       if (isMobile) {
         phase({ kind: 'openingApp' });
         openApp();

@@ -1,11 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { appDeepLink, getConfig, getCurrentUser, isMobileDevice, useAuthStore } from '@cadence/shared-auth';
-import { ACCOUNT_PATH, MOBILE_FALLBACK_MS } from '../constants.ts';
+import {
+  appDeepLink, formatBillingDate, getConfig, getCurrentUser, getLatestSubscription, isMobileDevice, openDeepLink,
+  subscriptionNextPayment, useAuthStore,
+} from '@cadence/shared-auth';
+import { ACCOUNT_PATH, LOGIN_PATH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { leaveTo } from '../shared/billing-api.ts';
 import '../shared/billing.css';
 import { startPaymentSuccessFlow, type PaymentSuccessFlow, type PaymentSuccessPhase } from './payment-success-flow.ts';
+
+/**
+ * After a $0 trial checkout, the trial's first charge: the subscription's trial end, the date checkout,
+ * the billing portal and Profile show. Null when not trialing; a failed load is logged: no line.
+ */
+async function trialFirstCharge(userId: string): Promise<Date | null> {
+  try {
+    const subscription = await getLatestSubscription(userId);
+    return subscription?.status === 'trialing' ? subscriptionNextPayment(subscription) : null;
+  } catch (error) {
+    console.error('Loading the subscription failed', error);
+    return null;
+  }
+}
 
 /** spec §2 /payment-success: the post-checkout confirmation. */
 export default function PaymentSuccessPage() {
@@ -13,30 +30,38 @@ export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const finalRedirectUri = params.get('final_redirect_uri');
   const [phase, setPhase] = useState<PaymentSuccessPhase>({ kind: 'checking' });
+  const [firstCharge, setFirstCharge] = useState<Date | null>(null);
   const flow = useRef<PaymentSuccessFlow | null>(null);
 
   useEffect(() => {
-    let fallback: ReturnType<typeof setTimeout> | undefined;
+    let cancelDeepLink: (() => void) | undefined;
     const started = startPaymentSuccessFlow({
-      isSubscribed: async () => {
+      checkSubscription: async () => {
         // Not the store's refreshUser: it reads a failure as "signed out", and here a failed check
         // must show its own message (spec §8). The store still gets the fresh user.
         const user = await getCurrentUser();
         useAuthStore.setState({ user, status: user ? 'signedIn' : 'signedOut' });
-        return user?.labels.includes('subscribed') ?? false;
+        if (!user) return 'signedOut';
+        if (!user.labels.includes('subscribed')) return 'notSubscribed';
+        setFirstCharge(await trialFirstCharge(user.$id));
+        return 'subscribed';
       },
       isMobile: isMobileDevice(navigator.userAgent),
       onPhase: setPhase,
       goToAccount: () => navigate(ACCOUNT_PATH, { replace: true }),
       openApp: () => {
-        leaveTo(appDeepLink(getConfig().mobileAppScheme, finalRedirectUri));
-        fallback = setTimeout(() => navigate(ACCOUNT_PATH, { replace: true }), MOBILE_FALLBACK_MS);
+        cancelDeepLink = openDeepLink({
+          url: appDeepLink(getConfig().mobileAppScheme, finalRedirectUri),
+          fallback: ACCOUNT_PATH,
+          navigate: (target) => (target === ACCOUNT_PATH ? navigate(ACCOUNT_PATH, { replace: true }) : leaveTo(target)),
+          timers: globalThis,
+        });
       },
     });
     flow.current = started;
     return () => {
       started.stop();
-      clearTimeout(fallback);
+      cancelDeepLink?.();
     };
   }, [navigate, finalRedirectUri]);
 
@@ -51,6 +76,8 @@ export default function PaymentSuccessPage() {
     </div>
   );
 
+  const trialLine = firstCharge && <p className="billing-trial">{MESSAGES.trialStarted(formatBillingDate(firstCharge))}</p>;
+
   return (
     <div className="page" aria-labelledby="page-title">
       <section className="billing-card">
@@ -63,6 +90,7 @@ export default function PaymentSuccessPage() {
         {phase.kind === 'active' && (
           <>
             <p>Your subscription is active. Welcome to Cadence!</p>
+            {trialLine}
             <p className="billing-countdown" role="status">
               Redirecting to your account in {phase.secondsLeft} {phase.secondsLeft === 1 ? 'second' : 'seconds'}…
             </p>
@@ -74,7 +102,20 @@ export default function PaymentSuccessPage() {
           </>
         )}
         {phase.kind === 'openingApp' && (
-          <p role="status">Your subscription is active. Opening the Cadence app…</p>
+          <>
+            <p role="status">Your subscription is active. Opening the Cadence app…</p>
+            {trialLine}
+          </>
+        )}
+        {phase.kind === 'signedOut' && (
+          <>
+            <p role="status">{MESSAGES.signedOut}</p>
+            <div className="billing-actions">
+              <Link className="button button-primary" to={LOGIN_PATH} state={{ message: MESSAGES.loginPurpose }}>
+                Log In
+              </Link>
+            </div>
+          </>
         )}
         {phase.kind === 'notActive' && (
           <>
