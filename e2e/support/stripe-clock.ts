@@ -16,9 +16,13 @@ export const DAY = 86_400;
 const PRICE = 'price_cadence_monthly';
 const TRIAL_DAYS = 7;
 
-/** Submits the hosted Checkout page's card form as the browser does (no redirect following). */
-async function payHostedCheckout(url: string, cardnumber: string): Promise<void> {
+/**
+ * Submits the hosted Checkout page's card form as the browser does (no redirect following). Returns
+ * the first charge's date the page announces ("… per month starting {date}") for a trial, else null.
+ */
+async function payHostedCheckout(url: string, cardnumber: string): Promise<string | null> {
   const html = await (await fetch(url)).text();
+  const firstCharge = /per month starting ([^.<]+)\./.exec(html)?.[1] ?? null;
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error(`no checkout form on ${url}`);
   const response = await fetch(new URL(action, url), {
@@ -28,6 +32,7 @@ async function payHostedCheckout(url: string, cardnumber: string): Promise<void>
     redirect: 'manual',
   });
   if (response.status !== 303) throw new Error(`checkout payment → ${response.status} ${(await response.text()).slice(0, 300)}`);
+  return firstCharge;
 }
 
 /** Delivers every webhook that is due (first attempts) before answering. */
@@ -40,6 +45,8 @@ export interface ClockedSubscription {
   clockId: string;
   customerId: string;
   subscriptionId: string;
+  /** The date the hosted checkout page gave for the first charge of a trial ('December 1, 2026', UTC), else null. */
+  checkoutFirstCharge: string | null;
   /** The test clock's time (unix seconds). */
   now(): Promise<number>;
   /** Moves this subscription's clock forward; everything that falls due runs and its webhooks are delivered. */
@@ -77,7 +84,7 @@ export async function subscribeOnTestClock(
     success_url: 'http://localhost/payment-success',
     cancel_url: 'http://localhost/payment-cancelled',
   });
-  await payHostedCheckout(session.url ?? '', opts.cardNumber ?? '4242424242424242');
+  const checkoutFirstCharge = await payHostedCheckout(session.url ?? '', opts.cardNumber ?? '4242424242424242');
   const subscription = (await stripe.checkout.sessions.retrieve(session.id)).subscription;
   if (typeof subscription !== 'string') throw new Error(`checkout ${session.id} made no subscription`);
   await flushWebhooks();
@@ -88,6 +95,7 @@ export async function subscribeOnTestClock(
     clockId: clock.id,
     customerId: customer.id,
     subscriptionId: subscription,
+    checkoutFirstCharge,
     now,
     async advanceDays(days) {
       await stripe.testHelpers.testClocks.advance(clock.id, { frozen_time: (await now()) + Math.round(days * DAY) });
