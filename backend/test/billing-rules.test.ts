@@ -12,7 +12,8 @@ import {
   mergeLabels,
   subscriptionDocument,
 } from '../functions/lib/billing-rules.js';
-import { acceptableReturnUrl, readBody } from '../functions/lib/session-request.js';
+import { readBody } from '../functions/lib/execution.js';
+import { acceptableReturnUrl } from '../functions/lib/session-request.js';
 
 const DAY = 86_400;
 const T0 = 1_900_000_000;
@@ -205,6 +206,7 @@ describe('execution bodies and return URLs', () => {
     expect(readBody('')).toEqual({});
     expect(readBody('not json')).toEqual({});
     expect(readBody('null')).toEqual({});
+    expect(readBody('"a string"')).toEqual({});
   });
 
   it('accepts http(s) URLs of an allowed origin only, compared as parsed origins; none when unset', () => {

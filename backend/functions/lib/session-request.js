@@ -1,20 +1,6 @@
 // What checkout and billing-portal need to start a hosted Stripe session for the caller.
 
 /**
- * The JSON body of an execution; anything else reads as an empty object.
- * @param {string} bodyText
- * @returns {Record<string, unknown>}
- */
-export function readBody(bodyText) {
-  try {
-    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
-    return body && typeof body === 'object' ? /** @type {Record<string, unknown>} */ (body) : {};
-  } catch {
-    return {};
-  }
-}
-
-/**
  * The origins of ALLOWED_RETURN_ORIGINS (comma-separated), each normalised by the URL parser;
  * entries that are not http(s) URLs are dropped.
  * @param {string | undefined} allowedOrigins

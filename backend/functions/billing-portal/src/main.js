@@ -1,12 +1,11 @@
 // billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
-import { AppwriteException, Client, Databases } from 'node-appwrite';
-import { acceptableReturnUrl, readBody, returnOrigins } from '../../lib/session-request.js';
+import { AppwriteException, Databases } from 'node-appwrite';
+import { readBody, serverClient } from '../../lib/execution.js';
+import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
-/**
- * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
- */
+/** @typedef {import('../../lib/execution.js').Context} Context */
 
 /** @param {Context} context */
 export default async ({ req, res, error }) => {
@@ -23,10 +22,7 @@ export default async ({ req, res, error }) => {
     return res.json({ success: false, url: null, error: 'Billing portal is not configured.' }, 500);
   }
 
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const client = serverClient(req);
   const databases = new Databases(client);
 
   /** @type {string} */

@@ -1,12 +1,13 @@
 // checkout {successUrl, cancelUrl} → {success, url, error} (spec §7): a Stripe Checkout session
 // for the monthly plan, for the signed-in caller only. The 7-day trial (spec §1, §9) is offered
 // only to a user who never had a subscription.
-import { AppwriteException, Client, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
-import { acceptableReturnUrl, readBody, returnOrigins } from '../../lib/session-request.js';
+import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
+import { readBody, serverClient } from '../../lib/execution.js';
+import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
- * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('stripe').Stripe} StripeClient
  */
 
@@ -91,10 +92,7 @@ export default async ({ req, res, error }) => {
     return res.json({ success: false, url: null, error: 'Checkout is not configured.' }, 500);
   }
 
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const client = serverClient(req);
   const databases = new Databases(client);
   const ids = {
     databaseId: process.env.APPWRITE_DATABASE_ID || 'main',

@@ -4,51 +4,44 @@
 // person holding that user's mailbox: `secret` is the 6-digit code just emailed, checked by Appwrite
 // itself (a guest createSession) before anything is deleted. Knowing an email or a userId — which
 // handle-signup-conflict tells any guest — is not enough to cancel someone's sign-up (issue 11).
-import { Account, AppwriteException, Client, Users } from 'node-appwrite';
+import { Account, AppwriteException, Users } from 'node-appwrite';
+import { guestClient, readBody, serverClient } from '../../lib/execution.js';
+import { isProfileComplete } from '../../lib/profile.js';
+
+/** @typedef {import('../../lib/execution.js').Context} Context */
 
 const PENDING_MAX_AGE_MS = 60 * 60 * 1000;
-/** spec §4/§9 profile completeness. */
-const PROFILE_COMPLETE_MIN_MS = 5000;
 const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** spec §9: the emailed code has 6 digits. */
 const CODE = /^\d{6}$/;
 const NEEDS_CODE = 'Enter the code we emailed you to change this email.';
 
-function isProfileComplete(user) {
-  if (!user.name || user.name.trim() === '' || !user.passwordUpdate) return false;
-  return Date.parse(user.passwordUpdate) - Date.parse(user.registration) > PROFILE_COMPLETE_MIN_MS;
-}
-
-export function isPendingUser(user, now = Date.now()) {
+/**
+ * A sign-up that has not become an account: no password, no completed profile, created within the
+ * last hour.
+ * @param {{ name?: string, registration?: string, passwordUpdate?: string, password?: string, $createdAt?: string }} user
+ * @param {number} [now]
+ */
+function isPendingUser(user, now = Date.now()) {
   const hasPassword = Boolean(user.passwordUpdate) || Boolean(user.password);
-  const created = Date.parse(user.$createdAt || user.registration);
+  const created = Date.parse(user.$createdAt || user.registration || '');
   return !hasPassword && !isProfileComplete(user) && Number.isFinite(created) && now - created < PENDING_MAX_AGE_MS;
 }
 
-function readBody(req) {
-  try {
-    const body = req.bodyJson;
-    return body && typeof body === 'object' ? body : {};
-  } catch {
-    return {};
-  }
-}
-
+/** @param {Context} context */
 export default async ({ req, res, error }) => {
-  const { userId, secret } = readBody(req);
+  const { userId, secret } = readBody(req.bodyText);
   if (typeof userId !== 'string' || !USER_ID.test(userId)) {
     return res.json({ success: false, error: 'A valid userId is required.' }, 400);
   }
   if (typeof secret !== 'string' || !CODE.test(secret)) return res.json({ success: false, error: NEEDS_CODE }, 401);
-  const endpoint = process.env.APPWRITE_FUNCTION_API_ENDPOINT;
-  const project = process.env.APPWRITE_FUNCTION_PROJECT_ID;
-  const users = new Users(new Client().setEndpoint(endpoint).setProject(project).setKey(req.headers['x-appwrite-key']));
+  const users = new Users(serverClient(req));
 
   // Proof of the mailbox: Appwrite accepts the code only for this user, once, within its lifetime
   // and its rate limit. A guest client, so the code is checked exactly as the sign-up page would.
   let session;
   try {
-    session = await new Account(new Client().setEndpoint(endpoint).setProject(project)).createSession({ userId, secret });
+    session = await new Account(guestClient()).createSession({ userId, secret });
   } catch (e) {
     if (e instanceof AppwriteException && e.code === 429) {
       return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);

@@ -10,12 +10,13 @@
 //   2. The user's documents in every collection that holds them (all pages).
 //   3. The user's sessions, then the user.
 // Running it again (a double click) finds nothing left and still answers success.
-import { Account, AppwriteException, Client, Databases, Query, Users } from 'node-appwrite';
+import { Account, AppwriteException, Databases, Query, Users } from 'node-appwrite';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
+import { guestClient, readBody, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
- * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('stripe').Stripe} StripeClient
  */
 
@@ -164,16 +165,6 @@ async function deleteUserDocuments(databases, databaseId, collectionId, userId) 
   return deleted;
 }
 
-/** @param {string} bodyText */
-function passwordOf(bodyText) {
-  try {
-    const body = JSON.parse(bodyText || '{}');
-    return body && typeof body === 'object' && typeof body.password === 'string' ? body.password : '';
-  } catch {
-    return '';
-  }
-}
-
 /**
  * The caller's password, checked by Appwrite as a login would (its rate limit included) through a
  * guest client; the session the check opens is closed again. 'gone' when a concurrent run has
@@ -191,11 +182,8 @@ async function checkPassword(users, userId, password) {
     if (isAppwriteNotFound(e)) return 'gone';
     throw e;
   }
-  const guest = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '');
   try {
-    const session = await new Account(guest).createEmailPasswordSession({ email, password });
+    const session = await new Account(guestClient()).createEmailPasswordSession({ email, password });
     await users.deleteSession({ userId, sessionId: session.$id }).catch(() => undefined);
     return 'ok';
   } catch (e) {
@@ -215,15 +203,12 @@ export default async ({ req, res, log, error }) => {
     error('STRIPE_SECRET_KEY must be set as a function variable.');
     return res.json({ success: false, error: 'Account deletion is not configured.' }, 500);
   }
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const client = serverClient(req);
   const databases = new Databases(client);
   const users = new Users(client);
 
-  const password = passwordOf(req.bodyText);
-  if (!password) return res.json({ success: false, error: 'Enter your password to delete your account.' }, 400);
+  const { password } = readBody(req.bodyText);
+  if (typeof password !== 'string' || !password) return res.json({ success: false, error: 'Enter your password to delete your account.' }, 400);
   const check = await checkPassword(users, userId, password);
   if (check === 'gone') return res.json({ success: true, error: null });
   if (check === 'limited') return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);

@@ -6,11 +6,10 @@
 // the caller passes in createExecution's `headers`, so the browser sends navigator.userAgent there).
 // Consent records are immutable: the owner may read them; update and delete stay with the server.
 import { isIP } from 'node:net';
-import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
+import { Databases, ID, Permission, Role } from 'node-appwrite';
+import { serverClient } from '../../lib/execution.js';
 
-/**
- * @typedef {{ req: { headers: Record<string, string | undefined> }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
- */
+/** @typedef {import('../../lib/execution.js').Context} Context */
 
 /** spec §3/§9: the version of the terms and privacy policy a sign-up accepts — kept here only. */
 export const AGREEMENT_VERSION = '2024-12-30';
@@ -51,10 +50,7 @@ export default async ({ req, res, error }) => {
   const ipAddress = clientIp.length <= IP_MAX && isIP(clientIp) ? clientIp : null;
   const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
 
-  const databases = new Databases(new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? ''));
+  const databases = new Databases(serverClient(req));
   const databaseId = process.env.APPWRITE_DATABASE_ID || 'main';
   const collectionId = process.env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements';
   const acceptedAt = new Date().toISOString().replace('Z', '+00:00');

@@ -1,14 +1,15 @@
 // stripe-webhook: Stripe's events arrive on this function's domain (execute: any, so the
 // signature is the only gate). Each event only names a customer; what gets written is re-read
 // from Stripe (lib/billing-sync.js), so duplicates and out-of-order deliveries end in one state.
-import { AppwriteException, Client, Databases, Users } from 'node-appwrite';
+import { AppwriteException, Databases, Users } from 'node-appwrite';
 import { documentIdFor, isoFromUnix } from '../../lib/billing-rules.js';
 import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {import('stripe').Stripe.Event} StripeEvent
- * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string, bodyBinary?: Buffer }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
+ * @typedef {import('../../lib/execution.js').Context} Context
  */
 
 /** Event families that change what a user sees; others (products, prices, …) are acknowledged. */
@@ -55,10 +56,7 @@ export default async ({ req, res, log, error }) => {
     return res.json({ received: false, error: 'Invalid signature.' }, 401);
   }
 
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const client = serverClient(req);
   const databases = new Databases(client);
   const collections = collectionsFromEnv(process.env);
   const eventDocumentId = documentIdFor(event.id);

@@ -1,27 +1,13 @@
 // subscriptions-sync: reconciles every customer from Stripe (repairs missed or failed webhooks).
 // Runs on its appwrite.json schedule and on demand with an API key; never for a signed-in user
 // (execute: []), since it touches every account. Body `{"customerId":"cus_…"}` limits it to one.
-import { Client, Databases, Query, Users } from 'node-appwrite';
+import { Databases, Query, Users } from 'node-appwrite';
 import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { readBody, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
-/**
- * @typedef {{ req: { headers: Record<string, string | undefined>, bodyText: string }, res: { json: (body: unknown, status?: number) => unknown }, log: (message: string) => void, error: (message: string) => void }} Context
- */
+/** @typedef {import('../../lib/execution.js').Context} Context */
 
-/**
- * @param {string} bodyText
- * @returns {string | null}
- */
-function requestedCustomer(bodyText) {
-  try {
-    const body = /** @type {unknown} */ (JSON.parse(bodyText || '{}'));
-    if (body && typeof body === 'object' && 'customerId' in body && typeof body.customerId === 'string') return body.customerId;
-  } catch {
-    // An empty or non-JSON body (schedules send none) means every customer.
-  }
-  return null;
-}
 
 /**
  * Every customer Stripe knows plus every one our documents name (a document can outlive a
@@ -61,15 +47,14 @@ export default async ({ req, res, log, error }) => {
     return res.json({ success: false, error: 'Sync is not configured.' }, 500);
   }
   const stripe = stripeFromEnv(process.env);
-  const client = new Client()
-    .setEndpoint(process.env.APPWRITE_FUNCTION_API_ENDPOINT ?? '')
-    .setProject(process.env.APPWRITE_FUNCTION_PROJECT_ID ?? '')
-    .setKey(req.headers['x-appwrite-key'] ?? '');
+  const client = serverClient(req);
   const databases = new Databases(client);
   const collections = collectionsFromEnv(process.env);
   const ctx = { stripe, databases, users: new Users(client), collections, now: () => Date.now(), log };
 
-  const only = requestedCustomer(req.bodyText);
+  // An empty or non-JSON body (schedules send none) means every customer.
+  const requested = readBody(req.bodyText)['customerId'];
+  const only = typeof requested === 'string' ? requested : null;
   const customerIds = only ? [only] : await allCustomerIds(stripe, databases, collections);
   let synced = 0;
   /** @type {string[]} */
