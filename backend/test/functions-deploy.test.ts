@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,6 +52,18 @@ describe('functions deploy from backend/functions', () => {
     for (const name of packages) {
       expect(name.startsWith('node:') || builtinModules.includes(name) || dependencies.includes(name), name).toBe(true);
     }
+  });
+
+  it.each(project.functions.map((f) => [f.$id, f] as const))('%s: every file it runs is type-checked (backend/tsconfig.json, checkJs)', (_id, fn) => {
+    const tsconfig = ts.getParsedCommandLineOfConfigFile(path.join(backendDir, 'tsconfig.json'), {}, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    });
+    expect(tsconfig?.options.checkJs).toBe(true);
+    const checked = new Set(tsconfig?.fileNames.map((file) => path.resolve(file)));
+    for (const file of importGraph(path.join(functionsDir, fn.entrypoint)).files) expect(checked.has(file), file).toBe(true);
   });
 
   it('the folder pins the SDK versions the workspace tests with', () => {
