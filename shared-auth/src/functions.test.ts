@@ -26,6 +26,12 @@ describe('executeFunction (spec §7 calls, §8 "Function errors")', () => {
     expect(createExecution).toHaveBeenCalledWith({ functionId: 'handle-signup-conflict', body: '{"email":"a@b.test"}', async: false });
   });
 
+  it('passes request headers to the function when asked (a consent record’s user agent)', async () => {
+    answers({ responseBody: '{"success":true}' });
+    await executeFunction('recordAgreements', {}, { headers: { 'user-agent': 'Test/1.0' } });
+    expect(createExecution).toHaveBeenCalledWith({ functionId: 'record-agreements', body: '{}', async: false, headers: { 'user-agent': 'Test/1.0' } });
+  });
+
   it('a failed execution throws its errors text; without one, "Function execution failed"', async () => {
     answers({ status: ExecutionStatus.Failed, errors: 'Error: boom' });
     await expect(executeFunction('checkout')).rejects.toEqual(new FunctionError('Error: boom'));

@@ -44,6 +44,8 @@ export interface ExecuteOptions {
    * answers carry data the caller acts on (sign-up conflict: spec §7 uses 200 and 409 bodies).
    */
   acceptRefusal?: boolean;
+  /** Request headers for the function (e.g. the caller's `user-agent` for a consent record). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -57,7 +59,12 @@ export async function executeFunction<T extends FunctionAnswer>(
   options: ExecuteOptions = {},
 ): Promise<T> {
   const execution = await attempt(() =>
-    appwrite().functions.createExecution({ functionId: getConfig().functions[name], body: JSON.stringify(body), async: false }),
+    appwrite().functions.createExecution({
+      functionId: getConfig().functions[name],
+      body: JSON.stringify(body),
+      async: false,
+      ...(options.headers ? { headers: options.headers } : {}),
+    }),
   );
   if (execution.status === 'failed') throw new FunctionError(execution.errors || FUNCTION_FAILED_TEXT);
   if (!execution.responseBody) throw new FunctionError(FUNCTION_EMPTY_TEXT);

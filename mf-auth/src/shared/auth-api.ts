@@ -1,6 +1,8 @@
 import type { Models } from 'appwrite';
 import {
   appwrite,
+  executeFunction,
+  FunctionRefusedError,
   getConfig,
   getCurrentUser,
   PROFILE_COMPLETE_MIN_MS,
@@ -43,11 +45,8 @@ export interface SentCode {
   expiresAt: number;
 }
 
-/** spec §8 "Function errors": the function's own error text, or the execution's. */
-export function parseExecution(execution: Pick<Models.Execution, 'status' | 'responseBody' | 'errors'>): ConflictAnswer {
-  if (execution.status === 'failed') throw new Error(execution.errors || 'Function execution failed');
-  if (!execution.responseBody) throw new Error('Function returned empty response');
-  const body = JSON.parse(execution.responseBody) as Partial<ConflictAnswer>;
+/** The conflict functions' answer, read defensively: both their 200 and 409 bodies are used (spec §7). */
+function conflictAnswer(body: Partial<Record<keyof ConflictAnswer, unknown>>): ConflictAnswer {
   return {
     success: body.success === true,
     userId: typeof body.userId === 'string' && body.userId ? body.userId : null,
@@ -56,10 +55,6 @@ export function parseExecution(execution: Pick<Models.Execution, 'status' | 'res
     error: typeof body.error === 'string' ? body.error : null,
     shouldRedirectToLogin: body.shouldRedirectToLogin === true,
   };
-}
-
-async function execute(functionId: string, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Models.Execution> {
-  return appwrite().functions.createExecution({ functionId, body: JSON.stringify(body), async: false, ...(headers ? { headers } : {}) });
 }
 
 /**
@@ -79,14 +74,13 @@ function sentCode(userId: string, phrase: string, token?: Pick<Models.Token, '$c
  */
 export async function requestSignupCode(email: string): Promise<SentCode> {
   if (useAuthStore.getState().status === 'signedIn') await signOut();
-  const { functions } = getConfig();
-  for (const functionId of [functions.handleIncompleteVerifiedUsers, functions.handleSignupConflict]) {
+  for (const name of ['handleIncompleteVerifiedUsers', 'handleSignupConflict'] as const) {
     let answer: ConflictAnswer;
     try {
-      answer = parseExecution(await execute(functionId, { email, withPhrase: true }));
+      answer = conflictAnswer(await executeFunction(name, { email, withPhrase: true }, { acceptRefusal: true }));
     } catch (e) {
       if (isNetworkError(e)) throw e;
-      console.warn(`${functionId} failed; trying the next sign-up path`, e);
+      console.warn(`${getConfig().functions[name]} failed; trying the next sign-up path`, e);
       continue;
     }
     if (answer.shouldRedirectToLogin || (answer.error ?? '').includes(MESSAGES.alreadyExists)) {
@@ -117,7 +111,7 @@ export async function verifySignupCode(userId: string, code: string): Promise<vo
  */
 export async function deletePendingUser(userId: string, code: string | null): Promise<void> {
   if (code === null) return;
-  await execute(getConfig().functions.deletePendingUser, { userId, secret: code });
+  await executeFunction('deletePendingUser', { userId, secret: code });
 }
 
 /** The signed-in user, or null without a session; network and server failures throw. */
@@ -202,10 +196,8 @@ export async function completeProfile(input: ProfileInput): Promise<void> {
  */
 export async function recordAgreements(): Promise<void> {
   const userAgent = globalThis.navigator?.userAgent ?? '';
-  const execution = await execute(getConfig().functions.recordAgreements, {}, userAgent ? { 'user-agent': userAgent } : undefined);
-  if (execution.status === 'failed') throw new Error(execution.errors || 'Function execution failed');
-  const body = JSON.parse(execution.responseBody || '{}') as { success?: boolean; error?: string | null };
-  if (body.success !== true) throw new Error(body.error || 'Function returned empty response');
+  const answer = await executeFunction('recordAgreements', {}, userAgent ? { headers: { 'user-agent': userAgent } } : {});
+  if (answer.success !== true) throw new FunctionRefusedError(answer.error ?? null, 200, answer);
 }
 
 export async function signOut(): Promise<void> {
