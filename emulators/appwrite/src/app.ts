@@ -6,6 +6,8 @@ import type { EmulatorConfig } from './config.ts';
 import type { PluginOptions } from './context.ts';
 import { installCors } from './cors.ts';
 import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
+import functionsService from './functions/functions-plugin.ts';
+import schedules from './functions/schedules-plugin.ts';
 import { installBodyParsers } from './json-body.ts';
 import { migrateMail } from './mail/outbox.ts';
 import { platformsFrom } from './platforms.ts';
@@ -13,7 +15,8 @@ import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
 import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
-import functionsRoutes from './routes/functions.ts';
+import functionDomainRoutes from './routes/functions/domains.ts';
+import executionRoutes from './routes/functions/executions.ts';
 import usersRoutes from './routes/users.ts';
 import { migrateSessions } from './account/sessions.ts';
 import { openStore, type Store } from './store.ts';
@@ -97,6 +100,8 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   });
   installCaller(app, options);
   installRateLimits(app, options);
+  await app.register(functionsService, options);
+  await app.register(schedules, options);
 
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));
   await app.register(accountRoutes, { ...options, prefix: '/v1' });
@@ -104,6 +109,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(devMailRoutes, options);
   // Databases and functions spell full paths (`/v1/databases/…`, `/_functions/…`).
   await app.register(databasesRoutes, options);
-  await app.register(functionsRoutes, options);
+  await app.register(executionRoutes, options);
+  await app.register(functionDomainRoutes, options);
   return app;
 }
