@@ -1,5 +1,5 @@
 import {
-  createBillingPortalSession, createCheckoutSession, FunctionError, FunctionRefusedError, localRuntimeConfig, setConfig, useAuthStore,
+  createBillingPortalSession, createCheckoutSession, FunctionError, getLatestSubscription, FunctionRefusedError, localRuntimeConfig, setConfig, useAuthStore,
   type AuthUser,
 } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -11,6 +11,7 @@ vi.mock('@cadence/shared-auth', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@cadence/shared-auth')>()),
   createCheckoutSession: vi.fn(),
   createBillingPortalSession: vi.fn(),
+  getLatestSubscription: vi.fn(async () => null),
 }));
 vi.mock('../shared/billing-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../shared/billing-api.ts')>()),
@@ -46,6 +47,22 @@ describe('canceled and expired banners (spec §4)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open billing portal' })));
     expect(createBillingPortalSession).toHaveBeenCalledOnce();
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/p/session/bps_1');
+  });
+
+  it('canceled: the last day of access is the subscription\'s period end (the trial end while trialing)', async () => {
+    const trialEnd = new Date(2026, 11, 1, 10).toISOString();
+    vi.mocked(getLatestSubscription).mockResolvedValueOnce({ status: 'trialing', trialEnd, currentPeriodEnd: trialEnd } as never);
+    await show(['subscribed', 'trialActive', 'subscriptionCanceled']);
+    expect(getLatestSubscription).toHaveBeenCalledWith('u1');
+    const banner = screen.getByRole('region', { name: 'Subscription' });
+    expect(banner.querySelector('p')?.textContent).toBe('Subscription will end at period end');
+    expect(screen.getByText('Access until December 1, 2026')).toBeVisible();
+  });
+
+  it('expired: no date, and no subscription load', async () => {
+    await show(['subscriptionExpired']);
+    expect(getLatestSubscription).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Access until/)).toBeNull();
   });
 
   it('canceled: a portal that got no answer → "Failed to open billing portal. Please try again.", and the button works again', async () => {
