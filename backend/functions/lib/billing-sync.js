@@ -21,19 +21,11 @@ import {
  * @typedef {import('stripe').Stripe.PaymentMethod} StripePaymentMethod
  * @typedef {import('stripe').Stripe.Customer} StripeCustomer
  *
- * @typedef {object} BillingCollections
- * @property {string} databaseId
- * @property {string} customers
- * @property {string} subscriptions
- * @property {string} invoices
- * @property {string} checkoutSessions
- * @property {string} webhookEvents
- *
  * @typedef {object} SyncContext
  * @property {StripeClient} stripe
  * @property {import('node-appwrite').Databases} databases
  * @property {import('node-appwrite').Users} users
- * @property {BillingCollections} collections
+ * @property {import('./collections.js').Collections} collections
  * @property {() => number} now
  * @property {(message: string) => void} log
  *
@@ -47,22 +39,6 @@ import {
  * @property {number} subscriptions
  * @property {number} invoices
  */
-
-/**
- * Collection ids from the function's variables, defaulting to backend/appwrite.json.
- * @param {Record<string, string | undefined>} env
- * @returns {BillingCollections}
- */
-export function collectionsFromEnv(env) {
-  return {
-    databaseId: env.APPWRITE_DATABASE_ID || 'main',
-    customers: env.CUSTOMERS_COLLECTION_ID || 'customers',
-    subscriptions: env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
-    invoices: env.INVOICES_COLLECTION_ID || 'invoices',
-    checkoutSessions: env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
-    webhookEvents: env.WEBHOOK_EVENTS_COLLECTION_ID || 'webhook_events',
-  };
-}
 
 
 /**

@@ -1,6 +1,7 @@
 // billing-portal {returnUrl} → {success, url, error} (spec §7): a Stripe billing portal session
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
 import { AppwriteException, Databases } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { readBody, serverClient } from '../../lib/execution.js';
 import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
@@ -28,11 +29,8 @@ export default async ({ req, res, error }) => {
   /** @type {string} */
   let customerId;
   try {
-    const document = await databases.getDocument({
-      databaseId: process.env.APPWRITE_DATABASE_ID || 'main',
-      collectionId: process.env.CUSTOMERS_COLLECTION_ID || 'customers',
-      documentId: userId,
-    });
+    const { databaseId, customers } = collectionsFromEnv(process.env);
+    const document = await databases.getDocument({ databaseId, collectionId: customers, documentId: userId });
     customerId = String(document['stripeCustomerId']);
   } catch (e) {
     if (e instanceof AppwriteException && e.code === 404) {

@@ -2,6 +2,7 @@
 // for the monthly plan, for the signed-in caller only. The 7-day trial (spec §1, §9) is offered
 // only to a user who never had a subscription.
 import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { readBody, serverClient } from '../../lib/execution.js';
 import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
@@ -94,24 +95,19 @@ export default async ({ req, res, error }) => {
 
   const client = serverClient(req);
   const databases = new Databases(client);
-  const ids = {
-    databaseId: process.env.APPWRITE_DATABASE_ID || 'main',
-    customers: process.env.CUSTOMERS_COLLECTION_ID || 'customers',
-    subscriptions: process.env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
-    checkoutSessions: process.env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
-  };
+  const collections = collectionsFromEnv(process.env);
   const stripe = stripeFromEnv(process.env);
 
   try {
     const user = await new Users(client).get({ userId });
-    const customerId = await customerFor(stripe, databases, ids, user);
+    const customerId = await customerFor(stripe, databases, collections, user);
 
     const stripeSubscriptions = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
     if (stripeSubscriptions.data.some((s) => RUNNING.has(s.status))) {
       return res.json({ success: false, url: null, error: 'You already have a subscription. Manage it in the billing portal.' }, 409);
     }
     const storedSubscriptions = await databases.listDocuments({
-      databaseId: ids.databaseId, collectionId: ids.subscriptions, queries: [Query.equal('userId', userId), Query.limit(1)],
+      databaseId: collections.databaseId, collectionId: collections.subscriptions, queries: [Query.equal('userId', userId), Query.limit(1)],
     });
     const hadSubscription = stripeSubscriptions.data.length > 0 || storedSubscriptions.total > 0;
 
@@ -133,7 +129,7 @@ export default async ({ req, res, error }) => {
     });
 
     await databases.createDocument({
-      databaseId: ids.databaseId, collectionId: ids.checkoutSessions, documentId: ID.unique(),
+      databaseId: collections.databaseId, collectionId: collections.checkoutSessions, documentId: ID.unique(),
       data: { userId, status: 'pending', stripeSessionId: session.id, createdAt: new Date().toISOString().replace('Z', '+00:00') },
       permissions: [Permission.read(Role.user(userId))],
     });

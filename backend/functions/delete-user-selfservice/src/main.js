@@ -12,12 +12,14 @@
 // Running it again (a double click) finds nothing left and still answers success.
 import { Account, AppwriteException, Databases, Query, Users } from 'node-appwrite';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { guestClient, readBody, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
  * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('stripe').Stripe} StripeClient
+ * @typedef {import('../../lib/collections.js').Collections} Collections
  */
 
 /** Subscriptions that can no longer charge. */
@@ -25,26 +27,11 @@ const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 const PAGE = 100;
 
 /**
- * The collections holding a user's documents (field `userId`), from the function's variables,
- * defaulting to backend/appwrite.json. Customers come late so a retry still finds the customer.
- * @param {Record<string, string | undefined>} env
+ * The collections holding a user's documents (field `userId`), in deletion order. Customers come
+ * late so a retry still finds the customer.
+ * @param {Collections} c
  */
-function collectionsFromEnv(env) {
-  return {
-    databaseId: env.APPWRITE_DATABASE_ID || 'main',
-    customers: env.CUSTOMERS_COLLECTION_ID || 'customers',
-    userDocuments: [
-      env.NOTIFICATIONS_COLLECTION_ID || 'notifications',
-      env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements',
-      env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
-      env.INVOICES_COLLECTION_ID || 'invoices',
-      env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
-      env.CUSTOMERS_COLLECTION_ID || 'customers',
-      env.USERS_COLLECTION_ID || 'users',
-    ],
-    subscriptions: env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
-  };
-}
+const userDocumentCollections = (c) => [c.notifications, c.userAgreements, c.checkoutSessions, c.invoices, c.subscriptions, c.customers, c.users];
 
 /** @param {unknown} e */
 const isAppwriteNotFound = (e) => e instanceof AppwriteException && e.code === 404;
@@ -82,7 +69,7 @@ async function userDocumentIds(databases, databaseId, collectionId, userId) {
  * user id, and the customers of the subscriptions the user's documents name.
  * @param {StripeClient} stripe
  * @param {Databases} databases
- * @param {ReturnType<typeof collectionsFromEnv>} collections
+ * @param {Collections} collections
  * @param {string} userId
  * @returns {Promise<Set<string>>}
  */
@@ -237,7 +224,7 @@ export default async ({ req, res, log, error }) => {
 
   try {
     let documents = 0;
-    for (const collectionId of collections.userDocuments) {
+    for (const collectionId of userDocumentCollections(collections)) {
       documents += await deleteUserDocuments(databases, collections.databaseId, collectionId, userId);
     }
     try {

@@ -7,6 +7,7 @@
 // Consent records are immutable: the owner may read them; update and delete stay with the server.
 import { isIP } from 'node:net';
 import { Databases, ID, Permission, Role } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { serverClient } from '../../lib/execution.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -51,8 +52,7 @@ export default async ({ req, res, error }) => {
   const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
 
   const databases = new Databases(serverClient(req));
-  const databaseId = process.env.APPWRITE_DATABASE_ID || 'main';
-  const collectionId = process.env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements';
+  const { databaseId, userAgreements: collectionId } = collectionsFromEnv(process.env);
   const acceptedAt = new Date().toISOString().replace('Z', '+00:00');
   try {
     for (const agreementType of AGREEMENT_TYPES) {

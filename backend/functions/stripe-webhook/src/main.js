@@ -3,7 +3,8 @@
 // from Stripe (lib/billing-sync.js), so duplicates and out-of-order deliveries end in one state.
 import { AppwriteException, Databases, Users } from 'node-appwrite';
 import { documentIdFor, isoFromUnix } from '../../lib/billing-rules.js';
-import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { reconcileCustomer } from '../../lib/billing-sync.js';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 

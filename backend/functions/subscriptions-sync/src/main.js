@@ -2,7 +2,8 @@
 // Runs on its appwrite.json schedule and on demand with an API key; never for a signed-in user
 // (execute: []), since it touches every account. Body `{"customerId":"cus_…"}` limits it to one.
 import { Databases, Query, Users } from 'node-appwrite';
-import { collectionsFromEnv, reconcileCustomer } from '../../lib/billing-sync.js';
+import { reconcileCustomer } from '../../lib/billing-sync.js';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { readBody, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -14,7 +15,7 @@ import { stripeFromEnv } from '../../lib/stripe-client.js';
  * customer deleted in Stripe's dashboard; reconcile skips those).
  * @param {import('stripe').Stripe} stripe
  * @param {Databases} databases
- * @param {ReturnType<typeof collectionsFromEnv>} collections
+ * @param {import('../../lib/collections.js').Collections} collections
  * @returns {Promise<string[]>}
  */
 async function allCustomerIds(stripe, databases, collections) {

@@ -1,0 +1,33 @@
+// The database and collection ids the functions write, read here only: each a function variable
+// (backend/README.md), defaulting to backend/appwrite.json's ids (test/collections.test.ts).
+
+/**
+ * @typedef {object} Collections
+ * @property {string} databaseId
+ * @property {string} users
+ * @property {string} notifications
+ * @property {string} userAgreements
+ * @property {string} customers
+ * @property {string} subscriptions
+ * @property {string} invoices
+ * @property {string} checkoutSessions
+ * @property {string} webhookEvents
+ */
+
+/**
+ * @param {Record<string, string | undefined>} env the function's variables (process.env)
+ * @returns {Collections}
+ */
+export function collectionsFromEnv(env) {
+  return {
+    databaseId: env.APPWRITE_DATABASE_ID || 'main',
+    users: env.USERS_COLLECTION_ID || 'users',
+    notifications: env.NOTIFICATIONS_COLLECTION_ID || 'notifications',
+    userAgreements: env.USER_AGREEMENTS_COLLECTION_ID || 'user_agreements',
+    customers: env.CUSTOMERS_COLLECTION_ID || 'customers',
+    subscriptions: env.SUBSCRIPTIONS_COLLECTION_ID || 'subscriptions',
+    invoices: env.INVOICES_COLLECTION_ID || 'invoices',
+    checkoutSessions: env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
+    webhookEvents: env.WEBHOOK_EVENTS_COLLECTION_ID || 'webhook_events',
+  };
+}

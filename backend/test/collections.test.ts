@@ -1,0 +1,34 @@
+// The ids the functions fall back to are backend/appwrite.json's: a collection renamed there and not
+// in lib/collections.js would make every function write to a collection that does not exist.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { collectionsFromEnv } from '../functions/lib/collections.js';
+
+const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as {
+  databases: Array<{ $id: string }>;
+  collections: Array<{ $id: string; databaseId: string }>;
+};
+
+describe('collectionsFromEnv', () => {
+  it("defaults to backend/appwrite.json's database and every one of its collections", () => {
+    const { databaseId, ...collections } = collectionsFromEnv({});
+    expect(project.databases.map((d) => d.$id)).toEqual([databaseId]);
+    expect(Object.values(collections).sort()).toEqual(project.collections.map((c) => c.$id).sort());
+    for (const collection of project.collections) expect(collection.databaseId).toBe(databaseId);
+  });
+
+  it('takes each id from its function variable when set', () => {
+    const env = {
+      APPWRITE_DATABASE_ID: 'db', USERS_COLLECTION_ID: 'u', NOTIFICATIONS_COLLECTION_ID: 'n', USER_AGREEMENTS_COLLECTION_ID: 'a',
+      CUSTOMERS_COLLECTION_ID: 'c', SUBSCRIPTIONS_COLLECTION_ID: 's', INVOICES_COLLECTION_ID: 'i',
+      CHECKOUT_SESSIONS_COLLECTION_ID: 'cs', WEBHOOK_EVENTS_COLLECTION_ID: 'w',
+    };
+    expect(collectionsFromEnv(env)).toEqual({
+      databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
+      checkoutSessions: 'cs', webhookEvents: 'w',
+    });
+  });
+});
