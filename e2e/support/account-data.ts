@@ -6,7 +6,7 @@ import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
 import { expect } from './fixtures.ts';
 import { appwriteUrl } from './ports.ts';
 import { subscribeOnTestClock, type ClockedSubscription } from './stripe-clock.ts';
-import { createCompleteUser, type TestUser } from './users.ts';
+import { createCompleteUser, type TestUser } from './accounts.ts';
 
 export const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
 

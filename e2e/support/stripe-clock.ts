@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import Stripe from 'stripe';
 import { ports } from './ports.ts';
-import { users, type TestUser } from './users.ts';
+import { users, type TestUser } from './accounts.ts';
 
 export const stripe = new Stripe('sk_test_local', { host: '127.0.0.1', port: ports.stripe, protocol: 'http' });
 export const stripeUrl = `http://127.0.0.1:${ports.stripe}`;

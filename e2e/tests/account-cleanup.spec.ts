@@ -4,7 +4,7 @@
 import { NO_DOCUMENTS, documentCounts, userWithData, visitAccount } from '../support/account-data.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { flushWebhooks, stripe } from '../support/stripe-clock.ts';
-import { signIn, users } from '../support/users.ts';
+import { signIn, users } from '../support/accounts.ts';
 
 test('a visit asks first; the phrase and password delete the user\'s data, sign out, Return Home after 2 s (spec §2)', async ({ page }) => {
   test.setTimeout(90_000);

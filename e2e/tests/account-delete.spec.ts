@@ -4,7 +4,7 @@
 import { NO_DOCUMENTS, documentCounts, userWithData, visitAccount } from '../support/account-data.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { flushWebhooks, stripe } from '../support/stripe-clock.ts';
-import { signIn, users } from '../support/users.ts';
+import { signIn, users } from '../support/accounts.ts';
 
 const THANK_YOU = 'Your account has been deleted. Thank you for using Cadence.';
 

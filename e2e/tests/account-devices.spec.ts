@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn, users, type TestUser } from '../support/users.ts';
+import { createCompleteUser, signIn, users, type TestUser } from '../support/accounts.ts';
 
 async function extraSession(user: TestUser): Promise<void> {
   const response = await fetch(`${appUrl}/v1/account/sessions/email`, {

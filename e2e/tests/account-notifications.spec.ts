@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl } from '../support/ports.ts';
 import { stripeUrl, subscribeOnTestClock, waitForLabels } from '../support/stripe-clock.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 async function openNotifications(page: Page) {
   await page.goto('/account');

@@ -3,7 +3,7 @@ import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl, appwriteUrl } from '../support/ports.ts';
 import { flushWebhooks, stripe, stripeUrl, subscribeOnTestClock, waitForLabels } from '../support/stripe-clock.ts';
-import { createCompleteUser, signIn, users } from '../support/users.ts';
+import { createCompleteUser, signIn, users } from '../support/accounts.ts';
 
 const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
 const DAY = 86_400_000;

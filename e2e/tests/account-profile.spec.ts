@@ -1,7 +1,7 @@
 import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { appwriteUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn, users } from '../support/users.ts';
+import { createCompleteUser, signIn, users } from '../support/accounts.ts';
 
 async function openSettings(page: import('@playwright/test').Page) {
   await page.goto('/account');

@@ -1,4 +1,4 @@
-import { createCompleteUsers, createUser, logIn, PASSWORD, sessionByApi } from '../support/auth-accounts.ts';
+import { createCompleteUsers, createUser, logInThroughPage, PASSWORD, signIn, waitOutProfileRule } from '../support/accounts.ts';
 import { expect, pageHeading, test } from '../support/fixtures.ts';
 import { uniqueEmail, waitForCode } from '../support/mailbox.ts';
 
@@ -19,7 +19,7 @@ for (const path of ['/dashboard', '/account']) {
 }
 
 test('a complete profile sees /dashboard and /account', async ({ page }) => {
-  await logIn(page, member);
+  await logInThroughPage(page, member);
   await expect(pageHeading(page)).toHaveText('Account');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL('/dashboard');
@@ -29,7 +29,7 @@ test('a complete profile sees /dashboard and /account', async ({ page }) => {
 test('needs signup (email never verified, profile incomplete) → /signup with the email and the incomplete message', async ({ page }) => {
   const email = uniqueEmail('unverified');
   await createUser(email);
-  await sessionByApi(page, email);
+  await signIn(page, { email: email });
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/signup');
   await expect(page.getByText('Your profile was incomplete. Please complete the signup process.')).toBeVisible();
@@ -40,7 +40,7 @@ test('needs signup (email never verified, profile incomplete) → /signup with t
 });
 
 test('complete but unverified (session-based protection) → /verify-email', async ({ page }) => {
-  await sessionByApi(page, unverifiedMember);
+  await signIn(page, { email: unverifiedMember });
   await page.goto('/account');
   await expect(page).toHaveURL('/verify-email');
   await expect(pageHeading(page)).toHaveText('Verify Email');
@@ -65,8 +65,7 @@ test('a verified account without a profile resumes at step 3 and completes it', 
   await page.getByLabel('Password').fill('a long password');
   await page.getByLabel('I agree to the Terms of Service').check();
   await page.getByLabel('I agree to the Privacy Policy').check();
-  const wait = registered + 5_500 - Date.now(); // spec §4: password set more than 5 s after registration
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await waitOutProfileRule(registered);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL('/account');
   // spec §4: no subscription yet, so the paywall renders in place of /account and /dashboard.
@@ -93,7 +92,7 @@ test('needs profile completion → /signup step 3 with its message', async ({ pa
 
 test('Sign Out in the mobile menu signs out and goes to /', async ({ page }) => {
   await page.setViewportSize({ width: 600, height: 900 });
-  await logIn(page, member);
+  await logInThroughPage(page, member);
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');

@@ -1,4 +1,4 @@
-import { createCompleteUsers, createUser, logIn, PASSWORD } from '../support/auth-accounts.ts';
+import { createCompleteUsers, createUser, logInThroughPage, PASSWORD } from '../support/accounts.ts';
 import { appUrl } from '../support/ports.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { mailFor, uniqueEmail, waitForLink, waitForMail } from '../support/mailbox.ts';
@@ -16,7 +16,7 @@ test('login success goes to /account with the signed-in links', async ({ page })
   await page.goto('/login');
   await expect(pageHeading(page)).toHaveText('Login');
   await expectAccessible(page);
-  await logIn(page, member);
+  await logInThroughPage(page, member);
   await expect(pageHeading(page)).toHaveText('Account');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -80,7 +80,7 @@ test('an unverified user is signed out, gets a new verification email, and can v
   await page.clock.runFor(3000);
   await expect(page).toHaveURL('/login?verified=true');
   await expect(page.getByText('Your email has been verified. You can now log in.')).toBeVisible();
-  await logIn(page, email);
+  await logInThroughPage(page, email);
 });
 
 test('/verify-email without userId and secret is a missing-parameters failure', async ({ page }) => {
@@ -110,7 +110,7 @@ test('/verify-email with an invalid link: expired offers Resend Email; unused-bu
 });
 
 test('/verify-email for a signed-in, already verified user says Email already verified!', async ({ page }) => {
-  await logIn(page, member);
+  await logInThroughPage(page, member);
   await page.goto('/verify-email?userId=x&secret=used');
   await expect(page.getByRole('alert')).toHaveText('Email already verified!');
 });

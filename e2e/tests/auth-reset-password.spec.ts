@@ -1,4 +1,4 @@
-import { createCompleteUsers, logIn } from '../support/auth-accounts.ts';
+import { createCompleteUsers, logInThroughPage } from '../support/accounts.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { uniqueEmail, waitForLink } from '../support/mailbox.ts';
 
@@ -57,5 +57,5 @@ test('every form message, a failure, then success → /login after 3 s with the 
   await expect(page.getByRole('status')).toHaveText(/password has been reset/);
   await page.clock.runFor(3000);
   await expect(page).toHaveURL('/login');
-  await logIn(page, email, fresh);
+  await logInThroughPage(page, email, fresh);
 });

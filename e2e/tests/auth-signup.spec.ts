@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { appUrl } from '../support/ports.ts';
-import { agreementsOf, createCompleteUsers, findUserByEmail, type AppwriteUser } from '../support/auth-accounts.ts';
+import { agreementsOf, createCompleteUsers, findUserByEmail, waitOutProfileRule, type AppwriteUser } from '../support/accounts.ts';
 import { expect, expectAccessible, pageHeading, test } from '../support/fixtures.ts';
 import { otpCount, uniqueEmail, waitForCode } from '../support/mailbox.ts';
 
@@ -31,12 +31,6 @@ async function pasteInto(page: Page, box: number, text: string): Promise<void> {
 
 const wrongCodeFor = (code: string) => (code === '000000' ? '111111' : '000000');
 const firstName = (page: Page) => page.getByLabel('First name');
-
-/** spec §4: a profile is complete only with a password set more than 5 s after registration. */
-async function waitPastRegistration(since: number): Promise<void> {
-  const wait = since + 5_500 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
 
 test('full sign-up: code, masked password, both consents → /account with both agreements stored', async ({ page }) => {
   await page.clock.install();
@@ -69,7 +63,7 @@ test('full sign-up: code, masked password, both consents → /account with both 
   await expect(create).toBeEnabled();
   await expectAccessible(page);
 
-  await waitPastRegistration(registered);
+  await waitOutProfileRule(registered);
   await create.click();
   await expect(page).toHaveURL('/account');
   // spec §4: a brand-new therapist has no subscription: the paywall renders in place of /account.

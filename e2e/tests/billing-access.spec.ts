@@ -2,7 +2,7 @@ import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
 import { PHONE, recordNavigationRequests } from '../support/billing-pages.ts';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
 import { appwriteUrl } from '../support/ports.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 // spec §4 access decision, rule 5 (subscriptionCanceled: allowed until the latest subscription's
 // currentPeriodEnd) and rule 3 (subscriptionExpired: allowed through) with their banners, and the

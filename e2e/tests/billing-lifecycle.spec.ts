@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { fillCard, holdClock, hostedCheckoutUrl, hostedPortalUrl } from '../support/billing-pages.ts';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
 import { stripe, subscribeOnTestClock, waitForLabels, withWebhooksDelayed } from '../support/stripe-clock.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 // spec §4 the subscription after checkout, in the browser: the trial ends, a renewal fails, the
 // therapist cancels in the billing portal, the period ends, a new subscription (no second trial);

@@ -1,6 +1,6 @@
 import { fillCard, holdClock, hostedCheckoutUrl } from '../support/billing-pages.ts';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
-import { createCompleteUser, signIn, users, type TestUser } from '../support/users.ts';
+import { createCompleteUser, signIn, users, type TestUser } from '../support/accounts.ts';
 
 // spec §2 Paywall, /payment-success, /cancel and /payment-cancelled; §4 access decision and the
 // paywall's polling; hosted checkout on the local Stripe.

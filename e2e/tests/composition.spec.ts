@@ -1,4 +1,4 @@
-import { createCompleteUsers, PASSWORD } from '../support/auth-accounts.ts';
+import { createCompleteUsers, PASSWORD } from '../support/accounts.ts';
 import { test, expect, pageHeading } from '../support/fixtures.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 

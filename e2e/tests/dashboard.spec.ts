@@ -1,5 +1,5 @@
 import { test as base, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
-import { createCompleteUser, signIn, type TestUser } from '../support/users.ts';
+import { createCompleteUser, signIn, type TestUser } from '../support/accounts.ts';
 
 const test = base.extend<object, { therapist: TestUser }>({
   therapist: [async ({}, use) => use(await createCompleteUser()), { scope: 'worker' }],

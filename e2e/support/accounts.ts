@@ -1,0 +1,98 @@
+// Accounts for the browser tests, made through the local Appwrite's Server API (key local-dev-key),
+// plus the reads a test needs (user agreements, a user by email) and the two ways into a signed-in
+// browser. Only the set-up goes through the API; every flow under test runs through the app.
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { Client, Databases, ID, Query, Users, type Models } from 'node-appwrite';
+import { appwriteUrl } from './ports.ts';
+
+const server = new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key');
+
+/** The local Appwrite's users API, as a function or an admin would use it. */
+export const users = new Users(server);
+
+export const PASSWORD = 'correct horse battery';
+
+export type AppwriteUser = Models.User<Models.Preferences>;
+
+/** A therapist a test signs in as. */
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * spec §4: a profile is complete only with a password set more than 5 s after registration. Waits
+ * until that much time (plus a margin) has passed since `registeredAt` (ms or an ISO date).
+ */
+export async function waitOutProfileRule(registeredAt: number | string): Promise<void> {
+  const since = typeof registeredAt === 'number' ? registeredAt : Date.parse(registeredAt);
+  const wait = since + 5_500 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+export const uniqueTherapistEmail = (): string => `therapist-${randomUUID().slice(0, 8)}@example.test`;
+
+export async function createUser(email: string, opts: { name?: string; password?: string; verified?: boolean } = {}): Promise<AppwriteUser> {
+  const user = await users.create({ userId: ID.unique(), email, password: opts.password ?? PASSWORD, name: opts.name ?? '' });
+  return opts.verified ? users.updateEmailVerification({ userId: user.$id, emailVerification: true }) : user;
+}
+
+export const getUser = (userId: string): Promise<AppwriteUser> => users.get({ userId });
+
+/**
+ * Complete accounts (spec §4: a name and a password updated more than 5 s after registration):
+ * created together, then one wait, then the passwords set. They carry an active trial's labels by
+ * default, so the access decision lets them through to /dashboard and /account (spec §4).
+ */
+export async function createCompleteUsers(
+  emails: string[],
+  password = PASSWORD,
+  verified = true,
+  labels: string[] = ['subscribed', 'trialActive'],
+): Promise<AppwriteUser[]> {
+  const created = await Promise.all(emails.map((email) => createUser(email, { name: 'Ada Lovelace', password: `${password}-initial`, verified })));
+  await Promise.all(created.map((user) => users.updateLabels({ userId: user.$id, labels })));
+  await waitOutProfileRule(Math.max(...created.map((user) => Date.parse(user.registration))));
+  return Promise.all(created.map((user) => users.updatePassword({ userId: user.$id, password })));
+}
+
+/** One complete therapist with a fresh email, as a TestUser. */
+export async function createCompleteUser(labels: string[] = ['subscribed', 'trialActive']): Promise<TestUser> {
+  const [user] = await createCompleteUsers([uniqueTherapistEmail()], PASSWORD, true, labels);
+  if (!user) throw new Error('no user created');
+  return { id: user.$id, email: user.email, password: PASSWORD, name: user.name };
+}
+
+export async function agreementsOf(userId: string): Promise<Models.DefaultDocument[]> {
+  const list = await new Databases(server).listDocuments<Models.DefaultDocument>({ databaseId: 'main', collectionId: 'user_agreements', queries: [Query.equal('userId', userId)] });
+  return list.documents;
+}
+
+export async function findUserByEmail(email: string): Promise<AppwriteUser | null> {
+  const list = await users.list({ queries: [Query.equal('email', email.toLowerCase())] });
+  return list.users[0] ?? null;
+}
+
+/**
+ * Signs the page's browser context in through the same-origin /v1 proxy (HttpOnly cookie), without
+ * the login page (which signs unverified users out): the set-up for a test of something else.
+ */
+export async function signIn(page: Page, who: { email: string; password?: string }): Promise<void> {
+  const response = await page.request.post('/v1/account/sessions/email', {
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    data: { email: who.email, password: who.password ?? PASSWORD },
+  });
+  if (response.status() !== 201) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Signs in through the login page, as a therapist does, and waits for the guarded /account page. */
+export async function logInThroughPage(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL('/account');
+}
