@@ -47,3 +47,12 @@ export function guestClient() {
 export function serverClient(req) {
   return guestClient().setKey(req.headers['x-appwrite-key'] ?? '');
 }
+
+/** spec §8 "Sign-up rate limit": the answer when Appwrite rate-limits a step (its 429). */
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
+
+/**
+ * What a caught error says, for the execution's error log (never sent to the caller).
+ * @param {unknown} e
+ */
+export const messageOf = (e) => (e instanceof Error ? e.message : String(e));

@@ -8,7 +8,7 @@
 // WITHOUT the API key, so Appwrite returns an empty secret: the code reaches only the mailbox and
 // `secret` is always ''.
 import { Account, AppwriteException, Query, Users } from 'node-appwrite';
-import { guestClient, readBody, serverClient } from './execution.js';
+import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from './execution.js';
 import { isProfileComplete } from './profile.js';
 
 /** @typedef {import('./execution.js').Context} Context */
@@ -54,10 +54,9 @@ export function signupConflictFunction({ functionId, resumeUnverified }) {
       const token = await new Account(guestClient()).createEmailToken({ userId: user.$id, email: user.email, phrase: body['withPhrase'] === true });
       return answer(res, 200, { success: true, userId: user.$id, phrase: token.phrase || null });
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      error(`${functionId} failed: ${message}`);
+      error(`${functionId} failed: ${messageOf(e)}`);
       const status = e instanceof AppwriteException && e.code === 429 ? 429 : 500;
-      return answer(res, status, { error: status === 429 ? 'Too many requests. Please wait a moment and try again.' : 'Could not check this email.' });
+      return answer(res, status, { error: status === 429 ? TOO_MANY_REQUESTS : 'Could not check this email.' });
     }
   };
 }

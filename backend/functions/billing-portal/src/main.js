@@ -2,7 +2,7 @@
 // for the signed-in caller's own customer (cancel at period end, resume, card, invoices).
 import { AppwriteException, Databases } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { readBody, serverClient } from '../../lib/execution.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -36,7 +36,7 @@ export default async ({ req, res, error }) => {
     if (e instanceof AppwriteException && e.code === 404) {
       return res.json({ success: false, url: null, error: 'No billing account yet. Subscribe first.' }, 404);
     }
-    error(`billing-portal lookup for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`billing-portal lookup for ${userId} failed: ${messageOf(e)}`);
     return res.json({ success: false, url: null, error: 'Could not open the billing portal. Please try again.' }, 502);
   }
 
@@ -45,7 +45,7 @@ export default async ({ req, res, error }) => {
     const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return res.json({ success: true, url: session.url, error: null });
   } catch (e) {
-    error(`billing-portal for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`billing-portal for ${userId} failed: ${messageOf(e)}`);
     return res.json({ success: false, url: null, error: 'Could not open the billing portal. Please try again.' }, 502);
   }
 };

@@ -3,7 +3,7 @@
 // only to a user who never had a subscription.
 import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { readBody, serverClient } from '../../lib/execution.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { acceptableReturnUrl, returnOrigins } from '../../lib/session-request.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -135,7 +135,7 @@ export default async ({ req, res, error }) => {
     });
     return res.json({ success: true, url: session.url, error: null });
   } catch (e) {
-    error(`checkout for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`checkout for ${userId} failed: ${messageOf(e)}`);
     return res.json({ success: false, url: null, error: 'Could not start checkout. Please try again.' }, 502);
   }
 };

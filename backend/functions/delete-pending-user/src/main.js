@@ -5,7 +5,7 @@
 // itself (a guest createSession) before anything is deleted. Knowing an email or a userId — which
 // handle-signup-conflict tells any guest — is not enough to cancel someone's sign-up (issue 11).
 import { Account, AppwriteException, Users } from 'node-appwrite';
-import { guestClient, readBody, serverClient } from '../../lib/execution.js';
+import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
 import { isProfileComplete } from '../../lib/profile.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -44,12 +44,12 @@ export default async ({ req, res, error }) => {
     session = await new Account(guestClient()).createSession({ userId, secret });
   } catch (e) {
     if (e instanceof AppwriteException && e.code === 429) {
-      return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);
+      return res.json({ success: false, error: TOO_MANY_REQUESTS }, 429);
     }
     if (e instanceof AppwriteException && e.code >= 400 && e.code < 500) {
       return res.json({ success: false, error: 'Invalid or expired code.' }, 401);
     }
-    error(`delete-pending-user: checking the code failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`delete-pending-user: checking the code failed: ${messageOf(e)}`);
     return res.json({ success: false, error: 'Could not delete the pending user.' }, 500);
   }
 
@@ -66,7 +66,7 @@ export default async ({ req, res, error }) => {
     if (e instanceof AppwriteException && e.code === 404) {
       return res.json({ success: false, error: 'User not found.' }, 404);
     }
-    error(`delete-pending-user failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`delete-pending-user failed: ${messageOf(e)}`);
     return res.json({ success: false, error: 'Could not delete the pending user.' }, 500);
   }
 };

@@ -13,7 +13,7 @@
 import { Account, AppwriteException, Databases, Query, Users } from 'node-appwrite';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { guestClient, readBody, serverClient } from '../../lib/execution.js';
+import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
@@ -37,8 +37,6 @@ const userDocumentCollections = (c) => [c.notifications, c.userAgreements, c.che
 const isAppwriteNotFound = (e) => e instanceof AppwriteException && e.code === 404;
 /** @param {unknown} e */
 const isStripeMissing = (e) => typeof e === 'object' && e !== null && 'code' in e && e.code === 'resource_missing';
-/** @param {unknown} e */
-const messageOf = (e) => (e instanceof Error ? e.message : String(e));
 
 /**
  * Every document id of the user in one collection (all pages).
@@ -198,7 +196,7 @@ export default async ({ req, res, log, error }) => {
   if (typeof password !== 'string' || !password) return res.json({ success: false, error: 'Enter your password to delete your account.' }, 400);
   const check = await checkPassword(users, userId, password);
   if (check === 'gone') return res.json({ success: true, error: null });
-  if (check === 'limited') return res.json({ success: false, error: 'Too many requests. Please wait a moment and try again.' }, 429);
+  if (check === 'limited') return res.json({ success: false, error: TOO_MANY_REQUESTS }, 429);
   // spec §8: a wrong password reads 'Incorrect password'.
   if (check === 'wrong') return res.json({ success: false, error: 'Incorrect password' }, 401);
   const collections = collectionsFromEnv(process.env);

@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import { Databases, ID, Permission, Role } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { serverClient } from '../../lib/execution.js';
+import { messageOf, serverClient } from '../../lib/execution.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
@@ -67,7 +67,7 @@ export default async ({ req, res, error }) => {
     }
     return res.json({ success: true, error: null });
   } catch (e) {
-    error(`record-agreements for ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`record-agreements for ${userId} failed: ${messageOf(e)}`);
     return res.json({ success: false, error: 'Could not record your agreements. Please try again.' }, 500);
   }
 };

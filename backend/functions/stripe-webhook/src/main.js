@@ -5,7 +5,7 @@ import { AppwriteException, Databases, Users } from 'node-appwrite';
 import { documentIdFor, isoFromUnix } from '../../lib/billing-rules.js';
 import { reconcileCustomer } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { serverClient } from '../../lib/execution.js';
+import { messageOf, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
@@ -53,7 +53,7 @@ export default async ({ req, res, log, error }) => {
     // The exact raw bytes: a re-serialised body would not match the signature.
     event = stripe.webhooks.constructEvent(req.bodyBinary ?? req.bodyText, req.headers['stripe-signature'] ?? '', secret);
   } catch (e) {
-    log(`rejected webhook: ${e instanceof Error ? e.message : String(e)}`);
+    log(`rejected webhook: ${messageOf(e)}`);
     return res.json({ received: false, error: 'Invalid signature.' }, 401);
   }
 
@@ -81,7 +81,7 @@ export default async ({ req, res, log, error }) => {
     }
   } catch (e) {
     // Not recorded as processed: Stripe retries non-2xx deliveries.
-    error(`${event.type} ${event.id} failed: ${e instanceof Error ? e.message : String(e)}`);
+    error(`${event.type} ${event.id} failed: ${messageOf(e)}`);
     return res.json({ received: false, error: 'Processing failed; Stripe will retry.' }, 500);
   }
 

@@ -4,7 +4,7 @@
 import { Databases, Query, Users } from 'node-appwrite';
 import { reconcileCustomer } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { readBody, serverClient } from '../../lib/execution.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -67,7 +67,7 @@ export default async ({ req, res, log, error }) => {
       if (result.userId) synced += 1;
     } catch (e) {
       failed.push(customerId);
-      error(`sync of ${customerId} failed: ${e instanceof Error ? e.message : String(e)}`);
+      error(`sync of ${customerId} failed: ${messageOf(e)}`);
     }
   }
   log(`synced ${synced} of ${customerIds.length} customers; ${failed.length} failed`);
