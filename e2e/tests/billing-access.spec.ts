@@ -121,6 +121,27 @@ test.describe('payment pages on a phone', () => {
     await expect(page).toHaveURL('/account');
   });
 
+  test('/payment-success on a phone: an "Open in app?" prompt pauses the wait; 0.5 s after the page is back, the fallback', async ({ page }) => {
+    const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+    await signIn(page, therapist);
+    await page.clock.install();
+    await page.goto('/payment-success');
+    await expect(page.getByText('Checking your subscription…')).toBeVisible();
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+    await page.clock.runFor(3_000);
+    await expect(page.getByText('Your subscription is active. Opening the Cadence app…')).toBeVisible();
+    // The browser's prompt takes the focus (the page stays visible): no fallback while it is open.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(/\/payment-success/);
+    // The therapist dismisses it and is back on the page: spec §9's 0.5 s check, then the fallback.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.clock.runFor(499);
+    await expect(page).toHaveURL(/\/payment-success/);
+    await page.clock.runFor(1);
+    await expect(page).toHaveURL('/account');
+  });
+
   test('/payment-success, a final_redirect_uri outside the app: the app’s signup-complete screen instead', async ({ page }) => {
     const therapist = await createCompleteUser(['subscribed', 'trialActive']);
     await signIn(page, therapist);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { hostedPortalUrl } from '../support/billing-pages.ts';
 import { expect, pageHeading, test } from '../support/fixtures.ts';
 import { DAY, stripe, subscribeOnTestClock, waitForLabels } from '../support/stripe-clock.ts';
-import { createCompleteUser, signIn } from '../support/users.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 // Issue 20 "Billing dates tell one truth": checkout, Profile, the billing portal and the trial_ending
 // notification give the same first-charge date (the trial end), and after the trial the same next

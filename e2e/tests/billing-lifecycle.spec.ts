@@ -9,6 +9,9 @@ import { createCompleteUser, signIn } from '../support/accounts.ts';
 // spec §2 /payment-success when the webhooks are slow. Days pass on each test's own Stripe test
 // clock (support/stripe-clock.ts); labels come from the real webhooks.
 
+// The local Stripe's hosted pages give dates in UTC; the app gives them in the browser's zone.
+test.use({ timezoneId: 'UTC' });
+
 const banner = (page: Page) => page.getByRole('region', { name: 'Subscription' });
 
 function profileField(page: Page, term: string) {
@@ -53,6 +56,8 @@ test('cancel at period end in the billing portal: the canceled banner and access
   await expect(page).toHaveURL(hostedPortalUrl);
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText('Your subscription will be canceled at the end of the current period.')).toBeVisible();
+  const accessUntil = (await page.locator('main dt', { hasText: /^Access until$/ }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+  expect(accessUntil).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await page.getByRole('link', { name: /Return to Cadence/ }).click();
   await expect(page).toHaveURL('/account');
   expect((await stripe.subscriptions.retrieve(subscription.subscriptionId)).cancel_at_period_end).toBe(true);
@@ -60,6 +65,8 @@ test('cancel at period end in the billing portal: the canceled banner and access
   // Access continues to the period end, under the banner.
   await expect(pageHeading(page)).toHaveText('Account');
   await expect(banner(page)).toContainText('Subscription will end at period end');
+  // Issue 20: the banner's last day is the portal's.
+  await expect(banner(page)).toContainText(`Access until ${accessUntil}`);
   await expect(profileField(page, 'Status')).toHaveText('Subscription Canceled');
   await expectAccessible(page);
   await page.goto('/dashboard');
