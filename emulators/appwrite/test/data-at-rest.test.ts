@@ -2,7 +2,6 @@
 // in it), and mailed codes are stored as salted HMACs, not as a reversible bare SHA-256.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Account, ID } from 'appwrite';
 import Database from 'better-sqlite3';
@@ -31,7 +30,7 @@ describe('a fresh data directory', () => {
   let dataDir: string;
   beforeAll(async () => {
     core = await startCore();
-    dataDir = path.join(core.dataDir, 'data');
+    dataDir = core.dataDir;
   });
   afterAll(async () => { await core.close(); });
 
@@ -72,13 +71,11 @@ describe('a fresh data directory', () => {
 
 describe('a data directory from before (world-readable, JWT key in the database, bare SHA-256 codes)', () => {
   let core: Core;
-  let root: string;
-  beforeAll(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-legacy-')); });
   afterAll(async () => { await core.close(); });
 
   it('is migrated: modes tightened, the key moved out of the database, issued JWTs and codes still valid', async () => {
-    core = await startCore({ dataDir: root });
-    const dataDir = path.join(root, 'data');
+    core = await startCore();
+    const dataDir = core.dataDir;
     const u = await signUp(core, 'legacy');
     const { jwt } = await new Account(web(core, u.session)).createJWT();
     const email = uniqueEmail('legacy-otp');

@@ -1,69 +1,27 @@
 // Async, scheduled and cron executions survive a restart (issue 11): the emulator is built twice on
 // the same data dir; what the first server left is failed (it was running), resumed (it was waiting)
 // or run when due (scheduledAt, cron), from what SQLite holds rather than from timers.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Client, Functions } from 'appwrite';
-import type { FastifyInstance } from 'fastify';
 import * as server from 'node-appwrite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { API_KEY, createUser, fn, freePort, PROJECT_ID, testFunctionsDir, writeProjectFile } from './support/dbfn-harness.ts';
+import { API_KEY, createUser, fn, PROJECT_ID, startServer, type Harness } from './support/dbfn-harness.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-interface Restartable {
-  endpoint: string;
-  port: number;
-  /** moves the server clock (kept across restarts) */
-  advance(ms: number): void;
-  /** closes the server and builds a new one on the same data dir, `downForMs` later by its clock */
-  restart(downForMs?: number): Promise<void>;
-  admin(): server.Functions;
-  close(): Promise<void>;
-}
+type Restartable = Harness & { admin(): server.Functions };
 
 const open: Restartable[] = [];
 afterEach(async () => { for (const s of open.splice(0)) await s.close(); });
 
+/** The test server (restartable on the same data dir and port, its clock kept) with an API-key client. */
 async function restartable(functions: Array<Record<string, unknown>>, env: Record<string, string> = {}): Promise<Restartable> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-restart-'));
-  const projectFile = writeProjectFile(dir, functions);
-  const port = await freePort();
-  const config = loadConfig({
-    APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...env,
-    APPWRITE_DATA_DIR: path.join(dir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: 'off',
+  const s = await startServer({ functions, env });
+  const withAdmin = Object.assign(s, {
+    admin: () => new server.Functions(new server.Client().setEndpoint(s.endpoint).setProject(PROJECT_ID).setKey(API_KEY)),
   });
-  config.functionEnv = process.env;
-  let offset = 0;
-  const start = async (): Promise<FastifyInstance> => {
-    const app = await buildApp(config, { now: () => Date.now() + offset });
-    await app.listen({ port, host: '127.0.0.1' });
-    return app;
-  };
-  let app: FastifyInstance | null = await start();
-  const endpoint = `http://127.0.0.1:${port}/v1`;
-  const s: Restartable = {
-    endpoint,
-    port,
-    advance(ms) { offset += ms; },
-    async restart(downForMs = 0) {
-      await app?.close();
-      app = null;
-      offset += downForMs;
-      app = await start();
-    },
-    admin: () => new server.Functions(new server.Client().setEndpoint(endpoint).setProject(PROJECT_ID).setKey(API_KEY)),
-    async close() {
-      await app?.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-  open.push(s);
-  return s;
+  open.push(withAdmin);
+  return withAdmin;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
@@ -79,7 +37,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 describe('a restart', () => {
   it('fails the async execution that was running (with an error log) and resumes the one still waiting', async () => {
     const s = await restartable([fn('napper', { timeout: 120 })], { APPWRITE_EXECUTIONS_PER_FUNCTION: '1' });
-    const admin = s.admin();
+    let admin = s.admin();
     const running = await admin.createExecution({ functionId: 'napper', async: true, xpath: '/running', body: '60000' });
     const waiting = await admin.createExecution({ functionId: 'napper', async: true, xpath: '/waiting', body: '0' });
     const get = (id: string) => () => admin.getExecution({ functionId: 'napper', executionId: id });
@@ -87,6 +45,7 @@ describe('a restart', () => {
     expect((await get(waiting.$id)()).status).toBe('waiting'); // one at a time: it queues
 
     await s.restart();
+    admin = s.admin();
 
     const failed = await get(running.$id)();
     expect(failed).toMatchObject({ status: 'failed', responseStatusCode: 500 });

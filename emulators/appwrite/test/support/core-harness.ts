@@ -1,75 +1,23 @@
-// In-process emulator for the account/users/mail tests: real Fastify + SQLite on an ephemeral
-// port, driven over HTTP by the official SDKs. The clock is adjustable for expiry tests.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// The account/users/mail tests' server (real Fastify + SQLite on its own port, an empty project),
+// driven over HTTP by the official SDKs, and their helpers. The clock is adjustable for expiry tests.
 import { AppwriteException, Client } from 'appwrite';
 import * as server from 'node-appwrite';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { startTestServer, type TestServer } from '../../src/testing.ts';
 
 export const PROJECT = 'cadence';
 export const KEY = 'local-dev-key';
 export const PASSWORD = 'correct horse battery';
 
-export interface Core {
-  app: FastifyInstance;
-  endpoint: string;
-  origin: string;
-  dataDir: string;
-  /** Moves the server clock forward. */
-  advance(ms: number): void;
-  restart(): Promise<void>;
-  close(): Promise<void>;
-}
+export type Core = TestServer;
 
-const EMPTY_PROJECT = JSON.stringify({ projectId: PROJECT, databases: [], collections: [], functions: [] });
+const EMPTY_PROJECT = { projectId: PROJECT, databases: [], collections: [], functions: [] };
 
-export async function startCore(
-  opts: { rateLimits?: boolean; maxSessions?: number; dataDir?: string; env?: NodeJS.ProcessEnv } = {},
-): Promise<Core> {
-  const root = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aw-core-'));
-  const schema = path.join(root, 'appwrite.json');
-  fs.writeFileSync(schema, EMPTY_PROJECT);
-  let offset = 0;
-  const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(root, 'data'),
-    APPWRITE_SCHEMA: schema,
-    APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
-    APPWRITE_MAX_SESSIONS: String(opts.maxSessions ?? 5),
-    ...opts.env,
+/** The one test server (`@cadence/appwrite-emulator/testing`) with an empty project. */
+export async function startCore(opts: { rateLimits?: boolean; maxSessions?: number; env?: Record<string, string> } = {}): Promise<Core> {
+  return startTestServer({
+    project: EMPTY_PROJECT,
+    env: { APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off', APPWRITE_MAX_SESSIONS: String(opts.maxSessions ?? 5), ...opts.env },
   });
-  const start = async (): Promise<FastifyInstance> => {
-    const app = await buildApp(config, { now: () => Date.now() + offset });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    return app;
-  };
-  let app = await start();
-  const address = (): string => {
-    const a = app.server.address();
-    if (!a || typeof a === 'string') throw new Error('no address');
-    return `http://127.0.0.1:${a.port}`;
-  };
-  const core: Core = {
-    app,
-    origin: address(),
-    endpoint: `${address()}/v1`,
-    dataDir: root,
-    advance(ms) { offset += ms; },
-    async restart() {
-      await app.close();
-      app = await start();
-      core.app = app;
-      core.origin = address();
-      core.endpoint = `${address()}/v1`;
-    },
-    async close() {
-      await app.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
-  };
-  return core;
 }
 
 export function web(core: Core, session?: string): Client {

@@ -1,13 +1,9 @@
-// A real emulator on an ephemeral port with a temp data dir, for the databases and functions
-// tests. The project file is backend/appwrite.json plus test-only collections and functions.
+// The databases and functions tests' server and helpers: a real emulator on its own port with a
+// temp data dir. The project file is backend/appwrite.json plus test-only collections and functions.
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig, type EmulatorConfig } from '../../src/config.ts';
+import { startTestServer, type TestServer } from '../../src/testing.ts';
 
 export const PROJECT_ID = 'cadence';
 export const API_KEY = 'local-dev-key';
@@ -44,56 +40,28 @@ export const fn = (id: string, extra: Record<string, unknown> = {}): Record<stri
   logging: true, entrypoint: 'src/main.js', commands: '', scopes: ['documents.read', 'documents.write', 'users.read'], path: `functions/${id}`, ...extra,
 });
 
-export interface Harness {
-  app: FastifyInstance;
-  config: EmulatorConfig;
-  /** the emulator's data dir (the SQLite file lives here) */
-  storeDir: string;
-  endpoint: string;
-  port: number;
-  dataDir: string;
-  projectFile: string;
-  close(): Promise<void>;
-}
+export type Harness = TestServer;
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+export { freePort } from '../../src/testing.ts';
+
+/** backend/appwrite.json plus the query tests' collection and the given (fixture) functions. */
+export function testProject(functions: Array<Record<string, unknown>>): Record<string, unknown> {
+  return { ...backendProject, collections: [...backendProject.collections, THINGS], functions: [...backendProject.functions, ...functions] };
 }
 
 export function writeProjectFile(dir: string, functions: Array<Record<string, unknown>>): string {
-  const project = { ...backendProject, collections: [...backendProject.collections, THINGS], functions: [...backendProject.functions, ...functions] };
   const file = path.join(dir, 'appwrite.json');
-  fs.writeFileSync(file, JSON.stringify(project));
+  fs.writeFileSync(file, JSON.stringify(testProject(functions)));
   return file;
 }
 
+/** The one test server (`@cadence/appwrite-emulator/testing`) running the fixture functions of test/functions. */
 export async function startServer(opts: { functions?: Array<Record<string, unknown>>; env?: Record<string, string>; rateLimits?: boolean; now?: () => number } = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aw-dbfn-'));
-  const projectFile = writeProjectFile(dataDir, opts.functions ?? []);
-  const port = await freePort();
-  const env: Record<string, string> = { APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_SCHEDULES: 'off', ...opts.env };
-  const config = loadConfig({
-    ...env, APPWRITE_DATA_DIR: path.join(dataDir, 'data'), APPWRITE_PORT: String(port), APPWRITE_SCHEMA: projectFile, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off',
+  return startTestServer({
+    project: testProject(opts.functions ?? []),
+    env: { APPWRITE_FUNCTIONS_DIR: testFunctionsDir, APPWRITE_RATE_LIMITS: opts.rateLimits ? 'on' : 'off', ...opts.env },
+    ...(opts.now ? { now: opts.now } : {}),
   });
-  // Runtimes inherit this process's environment (PATH, HOME) plus the test's FUNCTION_VARS_<ID>.
-  config.functionEnv = { ...process.env, ...env };
-  const app = await buildApp(config, opts.now ? { now: opts.now } : undefined);
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    app, config, port, dataDir, projectFile, storeDir: path.join(dataDir, 'data'), endpoint: `http://127.0.0.1:${port}/v1`,
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface TestUser { id: string; email: string; session: string }

@@ -1,0 +1,114 @@
+// The in-process server for tests (this emulator's own, and packages that drive Appwrite through it):
+// `@cadence/appwrite-emulator/testing`. A temp data dir, a port of its own, no cron runs and no rate
+// limits unless asked; the clock can be moved forward and the server restarted on the same data.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, type EmulatorConfig } from './config.ts';
+
+export interface TestServerOptions {
+  /**
+   * The project (appwrite.json): a file path, or its content (written to a temp file).
+   * Default: the repository's backend/appwrite.json.
+   */
+  project?: string | Record<string, unknown>;
+  /** Reuse a data dir (state from an earlier server); the caller then owns it and `close` leaves it. */
+  dataDir?: string;
+  /** `APPWRITE_*` settings over the test defaults (`APPWRITE_RATE_LIMITS=off`, `APPWRITE_SCHEDULES=off`). */
+  env?: Record<string, string>;
+  /**
+   * What function runtimes inherit (`FUNCTION_VARS_<ID>`, PATH, HOME). Default: a copy of this
+   * process's environment plus `env`, changed through `server.config.functionEnv`; pass
+   * `process.env` to have variables set there later apply.
+   */
+  functionEnv?: NodeJS.ProcessEnv;
+  /** The server clock before `advance`; default `Date.now`. */
+  now?: () => number;
+}
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  config: EmulatorConfig;
+  /** `http://127.0.0.1:<port>`: function domains (`/_functions/…`) and the dev mailbox (`/_dev/mail`). */
+  readonly origin: string;
+  /** `<origin>/v1`, for the SDKs. */
+  readonly endpoint: string;
+  readonly port: number;
+  /** The data directory (SQLite database and key files). */
+  dataDir: string;
+  /** The project file the server reads. */
+  projectFile: string;
+  /** Moves the server clock forward (kept across restarts). */
+  advance(ms: number): void;
+  /** Closes the server and starts a new one on the same data dir (and a new port: `origin`, `endpoint` and `port` follow), `downForMs` later by its clock. */
+  restart(downForMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A port nobody listens on now, so the server knows its own address (functions call back to it) before it listens. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const root = mkdtempSync(path.join(tmpdir(), 'appwrite-emulator-'));
+  let projectFile: string | undefined;
+  if (typeof opts.project === 'string') projectFile = opts.project;
+  else if (opts.project) {
+    projectFile = path.join(root, 'appwrite.json');
+    writeFileSync(projectFile, JSON.stringify(opts.project));
+  }
+  const dataDir = opts.dataDir ?? path.join(root, 'data');
+  const env = { APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', ...opts.env };
+  const config = loadConfig({
+    ...env,
+    ...(projectFile ? { APPWRITE_SCHEMA: projectFile } : {}),
+    APPWRITE_DATA_DIR: dataDir,
+    APPWRITE_HOST: '127.0.0.1',
+  });
+  config.functionEnv = opts.functionEnv ?? { ...process.env, ...env };
+
+  // Read at each call, so a test's spy on Date.now moves the server clock too.
+  const base = opts.now ?? (() => Date.now());
+  let offset = 0;
+  // A fresh port on each start: a client's kept-alive connection to the previous server must not
+  // be reused (it is closing), and the server must know its address (functions call back) first.
+  const start = async (): Promise<FastifyInstance> => {
+    config.port = await freePort();
+    config.publicEndpoint = `http://127.0.0.1:${config.port}/v1`;
+    const started = await buildApp(config, { now: () => base() + offset });
+    await started.listen({ port: config.port, host: '127.0.0.1' });
+    return started;
+  };
+  let app = await start();
+  const server: TestServer = {
+    get app() { return app; },
+    config,
+    get origin() { return `http://127.0.0.1:${config.port}`; },
+    get endpoint() { return config.publicEndpoint; },
+    get port() { return config.port; },
+    dataDir,
+    projectFile: config.schemaPath,
+    advance(ms) { offset += ms; },
+    async restart(downForMs = 0) {
+      await app.close();
+      offset += downForMs;
+      app = await start();
+    },
+    async close() {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
