@@ -1,25 +1,17 @@
 // The sign-up functions (spec §7) run by the real local Appwrite (emulators/appwrite, in-process)
 // from backend/functions/<id>/src/main.js, called as a guest through the Web SDK, exactly as the
 // sign-up page calls them.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Account, Client, Functions, ID, type Models } from 'appwrite';
 import * as server from 'node-appwrite';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../emulators/appwrite/src/app.ts';
-import { loadConfig } from '../../emulators/appwrite/src/config.ts';
+import { startTestServer, type TestServer } from '@cadence/appwrite-emulator/testing';
 
 const PROJECT = 'cadence';
 const KEY = 'local-dev-key';
 const PASSWORD = 'correct horse battery';
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-let app: FastifyInstance;
+let appwrite: TestServer;
 let origin = '';
-let dataDir = '';
 let offsetMs = 0;
 let guestFunctions: Functions;
 let admin: server.Users;
@@ -34,30 +26,15 @@ interface ConflictAnswer {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-backend-'));
-  const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(dataDir, 'data'),
-    APPWRITE_SCHEMA: path.join(backendDir, 'appwrite.json'),
-    APPWRITE_RATE_LIMITS: 'off',
-    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
-    APPWRITE_SCHEDULES: 'off',
-    APPWRITE_PORT: '0',
-  });
-  config.functionEnv = process.env;
-  app = await buildApp(config, { now: () => Date.now() + offsetMs });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  origin = `http://127.0.0.1:${address.port}`;
-  // Functions reach the server through the endpoint Appwrite injects (config.publicEndpoint).
-  config.publicEndpoint = `${origin}/v1`;
+  // The project's backend/appwrite.json, functions run from backend/functions.
+  appwrite = await startTestServer({ now: () => Date.now() + offsetMs, functionEnv: process.env });
+  origin = appwrite.origin;
   guestFunctions = new Functions(new Client().setEndpoint(`${origin}/v1`).setProject(PROJECT));
   admin = new server.Users(new server.Client().setEndpoint(`${origin}/v1`).setProject(PROJECT).setKey(KEY));
 });
 
 afterAll(async () => {
-  await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await appwrite?.close();
 });
 
 /** spec §7's answer when this step does not apply; an unknown email gets exactly this. */

@@ -1,21 +1,14 @@
-// The local Appwrite (emulators/appwrite) in-process for the billing tests: temp data dir, the
-// project's backend/appwrite.json, real function executions of backend/functions/<id>/src/main.js.
+// The local Appwrite (@cadence/appwrite-emulator/testing) in-process for the billing tests: temp data
+// dir, the project's backend/appwrite.json, real function executions of backend/functions/<id>/src/main.js.
 // Users act through the Web SDK with a session (as the browser does); checks use the API key.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Account, Client, Databases, Functions } from 'appwrite';
 import * as server from 'node-appwrite';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../emulators/appwrite/src/app.ts';
-import { loadConfig } from '../../../emulators/appwrite/src/config.ts';
+import { startTestServer } from '@cadence/appwrite-emulator/testing';
 
 export const PROJECT_ID = 'cadence';
 export const DATABASE_ID = 'main';
 const API_KEY = 'local-dev-key';
 const PASSWORD = 'correct horse battery';
-const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface LocalAppwrite {
   origin: string;
@@ -44,34 +37,17 @@ export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_lo
 }
 
 export async function startAppwrite(): Promise<LocalAppwrite> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-billing-aw-'));
-  const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(root, 'data'),
-    APPWRITE_SCHEMA: path.join(backendDir, 'appwrite.json'),
-    APPWRITE_RATE_LIMITS: 'off',
-    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
-    APPWRITE_SCHEDULES: 'off',
-  });
-  // Runtimes inherit this process's environment (FUNCTION_VARS_<ID> from stripeFunctionVars, PATH).
-  config.functionEnv = process.env;
-  const app: FastifyInstance = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('appwrite emulator has no port');
-  const origin = `http://127.0.0.1:${address.port}`;
-  // Functions reach this server through the endpoint Appwrite injects.
-  config.publicEndpoint = `${origin}/v1`;
-  const client = new server.Client().setEndpoint(`${origin}/v1`).setProject(PROJECT_ID).setKey(API_KEY);
+  // The project's backend/appwrite.json; runtimes read this process's environment live, so the
+  // FUNCTION_VARS_<ID> that stripeFunctionVars sets after start apply.
+  const appwrite = await startTestServer({ functionEnv: process.env });
+  const client = new server.Client().setEndpoint(appwrite.endpoint).setProject(PROJECT_ID).setKey(API_KEY);
   return {
-    origin,
-    endpoint: `${origin}/v1`,
+    origin: appwrite.origin,
+    endpoint: appwrite.endpoint,
     users: new server.Users(client),
     databases: new server.Databases(client),
     functions: new server.Functions(client),
-    async close() {
-      await app.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
+    close: () => appwrite.close(),
   };
 }
 

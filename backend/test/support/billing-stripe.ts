@@ -1,12 +1,7 @@
-// The local Stripe (emulators/stripe) in-process for the billing tests: temp data dir, no
+// The local Stripe (@cadence/stripe-emulator/testing) in-process for the billing tests: temp data dir, no
 // background ticker (time moves only through /_dev/clock/advance), webhooks to the local Appwrite's
 // stripe-webhook function domain, hosted pages driven with fetch as a browser would submit them.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../emulators/stripe/src/app.ts';
-import { loadConfig } from '../../../emulators/stripe/src/config.ts';
+import { startTestServer } from '@cadence/stripe-emulator/testing';
 
 export const DAY = 86_400;
 
@@ -38,18 +33,11 @@ async function devPost(origin: string, route: string, body: unknown): Promise<un
 }
 
 export async function startStripe(webhookUrl: string): Promise<LocalStripe> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-billing-stripe-'));
-  const config = loadConfig({ STRIPE_DATA_DIR: root, STRIPE_PORT: '0', STRIPE_WEBHOOK_URL: webhookUrl });
-  const app: FastifyInstance = await buildApp(config, { ticker: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('stripe emulator has no port');
-  const origin = `http://127.0.0.1:${address.port}`;
-  // Hosted page links (session.url, hosted_invoice_url) must carry the real port.
-  config.publicUrl = origin;
+  const stripe = await startTestServer({ env: { STRIPE_WEBHOOK_URL: webhookUrl } });
+  const { origin, port } = stripe;
   return {
     origin,
-    port: address.port,
+    port,
     async advance(seconds) {
       await devPost(origin, 'clock/advance', { seconds });
       await devPost(origin, 'webhooks/flush', {});
@@ -71,10 +59,7 @@ export async function startStripe(webhookUrl: string): Promise<LocalStripe> {
       const response = await fetch(`${origin}/_dev/webhooks/deliveries`);
       return ((await response.json()) as { data: Array<{ event: string; type: string; status: number | string }> }).data;
     },
-    async close() {
-      await app.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
+    close: () => stripe.close(),
   };
 }
 
