@@ -68,6 +68,7 @@ test('cancel at period end in the billing portal: the canceled banner and access
   // Issue 20: the banner's last day is the portal's.
   await expect(banner(page)).toContainText(`Access until ${accessUntil}`);
   await expect(profileField(page, 'Status')).toHaveText('Subscription Canceled');
+  await expect(profileField(page, 'Next Payment')).toHaveText(`None (access until ${accessUntil})`);
   await expectAccessible(page);
   await page.goto('/dashboard');
   await expect(pageHeading(page)).toHaveText('Dashboard');

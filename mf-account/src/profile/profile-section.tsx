@@ -2,7 +2,7 @@ import { profileStatusText, sendEmailVerification, type AuthUser, type Subscript
 import { useState } from 'react';
 import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
-import { formatDate, ordinal, profileBillingDates, trialDaysRemaining } from './profile-status.ts';
+import { nextPaymentText, ordinal, profileBillingDates, trialDaysRemaining } from './profile-status.ts';
 
 export function ResendVerificationButton({ label = MESSAGES.resendVerification }: { label?: string }) {
   const [message, setMessage] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function ResendVerificationButton({ label = MESSAGES.resendVerification }
 }
 
 export function ProfileSection({ user, subscription, now = new Date() }: { user: AuthUser; subscription: SubscriptionDocument | null; now?: Date }) {
-  const { cycleDay, nextPayment } = profileBillingDates(user.prefs, user.registration || user.$createdAt, subscription, now);
+  const dates = profileBillingDates(user.prefs, user.registration || user.$createdAt, subscription, now);
   const trialDays = user.labels.includes('trialActive') ? trialDaysRemaining(subscription?.trialEnd, now) : null;
   return (
     <dl className="account-fields">
@@ -54,9 +54,9 @@ export function ProfileSection({ user, subscription, now = new Date() }: { user:
       <dt>Plan</dt>
       <dd>{MESSAGES.plan}</dd>
       <dt>Billing Cycle</dt>
-      <dd>{`${ordinal(cycleDay)} of each month`}</dd>
+      <dd>{`${ordinal(dates.cycleDay)} of each month`}</dd>
       <dt>Next Payment</dt>
-      <dd>{formatDate(nextPayment)}</dd>
+      <dd>{nextPaymentText(dates, user.labels)}</dd>
     </dl>
   );
 }

@@ -1,7 +1,7 @@
 import { profileStatusText, settingsStatusText } from '@cadence/shared-auth';
 import { describe, expect, it } from 'vitest';
 import {
-  billingCycleDay, currentCycleStart, nextPaymentDate, ordinal, profileBillingDates, trialDaysRemaining,
+  billingCycleDay, currentCycleStart, nextPaymentDate, nextPaymentText, ordinal, profileBillingDates, trialDaysRemaining,
 } from './profile-status.ts';
 
 describe('profileStatusText (spec §4, first match wins)', () => {
@@ -59,23 +59,35 @@ describe('trialDaysRemaining (spec §9: ceiling)', () => {
   });
 });
 
+describe('nextPaymentText', () => {
+  const date = new Date(2026, 11, 1, 10);
+  it('the date; for a subscription canceled at period end, no payment but the last day of access', () => {
+    expect(nextPaymentText({ cycleDay: 1, nextPayment: date, billed: true }, ['subscribed', 'paymentCurrent'])).toBe('December 1, 2026');
+    expect(nextPaymentText({ cycleDay: 1, nextPayment: date, billed: true }, ['subscribed', 'subscriptionCanceled']))
+      .toBe('None (access until December 1, 2026)');
+    expect(nextPaymentText({ cycleDay: 1, nextPayment: date, billed: false }, ['subscriptionCanceled'])).toBe('December 1, 2026');
+  });
+});
+
 describe('profileBillingDates: the real billing wins, spec §9 rule only as the fallback', () => {
   const signedUp = '2026-11-24T10:00:00';
   const now = new Date(2026, 10, 24, 12);
   it('trialing: next payment is the trial end and the cycle is anchored there', () => {
     const trialEnd = new Date(2026, 11, 1, 10).toISOString();
     const dates = profileBillingDates({}, signedUp, { status: 'trialing', trialEnd, currentPeriodEnd: trialEnd }, now);
-    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(trialEnd) });
+    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(trialEnd), billed: true });
   });
   it('after the trial: the current period end', () => {
     const periodEnd = new Date(2027, 0, 1, 10).toISOString();
     const dates = profileBillingDates({ billingStartDay: 15 }, signedUp,
       { status: 'active', trialEnd: new Date(2026, 11, 1, 10).toISOString(), currentPeriodEnd: periodEnd }, now);
-    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(periodEnd) });
+    expect(dates).toEqual({ cycleDay: 1, nextPayment: new Date(periodEnd), billed: true });
   });
   it('no subscription period yet: one month after the cycle start', () => {
-    expect(profileBillingDates({}, signedUp, null, now)).toEqual({ cycleDay: 24, nextPayment: new Date(2026, 11, 24) });
+    expect(profileBillingDates({}, signedUp, null, now)).toEqual({ cycleDay: 24, nextPayment: new Date(2026, 11, 24), billed: false });
     expect(profileBillingDates({}, signedUp, { status: 'incomplete', trialEnd: null, currentPeriodEnd: null }, now).nextPayment)
       .toEqual(new Date(2026, 11, 24));
+    expect(profileBillingDates({}, signedUp, { status: 'canceled', trialEnd: null, currentPeriodEnd: new Date(2026, 10, 1).toISOString() }, now))
+      .toEqual({ cycleDay: 24, nextPayment: new Date(2026, 11, 24), billed: false });
   });
 });

@@ -40,6 +40,8 @@ export interface ProfileBillingDates {
   /** 'Billing Cycle: {ordinal} of each month'. */
   cycleDay: number;
   nextPayment: Date;
+  /** True when the dates are the subscription's (not the spec's fallback rule). */
+  billed: boolean;
 }
 
 /**
@@ -55,9 +57,18 @@ export function profileBillingDates(
   now: Date,
 ): ProfileBillingDates {
   const billed = subscriptionNextPayment(subscription);
-  if (billed) return { cycleDay: billed.getDate(), nextPayment: billed };
+  if (billed) return { cycleDay: billed.getDate(), nextPayment: billed, billed: true };
   const cycleDay = billingCycleDay(prefs, createdAt);
-  return { cycleDay, nextPayment: nextPaymentDate(cycleDay, now) };
+  return { cycleDay, nextPayment: nextPaymentDate(cycleDay, now), billed: false };
+}
+
+/**
+ * Profile's Next Payment. A subscription canceled at period end charges nothing more: it says so,
+ * with the last day of access (the billing portal's "Access until" and the canceled banner's date).
+ */
+export function nextPaymentText(dates: ProfileBillingDates, labels: readonly string[]): string {
+  const date = formatBillingDate(dates.nextPayment);
+  return dates.billed && labels.includes('subscriptionCanceled') ? `None (access until ${date})` : date;
 }
 
 /** spec §9: ceiling of the days until trialEnd; null without a trial end, never negative. */

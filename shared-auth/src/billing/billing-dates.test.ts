@@ -18,6 +18,10 @@ describe('subscriptionNextPayment (the real billing wins over spec §9 one-month
     expect(subscriptionNextPayment({ status: 'active', trialEnd: null, currentPeriodEnd: null })).toBeNull();
     expect(subscriptionNextPayment({ status: 'trialing', trialEnd: 'not a date', currentPeriodEnd: undefined })).toBeNull();
   });
+  it('null once the subscription has ended (no period in force)', () => {
+    expect(subscriptionNextPayment({ status: 'canceled', trialEnd, currentPeriodEnd: periodEnd })).toBeNull();
+    expect(subscriptionNextPayment({ status: 'incomplete_expired', trialEnd: null, currentPeriodEnd: periodEnd })).toBeNull();
+  });
 });
 
 describe('formatBillingDate', () => {

@@ -16,7 +16,8 @@ function parsed(iso: string | null | undefined): Date | null {
  * read this one date, so they agree with Stripe's checkout and billing portal.
  */
 export function subscriptionNextPayment(subscription: SubscriptionPeriod | null | undefined): Date | null {
-  if (!subscription) return null;
+  // An ended subscription has no period in force: its last period end is not a payment to come.
+  if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null;
   if (subscription.status === 'trialing') return parsed(subscription.trialEnd) ?? parsed(subscription.currentPeriodEnd);
   return parsed(subscription.currentPeriodEnd);
 }
