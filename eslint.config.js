@@ -24,10 +24,11 @@ const queryOutsideSharedAuth = {
   allowTypeImports: true,
   message: 'Use queries through @cadence/shared-auth/query (the one query cache); `import type` is fine.',
 };
-// MemoryRouter is for unit tests; it is not in the shared chunk.
+// MemoryRouter is for unit tests; it is not in the shared chunk. Likewise shared-auth's seams
+// (configureAppwrite, setConfig, …): app code gets its config from /config.json, never set by hand.
 const routerTesting = {
-  group: ['@cadence/shared-router/testing'],
-  message: '@cadence/shared-router/testing is for unit tests only.',
+  group: ['@cadence/shared-router/testing', '@cadence/shared-auth/testing'],
+  message: 'The /testing entries are for unit tests only.',
 };
 
 /**

@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Tests import the package by its public name (STYLE.md), as the shell and remotes do.
-    alias: { '@cadence/shared-auth': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    alias: [
+      { find: /^@cadence\/shared-auth$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      { find: /^@cadence\/shared-auth\/testing$/, replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     name: 'shared-auth',

@@ -75,6 +75,13 @@ describe('dependency boundaries (one lint config)', () => {
     expect(await restrictedImports(code, 'mf-account/src/a.test.tsx')).toEqual([]);
   });
 
+  it('keeps shared-auth’s test seams (configureAppwrite, setConfig) to unit tests', async () => {
+    const code = "import { setConfig } from '@cadence/shared-auth/testing';\nexport { setConfig };";
+    expect(await restrictedImports(code, 'mf-billing/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports(code, 'shell/src/a.tsx')).toHaveLength(1);
+    expect(await restrictedImports(code, 'mf-billing/src/a.test.tsx')).toEqual([]);
+  });
+
   it('keeps the Appwrite SDK inside shared-auth at runtime: types and tests are free', async () => {
     const value = "import { ID } from 'appwrite';\nexport { ID };";
     expect(await restrictedImports(value, 'mf-auth/src/a.ts')).toHaveLength(1);

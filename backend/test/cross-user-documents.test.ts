@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ID, Permission, Role, type Databases } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureAppwrite } from '../../shared-auth/src/appwrite-client.ts';
-import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config.ts';
-import { addNotification, loadNotifications } from '../../shared-auth/src/notifications.ts';
+import { configureAppwrite } from '../../shared-auth/src/client/appwrite-client.ts';
+import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
+import { addNotification, loadNotifications } from '../../shared-auth/src/notifications/notifications.ts';
 import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

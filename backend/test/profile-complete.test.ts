@@ -2,8 +2,8 @@
 // workspace) and in shared-auth for the browser. The sign-up functions and the app's guard must
 // agree on who has finished sign-up, so both run over the same table here.
 import { describe, expect, it } from 'vitest';
-import { PROFILE_COMPLETE_MIN_MS as BROWSER_MIN_MS } from '../../shared-auth/src/constants.ts';
-import { isProfileComplete as browserIsProfileComplete } from '../../shared-auth/src/profile.ts';
+import { PROFILE_COMPLETE_MIN_MS as BROWSER_MIN_MS } from '../../shared-auth/src/config/constants.ts';
+import { isProfileComplete as browserIsProfileComplete } from '../../shared-auth/src/auth/profile.ts';
 import { PROFILE_COMPLETE_MIN_MS, isProfileComplete } from '../functions/lib/profile.js';
 
 const REGISTERED = '2026-01-05T10:00:00.000+00:00';

@@ -1,25 +1,40 @@
-export * from './config.ts';
-export * from './constants.ts';
-export * from './errors.ts';
-export * from './appwrite-client.ts';
-export * from './collections.ts';
-export * from './profile.ts';
-export * from './auth-state-change.ts';
-export * from './session.ts';
-export * from './auth-store.ts';
-export * from './sessions.ts';
-export * from './account.ts';
-export * from './billing-types.ts';
-export * from './billing.ts';
-export * from './billing-dates.ts';
-export * from './billing-sessions.ts';
-export * from './functions.ts';
-export * from './notification-id.ts';
-export * from './notifications.ts';
-export * from './user-data.ts';
-export * from './unique-id.ts';
-export * from './permissions.ts';
-export * from './access-decision.ts';
-export * from './status-texts.ts';
-export * from './mobile-app.ts';
-export * from './open-deep-link.ts';
+// The public API of @cadence/shared-auth: only what other packages import (a new need adds its
+// name here). Test seams live in '@cadence/shared-auth/testing', the query cache in '/query'.
+
+// config
+export { getConfig, loadConfig, type RuntimeConfig } from './config/config.ts';
+export { MAX_SESSIONS, PROFILE_COMPLETE_MIN_MS } from './config/constants.ts';
+
+// the backend client: the one Appwrite client, its errors, function calls, ids
+export { appwrite } from './client/appwrite-client.ts';
+export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
+export { executeFunction, FunctionError, FunctionRefusedError } from './client/functions.ts';
+export { uniqueId } from './client/unique-id.ts';
+
+// auth: the session, the store, the account
+export { sendEmailVerification, sendPasswordResetEmail, updatePassword } from './auth/account.ts';
+export { useAuthStore } from './auth/auth-store.ts';
+export { classifySession, type AuthUser, type SessionValidation } from './auth/profile.ts';
+export { getCurrentUser } from './auth/session.ts';
+export { deleteOtherSessions, deleteSession, getSessions, type LoginSession } from './auth/sessions.ts';
+export { profileStatusText, settingsStatusText } from './auth/status-texts.ts';
+
+// billing
+export {
+  accessBanner, accessDecision, decideAccess, type AccessBanner, type AccessDecision, type PaymentReason,
+} from './billing/access-decision.ts';
+export { formatBillingDate, subscriptionNextPayment } from './billing/billing-dates.ts';
+export { createBillingPortalSession, createCheckoutSession } from './billing/billing-sessions.ts';
+export type { InvoiceDocument, SubscriptionDocument, SubscriptionFields } from './billing/billing-types.ts';
+export { getActiveSubscription, getInvoices, getLatestSubscription, getSubscriptions } from './billing/billing.ts';
+
+// notifications
+export { notificationDocumentId } from './notifications/notification-id.ts';
+export {
+  addNotification, dismissNotification, loadNotifications, updateNotification,
+  type NotificationDocument, type NotificationFields, type NotificationInput, type NotificationType,
+} from './notifications/notifications.ts';
+
+// the mobile app
+export { appDeepLink, isMobileDevice } from './mobile/mobile-app.ts';
+export { openDeepLink } from './mobile/open-deep-link.ts';

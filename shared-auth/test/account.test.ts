@@ -1,6 +1,7 @@
 // spec §7 send email verification, update password, send password reset email.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetPasswordUrl, sendEmailVerification, sendPasswordResetEmail, updatePassword, verifyEmailUrl } from '@cadence/shared-auth';
+import { resetPasswordUrl, verifyEmailUrl } from '../src/auth/account.ts';
+import { sendEmailVerification, sendPasswordResetEmail, updatePassword } from '@cadence/shared-auth';
 import { actAs, APP_ORIGIN, login, mailFor, PASSWORD, passwordUser, startEmulator, type Emulator } from './support/emulator.ts';
 
 let emulator: Emulator;

@@ -3,18 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'appwrite';
 import * as server from 'node-appwrite';
-import {
-  configureAppwrite,
-  createCustomer,
-  getActiveSubscription,
-  getCustomer,
-  getCustomers,
-  getInvoices,
-  getLatestSubscription,
-  getSubscriptions,
-  type InvoiceFields,
-  type SubscriptionFields,
-} from '@cadence/shared-auth';
+import { configureAppwrite } from '@cadence/shared-auth/testing';
+import { createCustomer, getCustomer, getCustomers } from '../src/billing/billing.ts';
+import { getActiveSubscription, getInvoices, getLatestSubscription, getSubscriptions, type SubscriptionFields } from '@cadence/shared-auth';
+import { type InvoiceFields } from '../src/billing/billing-types.ts';
 import {
   actAs, admin, API_KEY, DATABASE_ID, PROJECT_ID, passwordUser, readableBy, startEmulator, type Emulator, type TestUser,
 } from './support/emulator.ts';

@@ -1,7 +1,8 @@
 // executeFunction against a real function of backend/appwrite.json, run by the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'appwrite';
-import { configureAppwrite, executeFunction, FunctionRefusedError, isAppError } from '@cadence/shared-auth';
+import { configureAppwrite } from '@cadence/shared-auth/testing';
+import { executeFunction, FunctionRefusedError, isAppError } from '@cadence/shared-auth';
 import { PROJECT_ID, startEmulator, type Emulator } from './support/emulator.ts';
 
 let emulator: Emulator;

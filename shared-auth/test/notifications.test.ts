@@ -1,17 +1,9 @@
 // spec §7 notifications: load by user (newest first, limit 100), add with 409 → update, clear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Databases, ID, Permission, Role } from 'appwrite';
-import {
-  addNotification,
-  clearNotifications,
-  dismissNotification,
-  loadNotifications,
-  NOTIFICATIONS_LIMIT,
-  notificationDocumentId,
-  PAGE_SIZE,
-  updateNotification,
-  type NotificationInput,
-} from '@cadence/shared-auth';
+import { addNotification, dismissNotification, loadNotifications, notificationDocumentId, updateNotification, type NotificationInput } from '@cadence/shared-auth';
+import { clearNotifications } from '../src/notifications/notifications.ts';
+import { NOTIFICATIONS_LIMIT, PAGE_SIZE } from '../src/config/constants.ts';
 import { actAs, admin, DATABASE_ID, passwordUser, startEmulator, type Emulator, type TestUser } from './support/emulator.ts';
 
 let emulator: Emulator;

@@ -2,20 +2,10 @@
 // the real local Appwrite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppwriteException, Client } from 'appwrite';
-import {
-  configureAppwrite,
-  getCurrentUser,
-  isNetworkError,
-  NETWORK_ERROR_TYPE,
-  PROFILE_COMPLETE_MIN_MS,
-  setConfig,
-  signOut,
-  subscribeToAuthState,
-  type AuthUser,
-  updatePassword,
-  useAuthStore,
-  validateSessionAndProfile,
-} from '@cadence/shared-auth';
+import { configureAppwrite, setConfig } from '@cadence/shared-auth/testing';
+import { getCurrentUser, isNetworkError, PROFILE_COMPLETE_MIN_MS, type AuthUser, updatePassword, useAuthStore } from '@cadence/shared-auth';
+import { NETWORK_ERROR_TYPE } from '../src/client/errors.ts';
+import { signOut, subscribeToAuthState, validateSessionAndProfile } from '../src/auth/session.ts';
 import { actAs, admin, otpUser, PASSWORD, passwordUser, runtimeConfig, startEmulator, type Emulator } from './support/emulator.ts';
 
 let emulator: Emulator;

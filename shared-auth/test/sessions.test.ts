@@ -1,6 +1,7 @@
 // spec §7 sessions (Devices): list, current, delete one, delete all others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteOtherSessions, deleteSession, getCurrentSession, getSessions, MAX_SESSIONS } from '@cadence/shared-auth';
+import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS } from '@cadence/shared-auth';
+import { getCurrentSession } from '../src/auth/sessions.ts';
 import { actAs, login, passwordUser, startEmulator, type Emulator } from './support/emulator.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

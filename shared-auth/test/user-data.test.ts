@@ -1,7 +1,7 @@
 // spec §7 local delete-all-user-data: the user's customer, subscriptions, invoices, checkout sessions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as server from 'node-appwrite';
-import { deleteAllUserData } from '@cadence/shared-auth';
+import { deleteAllUserData } from '../src/auth/user-data.ts';
 import { actAs, admin, DATABASE_ID, passwordUser, readableBy, startEmulator, type Emulator, type TestUser } from './support/emulator.ts';
 
 let emulator: Emulator;

@@ -1,5 +1,6 @@
 import { Client, type Models } from 'appwrite';
-import { configureAppwrite, localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
+import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter } from '@cadence/shared-router/testing';

@@ -1,5 +1,6 @@
 import { Client, type Models } from 'appwrite';
-import { configureAppwrite, localRuntimeConfig, setConfig, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
+import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@cadence/shared-router';

@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';
-import { setConfig, type RuntimeConfig } from '@cadence/shared-auth';
+import { setConfig } from '@cadence/shared-auth/testing';
+import { type RuntimeConfig } from '@cadence/shared-auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNUP_STATE_KEY } from '../constants.ts';
 import * as api from '../shared/auth-api.ts';

@@ -1,7 +1,5 @@
-import {
-  createBillingPortalSession, createCheckoutSession, FunctionError, getLatestSubscription, FunctionRefusedError, localRuntimeConfig, setConfig, useAuthStore,
-  type AuthUser,
-} from '@cadence/shared-auth';
+import { createBillingPortalSession, createCheckoutSession, FunctionError, getLatestSubscription, FunctionRefusedError, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { leaveTo } from '../shared/billing-api.ts';

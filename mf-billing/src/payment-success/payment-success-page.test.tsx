@@ -1,4 +1,5 @@
-import { localRuntimeConfig, setConfig, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
+import { type AuthUser } from '@cadence/shared-auth';
 import { act, render, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';

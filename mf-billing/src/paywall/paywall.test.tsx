@@ -1,7 +1,5 @@
-import {
-  createBillingPortalSession, createCheckoutSession, FunctionError, FunctionRefusedError, localRuntimeConfig, setConfig, toAppError, useAuthStore,
-  type AuthUser,
-} from '@cadence/shared-auth';
+import { createBillingPortalSession, createCheckoutSession, FunctionError, FunctionRefusedError, toAppError, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -58,9 +58,10 @@ describe('changelogNotesBody', () => {
 });
 
 describe('the project CHANGELOG.md', () => {
-  it("names 0.1.0 first, so the page shows 'Latest: 0.1.0'", () => {
+  it('names the released version (package.json) first, so the page shows it as Latest', () => {
     const markdown = readFileSync(resolve(__dirname, '../../../CHANGELOG.md'), 'utf8');
-    expect(latestChangelogVersion(markdown)).toBe('0.1.0');
+    const { version } = JSON.parse(readFileSync(resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string };
+    expect(latestChangelogVersion(markdown)).toBe(version);
     expect(changelogNotesBody(markdown)).not.toMatch(/^# /m);
   });
 });

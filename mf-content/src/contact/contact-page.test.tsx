@@ -1,4 +1,4 @@
-import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { describe, expect, it } from 'vitest';

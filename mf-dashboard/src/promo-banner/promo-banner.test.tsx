@@ -1,4 +1,4 @@
-import { localRuntimeConfig, setConfig } from '@cadence/shared-auth';
+import { localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Route, Routes } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';

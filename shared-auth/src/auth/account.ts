@@ -1,7 +1,7 @@
 import type { Models } from 'appwrite';
-import { appwrite } from './appwrite-client.ts';
-import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from './constants.ts';
-import { attempt } from './errors.ts';
+import { appwrite } from '../client/appwrite-client.ts';
+import { RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '../config/constants.ts';
+import { attempt } from '../client/errors.ts';
 import type { AuthUser } from './profile.ts';
 
 /** The app's own origin, where the account emails link back to. */

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STATE_POLL_MS, authStateChanged, subscribeToAuthState, type AuthUser } from '@cadence/shared-auth';
+import { AUTH_STATE_POLL_MS } from '../config/constants.ts';
+import { authStateChanged } from './auth-state-change.ts';
+import { subscribeToAuthState } from './session.ts';
+import { type AuthUser } from '@cadence/shared-auth';
 
 function user(id: string, labels: string[] = []): AuthUser {
   return { $id: id, labels } as unknown as AuthUser;

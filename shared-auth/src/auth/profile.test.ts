@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifySession, isProfileComplete, type AuthUser } from '@cadence/shared-auth';
+import { classifySession, type AuthUser } from '@cadence/shared-auth';
+import { isProfileComplete } from './profile.ts';
 
 const REGISTERED = '2026-01-01T10:00:00.000+00:00';
 const at = (ms: number): string => new Date(Date.parse(REGISTERED) + ms).toISOString();

@@ -1,5 +1,5 @@
 import type { Models } from 'appwrite';
-import { PROFILE_COMPLETE_MIN_MS } from './constants.ts';
+import { PROFILE_COMPLETE_MIN_MS } from '../config/constants.ts';
 
 export type AuthUser = Models.User<Models.Preferences>;
 

@@ -1,7 +1,7 @@
-import { appwrite } from './appwrite-client.ts';
+import { appwrite } from '../client/appwrite-client.ts';
 import { authStateKey } from './auth-state-change.ts';
-import { AUTH_STATE_POLL_MS } from './constants.ts';
-import { isUnauthorized, toAppError } from './errors.ts';
+import { AUTH_STATE_POLL_MS } from '../config/constants.ts';
+import { isUnauthorized, toAppError } from '../client/errors.ts';
 import { classifySession, type AuthUser, type SessionValidation } from './profile.ts';
 
 /** The signed-in user, or null when there is no valid session (401). Other failures throw an AppError. */

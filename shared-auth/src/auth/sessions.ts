@@ -1,6 +1,6 @@
 import type { Models } from 'appwrite';
-import { appwrite } from './appwrite-client.ts';
-import { attempt } from './errors.ts';
+import { appwrite } from '../client/appwrite-client.ts';
+import { attempt } from '../client/errors.ts';
 
 export type LoginSession = Models.Session;
 

@@ -1,7 +1,7 @@
 import { Query, type Models } from 'appwrite';
-import { PAGE_SIZE } from './constants.ts';
-import { collection, databases, type CollectionName } from './collections.ts';
-import { attempt, isNotFound, toAppError, type AppError } from './errors.ts';
+import { PAGE_SIZE } from '../config/constants.ts';
+import { collection, databases, type CollectionName } from '../client/collections.ts';
+import { attempt, isNotFound, toAppError, type AppError } from '../client/errors.ts';
 
 /** spec §7: the collections the local delete-all-user-data clears. */
 export const USER_DATA_COLLECTIONS = ['customers', 'subscriptions', 'invoices', 'checkoutSessions'] as const satisfies readonly CollectionName[];

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  accessBanner,
-  accessDecision,
-  decideAccess,
-  needsSubscriptionLookup,
-  type AccessDecision,
-  type LatestSubscriptionLookup,
-} from '@cadence/shared-auth';
+import { accessBanner, accessDecision, decideAccess, type AccessDecision } from '@cadence/shared-auth';
+import { needsSubscriptionLookup, type LatestSubscriptionLookup } from './access-decision.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const FUTURE = { currentPeriodEnd: '2026-03-15T00:00:00.000Z' };

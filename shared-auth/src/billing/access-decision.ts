@@ -1,6 +1,6 @@
 import { getLatestSubscription } from './billing.ts';
-import type { UserLabel } from './constants.ts';
-import type { AuthUser } from './profile.ts';
+import type { UserLabel } from '../config/constants.ts';
+import type { AuthUser } from '../auth/profile.ts';
 
 /** spec §4: why the paywall is shown. */
 export type PaymentReason = 'new' | 'paused' | 'canceled' | 'unknown';

@@ -1,4 +1,4 @@
-import { executeFunction, FunctionRefusedError, type FunctionAnswer } from './functions.ts';
+import { executeFunction, FunctionRefusedError, type FunctionAnswer } from '../client/functions.ts';
 
 /** spec §7: answer of the checkout and billing-portal functions. */
 interface UrlAnswer extends FunctionAnswer {

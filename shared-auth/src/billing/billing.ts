@@ -1,7 +1,7 @@
 import { Query } from 'appwrite';
-import { ACTIVE_SUBSCRIPTION_STATUSES, BILLING_LIST_LIMIT } from './constants.ts';
-import { collection, databases } from './collections.ts';
-import { attempt, isConflict, isNotFound, toAppError } from './errors.ts';
+import { ACTIVE_SUBSCRIPTION_STATUSES, BILLING_LIST_LIMIT } from '../config/constants.ts';
+import { collection, databases } from '../client/collections.ts';
+import { attempt, isConflict, isNotFound, toAppError } from '../client/errors.ts';
 import type {
   CustomerDocument,
   CustomerFields,

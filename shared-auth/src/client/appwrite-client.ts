@@ -1,5 +1,5 @@
 import { Account, Client, Databases, Functions } from 'appwrite';
-import { getConfig } from './config.ts';
+import { getConfig } from '../config/config.ts';
 
 export interface AppwriteServices {
   client: Client;

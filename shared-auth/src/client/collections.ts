@@ -1,6 +1,6 @@
 import type { Databases } from 'appwrite';
 import { appwrite } from './appwrite-client.ts';
-import { getConfig, type RuntimeConfig } from './config.ts';
+import { getConfig, type RuntimeConfig } from '../config/config.ts';
 
 export type CollectionName = keyof RuntimeConfig['collections'];
 

@@ -1,6 +1,7 @@
 import { AppwriteException } from 'appwrite';
 import { describe, expect, it } from 'vitest';
-import { isNetworkError, NETWORK_ERROR_TYPE, toAppError } from '@cadence/shared-auth';
+import { isNetworkError, toAppError } from '@cadence/shared-auth';
+import { NETWORK_ERROR_TYPE } from './errors.ts';
 
 describe('toAppError (spec §8: message, status code, type, response)', () => {
   it('keeps an AppwriteException as it is', () => {

@@ -1,8 +1,8 @@
 import { Client, ExecutionStatus, type Models } from 'appwrite';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureAppwrite } from './appwrite-client.ts';
-import { createBillingPortalSession, createCheckoutSession } from './billing-sessions.ts';
-import { localRuntimeConfig, setConfig } from './config.ts';
+import { createBillingPortalSession, createCheckoutSession } from '../billing/billing-sessions.ts';
+import { localRuntimeConfig, setConfig } from '../config/config.ts';
 import { executeFunction, FunctionError, FunctionRefusedError } from './functions.ts';
 
 // The SDK call is spied on: these are the execution states a live function rarely produces on

@@ -1,5 +1,5 @@
 import { appwrite } from './appwrite-client.ts';
-import { getConfig, type RuntimeConfig } from './config.ts';
+import { getConfig, type RuntimeConfig } from '../config/config.ts';
 import { attempt } from './errors.ts';
 
 /** A backend function by its runtime-config name (the id differs per deployment). */

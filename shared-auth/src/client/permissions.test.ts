@@ -1,6 +1,6 @@
 import { Permission, Role } from 'appwrite';
 import { describe, expect, it } from 'vitest';
-import { ownerPermissions } from '@cadence/shared-auth';
+import { ownerPermissions } from './permissions.ts';
 
 describe('ownerPermissions', () => {
   it('grants read, update and delete to that one user, in the SDK’s own syntax', () => {

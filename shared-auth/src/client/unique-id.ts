@@ -1,4 +1,4 @@
-import { UNIQUE_ID_RANDOM_HEX } from './constants.ts';
+import { UNIQUE_ID_RANDOM_HEX } from '../config/constants.ts';
 
 /**
  * spec §9: a hex timestamp followed by 7 random hex characters — the same shape as the SDK's

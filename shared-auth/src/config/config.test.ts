@@ -5,7 +5,7 @@ import { localRuntimeConfig } from './config.ts';
 
 // The local configuration names what backend/appwrite.json creates; a renamed collection or function
 // there must not leave the app calling the old id.
-const project = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../backend/appwrite.json', import.meta.url)), 'utf8')) as {
+const project = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../backend/appwrite.json', import.meta.url)), 'utf8')) as {
   projectId: string;
   databases: Array<{ $id: string }>;
   collections: Array<{ $id: string; databaseId: string }>;

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  browserPage, DEEP_LINK_FALLBACK_MS, DEEP_LINK_RETURN_CHECK_MS, openDeepLink, type DeepLinkPage, type PageSignal,
-} from '@cadence/shared-auth';
+import { browserPage, type DeepLinkPage, type PageSignal } from './open-deep-link.ts';
+import { DEEP_LINK_FALLBACK_MS, DEEP_LINK_RETURN_CHECK_MS } from '../config/constants.ts';
+import { openDeepLink } from '@cadence/shared-auth';
 
 const URL = 'cadence://signup-complete';
 const FALLBACK = '/account';

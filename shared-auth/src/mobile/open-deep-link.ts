@@ -1,4 +1,4 @@
-import { DEEP_LINK_FALLBACK_MS, DEEP_LINK_RETURN_CHECK_MS } from './constants.ts';
+import { DEEP_LINK_FALLBACK_MS, DEEP_LINK_RETURN_CHECK_MS } from '../config/constants.ts';
 
 /** What the page reports while the app may be opening: hidden (the app took over), blurred (a system prompt), visible again. */
 export type PageSignal = 'hidden' | 'blurred' | 'visible';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fnv1a128Hex, NOTIFICATION_ID_MAX, notificationDocumentId } from '@cadence/shared-auth';
+import { fnv1a128Hex } from './notification-id.ts';
+import { NOTIFICATION_ID_MAX } from '../config/constants.ts';
+import { notificationDocumentId } from '@cadence/shared-auth';
 
 // Appwrite custom ids (PROTOCOL §1.6): ≤ 36 chars of a-z A-Z 0-9 . - _, not starting with a special char.
 const APPWRITE_ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;

@@ -1,4 +1,4 @@
-import { NOTIFICATION_ID_MAX } from './constants.ts';
+import { NOTIFICATION_ID_MAX } from '../config/constants.ts';
 
 // 128-bit FNV-1a (http://www.isthe.com/chongo/tech/comp/fnv/): synchronous, a few lines, the same
 // in every browser and in Node (BigInt + TextEncoder, no Node crypto, no async SubtleCrypto).

@@ -1,9 +1,9 @@
 import { AppwriteException, Query, type Models } from 'appwrite';
-import { NOTIFICATIONS_LIMIT, PAGE_SIZE } from './constants.ts';
-import { collection, databases } from './collections.ts';
-import { attempt, isConflict, isNotFound, isUnauthorized, toAppError } from './errors.ts';
+import { NOTIFICATIONS_LIMIT, PAGE_SIZE } from '../config/constants.ts';
+import { collection, databases } from '../client/collections.ts';
+import { attempt, isConflict, isNotFound, isUnauthorized, toAppError } from '../client/errors.ts';
 import { notificationDocumentId } from './notification-id.ts';
-import { uniqueId } from './unique-id.ts';
+import { uniqueId } from '../client/unique-id.ts';
 
 /** spec §3 notification types (stored) plus the ones the panel also handles. */
 export type NotificationType =

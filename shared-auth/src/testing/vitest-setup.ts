@@ -3,7 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { useAuthStore } from '../auth-store.ts';
+import { useAuthStore } from '../auth/auth-store.ts';
 import { queryClient } from '../query/query-client.tsx';
 
 const initialAuthState = useAuthStore.getInitialState();

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from 'appwrite';
 import * as server from 'node-appwrite';
-import { configureAppwrite, localRuntimeConfig, setConfig, type RuntimeConfig } from '@cadence/shared-auth';
+import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
+import { type RuntimeConfig } from '@cadence/shared-auth';
 import { buildApp } from '../../../emulators/appwrite/src/app.ts';
 import { loadConfig } from '../../../emulators/appwrite/src/config.ts';
 
