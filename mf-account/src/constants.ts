@@ -3,9 +3,6 @@
 /** spec §9: the invoice list shows 3 rows by default. */
 export const INVOICE_LIST_DEFAULT = 3;
 
-/** spec §5: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 8;
-
 /** spec §5: the delete-account confirm phrase (case-insensitive). */
 export const DELETE_CONFIRM_PHRASE = 'delete my account';
 

@@ -6,8 +6,6 @@ export const CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_S = 60;
 /** spec §2/§9: the last typed password character stays visible for 1.5 s. */
 export const PASSWORD_REVEAL_MS = 1500;
-/** spec §5/§9: minimum password length. */
-export const MIN_PASSWORD = 8;
 /**
  * Beyond spec §4's PROFILE_COMPLETE_MIN_MS, before the password is set: the rule is "more than"
  * 5 s, and the server's clock ticks on while the request travels.

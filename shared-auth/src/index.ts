@@ -3,7 +3,7 @@
 
 // config
 export { getConfig, loadConfig, type RuntimeConfig } from './config/config.ts';
-export { MAX_SESSIONS, PROFILE_COMPLETE_MIN_MS } from './config/constants.ts';
+export { MAX_SESSIONS, MIN_PASSWORD_LENGTH, PROFILE_COMPLETE_MIN_MS } from './config/constants.ts';
 
 // the backend client: the one Appwrite client, its errors, function calls, ids
 export { appwrite } from './client/appwrite-client.ts';

@@ -1,4 +1,5 @@
-import { DELETE_CONFIRM_PHRASE, MIN_PASSWORD_LENGTH } from '../constants.ts';
+import { MIN_PASSWORD_LENGTH } from '@cadence/shared-auth';
+import { DELETE_CONFIRM_PHRASE } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 
 /** spec §5: the typed text must equal 'delete my account', case-insensitive. */

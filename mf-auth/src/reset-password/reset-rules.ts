@@ -1,4 +1,4 @@
-import { MIN_PASSWORD } from '../constants.ts';
+import { MIN_PASSWORD_LENGTH } from '@cadence/shared-auth';
 import { MESSAGES } from '../messages.ts';
 
 // spec §5 reset password: userId, secret and expire must all be present and expire not past;
@@ -35,6 +35,6 @@ export function parseExpire(expire: string): number | null {
 export function newPasswordError(password: string, confirm: string): string | null {
   if (password === '' || confirm === '') return MESSAGES.fillAllFields;
   if (password !== confirm) return MESSAGES.passwordsMismatch;
-  if (password.length < MIN_PASSWORD) return MESSAGES.passwordTooShort;
+  if (password.length < MIN_PASSWORD_LENGTH) return MESSAGES.passwordTooShort;
   return null;
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@cadence/shared-auth';
 import { Link } from '@cadence/shared-router';
-import { MIN_PASSWORD } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { completeProfile, currentUser, profileWaitMs, ProfileSaveError } from '../shared/auth-api.ts';
 import { commonMessage, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
@@ -49,7 +49,7 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
       setError(MESSAGES.namesRequired);
       return;
     }
-    if (password.length < MIN_PASSWORD) {
+    if (password.length < MIN_PASSWORD_LENGTH) {
       setError(MESSAGES.passwordTooShort);
       return;
     }
@@ -110,7 +110,7 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
           <label htmlFor={ids.password}>Password</label>
           <PasswordField id={ids.password} describedBy={ids.hint} value={password} onChange={setPassword} />
           <p id={ids.hint} className="auth-hint">
-            At least {MIN_PASSWORD} characters.
+            At least {MIN_PASSWORD_LENGTH} characters.
           </p>
         </div>
         <div className="auth-check">

@@ -15,6 +15,9 @@ export const NOTIFICATION_ID_MAX = 36;
 /** spec §9: maximum active sessions, shown as 'n/5 max'. */
 export const MAX_SESSIONS = 5;
 
+/** spec §5/§9: minimum password length (sign-up, reset and change alike). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** spec §9: unique id = hex timestamp followed by 7 random hex characters. */
 export const UNIQUE_ID_RANDOM_HEX = 7;
 
