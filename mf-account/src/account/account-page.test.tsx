@@ -43,7 +43,7 @@ describe('AccountPage (spec §2 Account area)', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/account?view=billing');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Payments');
-    expect(await screen.findByText('No invoices yet')).toBeTruthy();
+    expect(await screen.findByText('No invoices yet')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Manage Billing' })).toBeVisible();
     expect(logged).toHaveBeenCalled();
   });
@@ -51,7 +51,7 @@ describe('AccountPage (spec §2 Account area)', () => {
   it('Devices empty state', async () => {
     renderAt('/account');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Devices' }));
-    expect(await screen.findByText('No active sessions')).toBeTruthy();
+    expect(await screen.findByText('No active sessions')).toBeVisible();
     expect(screen.getByText('Active Sessions (0/5 max)')).toBeVisible();
   });
 });

@@ -28,7 +28,7 @@ describe('DevicesSection failures (spec §8)', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderSection();
-    expect(await screen.findByText('Active Sessions (2/5 max)')).toBeTruthy();
+    expect(await screen.findByText('Active Sessions (2/5 max)')).toBeVisible();
     expect(screen.getAllByText('Chrome on Linux')).toHaveLength(2);
     expect(screen.getAllByText('Canada')).toHaveLength(2);
     expect(screen.getByText('Current')).toBeVisible();

@@ -47,7 +47,7 @@ describe('UpdatePasswordForm (spec §5)', () => {
     fill('old-password', '', '');
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'Please enter a new password');
     fill('old-password', 'short', 'short');
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'New password must be at least 8 characters');
     fill('old-password', 'new-password', 'other-password');
     expect(screen.getByRole('alert')).toHaveProperty('textContent', 'New passwords do not match');
@@ -127,7 +127,7 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     expect(createExecution).toHaveBeenCalledWith({ functionId: 'delete-user-selfservice', body: JSON.stringify({ password: 'secret password' }), async: false });
     expect(signOut).toHaveBeenCalledOnce();
     expect(useAuthStore.getState()).toMatchObject({ user: null, status: 'signedOut' });
-    expect(screen.getByRole('heading', { name: 'Landing' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Landing' })).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(499));
     expect(alert).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));

@@ -66,12 +66,12 @@ describe('SignupPage (spec §2 /signup)', () => {
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Sign Up']);
     await user.type(screen.getByLabelText('Email'), 'new@cadence.test');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('We sent a 6-digit code to new@cadence.test.')).toBeDefined();
+    expect(await screen.findByText('We sent a 6-digit code to new@cadence.test.')).toBeVisible();
     expect(JSON.parse(sessionStorage.getItem(SIGNUP_STATE_KEY) ?? '{}')).toMatchObject({ step: 2, userId: 'u1' });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Digit 1 of 6')));
     await user.keyboard('123456');
     await waitFor(() => expect(mocked.verifySignupCode).toHaveBeenCalledWith('u1', '123456'));
-    expect(await screen.findByLabelText('First name')).toBeDefined();
+    expect(await screen.findByLabelText('First name')).toBeVisible();
   });
 
   it('a pasted code (non-digits stripped) auto-submits', async () => {
@@ -89,14 +89,14 @@ describe('SignupPage (spec §2 /signup)', () => {
     await user.type(screen.getByLabelText('Email'), 'taken@cadence.test');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Go to Login' }));
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeVisible();
   });
 
   it('step 3 from the guard: Create Account waits for both boxes; lost state asks to start again', async () => {
     const user = userEvent.setup();
     mocked.currentUser.mockResolvedValue(null);
     renderSignup({ email: 'p@cadence.test', message: 'Please complete your profile to continue.', skipToStep: 3 });
-    expect(screen.getByText('Please complete your profile to continue.')).toBeDefined();
+    expect(screen.getByText('Please complete your profile to continue.')).toBeVisible();
     const create = screen.getByRole('button', { name: 'Create Account' }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);
     await user.click(screen.getByLabelText(/Terms of Service/));
@@ -108,8 +108,8 @@ describe('SignupPage (spec §2 /signup)', () => {
     await user.type(screen.getByLabelText('Password'), 'long enough');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('••••••••••h');
     await user.click(create);
-    expect(await screen.findByText('Please start the signup process again.')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDefined();
+    expect(await screen.findByText('Please start the signup process again.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeVisible();
   });
 
   it('a short password is refused before any call', async () => {
@@ -121,7 +121,7 @@ describe('SignupPage (spec §2 /signup)', () => {
     await user.click(screen.getByLabelText(/Terms of Service/));
     await user.click(screen.getByLabelText(/Privacy Policy/));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Password must be at least 8 characters long.')).toBeDefined();
+    expect(await screen.findByText('Password must be at least 8 characters long.')).toBeVisible();
     expect(mocked.completeProfile).not.toHaveBeenCalled();
   });
 
@@ -134,7 +134,7 @@ describe('SignupPage (spec §2 /signup)', () => {
     fillProfile();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByText('Creating your account…')).toBeDefined();
+    expect(screen.getByText('Creating your account…')).toBeVisible();
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Ada');
     // 5 s after registration plus the margin, on this clock: not a millisecond earlier.
     await act(() => vi.advanceTimersByTimeAsync(registered + 5_250 - Date.now() - 1));
@@ -142,7 +142,7 @@ describe('SignupPage (spec §2 /signup)', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(mocked.completeProfile).toHaveBeenCalledExactlyOnceWith({ firstName: 'Ada', lastName: 'Lovelace', password: 'long enough', savedPassword: null });
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(screen.getByRole('heading', { name: 'Account' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeVisible();
   });
 
   it('each failed field says what went wrong; a password saved before a name failure is sent as the old one', async () => {
@@ -155,12 +155,12 @@ describe('SignupPage (spec §2 /signup)', () => {
     renderSignup({ email: 'p@cadence.test', message: 'x', skipToStep: 3 });
     fillProfile('x'.repeat(300));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Password must be at most 256 characters long.')).toBeDefined();
+    expect(await screen.findByText('Password must be at most 256 characters long.')).toBeVisible();
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'long enough' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('First and last name together must be at most 128 characters.')).toBeDefined();
+    expect(await screen.findByText('First and last name together must be at most 128 characters.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('heading', { name: 'Account' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Account' })).toBeVisible();
     expect(mocked.completeProfile).toHaveBeenLastCalledWith(expect.objectContaining({ password: 'long enough', savedPassword: 'long enough' }));
   });
 
@@ -170,7 +170,7 @@ describe('SignupPage (spec §2 /signup)', () => {
     renderSignup();
     fireEvent.change(screen.getByLabelText('Digit 1 of 6'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Tap to change' }));
-    expect(await screen.findByRole('button', { name: 'Continue' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeVisible();
     expect(mocked.deletePendingUser).toHaveBeenCalledExactlyOnceWith('u5', null);
   });
 });

@@ -51,7 +51,7 @@ describe('ChangelogPage (spec §2 Changelog page, §8)', () => {
   it("then shows the heading 'Changelog' and the notes rendered from markdown", async () => {
     respondWith(NOTES);
     render(<ChangelogPage />);
-    expect(await screen.findByRole('heading', { level: 2, name: '[0.1.0] - 2026-11-21' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 2, name: '[0.1.0] - 2026-11-21' })).toBeVisible();
     expect(screen.queryByText('Loading changelog...')).toBeNull();
     const h1s = screen.getAllByRole('heading', { level: 1 });
     expect(h1s.map((h) => h.textContent)).toEqual(['Changelog']);
@@ -102,7 +102,7 @@ describe('ChangelogPage (spec §2 Changelog page, §8)', () => {
 
     headingTop = 105;
     fireEvent.scroll(window);
-    expect(await screen.findByText('Latest: 0.1.0')).toBeDefined();
+    expect(await screen.findByText('Latest: 0.1.0')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: '↑ Top' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
