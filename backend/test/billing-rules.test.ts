@@ -2,6 +2,7 @@
 // stripe-webhook and subscriptions-sync share.
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { USER_LABELS } from '../../shared-auth/src/config/constants.ts';
 import {
   BILLING_LABELS,
   currentSubscription,
@@ -23,6 +24,11 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(
 const running = (status: string, cancelAtPeriodEnd = false, latestInvoicePaymentFailed = false) => ({ status, cancelAtPeriodEnd, latestInvoicePaymentFailed });
 
 describe('labelsFor (the label table)', () => {
+  it("owns exactly spec §3's user labels, the ones the browser reads (shared-auth USER_LABELS)", () => {
+    // Two copies, because functions deploy without the workspace; this keeps them one list.
+    expect([...BILLING_LABELS]).toEqual([...USER_LABELS]);
+  });
+
   const none = { checkoutCompleted: false };
   it.each([
     ['trialing', ['subscribed', 'trialActive']],
