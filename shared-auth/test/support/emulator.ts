@@ -1,16 +1,11 @@
-// The real local Appwrite (emulators/appwrite) in-process on an ephemeral port with a temp data dir
-// and the project's own backend/appwrite.json, driven over HTTP: the data layer through the
+// The real local Appwrite (@cadence/appwrite-emulator/testing) in-process on its own port with a temp
+// data dir and the project's own backend/appwrite.json, driven over HTTP: the data layer through the
 // official `appwrite` Web SDK, seeding through `node-appwrite` with the local API key.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startTestServer } from '@cadence/appwrite-emulator/testing';
 import { Client } from 'appwrite';
 import * as server from 'node-appwrite';
 import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { type RuntimeConfig } from '@cadence/shared-auth';
-import { buildApp } from '../../../emulators/appwrite/src/app.ts';
-import { loadConfig } from '../../../emulators/appwrite/src/config.ts';
 
 export const PROJECT_ID = 'cadence';
 export const DATABASE_ID = 'main';
@@ -18,8 +13,6 @@ export const API_KEY = 'local-dev-key';
 export const PASSWORD = 'correct horse battery';
 /** The app origin account emails link back to. */
 export const APP_ORIGIN = 'http://localhost:8080';
-
-const schemaPath = fileURLToPath(new URL('../../../backend/appwrite.json', import.meta.url));
 
 export interface Emulator {
   endpoint: string;
@@ -30,33 +23,14 @@ export interface Emulator {
 }
 
 export async function startEmulator(): Promise<Emulator> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-auth-aw-'));
-  const config = loadConfig({
-    APPWRITE_DATA_DIR: path.join(root, 'data'),
-    APPWRITE_SCHEMA: schemaPath,
-    APPWRITE_RATE_LIMITS: 'off',
-    // No cron runs (the hourly subscriptions-sync) in the middle of a test.
-    APPWRITE_SCHEDULES: 'off',
-  });
-  // Runtimes inherit this process's environment (FUNCTION_VARS_<ID>, PATH).
-  config.functionEnv = process.env;
-  let offset = 0;
-  const app = await buildApp(config, { now: () => Date.now() + offset });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('emulator has no port');
-  const origin = `http://127.0.0.1:${address.port}`;
-  setConfig(runtimeConfig(`${origin}/v1`));
+  // The project's own backend/appwrite.json, no cron runs; runtimes inherit this process's environment.
+  const appwrite = await startTestServer({ functionEnv: process.env });
+  setConfig(runtimeConfig(appwrite.endpoint));
   return {
-    endpoint: `${origin}/v1`,
-    origin,
-    advance(ms) {
-      offset += ms;
-    },
-    async close() {
-      await app.close();
-      fs.rmSync(root, { recursive: true, force: true });
-    },
+    endpoint: appwrite.endpoint,
+    origin: appwrite.origin,
+    advance: (ms) => appwrite.advance(ms),
+    close: () => appwrite.close(),
   };
 }
 
