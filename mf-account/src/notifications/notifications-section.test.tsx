@@ -23,11 +23,12 @@ vi.mock('@cadence/shared-auth', async (original) => ({
   updateNotification: () => Promise.resolve(null),
 }));
 const { NotificationsSection } = await import('./notifications-section.tsx');
+const { QueryProvider } = await import('@cadence/shared-auth/query');
 
 describe('NotificationsSection action buttons (issue 11: same-origin paths only)', () => {
   it('links a stored path of this app, and shows no button for any other destination', async () => {
     const user = userEvent.setup();
-    render(<NotificationsSection userId="u1" labels={[]} />);
+    render(<QueryProvider><NotificationsSection userId="u1" labels={[]} /></QueryProvider>);
     const expand = async (id: string) => user.click(await screen.findByRole('button', { name: `Title ${id}` }));
     await expand('path');
     expect(screen.getByRole('link', { name: 'Act path' })).toHaveAttribute('href', '/account?view=billing');

@@ -1,7 +1,8 @@
 import {
   addNotification, dismissNotification, getInvoices, getLatestSubscription, loadNotifications, updateNotification, type NotificationDocument, type SubscriptionDocument,
 } from '@cadence/shared-auth';
-import { Fragment, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
+import { Fragment, useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { toInvoice, type Invoice } from '../payments/invoice-rules.ts';
 import { actionHref } from './action-url.ts';
@@ -76,39 +77,28 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
 }
 
 export function NotificationsSection({ userId, labels }: { userId: string; labels: readonly string[] }) {
-  const [items, setItems] = useState<NotificationDocument[] | null>(null);
-  const [invoices, setInvoices] = useState<Invoice[]>([]);
   const [copied, setCopied] = useState('');
   const [filter, setFilter] = useState<Filter>('all');
   const [expanded, setExpanded] = useState<string | null>(null);
-  const labelKey = labels.join(',');
+  const queryClient = useQueryClient();
+  const queryKey = ['notifications', userId, labels.join(',')];
+  const loaded = useQuery({
+    queryKey,
+    queryFn: () => initNotifications(userId, labels),
+    // spec §8: notification init errors are only logged (then the list is empty).
+    meta: { failure: 'Notification init failed' },
+  });
 
-  useEffect(() => {
-    let active = true;
-    initNotifications(userId, labelKey.split(',').filter(Boolean)).then(
-      (loaded) => {
-        if (!active) return;
-        setItems(loaded.notifications);
-        setInvoices(loaded.invoices);
-      },
-      (error: unknown) => {
-        // spec §8: notification init errors are only logged.
-        console.error('Notification init failed', error);
-        if (active) setItems([]);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [userId, labelKey]);
-
+  /** Shows a change at once; the write behind it is only logged when it fails (spec §8). */
+  function change(update: (list: NotificationDocument[]) => NotificationDocument[], write: Promise<unknown>, failure: string) {
+    queryClient.setQueryData<Loaded>(queryKey, (data) => (data ? { ...data, notifications: update(data.notifications) } : data));
+    write.catch((e: unknown) => console.error(failure, e));
+  }
   function patch(id: string, read: boolean) {
-    setItems((list) => list?.map((n) => (n.notificationId === id ? { ...n, read } : n)) ?? null);
-    updateNotification(userId, id, { read }).catch((e: unknown) => console.error('Updating a notification failed', e));
+    change((list) => list.map((n) => (n.notificationId === id ? { ...n, read } : n)), updateNotification(userId, id, { read }), 'Updating a notification failed');
   }
   function remove(id: string) {
-    setItems((list) => list?.filter((n) => n.notificationId !== id) ?? null);
-    dismissNotification(userId, id).catch((e: unknown) => console.error('Deleting a notification failed', e));
+    change((list) => list.filter((n) => n.notificationId !== id), dismissNotification(userId, id), 'Deleting a notification failed');
   }
   function copy(n: NotificationDocument, invoice: Invoice | null) {
     const text = notificationDetailsText({ ...n, delivered: n.timestamp ?? n.$createdAt }, invoice, new Date());
@@ -122,7 +112,9 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
     );
   }
 
-  if (items === null) return <p role="status">Loading notifications...</p>;
+  if (loaded.isPending) return <p role="status">Loading notifications...</p>;
+  const items = loaded.data?.notifications ?? [];
+  const invoices = loaded.data?.invoices ?? [];
   const shown = items.filter((n) => filter === 'all' || (filter === 'unread' ? !n.read : n.priority === 'high'));
   return (
     <div>
