@@ -92,12 +92,15 @@ describe('Menu', () => {
     expect(actions.edit).toHaveBeenCalledOnce();
   });
 
-  it('is placed against the viewport — below its trigger, or above when there is more room there — and closes when the page scrolls', async () => {
+  it('is placed against the viewport — below its trigger, or above when there is more room there — and closes when a scroll moves it away (not on a scroll that leaves it in place)', async () => {
     const { trigger } = rowActions();
     const box = (top: number) => ({ top, bottom: top + 36, left: 600, right: 636, width: 36, height: 36, x: 600, y: top, toJSON: () => ({}) });
     const rect = vi.spyOn(trigger, 'getBoundingClientRect').mockReturnValue(box(100));
     await userEvent.click(trigger);
     expect(screen.getByRole('menu')).toHaveStyle({ top: '140px', left: '600px' });
+    fireEvent.scroll(window);
+    expect(screen.getByRole('menu')).toBeVisible();
+    rect.mockReturnValue(box(60));
     fireEvent.scroll(window);
     expect(screen.queryByRole('menu')).toBeNull();
 

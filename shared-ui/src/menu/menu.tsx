@@ -48,14 +48,21 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
     const onPointerDown = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    const onMove = () => setOpen(false);
+    // Closes when the trigger has really moved: a scroll event that lands just after opening (the
+    // click that scrolled the trigger into view) must not close a menu that is still in place.
+    const at = trigger.current?.getBoundingClientRect();
+    const onMove = () => {
+      const now = trigger.current?.getBoundingClientRect();
+      if (!at || !now || Math.abs(now.top - at.top) > 1 || Math.abs(now.left - at.left) > 1) setOpen(false);
+    };
+    const onResize = () => setOpen(false);
     document.addEventListener('pointerdown', onPointerDown);
     window.addEventListener('scroll', onMove, true);
-    window.addEventListener('resize', onMove);
+    window.addEventListener('resize', onResize);
     return () => {
       document.removeEventListener('pointerdown', onPointerDown);
       window.removeEventListener('scroll', onMove, true);
-      window.removeEventListener('resize', onMove);
+      window.removeEventListener('resize', onResize);
     };
   }, [open]);
 
