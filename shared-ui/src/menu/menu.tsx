@@ -50,10 +50,10 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
     };
     // Closes when the trigger has really moved: a scroll event that lands just after opening (the
     // click that scrolled the trigger into view) must not close a menu that is still in place.
-    const at = trigger.current?.getBoundingClientRect();
+    const top = () => trigger.current?.getBoundingClientRect().top ?? 0;
+    const at = top();
     const onMove = () => {
-      const now = trigger.current?.getBoundingClientRect();
-      if (!at || !now || Math.abs(now.top - at.top) > 1 || Math.abs(now.left - at.left) > 1) setOpen(false);
+      if (Math.abs(top() - at) > 1) setOpen(false);
     };
     const onResize = () => setOpen(false);
     document.addEventListener('pointerdown', onPointerDown);
