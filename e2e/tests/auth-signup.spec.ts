@@ -39,6 +39,7 @@ test('full sign-up: code, masked password, both consents → /account with both 
   await startSignup(page, email, `?redirect_uri=${encodeURIComponent('https://elsewhere.example/steal')}`);
   const registered = Date.now(); // the code request created the user
   await expect(page.getByText(/^Security phrase: \S+ \S+$/)).toBeVisible();
+  await expect(page.getByText("The email with your code shows the same phrase. If it differs, don't type the code.")).toBeVisible();
   await expectAccessible(page);
   await typeCode(page, await waitForCode(email));
 
@@ -46,12 +47,24 @@ test('full sign-up: code, masked password, both consents → /account with both 
   await expect(page.getByText('Step 3 of 3: Complete your profile')).toBeVisible();
   await firstName(page).fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
+  // issue 20: a real new-password field, the account's email beside it as the username, so a
+  // password manager offers to generate and save the password for this account.
   const password = page.getByLabel('Password');
+  await expect(password).toHaveAttribute('type', 'password');
   await expect(password).toHaveAttribute('autocomplete', 'new-password');
+  const form = page.locator('form').filter({ has: password });
+  await expect(form.locator('input[autocomplete="username"]')).toHaveValue(email);
   await password.pressSequentially('s3cret-pass');
-  await expect(password).toHaveValue('••••••••••s');
-  await page.clock.runFor(1500);
-  await expect(password).toHaveValue('•••••••••••');
+  await expect(password).toHaveValue('s3cret-pass');
+  // spec §2: dots with the last typed character for 1.5 s, drawn over the field, never read out.
+  const revealed = page.locator('.auth-password-reveal');
+  await expect(revealed).toHaveText('••••••••••s');
+  await expect(revealed).toHaveAttribute('aria-hidden', 'true');
+  expect(await page.content()).not.toContain('s3cret');
+  await page.clock.runFor(1499);
+  await expect(revealed).toHaveText('••••••••••s');
+  await page.clock.runFor(1);
+  await expect(revealed).toBeHidden();
 
   const create = page.getByRole('button', { name: 'Create Account' });
   await expect(create).toBeDisabled();
@@ -237,9 +250,13 @@ test('step 3 saves the password first and names the field that failed (issue 11)
   const create = page.getByRole('button', { name: 'Create Account' });
 
   // A refused password leaves the account as it was: no name, no password.
+  // issue 20: each message at the field that caused it, not in the banner.
   await page.getByLabel('Password').fill('x'.repeat(300));
   await create.click();
-  await expect(page.getByRole('alert')).toHaveText('Password must be at most 256 characters long.', { timeout: 10_000 });
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(/^Password must be at most 256 characters long\./, { timeout: 10_000 });
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   const untouched = await findUserByEmail(email);
   expect([untouched?.name, untouched?.passwordUpdate || null]).toEqual(['', null]);
 
@@ -247,7 +264,11 @@ test('step 3 saves the password first and names the field that failed (issue 11)
   await page.getByLabel('Last name').fill('L'.repeat(130));
   await page.getByLabel('Password').fill('s3cret-pass');
   await create.click();
-  await expect(page.getByRole('alert')).toHaveText('First and last name together must be at most 128 characters.', { timeout: 10_000 });
+  const tooLong = 'First and last name together must be at most 128 characters.';
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription(tooLong, { timeout: 10_000 });
+  await expect(firstName(page)).toHaveAccessibleDescription(tooLong);
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   expect((await findUserByEmail(email))?.name).toBe('');
   await page.getByLabel('Last name').fill('Lovelace');
   await create.click();

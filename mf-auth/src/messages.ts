@@ -30,6 +30,7 @@ export const MESSAGES = {
   creatingAccount: 'Creating your account…', // issue 11: waiting out spec §4's 5 s
   codeSent: (email: string) => `We sent a 6-digit code to ${email}.`, // (own wording)
   securityPhrase: (phrase: string) => `Security phrase: ${phrase}`, // (own wording)
+  securityPhraseMeaning: "The email with your code shows the same phrase. If it differs, don't type the code.", // (own wording) issue 20
   resendIn: (seconds: number) => `Resend code in ${seconds}s`, // (own wording)
   alreadyExists: 'already exists',
 

@@ -112,7 +112,12 @@ export function CodeStep({ progress, onVerified, onResent, onChangeEmail }: Code
           Tap to change
         </button>
       </p>
-      {progress.phrase && <p className="auth-hint">{MESSAGES.securityPhrase(progress.phrase)}</p>}
+      {progress.phrase && (
+        <div className="auth-phrase">
+          <p className="auth-phrase-value">{MESSAGES.securityPhrase(progress.phrase)}</p>
+          <p className="auth-hint">{MESSAGES.securityPhraseMeaning}</p>
+        </div>
+      )}
       {error && <Notice tone="error">{error}</Notice>}
       {notice && <Notice tone="info">{notice}</Notice>}
       <form className="auth-form" onSubmit={handleSubmit} noValidate>

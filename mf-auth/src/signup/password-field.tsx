@@ -1,59 +1,70 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { PASSWORD_REVEAL_MS } from '../constants.ts';
-import { applyMaskedEdit, maskPassword } from '../shared/masked-password.ts';
+import { maskPassword } from '../shared/masked-password.ts';
 
 interface PasswordFieldProps {
   id: string;
   describedBy: string;
-  value: string;
+  invalid: boolean;
+  inputRef?: Ref<HTMLInputElement>;
   onChange: (value: string) => void;
 }
 
+/** Typing (not a paste, a deletion or a password manager's fill) reveals the character typed. */
+const isTyping = (event: ChangeEvent<HTMLInputElement>): boolean => {
+  const { inputType } = event.nativeEvent as Partial<InputEvent>;
+  return inputType === 'insertText' || inputType === 'insertCompositionText';
+};
+
 /**
- * spec §2 step 3: dots, with the last typed character visible for 1.5 s. A text input showing
- * the mask; the real value stays in state (shared/masked-password.ts maps each edit back).
+ * spec §2 step 3: dots, with the last typed character visible for 1.5 s — on a real
+ * `type=password` input, so password managers offer to generate and save it and screen readers
+ * never read it out. While a character is revealed the input's own text turns transparent and an
+ * aria-hidden overlay draws the same dots with that one character.
+ *
+ * Uncontrolled on purpose: React mirrors a controlled input's value into its `value` attribute,
+ * which would put the whole password in the DOM.
  */
-export function PasswordField({ id, describedBy, value, onChange }: PasswordFieldProps) {
-  const [revealLast, setRevealLast] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const caret = useRef<number | null>(null);
-  const shown = maskPassword(value, revealLast);
+export function PasswordField({ id, describedBy, invalid, inputRef, onChange }: PasswordFieldProps) {
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const overlay = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
-    if (!revealLast) return undefined;
-    const timer = setTimeout(() => setRevealLast(false), PASSWORD_REVEAL_MS);
+    if (revealed === null) return undefined;
+    const timer = setTimeout(() => setRevealed(null), PASSWORD_REVEAL_MS);
     return () => clearTimeout(timer);
-  }, [revealLast, value]);
+  }, [revealed]);
 
-  // A controlled value that differs from what was typed moves the caret to the end; put it back.
+  // A long password scrolls inside the input; the overlay (its next sibling) follows it.
   useLayoutEffect(() => {
-    const element = input.current;
-    if (caret.current === null || !element || document.activeElement !== element) return;
-    element.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-  });
+    const input = overlay.current?.previousElementSibling;
+    if (overlay.current && input) overlay.current.scrollLeft = input.scrollLeft;
+  }, [revealed]);
 
   return (
-    <input
-      ref={input}
-      id={id}
-      className="auth-input"
-      type="text"
-      name="password"
-      autoComplete="new-password"
-      autoCapitalize="off"
-      autoCorrect="off"
-      spellCheck={false}
-      aria-describedby={describedBy}
-      value={shown}
-      onChange={(event) => {
-        const next = event.target.value;
-        const at = event.target.selectionEnd ?? next.length;
-        const edit = applyMaskedEdit(value, shown, next, at);
-        caret.current = at;
-        setRevealLast(edit.typed);
-        onChange(edit.value);
-      }}
-    />
+    <span className="auth-password">
+      <input
+        ref={inputRef}
+        id={id}
+        className={revealed === null ? 'auth-input' : 'auth-input auth-password-revealing'}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        onBlur={() => setRevealed(null)}
+        onChange={(event) => {
+          const { value, selectionEnd } = event.target;
+          const at = (selectionEnd ?? value.length) - 1;
+          setRevealed(isTyping(event) && at >= 0 ? maskPassword(value, at) : null);
+          onChange(value);
+        }}
+      />
+      {revealed !== null && (
+        <span ref={overlay} className="auth-input auth-password-reveal" aria-hidden="true">
+          {revealed}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@cadence/shared-auth';
 import { Link } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
@@ -8,6 +8,8 @@ import { Notice } from '../shared/notice.tsx';
 import { PasswordField } from './password-field.tsx';
 
 interface ProfileStepProps {
+  /** The account's email: in the form as its username, for password managers. */
+  email: string;
   onComplete: () => void;
   onStateLost: () => void;
 }
@@ -18,39 +20,81 @@ const FALLBACK = {
   agreements: MESSAGES.agreementsFailed,
 } as const;
 
-/** The message for a failed save: the field and Appwrite's reason, else the step's own text. */
-function profileErrorMessage(e: unknown, password: string): string {
-  if (!(e instanceof ProfileSaveError)) return commonMessage(e, MESSAGES.setPasswordFailed);
+/** Where a step-3 message shows: at the names, at the password, or in the form's banner. */
+interface StepError {
+  at: 'names' | 'password' | 'form';
+  text: string;
+}
+
+/** A failed save: at the field Appwrite refused, with its reason; else the step's own text. */
+function profileError(e: unknown, password: string): StepError {
+  if (!(e instanceof ProfileSaveError)) return { at: 'form', text: commonMessage(e, MESSAGES.setPasswordFailed) };
   const problem = fieldProblem(e.cause, { password });
-  if (problem) return problem.text;
-  if (e.field === 'password' && isInvalidCredentials(e.cause)) return MESSAGES.passwordAlreadySet;
-  return commonMessage(e.cause, FALLBACK[e.field]);
+  if (problem?.field === 'password') return { at: 'password', text: problem.text };
+  // Appwrite's `name` is first and last name together.
+  if (problem?.field === 'name') return { at: 'names', text: problem.text };
+  if (e.field === 'password' && isInvalidCredentials(e.cause)) return { at: 'password', text: MESSAGES.passwordAlreadySet };
+  return { at: 'form', text: commonMessage(e.cause, FALLBACK[e.field]) };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** spec §2 step 3: names, password, consents; spec §4 then /account. */
-export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
+export function ProfileStep({ email, onComplete, onStateLost }: ProfileStepProps) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
   const [privacy, setPrivacy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<StepError | null>(null);
+  const [username, setUsername] = useState(email);
   const [busy, setBusy] = useState(false);
   const [creating, setCreating] = useState(false);
   // The password an earlier attempt saved before its name or consents failed: Appwrite asks for it.
   const savedPassword = useRef<string | null>(null);
-  const ids = { first: useId(), last: useId(), password: useId(), hint: useId(), terms: useId(), privacy: useId() };
+  const ids = {
+    email: useId(),
+    first: useId(),
+    last: useId(),
+    namesError: useId(),
+    password: useId(),
+    hint: useId(),
+    passwordError: useId(),
+    terms: useId(),
+    privacy: useId(),
+  };
+  const firstInput = useRef<HTMLInputElement>(null);
+  const lastInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (email) return;
+    currentUser()
+      .then((user) => user?.email && setUsername(user.email))
+      .catch(() => undefined); // the username only helps password managers; submit reports a lost session
+  }, [email]);
+
+  /** A field error is shown at its field, which takes the focus so the message is read with it. */
+  const fail = (next: StepError) => {
+    setError(next);
+    if (next.at === 'password') passwordInput.current?.focus();
+    if (next.at === 'names') (firstName.trim() !== '' && lastName.trim() === '' ? lastInput : firstInput).current?.focus();
+  };
+  const namesError = error?.at === 'names' ? error.text : null;
+  const passwordError = error?.at === 'password' ? error.text : null;
+  // spec §5: a missing name is marked where it is missing; names refused together, on both.
+  const bothNamed = firstName.trim() !== '' && lastName.trim() !== '';
+  const nameInvalid = (value: string): boolean => namesError !== null && (bothNamed || value.trim() === '');
+  const clearAt = (at: StepError['at']) => setError((current) => (current?.at === at ? null : current));
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (firstName.trim() === '' || lastName.trim() === '') {
-      setError(MESSAGES.namesRequired);
+      fail({ at: 'names', text: MESSAGES.namesRequired });
       return;
     }
     if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(MESSAGES.passwordTooShort);
+      fail({ at: 'password', text: MESSAGES.passwordTooShort });
       return;
     }
     setBusy(true);
@@ -70,7 +114,7 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
       onComplete();
     } catch (e) {
       if (e instanceof ProfileSaveError && e.field !== 'password') savedPassword.current = password;
-      setError(profileErrorMessage(e, password));
+      fail(profileError(e, password));
     } finally {
       setCreating(false);
       setBusy(false);
@@ -79,36 +123,72 @@ export function ProfileStep({ onComplete, onStateLost }: ProfileStepProps) {
 
   return (
     <>
-      {error && <Notice tone="error">{error}</Notice>}
+      {error?.at === 'form' && <Notice tone="error">{error.text}</Notice>}
       {creating && <Notice tone="info">{MESSAGES.creatingAccount}</Notice>}
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
         <div className="auth-field">
+          <label htmlFor={ids.email}>Email</label>
+          {/* The account the password is for: password managers save it as the username. */}
+          <input id={ids.email} className="auth-input" type="email" name="username" autoComplete="username" value={username} readOnly />
+        </div>
+        <div className="auth-field">
           <label htmlFor={ids.first}>First name</label>
           <input
+            ref={firstInput}
             id={ids.first}
             className="auth-input"
             name="given-name"
             autoComplete="given-name"
             required
+            aria-invalid={nameInvalid(firstName) || undefined}
+            aria-describedby={nameInvalid(firstName) ? ids.namesError : undefined}
             value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
+            onChange={(e) => {
+              setFirstName(e.target.value);
+              clearAt('names');
+            }}
           />
         </div>
         <div className="auth-field">
           <label htmlFor={ids.last}>Last name</label>
           <input
+            ref={lastInput}
             id={ids.last}
             className="auth-input"
             name="family-name"
             autoComplete="family-name"
             required
+            aria-invalid={nameInvalid(lastName) || undefined}
+            aria-describedby={nameInvalid(lastName) ? ids.namesError : undefined}
             value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
+            onChange={(e) => {
+              setLastName(e.target.value);
+              clearAt('names');
+            }}
           />
+          {namesError && (
+            <p id={ids.namesError} className="auth-field-error">
+              {namesError}
+            </p>
+          )}
         </div>
         <div className="auth-field">
           <label htmlFor={ids.password}>Password</label>
-          <PasswordField id={ids.password} describedBy={ids.hint} value={password} onChange={setPassword} />
+          <PasswordField
+            id={ids.password}
+            inputRef={passwordInput}
+            describedBy={passwordError ? `${ids.passwordError} ${ids.hint}` : ids.hint}
+            invalid={passwordError !== null}
+            onChange={(value) => {
+              setPassword(value);
+              clearAt('password');
+            }}
+          />
+          {passwordError && (
+            <p id={ids.passwordError} className="auth-field-error">
+              {passwordError}
+            </p>
+          )}
           <p id={ids.hint} className="auth-hint">
             At least {MIN_PASSWORD_LENGTH} characters.
           </p>

@@ -106,7 +106,6 @@ describe('SignupPage (spec §2 /signup)', () => {
     await user.type(screen.getByLabelText('First name'), 'Ada');
     await user.type(screen.getByLabelText('Last name'), 'Lovelace');
     await user.type(screen.getByLabelText('Password'), 'long enough');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('••••••••••h');
     await user.click(create);
     expect(await screen.findByText('Please start the signup process again.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeVisible();
@@ -172,5 +171,120 @@ describe('SignupPage (spec §2 /signup)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Tap to change' }));
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeVisible();
     expect(mocked.deletePendingUser).toHaveBeenCalledExactlyOnceWith('u5', null);
+  });
+
+  it('step 2 says what the security phrase is for', () => {
+    sessionStorage.setItem(SIGNUP_STATE_KEY, JSON.stringify({ step: 2, email: 'a@b.test', userId: 'u6', phrase: 'Clever comet', codeSentAt: Date.now(), codeExpiresAt: Date.now() + 900_000 }));
+    renderSignup();
+    expect(screen.getByText('Security phrase: Clever comet')).toBeVisible();
+    expect(screen.getByText("The email with your code shows the same phrase. If it differs, don't type the code.")).toBeVisible();
+  });
+});
+
+describe('step 3 as password managers and screen readers meet it (issue 20)', () => {
+  const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement;
+  const overlay = (container: HTMLElement) => container.querySelector('.auth-password-reveal');
+  // A keystroke as the browser reports it (user-event's typing waits on timers this test fakes).
+  const typeInto = (input: HTMLInputElement, value: string, caret = value.length) =>
+    fireEvent.input(input, { target: { value, selectionStart: caret, selectionEnd: caret }, inputType: 'insertText', data: value.charAt(caret - 1) });
+
+  it('a real new-password field beside the account email as username; the password is never in the DOM as text', async () => {
+    vi.useFakeTimers();
+    const { container } = renderSignup({ email: 'pm@cadence.test', message: 'x', skipToStep: 3 });
+    const form = container.querySelector('form');
+    const username = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(username.form).toBe(form);
+    expect(username).toHaveAttribute('autocomplete', 'username');
+    expect(username).toHaveValue('pm@cadence.test');
+    expect(username.readOnly).toBe(true);
+    expect(passwordInput().form).toBe(form);
+    expect(passwordInput()).toHaveAttribute('type', 'password');
+    expect(passwordInput()).toHaveAttribute('autocomplete', 'new-password');
+
+    typeInto(passwordInput(), 'hunter22Z');
+    expect(passwordInput().value).toBe('hunter22Z');
+    // spec §2: dots with the character just typed, drawn over the field and hidden from screen readers.
+    expect(overlay(container)).toHaveTextContent(/^••••••••Z$/);
+    expect(overlay(container)).toHaveAttribute('aria-hidden', 'true');
+    expect(passwordInput()).toHaveClass('auth-password-revealing');
+    expect(container.innerHTML).not.toContain('hunter22');
+    expect(passwordInput().getAttribute('value')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(1_499));
+    expect(overlay(container)).toHaveTextContent(/^••••••••Z$/);
+    act(() => vi.advanceTimersByTime(1));
+    expect(overlay(container)).toBeNull();
+    expect(passwordInput()).not.toHaveClass('auth-password-revealing');
+    expect(container.textContent).not.toContain('Z');
+
+    // A character typed in the middle is the one revealed; a deletion reveals nothing.
+    typeInto(passwordInput(), 'huQnter22Z', 3);
+    expect(overlay(container)).toHaveTextContent(/^••Q•••••••$/);
+    fireEvent.input(passwordInput(), { target: { value: 'huQnter22' }, inputType: 'deleteContentBackward' });
+    expect(overlay(container)).toBeNull();
+    // A password manager's fill or a paste is not typing: nothing revealed.
+    fireEvent.input(passwordInput(), { target: { value: 'Generated-Pw-1' }, inputType: 'insertFromPaste' });
+    expect(overlay(container)).toBeNull();
+  });
+
+  it('without an email from the sign-up state, the username is the signed-in account\'s', async () => {
+    mocked.currentUser.mockResolvedValue({ $id: 'u7', email: 'fromsession@cadence.test' } as Awaited<ReturnType<typeof api.currentUser>>);
+    renderSignup({ message: 'x', skipToStep: 3 });
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('fromsession@cadence.test'));
+  });
+
+  it('a field error shows at its field, which takes the focus; no banner', async () => {
+    const user = userEvent.setup();
+    renderSignup({ email: 'p@cadence.test', message: 'x', skipToStep: 3 });
+    await user.click(screen.getByLabelText(/Terms of Service/));
+    await user.click(screen.getByLabelText(/Privacy Policy/));
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const last = screen.getByLabelText('Last name');
+    expect(last).toHaveAttribute('aria-invalid', 'true');
+    expect(last).toHaveAccessibleDescription('Please enter your first and last name.');
+    expect(last).toHaveFocus();
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.type(last, 'Lovelace');
+    expect(last).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your first and last name.')).toBeNull();
+    await user.type(passwordInput(), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(passwordInput()).toHaveAccessibleDescription('Password must be at least 8 characters long. At least 8 characters.');
+    expect(passwordInput()).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Appwrite\'s refusals go to the field named; a save failure of no field goes to the banner', async () => {
+    mocked.currentUser.mockResolvedValue({ $id: 'u8', registration: new Date(Date.now() - 60_000).toISOString() } as Awaited<ReturnType<typeof api.currentUser>>);
+    const { AppwriteException } = await import('appwrite');
+    mocked.completeProfile
+      .mockRejectedValueOnce(new api.ProfileSaveError('name', new AppwriteException('Invalid `name` param: Value must be a valid string and no longer than 128 chars', 400, 'general_argument_invalid', '')))
+      .mockRejectedValueOnce(new api.ProfileSaveError('password', new AppwriteException('The password you are trying to use is similar to your previous password.', 400, 'password_recently_used', '')))
+      .mockRejectedValueOnce(new api.ProfileSaveError('agreements', new AppwriteException('Server Error', 500, 'general_unknown', '')));
+    renderSignup({ email: 'p@cadence.test', message: 'x', skipToStep: 3 });
+    fillProfile();
+    const create = screen.getByRole('button', { name: 'Create Account' });
+
+    fireEvent.click(create);
+    const text = 'First and last name together must be at most 128 characters.';
+    await waitFor(() => expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription(text));
+    expect(screen.getByLabelText('First name')).toHaveAccessibleDescription(text);
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(passwordInput()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(create);
+    await waitFor(() => expect(passwordInput()).toHaveAccessibleDescription(/^Please choose a password you have not used recently\./));
+    expect(passwordInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Last name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(create);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not record your agreement to the terms and privacy policy. Please try again.');
+    for (const label of ['First name', 'Last name', 'Password']) expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
   });
 });

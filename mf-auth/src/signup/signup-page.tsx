@@ -86,7 +86,7 @@ export default function SignupPage() {
           }}
         />
       )}
-      {progress.step === 3 && <ProfileStep onComplete={handleComplete} onStateLost={handleStateLost} />}
+      {progress.step === 3 && <ProfileStep email={progress.email} onComplete={handleComplete} onStateLost={handleStateLost} />}
     </div>
   );
 }
