@@ -32,7 +32,14 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
     userId: victim, notificationId: 'get_started', type: 'payment_failed', priority: 'high', title: 'Your card was declined',
     message: 'Re-enter your card', actionText: 'Update Payment', actionUrl: 'https://evil.example/card', read: false, persistent: true,
   }),
+  // The practice's collections are browser-written too: test/practice-collections.test.ts.
+  practice_settings: (victim) => ({ userId: victim, practiceName: 'Not the victim', therapistName: 'Attacker', timeZone: 'UTC' }),
+  services: (victim) => ({ userId: victim, name: 'Planted', durationMinutes: 50 }),
+  clients: (victim) => ({ userId: victim, firstName: 'Planted', lastName: 'Client' }),
 };
+
+/** Collections the browser writes (collection-level create("users")); the rest only functions write. */
+const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
 const GRANTS = (attacker: string): Array<string[] | undefined> => [
@@ -66,7 +73,7 @@ describe('a second user cannot plant documents for the first (issue 11)', () => 
     expect(project.collections.map((c) => c.$id).sort()).toEqual(Object.keys(PLANTED).sort());
   });
 
-  const serverWritten = project.collections.filter((c) => c.$id !== 'notifications').map((c) => c.$id);
+  const serverWritten = project.collections.filter((c) => !BROWSER_WRITTEN.includes(c.$id)).map((c) => c.$id);
   it.each(serverWritten)('%s: Appwrite refuses the create, whatever the permissions or the id', async (collectionId) => {
     // The documents are valid: the server key creates them.
     const valid = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: PLANTED[collectionId]!(victim.id) });
