@@ -3,8 +3,23 @@
 // owner. Through the Web SDK over HTTP, as two signed-in therapists.
 import { ID, Permission, Query, Role } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../mf-dashboard/src/clients/api/create-client.ts';
+import { getClient } from '../../mf-dashboard/src/clients/api/get-client.ts';
+import { listClients } from '../../mf-dashboard/src/clients/api/list-clients.ts';
+import { updateClient } from '../../mf-dashboard/src/clients/api/update-client.ts';
+import { archiveService } from '../../mf-dashboard/src/practice/api/archive-service.ts';
+import { createService } from '../../mf-dashboard/src/practice/api/create-service.ts';
+import { getPracticeSettings } from '../../mf-dashboard/src/practice/api/get-practice-settings.ts';
+import { listServices } from '../../mf-dashboard/src/practice/api/list-services.ts';
+import { savePracticeSettings } from '../../mf-dashboard/src/practice/api/save-practice-settings.ts';
+import { updateService } from '../../mf-dashboard/src/practice/api/update-service.ts';
+import { clientSchema } from '../../mf-dashboard/src/clients/client-schema.ts';
+import { practiceSettingsSchema } from '../../mf-dashboard/src/practice/practice-settings.ts';
+import { serviceSchema } from '../../mf-dashboard/src/practice/services.ts';
 import { ownedBy } from '../../mf-dashboard/src/shared/owned-by.ts';
-import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { configureAppwrite } from '../../shared-auth/src/client/appwrite-client.ts';
+import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
+import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 
 const owner = (userId: string) => [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
 
@@ -40,6 +55,7 @@ beforeAll(async () => {
   aw = await startAppwrite();
   a = await signedInUser(aw, 'therapist-a');
   b = await signedInUser(aw, 'therapist-b');
+  setConfig(localRuntimeConfig({ endpoint: aw.endpoint, projectId: PROJECT_ID, databaseId: DATABASE_ID }));
 }, 60_000);
 
 afterAll(async () => {
@@ -82,11 +98,13 @@ describe.each(COLLECTIONS)('%s: one therapist’s documents are theirs alone (is
 });
 
 describe('the list queries the practice makes (indexes of backend/appwrite.json)', () => {
-  it('practice_settings: one per therapist', async () => {
+  it('practice_settings: by userId; not unique, so a document planted with the owner\'s userId cannot block the owner\'s own', async () => {
     const where = { databaseId: DATABASE_ID, collectionId: 'practice_settings' };
-    await a.databases.createDocument({ ...where, documentId: ID.unique(), data: CASES.practice_settings!.data(a.id), permissions: owner(a.id) });
-    await expect(a.databases.createDocument({ ...where, documentId: ID.unique(), data: CASES.practice_settings!.data(a.id), permissions: owner(a.id) }))
-      .rejects.toMatchObject({ code: 409, type: 'document_unique_constraint_violation' });
+    const d = await signedInUser(aw, 'therapist-d');
+    await b.databases.createDocument({ ...where, documentId: ID.unique(), data: CASES.practice_settings!.data(d.id), permissions: [Permission.read(Role.any())] });
+    const own = await d.databases.createDocument({ ...where, documentId: ID.unique(), data: CASES.practice_settings!.data(d.id), permissions: owner(d.id) });
+    const list = await d.databases.listDocuments({ ...where, queries: [Query.equal('userId', d.id)] });
+    expect(list.documents.filter((doc) => ownedBy(doc, d.id)).map((doc) => doc.$id)).toEqual([own.$id]);
   });
 
   it('services: by archived, then sort order', async () => {
@@ -113,5 +131,44 @@ describe('the list queries the practice makes (indexes of backend/appwrite.json)
     expect(byEmail.documents.map((d) => d['firstName'])).toEqual(['Ann']);
     const search = await a.databases.listDocuments({ ...where, queries: [mine, Query.search('lastName', 'Patel')] });
     expect(search.documents.map((d) => d['firstName'])).toEqual(['Ravi']);
+  });
+});
+
+describe("the dashboard's practice data layer (mf-dashboard/src/{practice,clients}/api), as a therapist", () => {
+  it('saves and reads settings, services and clients of the schemas, and never shows what another therapist planted', async () => {
+    const c = await signedInUser(aw, 'therapist-c');
+    for (const collectionId of COLLECTIONS) {
+      await b.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: CASES[collectionId]!.data(c.id), permissions: [Permission.read(Role.any())] });
+    }
+    configureAppwrite(c.client);
+
+    expect(await getPracticeSettings(c.id)).toBeNull();
+    expect(await listServices(c.id)).toEqual([]);
+    expect(await listClients(c.id)).toEqual([]);
+
+    const settings = practiceSettingsSchema.parse({ practiceName: 'Harbor Counseling', therapistName: 'Sam Ortiz', timeZone: 'Europe/London', currency: 'gbp', noShowFeeType: 'fixed', noShowFeeAmount: '£40' });
+    const saved = await savePracticeSettings(c.id, settings);
+    expect(saved).toMatchObject({ userId: c.id, currency: 'GBP', noShowFeeAmount: 4000, timeZone: 'Europe/London' });
+    await savePracticeSettings(c.id, { ...settings, practiceName: 'Harbor Counselling' });
+    expect(await getPracticeSettings(c.id)).toMatchObject({ $id: saved.$id, practiceName: 'Harbor Counselling' });
+
+    const intake = await createService(c.id, serviceSchema.parse({ name: 'Intake', serviceCode: '90791', durationMinutes: 60, fee: '150' }), 0);
+    const therapy = await createService(c.id, serviceSchema.parse({ name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 12000 }), 1);
+    await updateService(intake.$id, { sortOrder: 2 });
+    expect((await listServices(c.id)).map((s) => s.name)).toEqual(['Psychotherapy', 'Intake']);
+    await archiveService(therapy.$id);
+    expect((await listServices(c.id)).map((s) => s.name)).toEqual(['Intake']);
+    expect((await listServices(c.id, { includeArchived: true })).map((s) => [s.name, s.archived])).toEqual([['Psychotherapy', true], ['Intake', false]]);
+
+    const client = await createClient(c.id, clientSchema.parse({ firstName: 'Mia', lastName: 'Costa', tags: 'evenings; sliding scale', diagnosisCodes: 'F41.1', email: 'mia@example.com', reminderConsent: true }));
+    expect(client).toMatchObject({ userId: c.id, tags: ['evenings', 'sliding scale'], diagnosisCodes: ['F41.1'], status: 'active' });
+    await createClient(c.id, clientSchema.parse({ firstName: 'Ben', lastName: 'Abbott' }));
+    await updateClient(client.$id, { status: 'discharged' });
+    expect((await listClients(c.id)).map((x) => x.lastName)).toEqual(['Abbott', 'Costa']);
+    expect((await listClients(c.id, { status: 'discharged' })).map((x) => x.firstName)).toEqual(['Mia']);
+    expect(await getClient(c.id, client.$id)).toMatchObject({ firstName: 'Mia', status: 'discharged' });
+    const planted = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'clients', queries: [Query.equal('userId', c.id), Query.equal('firstName', 'Zoë')] });
+    expect(planted.total).toBe(1);
+    expect(await getClient(c.id, planted.documents[0]!.$id)).toBeNull();
   });
 });

@@ -9,6 +9,9 @@ export { MAX_SESSIONS, MIN_PASSWORD_LENGTH, PROFILE_COMPLETE_MIN_MS } from './co
 export { appwrite } from './client/appwrite-client.ts';
 export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
 export { executeFunction, FunctionError, FunctionRefusedError } from './client/functions.ts';
+export { ownerPermissions } from './client/permissions.ts';
+// the SDK's query builder, for the remotes' list queries (they import no appwrite runtime themselves)
+export { Query } from 'appwrite';
 export { uniqueId } from './client/unique-id.ts';
 
 // auth: the session, the store, the account

@@ -1,0 +1,19 @@
+import { getConfig } from '@cadence/shared-auth';
+import type { Models } from 'appwrite';
+
+// The practice's collections (issue #13), ids as in backend/appwrite.json. Browser-written, so a
+// document counts only when ownedBy says so (owned-by.ts).
+export const PRACTICE_COLLECTIONS = {
+  practiceSettings: 'practice_settings',
+  services: 'services',
+  clients: 'clients',
+} as const;
+
+export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;
+
+export function practiceCollection(name: PracticeCollection): { databaseId: string; collectionId: string } {
+  return { databaseId: getConfig().databaseId, collectionId: PRACTICE_COLLECTIONS[name] };
+}
+
+/** A stored document of one of these collections: its fields and the therapist it belongs to. */
+export type OwnedDocument<T> = Models.Document & T & { userId: string };
