@@ -29,7 +29,7 @@ function sample(attrs: Attr[], userId: string): Record<string, unknown> {
     else if (a.format === 'email') data[a.key] = `x${n}@example.com`;
     else if (a.format === 'url') data[a.key] = 'https://example.com';
     else if (a.type === 'string') data[a.key] = `v${n}-${Date.now()}`.slice(0, a.size ?? 10);
-    else if (a.type === 'integer' || a.type === 'double') data[a.key] = 1;
+    else if (a.type === 'integer' || a.type === 'double') data[a.key] = 'min' in a && typeof a.min === 'number' ? Math.max(a.min, 1) : 1;
     else if (a.type === 'boolean') data[a.key] = true;
     else if (a.type === 'datetime') data[a.key] = new Date().toISOString();
   }
@@ -54,8 +54,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-// Consents (user_agreements) are written by the record-agreements function since issue 11.
-const USER_WRITABLE = new Set(['notifications']);
+// Consents (user_agreements) are written by the record-agreements function since issue 11; the
+// practice's collections (issue 13) by the therapist's browser.
+const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
   const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');
