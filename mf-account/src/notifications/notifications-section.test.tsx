@@ -18,6 +18,7 @@ const stored = [
 vi.mock('@cadence/shared-auth', async (original) => ({
   ...(await original<typeof import('@cadence/shared-auth')>()),
   getInvoices: () => Promise.resolve([]),
+  getLatestSubscription: () => Promise.resolve(null),
   addNotification: () => Promise.resolve(null),
   loadNotifications: () => Promise.resolve(stored),
   updateNotification: () => Promise.resolve(null),
