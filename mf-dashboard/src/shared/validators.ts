@@ -251,9 +251,14 @@ export const TEXT_LIMITS = {
   tag: 30,
 } as const;
 
-// Control characters other than tab and newline: invisible in a form, trouble in a CSV or a PDF.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Control characters other than tab, newline and CR: invisible in a form, trouble in a CSV or a PDF. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export interface TextRule {
   /** How the message names the field: "the first name". */
@@ -273,7 +278,7 @@ export function checkText(input: unknown, rule: TextRule): Checked<string | null
   if (typeof input !== 'string') return refuse(VALIDATION_MESSAGES.required(rule.label));
   const text = rule.multiline ? input.replace(/\r\n?/g, '\n').trim() : input.replace(/\s+/g, ' ').trim();
   if (text === '') return rule.required ? refuse(VALIDATION_MESSAGES.required(rule.label)) : accept(null);
-  if (CONTROL.test(text)) return refuse(VALIDATION_MESSAGES.controlCharacters(rule.label));
+  if (hasControlCharacter(text)) return refuse(VALIDATION_MESSAGES.controlCharacters(rule.label));
   if ([...text].length > rule.max) return refuse(VALIDATION_MESSAGES.tooLong(rule.label, rule.max));
   return accept(text);
 }
