@@ -3,6 +3,7 @@
 import { AppwriteException, Client, Databases, ID, Permission, Role, TablesDB } from 'appwrite';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from './support/core-harness.ts';
 import { API_KEY, createUser, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
 import { assertModel } from './support/models.ts';
 
@@ -17,16 +18,6 @@ let admin: server.TablesDB;
 
 const things = { databaseId: 'main', tableId: 'things' };
 const op = (action: string, rowId: string | undefined, data?: Record<string, unknown>) => ({ action, databaseId: 'main', tableId: 'things', rowId, data });
-
-async function failure(p: Promise<unknown>): Promise<{ code: number; type: string; message: string }> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppwriteException || e instanceof server.AppwriteException) return { code: e.code, type: e.type, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a failure');
-}
 
 const exists = async (rowId: string): Promise<boolean> =>
   tables.getRow({ ...things, rowId }).then(() => true, (e: unknown) => (e instanceof AppwriteException && e.code === 404 ? false : Promise.reject(e)));
