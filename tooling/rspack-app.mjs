@@ -15,6 +15,31 @@ import { remoteNameOf, remotes } from './remotes.mjs';
  * @param {string} options.dir            the app's folder (import.meta.dirname of its config)
  * @param {boolean} [options.host]        the shell: served at "/", emits index.html
  */
+/**
+ * How every build reads the source: TypeScript/TSX through SWC (React's automatic runtime), CSS
+ * natively, Markdown as text. The apps and shared-ui's size test build with these same rules.
+ * @param {{ production: boolean }} options
+ */
+export function moduleRules({ production }) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production } },
+          target: 'es2022',
+        },
+      },
+      type: 'javascript/auto',
+    },
+    { test: /\.css$/, type: 'css/auto' },
+    { test: /\.md$/, type: 'asset/source' },
+  ];
+}
+
 export function appConfig({ dir, host = false }) {
   const name = host ? 'shell' : remoteNameOf(path.basename(dir));
   const exposes = host ? {} : remotes[name].exposes;
@@ -42,25 +67,7 @@ export function appConfig({ dir, host = false }) {
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.md$/, type: 'asset/source' },
-      ],
-    },
+    module: { rules: moduleRules({ production }) },
     plugins: [
       ...(host ? [] : remotePlugins({ name, exposes, pkg })),
       new rspack.DefinePlugin({

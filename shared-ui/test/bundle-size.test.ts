@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { rspack, type Stats } from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { moduleRules } from '../../tooling/rspack-app.mjs';
 
 const BUDGET_BYTES = 15 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,18 +26,7 @@ function build(): Promise<Stats> {
     externalsType: 'var',
     externals: { react: 'React', 'react-dom': 'ReactDOM', 'react/jsx-runtime': 'ReactJSXRuntime' },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-      ],
-    },
+    module: { rules: moduleRules({ production: true }) },
     experiments: { css: true },
     performance: { hints: false },
   });
