@@ -1,8 +1,14 @@
 import { useRef } from 'react';
 import { NavLink, Route, Routes } from '@cadence/shared-router';
+import { QueryProvider } from '@cadence/shared-auth/query';
+import { ClientPage } from '../clients/client-page.tsx';
+import { ClientsPage } from '../clients/clients-page.tsx';
+import { ClientImportPage } from '../clients/import/client-import-page.tsx';
+import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
-import { CLIENTS, DASHBOARD_SECTIONS, TODAY } from './dashboard-sections.ts';
-import { SectionNotFound, SectionPanel, TodayPanel } from './section-panels.tsx';
+import { TodayPage } from '../today/today-page.tsx';
+import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, TODAY } from './dashboard-sections.ts';
+import { SectionNotFound, SectionPanel } from './section-panels.tsx';
 import { useStickyNav } from './use-sticky-nav.ts';
 import './dashboard.css';
 
@@ -34,14 +40,19 @@ export default function DashboardPage() {
             </ul>
           </nav>
         </div>
-        <Routes>
-          <Route index element={<TodayPanel />} />
-          {DASHBOARD_SECTIONS.filter((section) => section !== TODAY).map((section) => (
-            <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
-          ))}
-          <Route path="clients/:clientId" element={<SectionPanel section={CLIENTS} />} />
-          <Route path="*" element={<SectionNotFound />} />
-        </Routes>
+        <QueryProvider>
+          <Routes>
+            <Route index element={<TodayPage />} />
+            <Route path={CLIENTS.path} element={<ClientsPage />} />
+            <Route path={`${CLIENTS.path}/import`} element={<ClientImportPage />} />
+            <Route path={`${CLIENTS.path}/:clientId`} element={<ClientPage />} />
+            <Route path={PRACTICE.path} element={<PracticePage />} />
+            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, PRACTICE].includes(section)).map((section) => (
+              <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
+            ))}
+            <Route path="*" element={<SectionNotFound />} />
+          </Routes>
+        </QueryProvider>
       </div>
     </div>
   );

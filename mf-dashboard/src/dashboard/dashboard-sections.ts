@@ -22,6 +22,12 @@ export const CLIENTS: DashboardSection = {
   placeholder: 'Client tracking is under construction. Soon you will keep every client and their history here.',
 };
 
+export const PRACTICE: DashboardSection = {
+  path: 'practice',
+  label: 'Practice',
+  placeholder: 'Your practice details, services and fees will be set up here.',
+};
+
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   TODAY,
   CLIENTS,
@@ -34,7 +40,7 @@ export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
     placeholder: 'A complete history of your transactions will be listed here.',
   },
   { path: 'reports', label: 'Reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' },
-  { path: 'practice', label: 'Practice', placeholder: 'Your practice details, services and fees will be set up here.' },
+  PRACTICE,
 ];
 
 /** The "Get started" checklist on Today: where a new practice begins. */
