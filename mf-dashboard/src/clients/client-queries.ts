@@ -1,0 +1,33 @@
+import { useQuery } from '@cadence/shared-auth/query';
+import { getClient } from './api/get-client.ts';
+import { listClients } from './api/list-clients.ts';
+import { useUserId } from '../shared/use-user-id.ts';
+
+/** Query keys of the client list and one client: every client write invalidates `all`. */
+export const clientKeys = {
+  all: (userId: string) => ['clients', userId] as const,
+  list: (userId: string) => ['clients', userId, 'list'] as const,
+  one: (userId: string, clientId: string) => ['clients', userId, 'one', clientId] as const,
+};
+
+/** Every client of the therapist, by last name: the list filters and searches in memory. */
+export function useClients() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: clientKeys.list(userId),
+    queryFn: () => listClients(userId),
+    enabled: userId !== '',
+    meta: { failure: 'Loading clients failed' },
+  });
+}
+
+/** One client by id; null when there is none the therapist owns. */
+export function useClient(clientId: string) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: clientKeys.one(userId, clientId),
+    queryFn: () => getClient(userId, clientId),
+    enabled: userId !== '' && clientId !== '',
+    meta: { failure: 'Loading the client failed' },
+  });
+}
