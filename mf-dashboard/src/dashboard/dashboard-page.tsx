@@ -4,6 +4,7 @@ import { QueryProvider } from '@cadence/shared-auth/query';
 import { ClientPage } from '../clients/client-page.tsx';
 import { ClientsPage } from '../clients/clients-page.tsx';
 import { ClientImportPage } from '../clients/import/client-import-page.tsx';
+import { NewClientPage } from '../clients/new-client-page.tsx';
 import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { TodayPage } from '../today/today-page.tsx';
@@ -45,6 +46,7 @@ export default function DashboardPage() {
             <Route index element={<TodayPage />} />
             <Route path={CLIENTS.path} element={<ClientsPage />} />
             <Route path={`${CLIENTS.path}/import`} element={<ClientImportPage />} />
+            <Route path={`${CLIENTS.path}/new`} element={<NewClientPage />} />
             <Route path={`${CLIENTS.path}/:clientId`} element={<ClientPage />} />
             <Route path={PRACTICE.path} element={<PracticePage />} />
             {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, PRACTICE].includes(section)).map((section) => (
