@@ -5,7 +5,6 @@ import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
 import { preloadRemotes } from './remotes/federation.ts';
 import '@cadence/shared-ui/tokens.css';
-import './styles/tokens.css';
 import './styles/app.css';
 
 async function start(): Promise<void> {

@@ -7,16 +7,20 @@ export function Footer() {
   const links = [...(signedIn ? signedInFooterLinks : signedOutLinks), ...footerInfoLinks];
   return (
     <footer className="footer">
-      <nav aria-label="Footer">
-        <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to}>{link.label}</Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <p className="footer-note">© {new Date().getFullYear()} Cadence</p>
+      <div className="footer-inner">
+        <nav aria-label="Footer">
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="footer-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="footer-note">© {new Date().getFullYear()} Cadence</p>
+      </div>
     </footer>
   );
 }

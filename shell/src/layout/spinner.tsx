@@ -1,8 +1,10 @@
+import { Spinner as UiSpinner } from '@cadence/shared-ui';
+
+/** A wait the shell shows in place of a page: centred, and it says what it waits for. */
 export function Spinner({ label }: { label: string }) {
   return (
-    <div className="spinner" role="status" aria-live="polite">
-      <span className="spinner-circle" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
+    <div className="page-spinner">
+      <UiSpinner label={label} />
     </div>
   );
 }

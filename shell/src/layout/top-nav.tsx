@@ -1,6 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
+import { Button, IconButton } from '@cadence/shared-ui';
+import { BrandMark } from './brand-mark.tsx';
 import { signedInNavLinks, signedOutLinks } from './nav-links.ts';
 
 export function TopNav() {
@@ -29,39 +31,40 @@ export function TopNav() {
 
   return (
     <header className="top-nav" onKeyDown={closeOnEscape}>
-      <Link to="/" className="brand">
-        Cadence
-      </Link>
-      <button
-        ref={toggleRef}
-        type="button"
-        className="menu-toggle"
-        aria-expanded={menuOpen}
-        aria-controls="primary-nav"
-        onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-      >
-        <span aria-hidden="true">☰</span>
-        <span className="visually-hidden">Menu</span>
-      </button>
-      <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'nav-links open' : 'nav-links'}>
-        <ul>
-          {links.map((link) => (
-            <li key={link.to}>
-              {/* Dashboard stays current on its sections (/dashboard/clients); only "/" needs an exact match. */}
-              <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          {signedIn && (
-            <li className="mobile-only">
-              <button type="button" className="nav-link sign-out" onClick={handleSignOut}>
-                Sign Out
-              </button>
-            </li>
-          )}
-        </ul>
-      </nav>
+      <div className="top-nav-inner">
+        <Link to="/" className="brand">
+          <BrandMark />
+          Cadence
+        </Link>
+        <IconButton
+          ref={toggleRef}
+          icon={menuOpen ? 'close' : 'menu'}
+          label="Menu"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="primary-nav"
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+        />
+        <nav id="primary-nav" aria-label="Main" className={menuOpen ? 'nav-links open' : 'nav-links'}>
+          <ul>
+            {links.map((link) => (
+              <li key={link.to}>
+                {/* Dashboard stays current on its sections (/dashboard/clients); only "/" needs an exact match. */}
+                <NavLink to={link.to} end={link.to === '/'} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {signedIn && (
+              <li className="mobile-only">
+                <Button variant="secondary" icon="sign-out" fullWidth className="sign-out" onClick={() => void handleSignOut()}>
+                  Sign Out
+                </Button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
     </header>
   );
 }

@@ -4,6 +4,7 @@ import * as reactDom from 'react-dom';
 import * as reactDomClient from 'react-dom/client';
 import * as sharedAuth from '@cadence/shared-auth';
 import * as sharedRouter from '@cadence/shared-router';
+import * as sharedUi from '@cadence/shared-ui';
 import * as zustand from 'zustand';
 
 /** One entry of tooling/mf-shared.mjs `shared` (what the remotes' federation plugin is given). */
@@ -26,6 +27,8 @@ export const sharedLibraries: Record<string, object> = {
   '@cadence/shared-router': sharedRouter,
   zustand,
   '@cadence/shared-auth': sharedAuth,
+  // The shell renders the primitives itself (nav, footer, landing), so remotes get its one copy.
+  '@cadence/shared-ui': sharedUi,
 };
 
 /**
@@ -33,8 +36,7 @@ export const sharedLibraries: Record<string, object> = {
  * copy among themselves (the first loaded provides it). The query cache is one of them — the shell
  * renders no server state, and providing it would put TanStack Query on the landing page.
  */
-// shared-ui's primitives likewise, until the shell renders them itself (it loads only the tokens CSS).
-export const REMOTE_ONLY_SHARES: readonly string[] = ['@cadence/shared-auth/query', '@cadence/shared-ui'];
+export const REMOTE_ONLY_SHARES: readonly string[] = ['@cadence/shared-auth/query'];
 
 /** The config a share key falls under: its own entry, else the trailing-slash key it starts with. */
 export function configFor(key: string, config: Record<string, SharedConfig>): SharedConfig {
