@@ -152,13 +152,16 @@ describe("the dashboard's practice data layer (mf-dashboard/src/{practice,client
     await savePracticeSettings(c.id, { ...settings, practiceName: 'Harbor Counselling' });
     expect(await getPracticeSettings(c.id)).toMatchObject({ $id: saved.$id, practiceName: 'Harbor Counselling' });
 
-    const intake = await createService(c.id, serviceSchema.parse({ name: 'Intake', serviceCode: '90791', durationMinutes: 60, fee: '150' }), 0);
-    const therapy = await createService(c.id, serviceSchema.parse({ name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 12000 }), 1);
-    await updateService(intake.$id, { sortOrder: 2 });
-    expect((await listServices(c.id)).map((s) => s.name)).toEqual(['Psychotherapy', 'Intake']);
+    // The first save brought the three suggested services (sort order 0–2; practice-setup.test.ts).
+    const suggested = ['Intake assessment', 'Psychotherapy', 'Psychotherapy'];
+    expect((await listServices(c.id)).map((s) => s.name)).toEqual(suggested);
+    const intake = await createService(c.id, serviceSchema.parse({ name: 'Intake', serviceCode: '90791', durationMinutes: 60, fee: '150' }), 10);
+    const therapy = await createService(c.id, serviceSchema.parse({ name: 'Couples', serviceCode: '90847', durationMinutes: 50, fee: 12000 }), 11);
+    await updateService(intake.$id, { sortOrder: 12 });
+    expect((await listServices(c.id)).map((s) => s.name)).toEqual([...suggested, 'Couples', 'Intake']);
     await archiveService(therapy.$id);
-    expect((await listServices(c.id)).map((s) => s.name)).toEqual(['Intake']);
-    expect((await listServices(c.id, { includeArchived: true })).map((s) => [s.name, s.archived])).toEqual([['Psychotherapy', true], ['Intake', false]]);
+    expect((await listServices(c.id)).map((s) => s.name)).toEqual([...suggested, 'Intake']);
+    expect((await listServices(c.id, { includeArchived: true })).slice(3).map((s) => [s.name, s.archived])).toEqual([['Couples', true], ['Intake', false]]);
 
     const client = await createClient(c.id, clientSchema.parse({ firstName: 'Mia', lastName: 'Costa', tags: 'evenings; sliding scale', diagnosisCodes: 'F41.1', email: 'mia@example.com', reminderConsent: true }));
     expect(client).toMatchObject({ userId: c.id, tags: ['evenings', 'sliding scale'], diagnosisCodes: ['F41.1'], status: 'active' });
