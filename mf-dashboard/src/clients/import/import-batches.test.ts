@@ -1,0 +1,133 @@
+// @vitest-environment node
+// The import's batch writer against the real local Appwrite (@cadence/appwrite-emulator/testing)
+// through the official Web SDK, as two signed-in therapists: each batch is one transaction, every
+// document owner-only, a failing batch leaves nothing behind, and 2,000 rows import in under 30 s.
+import { startTestServer, type TestServer } from '@cadence/appwrite-emulator/testing';
+import { appwrite, ownerPermissions } from '@cadence/shared-auth';
+import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
+import { AppwriteException, Client as AppwriteClient } from 'appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCsv } from '../../shared/csv-writer.ts';
+import { practiceCollection } from '../../shared/practice-collections.ts';
+import { listClients } from '../api/list-clients.ts';
+import { clientSchema, type Client } from '../client-schema.ts';
+import { guessMapping } from './column-mapping.ts';
+import { batchesOf, clientsToWrite, IMPORT_BATCH_SIZE, writeClientBatch, type ClientToWrite } from './import-batches.ts';
+import { readImportFile } from './import-file.ts';
+import { planImport } from './import-rows.ts';
+
+const PROJECT_ID = 'cadence';
+const API_KEY = 'local-dev-key';
+const PASSWORD = 'correct horse battery';
+
+interface Therapist {
+  id: string;
+  session: string;
+}
+
+let server: TestServer;
+let a: Therapist;
+let b: Therapist;
+
+/** A therapist created with the server key, signed in over raw HTTP as the login page's browser is. */
+async function therapist(label: string): Promise<Therapist> {
+  const email = `${label}.${Date.now().toString(36)}@example.com`;
+  const headers = { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID };
+  const created = await fetch(`${server.endpoint}/users`, {
+    method: 'POST',
+    headers: { ...headers, 'x-appwrite-key': API_KEY },
+    body: JSON.stringify({ userId: 'unique()', email, password: PASSWORD, name: label }),
+  });
+  if (created.status !== 201) throw new Error(`create user ${created.status}: ${await created.text()}`);
+  const { $id } = (await created.json()) as { $id: string };
+  const login = await fetch(`${server.endpoint}/account/sessions/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (login.status !== 201) throw new Error(`login ${login.status}: ${await login.text()}`);
+  // Node has no cookie jar: the session comes back in X-Fallback-Cookies and goes out as X-Appwrite-Session.
+  const cookies = JSON.parse(login.headers.get('x-fallback-cookies') ?? '{}') as Record<string, string>;
+  const session = cookies[`a_session_${PROJECT_ID}`];
+  if (!session) throw new Error('login: no session');
+  return { id: $id, session };
+}
+
+function actAs(user: Therapist): void {
+  configureAppwrite(new AppwriteClient().setEndpoint(server.endpoint).setProject(PROJECT_ID).setSession(user.session));
+}
+
+const client = (firstName: string, lastName: string, extra: Partial<Record<keyof Client, unknown>> = {}): Client =>
+  clientSchema.parse({ firstName, lastName, ...extra });
+
+const toWrite = (clients: Client[]): ClientToWrite[] => clientsToWrite(clients.map((c, i) => ({ rowNumber: i + 2, client: c })));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  setConfig(localRuntimeConfig({ endpoint: server.endpoint, projectId: PROJECT_ID, databaseId: 'main' }));
+  a = await therapist('therapist-a');
+  b = await therapist('therapist-b');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('writeClientBatch (issue #13: import in batches through Appwrite transactions)', () => {
+  it('creates a batch of clients, each readable and changeable by its therapist only', async () => {
+    actAs(a);
+    const batch = toWrite([client('Ada', 'Batch', { email: 'ada@example.com' }), client('Ben', 'Batch'), client('Cy', 'Batch')]);
+    await writeClientBatch(a.id, batch);
+
+    const mine = (await listClients(a.id)).filter((c) => c.lastName === 'Batch');
+    expect(mine.map((c) => c.$id).sort()).toEqual(batch.map((c) => c.documentId).sort());
+    for (const stored of mine) {
+      expect([...stored.$permissions].sort()).toEqual([...ownerPermissions(a.id)].sort());
+      expect(stored.userId).toBe(a.id);
+    }
+
+    actAs(b);
+    expect(await listClients(b.id)).toEqual([]);
+    await expect(appwrite().databases.getDocument({ ...practiceCollection('clients'), documentId: batch[0]!.documentId })).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('lands a failing batch not at all, and the same batch retried lands whole under the same ids', async () => {
+    actAs(a);
+    const clients = Array.from({ length: IMPORT_BATCH_SIZE }, (_, i) => client(`Row${i}`, 'Atomic'));
+    const batch = toWrite(clients);
+    // The collection refuses the 60th document at commit (a status outside its enum), after 59 were written inside the transaction.
+    const broken = batch.map((entry, i) => (i === 59 ? { ...entry, client: { ...entry.client, status: 'unknown' as Client['status'] } } : entry));
+    const failure = await writeClientBatch(a.id, broken).then(() => null, (error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppwriteException);
+    expect((await listClients(a.id)).filter((c) => c.lastName === 'Atomic')).toEqual([]);
+
+    await writeClientBatch(a.id, batch);
+    const stored = (await listClients(a.id)).filter((c) => c.lastName === 'Atomic');
+    expect(stored.map((c) => c.$id).sort()).toEqual(batch.map((c) => c.documentId).sort());
+  });
+
+  it('refuses more clients than one transaction may hold', async () => {
+    actAs(a);
+    const tooMany = toWrite(Array.from({ length: IMPORT_BATCH_SIZE + 1 }, (_, i) => client(`Over${i}`, 'Limit')));
+    await expect(writeClientBatch(a.id, tooMany)).rejects.toBeInstanceOf(RangeError);
+    expect(batchesOf(tooMany).map((batch) => batch.length)).toEqual([IMPORT_BATCH_SIZE, 1]);
+  });
+
+  it('imports a 2,000-row file (read, plan, write) in under 30 seconds', async () => {
+    const c = await therapist('therapist-c');
+    actAs(c);
+    const rows = Array.from({ length: 2000 }, (_, i) => [
+      `First${i}`, `Bulk${String(i).padStart(4, '0')}`, `bulk.${i}@example.com`, '(555) 010-0000', `03/${(i % 28) + 1}/1980`, 'Active', 'evenings; sliding scale',
+    ]);
+    const bytes = new TextEncoder().encode(toCsv([['First name', 'Last name', 'Email', 'Phone', 'Date of birth', 'Status', 'Tags'], ...rows]));
+
+    const started = performance.now();
+    const parsed = readImportFile({ name: 'clients.csv', size: bytes.length }, bytes);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const plan = planImport(parsed.value, guessMapping(parsed.value.headers), { existing: await listClients(c.id) });
+    expect(plan.counts).toEqual({ total: 2000, ready: 2000, duplicates: 0, rejected: 0 });
+    const ready = plan.rows.flatMap((row) => (row.status === 'ready' && row.client ? [{ rowNumber: row.rowNumber, client: row.client }] : []));
+    for (const batch of batchesOf(clientsToWrite(ready))) await writeClientBatch(c.id, batch);
+    const elapsed = performance.now() - started;
+
+    expect(await listClients(c.id)).toHaveLength(2000);
+    expect(elapsed).toBeLessThan(30_000);
+    process.stdout.write(`client import: 2,000 rows read, planned and written in ${Math.round(elapsed)} ms\n`);
+  }, 60_000);
+});
