@@ -8,6 +8,9 @@ function table(headers, rows) {
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+/** Issue 20 "No flash between pages": a warm Dashboard ↔ Account switch, click → content painted. */
+const SIGNED_IN_SWITCH_GOAL_MS = 100;
+
 const LIB_SHORT = { react: 'react', 'react-dom': 'dom', 'react-router': 'rr', '@cadence/shared-router': 'router', zustand: 'zus', appwrite: 'aw', '@cadence/shared-auth': 'auth' };
 
 export function formatReport(results) {
@@ -53,6 +56,18 @@ export function formatReport(results) {
         }),
       ),
     );
+  }
+  if (routeSwitch?.signedIn) {
+    const { signedIn } = routeSwitch;
+    const paths = Object.keys(signedIn.composed.each);
+    out.push('', `Route switch signed in, warm (both pages visited once; click → next page painted, ms; goal median ≤ ${SIGNED_IN_SWITCH_GOAL_MS})`);
+    out.push(
+      table(
+        ['build', 'median', ...paths.map((p) => `→ ${p}`)],
+        ['composed', 'monolith'].map((build) => [build, signedIn[build].median, ...paths.map((p) => signedIn[build].each[p].join(' '))]),
+      ),
+    );
+    out.push(`Signed-in warm switch median ${signedIn.composed.median} ms: goal ≤ ${SIGNED_IN_SWITCH_GOAL_MS} ms ${signedIn.composed.median <= SIGNED_IN_SWITCH_GOAL_MS ? 'met' : 'MISSED'}`);
   }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {

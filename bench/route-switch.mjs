@@ -55,3 +55,57 @@ export async function measureRouteSwitch(browser, baseUrl, paths = SWITCH_PATHS)
     await context.close();
   }
 }
+
+/** Warm switches a signed-in therapist makes, timed in both directions (issue 20 "No flash between pages"). */
+export const SIGNED_IN_PATHS = ['/dashboard', '/account'];
+export const SIGNED_IN_RUNS = 7;
+
+const PROJECT = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' };
+
+/** Calls the local Appwrite's Server API (the emulator's development key), as e2e/support/accounts.ts does. */
+async function serverApi(appwriteUrl, method, path, body) {
+  const response = await fetch(`${appwriteUrl}/v1${path}`, { method, headers: { ...PROJECT, 'x-appwrite-key': 'local-dev-key' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * A subscribed therapist with a complete profile (spec §4: a name, and a password set more than 5 s
+ * after registration; an active trial's labels), made once per bench run.
+ */
+export async function createTherapist(appwriteUrl) {
+  const email = `bench-${Date.now().toString(36)}@example.test`;
+  const password = 'correct horse battery';
+  const user = await serverApi(appwriteUrl, 'POST', '/users', { userId: 'unique()', email, password: `${password}-initial`, name: 'Ada Lovelace' });
+  await serverApi(appwriteUrl, 'PATCH', `/users/${user.$id}/verification`, { emailVerification: true });
+  await serverApi(appwriteUrl, 'PUT', `/users/${user.$id}/labels`, { labels: ['subscribed', 'trialActive'] });
+  await new Promise((resolve) => setTimeout(resolve, Date.parse(user.registration) + 5_500 - Date.now()));
+  await serverApi(appwriteUrl, 'PATCH', `/users/${user.$id}/password`, { password });
+  return { email, password };
+}
+
+/**
+ * Signed in, both guarded pages visited once (their remotes loaded, the session checked), then
+ * SIGNED_IN_RUNS switches each way through the top navigation: click → the other page's heading painted.
+ * @returns {Promise<{ median: number, each: Record<string, number[]> }>}
+ */
+export async function measureSignedInSwitch(browser, baseUrl, therapist, runs = SIGNED_IN_RUNS) {
+  const { context, page } = await openPage(browser);
+  try {
+    const response = await page.request.post(new URL('/v1/account/sessions/email', baseUrl).href, { headers: PROJECT, data: therapist });
+    if (response.status() !== 201) throw new Error(`sign-in failed: ${response.status()}`);
+    await page.goto(new URL(SIGNED_IN_PATHS[0], baseUrl).href, { waitUntil: 'networkidle' });
+    const each = Object.fromEntries(SIGNED_IN_PATHS.map((to) => [to, []]));
+    for (let run = -1; run < runs; run += 1) {
+      for (const to of [...SIGNED_IN_PATHS.slice(1), SIGNED_IN_PATHS[0]]) {
+        const ms = Math.round(await page.evaluate(clickAndTime, to));
+        await page.waitForLoadState('networkidle');
+        // Run -1 is the first visit (it loads the page's remote): not a warm switch.
+        if (run >= 0) each[to].push(ms);
+      }
+    }
+    return { median: median(Object.values(each).flat()), each };
+  } finally {
+    await context.close();
+  }
+}

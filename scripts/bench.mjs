@@ -18,7 +18,7 @@ import { buildApps, buildMonolith, deployRemotes } from '../bench/build.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
-import { measureRouteSwitch } from '../bench/route-switch.mjs';
+import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { startStack } from './stack.mjs';
 
@@ -98,6 +98,12 @@ try {
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
+  console.log('Switching Dashboard <-> Account signed in, composed then monolith…');
+  const therapist = await createTherapist(`http://127.0.0.1:${basePort + 1}`);
+  routeSwitch.signedIn = {
+    composed: await measureSignedInSwitch(browser, stack.urls.app, therapist),
+    monolith: await measureSignedInSwitch(browser, monolithServer.url, therapist),
+  };
 } finally {
   await browser.close();
   monolithServer.stop();
