@@ -1,5 +1,6 @@
 import { accessBanner, formatBillingDate, getLatestSubscription, subscriptionNextPayment, useAuthStore } from '@cadence/shared-auth';
 import { useEffect, useState } from 'react';
+import { Button, Icon } from '@cadence/shared-ui';
 import { BillingError } from '../shared/billing-error.tsx';
 import { usePreloadStripe } from '../shared/stripe-preload.ts';
 import { useBillingAction } from '../shared/use-billing-action.ts';
@@ -52,13 +53,14 @@ export default function AccessBanner() {
 
   return (
     <section className={`access-banner access-banner-${kind}`} aria-label="Subscription">
+      <Icon name={kind === 'expired' ? 'error' : 'warning'} className="access-banner-icon" />
       <div className="access-banner-text">
         <p>{copy.text}</p>
         {accessUntil && <p className="access-banner-until">Access until {formatBillingDate(accessUntil)}</p>}
       </div>
-      <button type="button" className="button button-primary" onClick={() => void act()} disabled={busy}>
-        {busy ? 'Redirecting…' : copy.button}
-      </button>
+      <Button variant="primary" loading={busy} loadingLabel="Redirecting…" onClick={() => void act()}>
+        {copy.button}
+      </Button>
       {failure && <BillingError failure={failure} />}
     </section>
   );

@@ -1,23 +1,26 @@
 import { Link } from '@cadence/shared-router';
+import { buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
 import { ACCOUNT_PATH } from '../constants.ts';
 import '../shared/billing.css';
 
 /** spec §2 /cancel and /payment-cancelled: the same cancelled-payment screen. */
 export default function PaymentCancelledPage() {
   return (
-    <div className="page" aria-labelledby="page-title">
-      <section className="billing-card">
-        <h1 id="page-title">Payment Cancelled</h1>
-        <p>Your payment was cancelled and you have not been charged. You can start your subscription whenever you are ready.</p>
+    <div className="billing-page">
+      <Card>
+        <PageHeader
+          title="Payment Cancelled"
+          description="Your payment was cancelled and you have not been charged. You can start your subscription whenever you are ready."
+        />
         <div className="billing-actions">
-          <Link className="button button-primary" to={ACCOUNT_PATH}>
+          <Link className={buttonClassName('primary')} to={ACCOUNT_PATH}>
             Back to subscription
           </Link>
-          <Link className="button" to="/">
+          <Link className={buttonClassName('secondary')} to="/">
             Return Home
           </Link>
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   appDeepLink, formatBillingDate, getConfig, getCurrentUser, getLatestSubscription, isMobileDevice, openDeepLink,
   subscriptionNextPayment, useAuthStore,
 } from '@cadence/shared-auth';
+import { Alert, Button, buttonClassName, Card, Icon, Spinner } from '@cadence/shared-ui';
 import { ACCOUNT_PATH, LOGIN_PATH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { leaveTo } from '../shared/billing-api.ts';
@@ -67,26 +68,26 @@ export default function PaymentSuccessPage() {
 
   const checkAgain = (
     <div className="billing-actions">
-      <button type="button" className="button button-primary" onClick={() => flow.current?.checkAgain()}>
+      <Button variant="primary" onClick={() => flow.current?.checkAgain()}>
         Check Again
-      </button>
-      <Link className="button" to={ACCOUNT_PATH}>
+      </Button>
+      <Link className={buttonClassName('secondary')} to={ACCOUNT_PATH}>
         Go to Account
       </Link>
     </div>
   );
 
   const trialLine = firstCharge && <p className="billing-trial">{MESSAGES.trialStarted(formatBillingDate(firstCharge))}</p>;
+  const succeeded = phase.kind === 'active' || phase.kind === 'openingApp';
 
   return (
-    <div className="page" aria-labelledby="page-title">
-      <section className="billing-card">
-        <h1 id="page-title">{phase.kind === 'active' || phase.kind === 'openingApp' ? 'Payment Successful' : 'Confirming your subscription'}</h1>
-        {phase.kind === 'checking' && (
-          <p className="billing-status" role="status">
-            Checking your subscription…
-          </p>
-        )}
+    <div className="billing-page">
+      <Card>
+        <div className="billing-heading">
+          {succeeded && <Icon name="success" className="billing-heading-icon" />}
+          <h1>{succeeded ? 'Payment Successful' : 'Confirming your subscription'}</h1>
+        </div>
+        {phase.kind === 'checking' && <Spinner label="Checking your subscription…" className="billing-status" />}
         {phase.kind === 'active' && (
           <>
             <p>Your subscription is active. Welcome to Cadence!</p>
@@ -95,7 +96,7 @@ export default function PaymentSuccessPage() {
               Redirecting to your account in {phase.secondsLeft} {phase.secondsLeft === 1 ? 'second' : 'seconds'}…
             </p>
             <div className="billing-actions">
-              <Link className="button button-primary" to={ACCOUNT_PATH}>
+              <Link className={buttonClassName('primary')} to={ACCOUNT_PATH}>
                 Go to Account
               </Link>
             </div>
@@ -109,9 +110,9 @@ export default function PaymentSuccessPage() {
         )}
         {phase.kind === 'signedOut' && (
           <>
-            <p role="status">{MESSAGES.signedOut}</p>
+            <Alert tone="info">{MESSAGES.signedOut}</Alert>
             <div className="billing-actions">
-              <Link className="button button-primary" to={LOGIN_PATH} state={{ message: MESSAGES.loginPurpose }}>
+              <Link className={buttonClassName('primary')} to={LOGIN_PATH} state={{ message: MESSAGES.loginPurpose }}>
                 Log In
               </Link>
             </div>
@@ -119,25 +120,26 @@ export default function PaymentSuccessPage() {
         )}
         {phase.kind === 'notActive' && (
           <>
-            <p role="status">{MESSAGES.notYetActive}</p>
+            <Alert tone="info">{MESSAGES.notYetActive}</Alert>
             {checkAgain}
           </>
         )}
         {phase.kind === 'slow' && (
           <>
-            <p role="alert">{MESSAGES.activationSlow}</p>
+            <p className="billing-slow" role="alert">
+              <Icon name="warning" />
+              <span>{MESSAGES.activationSlow}</span>
+            </p>
             {checkAgain}
           </>
         )}
         {phase.kind === 'error' && (
           <>
-            <p className="billing-error" role="alert">
-              {MESSAGES.statusCheckError}
-            </p>
+            <Alert tone="error">{MESSAGES.statusCheckError}</Alert>
             {checkAgain}
           </>
         )}
-      </section>
+      </Card>
     </div>
   );
 }

@@ -43,6 +43,20 @@ describe('Paywall (spec §2, §4)', () => {
     expect(leaveTo).toHaveBeenCalledWith('http://stripe.test/c/pay/cs_1');
   });
 
+  it('while checkout redirects, the button says so and stays focusable (shared-ui Button loading, not disabled)', async () => {
+    vi.mocked(createCheckoutSession).mockReturnValue(new Promise(() => {}));
+    await show([]);
+    const start = screen.getByRole('button', { name: 'Start free trial' });
+    start.focus();
+    await act(async () => fireEvent.click(start));
+    expect(start).toHaveAccessibleName('Redirecting…');
+    expect(start).toHaveAttribute('aria-busy', 'true');
+    expect(start).not.toBeDisabled();
+    expect(start).toHaveFocus();
+    await act(async () => fireEvent.click(start));
+    expect(createCheckoutSession).toHaveBeenCalledOnce();
+  });
+
   it('a checkout that got no answer shows the retry text and stays', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.mocked(createCheckoutSession).mockRejectedValue(new FunctionError('Error: stripe unreachable'));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { decideAccess, useAuthStore, type PaymentReason } from '@cadence/shared-auth';
+import { Button, Card, PageHeader, Spinner } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { BillingError } from '../shared/billing-error.tsx';
 import { usePreloadStripe } from '../shared/stripe-preload.ts';
@@ -81,26 +82,25 @@ export default function Paywall() {
   };
 
   return (
-    <div className="page" aria-labelledby="page-title">
-      <section className="billing-card" aria-busy={reason === null}>
-        <h1 id="page-title">{copy.title}</h1>
-        <p>{copy.body}</p>
-        {copy.action === 'checkout' && <p className="billing-plan">{MESSAGES.plan}</p>}
-        {checkoutCompleted && (
-          <p className="billing-status" role="status">
-            Confirming your payment…
-          </p>
-        )}
-        {failure && <BillingError failure={failure} />}
-        <div className="billing-actions">
-          <button type="button" className="button button-primary" onClick={() => void act()} disabled={busy || reason === null}>
-            {busy ? 'Redirecting…' : copy.button}
-          </button>
-          <button type="button" className="button" onClick={() => void logOut()}>
-            Log Out
-          </button>
+    <div className="billing-page">
+      <Card>
+        <div aria-busy={reason === null}>
+          <PageHeader title={copy.title} description={copy.body} />
+          {copy.action === 'checkout' && (
+<p className="billing-plan">{MESSAGES.plan}</p>
+          )}
+          {checkoutCompleted && <Spinner label="Confirming your payment…" className="billing-status" />}
+          {failure && <BillingError failure={failure} />}
+          <div className="billing-actions">
+            <Button variant="primary" loading={busy} loadingLabel="Redirecting…" disabled={reason === null} onClick={() => void act()}>
+              {copy.button}
+            </Button>
+            <Button variant="secondary" icon="sign-out" onClick={() => void logOut()}>
+              Log Out
+            </Button>
+          </div>
         </div>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@cadence/shared-router';
 import { appDeepLink, getActiveSubscription, getConfig, getCurrentUser, isMobileDevice } from '@cadence/shared-auth';
+import { buttonClassName, Card, Icon, PageHeader, Spinner } from '@cadence/shared-ui';
 import { ACCOUNT_PATH } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { leaveTo } from '../shared/billing-api.ts';
@@ -37,39 +38,41 @@ export default function SubscriptionCheckPage() {
   }, []);
 
   return (
-    <div className="page" aria-labelledby="page-title">
-      <section className="billing-card" aria-busy={check === 'checking'}>
-        {check === 'checking' && (
-          <>
-            <h1 id="page-title">Checking your subscription</h1>
-            <p className="billing-status" role="status">
-              One moment…
-            </p>
-          </>
-        )}
-        {check === 'active' && (
-          <>
-            <h1 id="page-title">Thank you for subscribing!</h1>
-            <p>Your Cadence subscription is active.</p>
-            <div className="billing-actions">
-              <Link className="button button-primary" to={ACCOUNT_PATH}>
-                Go to Account
-              </Link>
-            </div>
-          </>
-        )}
-        {check === 'processing' && (
-          <>
-            <h1 id="page-title">{MESSAGES.paymentProcessing}</h1>
-            <p>Your payment is being processed. This can take a few moments.</p>
-            <div className="billing-actions">
-              <Link className="button button-primary" to="/">
-                Return Home
-              </Link>
-            </div>
-          </>
-        )}
-      </section>
+    <div className="billing-page">
+      <Card>
+        <div aria-busy={check === 'checking'}>
+          {check === 'checking' && (
+            <>
+              <PageHeader title="Checking your subscription" />
+              <Spinner label="One moment…" className="billing-status" />
+            </>
+          )}
+          {check === 'active' && (
+            <>
+              <div className="billing-heading">
+                <Icon name="success" className="billing-heading-icon" />
+                <h1>Thank you for subscribing!</h1>
+              </div>
+              <p>Your Cadence subscription is active.</p>
+              <div className="billing-actions">
+                <Link className={buttonClassName('primary')} to={ACCOUNT_PATH}>
+                  Go to Account
+                </Link>
+              </div>
+            </>
+          )}
+          {check === 'processing' && (
+            <>
+              <PageHeader title={MESSAGES.paymentProcessing} description="Your payment is being processed. This can take a few moments." />
+              <div className="billing-actions">
+                <Link className={buttonClassName('primary')} to="/">
+                  Return Home
+                </Link>
+              </div>
+            </>
+          )}
+        </div>
+      </Card>
     </div>
   );
 }

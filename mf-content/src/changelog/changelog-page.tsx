@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import Markdown, { type ExtraProps } from 'react-markdown';
+import { Alert, Button, PageHeader, Spinner } from '@cadence/shared-ui';
 import { CHANGELOG_MESSAGES, CHANGELOG_URL } from '../constants.ts';
 import { changelogNotesBody, latestChangelogVersion } from './changelog-version.ts';
 import { safeChangelogUrl } from './link-protocol.ts';
@@ -46,29 +47,21 @@ export default function ChangelogPage() {
 
   return (
     <div className="content-page content-changelog">
-      <h1>Changelog</h1>
-      {state.status === 'loading' && (
-        <p className="content-changelog-status" role="status">
-          {CHANGELOG_MESSAGES.loading}
-        </p>
-      )}
+      <PageHeader title="Changelog" description="What has changed in Cadence, newest first." />
+      {state.status === 'loading' && <Spinner label={CHANGELOG_MESSAGES.loading} />}
       {state.status === 'failed' && (
-        <p className="content-changelog-error" role="alert">
+        <Alert tone="error" className="content-changelog-error">
           {CHANGELOG_MESSAGES.failed}
-        </p>
+        </Alert>
       )}
       {state.status === 'loaded' && (
         <>
           {showStickyBar && version !== null && (
             <div className="content-changelog-bar">
               <span>Latest: {version}</span>
-              <button
-                type="button"
-                className="content-changelog-top"
-                onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-              >
+              <Button size="sm" variant="secondary" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
                 ↑ Top
-              </button>
+              </Button>
             </div>
           )}
           <div className="content-changelog-notes" ref={notesRef}>

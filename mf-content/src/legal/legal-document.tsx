@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PageHeader } from '@cadence/shared-ui';
 import { LEGAL_LAST_UPDATED } from '../constants.ts';
 import '../content.css';
 import './legal.css';
@@ -7,8 +8,7 @@ import './legal.css';
 export function LegalDocument({ title, children }: { title: string; children: ReactNode }) {
   return (
     <article className="content-page content-legal">
-      <h1>{title}</h1>
-      <p className="content-muted">Last updated: {LEGAL_LAST_UPDATED}</p>
+      <PageHeader title={title} description={`Last updated: ${LEGAL_LAST_UPDATED}`} />
       {children}
     </article>
   );
