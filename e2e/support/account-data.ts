@@ -53,7 +53,7 @@ export async function userWithData(): Promise<UserWithData> {
 /** Opens the account's Notifications (which stores the label notifications) and waits until every collection has documents. */
 export async function visitAccount(page: Page, user: TestUser): Promise<DocumentCounts> {
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first()).toBeVisible();
   let counts = NO_DOCUMENTS;
   await expect

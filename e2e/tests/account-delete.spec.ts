@@ -20,7 +20,7 @@ test('a subscribed therapist deletes their account; a second therapist keeps eve
   const bobBefore = await visitAccount(bobPage, bob.user);
   const bobLabels = (await users.get({ userId: bob.user.id })).labels;
 
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Settings' }).click();
   const toggle = page.getByRole('button', { name: 'Delete Account' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');

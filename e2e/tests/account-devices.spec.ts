@@ -19,7 +19,7 @@ test('devices: terminate one session from a second browser, then all others afte
   await signIn(otherPage, user);
 
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Devices' }).click();
   await expect(page.getByRole('heading', { name: 'Active Sessions (2/5 max)' })).toBeVisible();
   const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
@@ -39,22 +39,20 @@ test('devices: terminate one session from a second browser, then all others afte
   await extraSession(user);
   await extraSession(user);
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Devices' }).click();
   await expect(page.getByRole('heading', { name: 'Active Sessions (3/5 max)' })).toBeVisible();
 
   const message = 'Are you sure you want to terminate all other sessions? This will log you out from all other devices.';
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(message);
-    void dialog.dismiss();
-  });
+  const confirm = page.getByRole('dialog', { name: 'Terminate all other sessions?' });
   await page.getByRole('button', { name: 'Terminate All Others' }).click();
+  await expect(confirm).toHaveAccessibleDescription(message);
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Active Sessions (3/5 max)' })).toBeVisible();
 
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe(message);
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Terminate All Others' }).click();
+  await confirm.getByRole('button', { name: 'Terminate Sessions' }).click();
   await expect(page.getByRole('heading', { name: 'Active Sessions (1/5 max)' })).toBeVisible();
   await expect(page.getByText('Current', { exact: true })).toHaveCount(1);
 });
@@ -76,7 +74,7 @@ test('a 6th login evicts the oldest session: that browser is signed out, 5/5 rem
   expect(remaining).not.toContain(oldest.$id);
 
   await newestPage.goto('/account');
-  await newestPage.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Devices' }).click();
+  await newestPage.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Devices' }).click();
   await expect(newestPage.getByRole('heading', { name: 'Active Sessions (5/5 max)' })).toBeVisible();
   await expect(newestPage.getByRole('list', { name: 'Active sessions' }).getByRole('listitem')).toHaveCount(5);
   await expect(newestPage.getByText('Current', { exact: true })).toHaveCount(1);

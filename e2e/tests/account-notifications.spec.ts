@@ -6,7 +6,7 @@ import { createCompleteUser, signIn } from '../support/accounts.ts';
 
 async function openNotifications(page: Page) {
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   return page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
 }
 
@@ -21,7 +21,7 @@ test('notifications from labels: filters, click marks read, Mark Unread, Delete 
   const user = await createCompleteUser(['subscribed', 'paymentFailed']);
   await signIn(page, user);
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   const list = page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
   const unreadBadges = page.getByRole('list', { name: 'Notifications' }).getByText('Unread', { exact: true });
   await expect(list).toHaveCount(2);
@@ -44,7 +44,7 @@ test('notifications from labels: filters, click marks read, Mark Unread, Delete 
 
   // Read state is stored: it survives a reload (regeneration updates, never resets it).
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   await expect(list).toHaveCount(2);
   await expect(unreadBadges).toHaveCount(1);
 
@@ -67,7 +67,7 @@ test('a deleted notification stays deleted after a reload and on another device;
 
   // The next visit generates the notifications from the labels again: the deleted one stays away.
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   await expect(list).toHaveCount(1);
   await expect(list.first()).toContainText('Welcome to Cadence');
   await expect(list.first()).toContainText('Unread');
@@ -121,7 +121,7 @@ test('payment notifications show the invoice; Copy Details puts the details on t
   await billing.advanceDays(31);
   await waitForLabels(user, (labels) => labels.includes('paymentFailed'));
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Notifications' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Notifications' }).click();
   const failed = list.filter({ hasText: 'Payment failed' });
   await failed.getByRole('button', { name: /Payment failed/ }).click();
   const open = await invoiceDetails(failed);

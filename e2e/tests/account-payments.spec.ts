@@ -31,8 +31,8 @@ test('invoice list: 3 rows, View All Past Invoices / Show Less, trial invoice, P
 
   await signIn(page, user);
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Payments' }).click();
-  const rows = page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Payments' }).click();
+  const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('$10.00');
   await expect(rows.nth(0)).toContainText('open');
@@ -55,8 +55,8 @@ test('invoice list: 3 rows, View All Past Invoices / Show Less, trial invoice, P
 
 async function openPayments(page: Page) {
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Payments' }).click();
-  return page.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Payments' }).click();
+  return page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
 }
 
 /** A link's target answers 200 with this content type. */
@@ -84,7 +84,7 @@ test('billing history on a Stripe test clock: trial, renewals, a failed renewal 
   await billing.advanceDays(31);
   await waitForLabels(user, (labels) => labels.includes('paymentCurrent'));
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Payments' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Payments' }).click();
   await expect(rows).toHaveCount(3);
   for (let i = 0; i < 3; i += 1) {
     await expect(rows.nth(i)).toContainText('$10.00');
@@ -105,7 +105,7 @@ test('billing history on a Stripe test clock: trial, renewals, a failed renewal 
   await billing.advanceDays(31);
   await waitForLabels(user, (labels) => labels.includes('paymentFailed'));
   await page.reload();
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Payments' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Payments' }).click();
   const failed = rows.first();
   await expect(failed).toContainText('$10.00');
   await expect(failed.locator('.account-status-text--danger')).toHaveText(/open|past_due/);
@@ -133,7 +133,7 @@ test('billing history on a Stripe test clock: trial, renewals, a failed renewal 
   await page.goto(portal);
   await page.getByRole('link', { name: '← Return to Cadence' }).click();
   await expect(page).toHaveURL(`${appUrl}/account`);
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Payments' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Payments' }).click();
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('$10.00');
   await expect(rows.first().locator('.account-status-text--danger')).toHaveCount(0);

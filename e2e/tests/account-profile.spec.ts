@@ -22,8 +22,9 @@ test.describe('account area: layout and profile (spec §2, §4)', () => {
     await signIn(page, user);
     await page.goto('/account');
     await expect(pageHeading(page)).toHaveText('Account');
-    const nav = page.getByRole('navigation', { name: 'Account sections' });
-    await expect(nav.getByRole('button')).toHaveText(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings', 'Log Out']);
+    const nav = page.getByRole('tablist', { name: 'Account sections' });
+    await expect(nav.getByRole('tab')).toHaveText(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings']);
+    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
     await expect(field(page, 'Name')).toHaveText(user.name);
     await expect(field(page, 'Email')).toHaveText(user.email);

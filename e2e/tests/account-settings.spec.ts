@@ -4,7 +4,7 @@ import { createCompleteUser, signIn, users } from '../support/accounts.ts';
 
 async function openSettings(page: import('@playwright/test').Page) {
   await page.goto('/account');
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Settings' })).toBeVisible();
 }
 

@@ -27,7 +27,7 @@ const profileField = (page: Page, term: string) => definition(page, '.account-pa
 const portalField = (page: Page, term: string) => definition(page, 'main', term);
 
 async function openSection(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 

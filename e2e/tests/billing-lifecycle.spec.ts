@@ -51,7 +51,7 @@ test('cancel at period end in the billing portal: the canceled banner and access
   await page.goto('/account');
   await expect(pageHeading(page)).toHaveText('Account');
   await expect(banner(page)).toHaveCount(0);
-  await page.getByRole('navigation', { name: 'Account sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'Manage' }).click();
   await expect(page).toHaveURL(hostedPortalUrl);
   await page.getByRole('button', { name: 'Cancel subscription' }).click();

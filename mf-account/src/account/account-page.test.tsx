@@ -28,8 +28,9 @@ describe('AccountPage (spec §2 Account area)', () => {
   it('one h1, the five sections plus Log Out, profile texts, resume button', () => {
     renderAt('/account');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Account']);
-    const nav = screen.getByRole('navigation', { name: 'Account sections' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings', 'Log Out']);
+    const nav = screen.getByRole('tablist', { name: 'Account sections' });
+    expect(within(nav).getAllByRole('tab').map((b) => b.textContent)).toEqual(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings']);
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeVisible();
     expect(screen.getByText('Not provided')).toBeVisible();
     expect(screen.getByText('Unverified')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Resend Verification Email' })).toBeVisible();
@@ -50,7 +51,7 @@ describe('AccountPage (spec §2 Account area)', () => {
 
   it('Devices empty state', async () => {
     renderAt('/account');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Devices' }));
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Devices' }));
     expect(await screen.findByText('No active sessions')).toBeVisible();
     expect(screen.getByText('Active Sessions (0/5 max)')).toBeVisible();
   });

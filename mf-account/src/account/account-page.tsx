@@ -1,6 +1,7 @@
 import { createCheckoutSession, useAuthStore } from '@cadence/shared-auth';
 import { QueryProvider } from '@cadence/shared-auth/query';
-import { useId, useState } from 'react';
+import { Button, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
+import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@cadence/shared-router';
 import { DevicesSection } from '../devices/devices-section.tsx';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
@@ -29,6 +30,17 @@ export default function AccountPage() {
   );
 }
 
+/** One section's panel: its h2 (the page outline under "Account"), then its cards. */
+function SectionPanel({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section className="account-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} className="account-panel__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 function Account() {
   const user = useAuthStore((state) => state.user);
   const signOut = useAuthStore((state) => state.signOut);
@@ -36,54 +48,43 @@ function Account() {
   const navigate = useNavigate();
   const [active, setActive] = useState<AccountSectionId>(() => initialSection(location.search, window.location.hash));
   const subscription = useLatestSubscription(user?.$id);
-  const panelId = useId();
-  const titleId = useId();
 
   async function logOut() {
     await signOut().catch((error: unknown) => console.error('Sign out failed', error));
     navigate('/');
   }
 
-  if (!user) return <p role="status">Loading your account...</p>;
-  const section = ACCOUNT_SECTIONS.find((s) => s.id === active) ?? ACCOUNT_SECTIONS[0];
+  if (!user) return <Skeleton label="Loading your account..." />;
+  const content: Record<AccountSectionId, ReactNode> = {
+    profile: <ProfileSection user={user} subscription={subscription} />,
+    payments: <PaymentsSection userId={user.$id} subscription={subscription} />,
+    notifications: <NotificationsSection userId={user.$id} labels={user.labels} />,
+    devices: <DevicesSection />,
+    settings: <SettingsSection user={user} subscription={subscription} />,
+  };
   return (
     <div className="page account-page">
-      <h1>Account</h1>
-      {(user.labels.includes('subscriptionCanceled') || user.labels.includes('subscriptionExpired')) && (
-        <div className="account-actions">
-          {user.labels.includes('subscriptionCanceled') && (
-            <button type="button" className="button button-primary" onClick={() => void redirectTo(billingPortalUrl)}>Resume subscription</button>
-          )}
-          {user.labels.includes('subscriptionExpired') && (
-            <button type="button" className="button button-primary" onClick={() => void redirectTo(() => createCheckoutSession())}>Start new subscription</button>
-          )}
-        </div>
-      )}
-      <div className="account-layout">
-        <nav className="account-nav" aria-label="Account sections">
-          <ul>
-            {ACCOUNT_SECTIONS.map((s) => (
-              <li key={s.id}>
-                <button type="button" className="account-nav-item" aria-current={s.id === active ? 'true' : undefined}
-                  aria-controls={panelId} onClick={() => setActive(s.id)}>
-                  {s.label}
-                </button>
-              </li>
-            ))}
-            <li>
-              <button type="button" className="button account-logout" onClick={() => void logOut()}>Log Out</button>
-            </li>
-          </ul>
-        </nav>
-        <section id={panelId} className="account-panel" aria-labelledby={titleId}>
-          <h2 id={titleId}>{section.label}</h2>
-          {active === 'profile' && <ProfileSection user={user} subscription={subscription} />}
-          {active === 'payments' && <PaymentsSection userId={user.$id} subscription={subscription} />}
-          {active === 'notifications' && <NotificationsSection userId={user.$id} labels={user.labels} />}
-          {active === 'devices' && <DevicesSection />}
-          {active === 'settings' && <SettingsSection user={user} subscription={subscription} />}
-        </section>
-      </div>
+      <PageHeader
+        title="Account"
+        actions={
+          <>
+            {user.labels.includes('subscriptionCanceled') && (
+              <Button variant="primary" onClick={() => void redirectTo(billingPortalUrl)}>Resume subscription</Button>
+            )}
+            {user.labels.includes('subscriptionExpired') && (
+              <Button variant="primary" onClick={() => void redirectTo(() => createCheckoutSession())}>Start new subscription</Button>
+            )}
+            <Button icon="sign-out" onClick={() => void logOut()}>Log Out</Button>
+          </>
+        }
+      />
+      <Tabs
+        label="Account sections"
+        className="account-tabs"
+        value={active}
+        onChange={(id) => setActive(id as AccountSectionId)}
+        items={ACCOUNT_SECTIONS.map((s) => ({ id: s.id, label: s.label, content: <SectionPanel title={s.label}>{content[s.id]}</SectionPanel> }))}
+      />
     </div>
   );
 }

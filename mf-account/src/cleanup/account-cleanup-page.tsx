@@ -1,9 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useAuthStore } from '@cadence/shared-auth';
 import { Link } from '@cadence/shared-router';
+import { Alert, buttonClassName, Card, PageHeader, Skeleton } from '@cadence/shared-ui';
 import { CLEANUP_RETURN_HOME_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { DeleteAccountForm } from '../settings/delete-account.tsx';
+import '../account/account.css';
 
 /**
  * spec §2 account-cleanup page. A visit deletes nothing (issue 11: any link or redirect could
@@ -29,38 +31,41 @@ export default function AccountCleanupPage() {
 
   if (deleted) {
     return (
-      <div className="page" aria-live="polite">
-        <h1>Account Deleted</h1>
-        <p>All of your data has been removed.</p>
-        {showHome && <Link className="button button-primary" to="/">Return Home</Link>}
+      <div className="page account-cleanup" aria-live="polite">
+        <PageHeader title="Account Deleted" description="All of your data has been removed." />
+        {showHome && <div><Link className={buttonClassName('primary')} to="/">Return Home</Link></div>}
       </div>
     );
   }
   if (status === 'signedOut') {
     return (
-      <div className="page">
-        <h1>Error Deleting Account</h1>
-        <p>We could not delete all of your data.</p>
-        <Link className="button button-primary" to="/login">Try Again</Link>
+      <div className="page account-cleanup">
+        <PageHeader title="Error Deleting Account" />
+        <Alert tone="error" action={<Link className={buttonClassName('primary')} to="/login">Try Again</Link>}>
+          We could not delete all of your data.
+        </Alert>
       </div>
     );
   }
   if (status === 'unknown') {
     return (
-      <div className="page" role="status">
-        <h1>Delete Account</h1>
+      <div className="page account-cleanup">
+        <PageHeader title="Delete Account" />
+        <Skeleton label="Checking your session..." lines={3} />
       </div>
     );
   }
   return (
-    <div className="page">
-      <h1>Delete Account</h1>
-      {failure && <p role="alert" className="account-error">{MESSAGES.deleteFailed(failure)}</p>}
-      <DeleteAccountForm
-        id={id}
-        onDeleted={() => setDeleted(true)}
-        onFailed={(reason) => setFailure(reason)}
-      />
+    <div className="page account-cleanup">
+      <PageHeader title="Delete Account" />
+      {failure && <Alert tone="error">{MESSAGES.deleteFailed(failure)}</Alert>}
+      <Card>
+        <DeleteAccountForm
+          id={id}
+          onDeleted={() => setDeleted(true)}
+          onFailed={(reason) => setFailure(reason)}
+        />
+      </Card>
     </div>
   );
 }

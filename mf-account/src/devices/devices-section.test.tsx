@@ -1,6 +1,6 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const session = (id: string, current: boolean) => ({
   $id: id, current, ip: '10.0.0.1', countryName: 'Canada', clientName: 'Chrome', osName: 'Linux', deviceBrand: '', deviceModel: '',
@@ -18,6 +18,10 @@ const { QueryProvider } = await import('@cadence/shared-auth/query');
 
 const renderSection = () => render(<QueryProvider><DevicesSection /></QueryProvider>);
 
+
+beforeEach(() => {
+  getSessions.mockReset();
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('DevicesSection failures (spec §8)', () => {
@@ -25,7 +29,6 @@ describe('DevicesSection failures (spec §8)', () => {
     getSessions.mockResolvedValue([session('a', true), session('b', false)]);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const user = userEvent.setup();
     renderSection();
     expect(await screen.findByText('Active Sessions (2/5 max)')).toBeVisible();
@@ -38,7 +41,9 @@ describe('DevicesSection failures (spec §8)', () => {
     await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(2));
 
     await user.click(screen.getByRole('button', { name: 'Terminate All Others' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to terminate all other sessions? This will log you out from all other devices.');
+    const confirm = screen.getByRole('dialog', { name: 'Terminate all other sessions?' });
+    expect(confirm).toHaveAccessibleDescription('Are you sure you want to terminate all other sessions? This will log you out from all other devices.');
+    await user.click(within(confirm).getByRole('button', { name: 'Terminate Sessions' }));
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to terminate sessions. Please try again.'));
     await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(3));
   });

@@ -1,13 +1,40 @@
-import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS } from '@cadence/shared-auth';
+import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS, type LoginSession } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
+import { Button, Card, ConfirmDialog, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
 import { useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { deviceLabel, formatDateTime, lastActivity } from './session-display.ts';
 
+function SessionCard({ session, busy, onTerminate }: { session: LoginSession; busy: boolean; onTerminate: () => void }) {
+  return (
+    <Card className="account-session">
+      <dl className="account-fields">
+        <dt>Device</dt>
+        <dd>{deviceLabel(session)}</dd>
+        <dt>IP Address</dt>
+        <dd>{session.ip || '—'}</dd>
+        <dt>Location</dt>
+        <dd>{session.countryName || session.countryCode || 'Unknown'}</dd>
+        <dt>Last Activity</dt>
+        <dd>{formatDateTime(lastActivity(session))}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(session.$createdAt)}</dd>
+      </dl>
+      <div className="account-row">
+        {session.current ? (
+          <StatusChip tone="success" label="Current" />
+        ) : (
+          <Button size="sm" disabled={busy} onClick={onTerminate}>Terminate</Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
 export function DevicesSection() {
   const sessionsQuery = useQuery({ queryKey: ['sessions'], queryFn: getSessions, meta: { failure: 'Loading sessions failed' } });
   const [busy, setBusy] = useState(false);
-
+  const [confirming, setConfirming] = useState(false);
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
     try {
@@ -22,56 +49,47 @@ export function DevicesSection() {
     }
   }
 
-  function terminateAllOthers() {
-    if (!window.confirm(MESSAGES.terminateAllConfirm)) return;
-    void run(deleteOtherSessions, MESSAGES.terminateAllFailed);
+  async function terminateAllOthers() {
+    await run(deleteOtherSessions, MESSAGES.terminateAllFailed);
+    setConfirming(false);
   }
 
-  if (sessionsQuery.isPending) return <p role="status">Loading sessions...</p>;
+  if (sessionsQuery.isPending) return <Skeleton label="Loading sessions..." lines={4} />;
   // spec §8: loading sessions fails → an empty list (and a logged error).
   const sessions = sessionsQuery.data ?? [];
   return (
-    <div className="account-devices">
-      <h3>{MESSAGES.activeSessions(sessions.length, MAX_SESSIONS)}</h3>
+    <div className="account-stack">
+      <div className="account-row account-row--spread">
+        <h3 className="account-subtitle">{MESSAGES.activeSessions(sessions.length, MAX_SESSIONS)}</h3>
+        {sessions.length > 1 && (
+          <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>Terminate All Others</Button>
+        )}
+      </div>
       {sessions.length === 0 ? (
-        <p>{MESSAGES.noSessions}</p>
+        <EmptyState icon="desktop">{MESSAGES.noSessions}</EmptyState>
       ) : (
         <ul className="account-list" aria-label="Active sessions">
           {sessions.map((session) => (
-            <li key={session.$id} className="account-card" aria-label={deviceLabel(session)}>
-              <dl className="account-fields">
-                <dt>Device</dt>
-                <dd>{deviceLabel(session)}</dd>
-                <dt>IP Address</dt>
-                <dd>{session.ip || '—'}</dd>
-                <dt>Location</dt>
-                <dd>{session.countryName || session.countryCode || 'Unknown'}</dd>
-                <dt>Last Activity</dt>
-                <dd>{formatDateTime(lastActivity(session))}</dd>
-                <dt>Created</dt>
-                <dd>{formatDateTime(session.$createdAt)}</dd>
-              </dl>
-              {session.current ? (
-                <span className="account-badge account-badge--current">Current</span>
-              ) : (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  onClick={() => void run(() => deleteSession(session.$id), MESSAGES.terminateFailed)}
-                >
-                  Terminate
-                </button>
-              )}
+            <li key={session.$id} aria-label={deviceLabel(session)}>
+              <SessionCard
+                session={session}
+                busy={busy}
+                onTerminate={() => void run(() => deleteSession(session.$id), MESSAGES.terminateFailed)}
+              />
             </li>
           ))}
         </ul>
       )}
-      {sessions.length > 1 && (
-        <button type="button" className="button account-danger" disabled={busy} onClick={terminateAllOthers}>
-          Terminate All Others
-        </button>
-      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Terminate all other sessions?"
+        description={MESSAGES.terminateAllConfirm}
+        confirmLabel="Terminate Sessions"
+        loading={busy}
+        loadingLabel="Terminating..."
+        onConfirm={() => void terminateAllOthers()}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -1,24 +1,25 @@
 import { formatBillingDate, type NotificationInput, type NotificationType, type SubscriptionFields } from '@cadence/shared-auth';
+import type { IconName } from '@cadence/shared-ui';
 import { DAY_MS, TRIAL_ENDING_NOTICE_DAYS } from '../constants.ts';
 import { formatAmount, type Invoice } from '../payments/invoice-rules.ts';
 import { paymentInvoice, paymentNotificationId } from './payment-invoice.ts';
 
-/** One icon per notification type (spec §3). */
-export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
-  payment_failed: '⚠️',
-  payment_overdue: '⚠️',
-  payment_success: '✅',
-  payment_succeeded: '✅',
-  trial_ending: '⏳',
-  subscription_canceled: '🛑',
-  subscription_paused: '⏸️',
-  subscription_created: '🎉',
-  subscription_resumed: '▶️',
-  subscription_recovered: '💚',
-  welcome: '👋',
-  get_started: '🚀',
-  feature_announcement: '✨',
-  system_maintenance: '🛠️',
+/** One icon per notification type (spec §3); shared-ui's SVG icons, never emoji (issue 18). */
+export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
+  payment_failed: 'warning',
+  payment_overdue: 'warning',
+  payment_success: 'success',
+  payment_succeeded: 'success',
+  trial_ending: 'calendar',
+  subscription_canceled: 'error',
+  subscription_paused: 'info',
+  subscription_created: 'success',
+  subscription_resumed: 'success',
+  subscription_recovered: 'success',
+  welcome: 'notifications',
+  get_started: 'today',
+  feature_announcement: 'info',
+  system_maintenance: 'settings',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */

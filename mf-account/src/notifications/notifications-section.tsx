@@ -2,6 +2,7 @@ import {
   addNotification, dismissNotification, getInvoices, getLatestSubscription, loadNotifications, updateNotification, type NotificationDocument, type SubscriptionDocument,
 } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
+import { Badge, Button, buttonClassName, Card, EmptyState, Icon, Skeleton } from '@cadence/shared-ui';
 import { Fragment, useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { toInvoice, type Invoice } from '../payments/invoice-rules.ts';
@@ -59,7 +60,7 @@ async function initNotifications(userId: string, labels: readonly string[]): Pro
 
 function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   return (
-    <div>
+    <div className="account-stack">
       <dl className="account-fields">
         {invoiceDetails(invoice).map(([label, value]) => (
           <Fragment key={label}>
@@ -68,9 +69,9 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           </Fragment>
         ))}
       </dl>
-      <div className="account-actions">
-        {invoice.hostedInvoiceUrl && <a className="button" href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">View Invoice</a>}
-        {invoice.invoicePdf && <a className="button" href={invoice.invoicePdf} target="_blank" rel="noreferrer">Download PDF</a>}
+      <div className="account-row">
+        {invoice.hostedInvoiceUrl && <a className={buttonClassName('secondary', 'sm')} href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">View Invoice</a>}
+        {invoice.invoicePdf && <a className={buttonClassName('secondary', 'sm')} href={invoice.invoicePdf} target="_blank" rel="noreferrer">Download PDF</a>}
       </div>
     </div>
   );
@@ -112,52 +113,62 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
     );
   }
 
-  if (loaded.isPending) return <p role="status">Loading notifications...</p>;
+  if (loaded.isPending) return <Skeleton label="Loading notifications..." lines={4} />;
   const items = loaded.data?.notifications ?? [];
   const invoices = loaded.data?.invoices ?? [];
   const shown = items.filter((n) => filter === 'all' || (filter === 'unread' ? !n.read : n.priority === 'high'));
   return (
-    <div>
-      <div role="group" aria-label="Filter notifications" className="account-actions">
+    <div className="account-stack">
+      <div role="group" aria-label="Filter notifications" className="account-row">
         {FILTERS.map((f) => (
-          <button key={f.id} type="button" className="button" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>{f.label}</button>
+          <Button key={f.id} size="sm" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>{f.label}</Button>
         ))}
       </div>
-      {shown.length === 0 ? <p>{MESSAGES.noNotifications}</p> : (
+      {shown.length === 0 ? <EmptyState icon="notifications">{MESSAGES.noNotifications}</EmptyState> : (
         <ul className="account-list" aria-label="Notifications">
           {shown.map((n) => {
             const open = expanded === n.notificationId;
             const invoice = open ? invoiceOfNotification(n, invoices) : null;
             const action = open ? actionHref(n.actionUrl, window.location.origin) : null;
+            const delivered = n.timestamp ?? n.$createdAt;
             return (
-              <li key={n.$id} className={n.read ? 'account-card' : 'account-card account-card--unread'}>
-                <button
-                  type="button"
-                  className="account-notification-toggle"
-                  aria-expanded={open}
-                  onClick={() => {
-                    setExpanded(open ? null : n.notificationId);
-                    setCopied('');
-                    if (!n.read) patch(n.notificationId, true);
-                  }}
-                >
-                  <span aria-hidden="true">{NOTIFICATION_ICONS[n.type] ?? '🔔'}</span> {n.title}
-                  {!n.read && <span className="account-badge"> Unread</span>}
-                </button>
-                <p>{n.message}</p>
-                {open && (
-                  <>
-                    {invoice && <InvoiceDetails invoice={invoice} />}
-                    <div className="account-actions">
-                      {action && n.actionText && <a className="button button-primary" href={action}>{n.actionText}</a>}
-                      <span>{relativeTime(n.timestamp ?? n.$createdAt, new Date())}</span>
-                      <button type="button" className="button" onClick={() => patch(n.notificationId, false)}>Mark Unread</button>
-                      <button type="button" className="button" onClick={() => remove(n.notificationId)}>Delete</button>
-                      <button type="button" className="button" onClick={() => copy(n, invoice)}>Copy Details</button>
-                      <span role="status">{copied}</span>
+              <li key={n.$id}>
+                <Card className={n.read ? 'account-notification' : 'account-notification account-notification--unread'}>
+                  <div className="account-notification__layout">
+                    <Icon name={NOTIFICATION_ICONS[n.type] ?? 'notifications'} className="account-notification__icon" />
+                    <div className="account-stack">
+                      <div className="account-row">
+                        <button
+                          type="button"
+                          className="account-notification__toggle"
+                          aria-expanded={open}
+                          onClick={() => {
+                            setExpanded(open ? null : n.notificationId);
+                            setCopied('');
+                            if (!n.read) patch(n.notificationId, true);
+                          }}
+                        >
+                          {n.title}
+                        </button>
+                        {!n.read && <Badge tone="accent">Unread</Badge>}
+                      </div>
+                      <p className="account-text">{n.message}</p>
+                      {open && (
+                        <>
+                          <time className="account-muted" dateTime={delivered}>{relativeTime(delivered, new Date())}</time>
+                          {invoice && <InvoiceDetails invoice={invoice} />}
+                          <div className="account-row">
+                            {action && n.actionText && <a className={buttonClassName('primary', 'sm')} href={action}>{n.actionText}</a>}
+                            <Button size="sm" onClick={() => patch(n.notificationId, false)}>Mark Unread</Button>
+                            <Button size="sm" icon="delete" onClick={() => remove(n.notificationId)}>Delete</Button>
+                            <Button size="sm" onClick={() => copy(n, invoice)}>Copy Details</Button>
+                            <span role="status" className="account-muted">{copied}</span>
+                          </div>
+                        </>
+                      )}
                     </div>
-                  </>
-                )}
+                  </div>
+                </Card>
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import { getInvoices, type SubscriptionDocument } from '@cadence/shared-auth';
+import { Badge, Button, buttonClassName, EmptyState, Skeleton, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
 import { useState } from 'react';
 import { useQuery } from '@cadence/shared-auth/query';
 import { billingPortalUrl } from '../account/account-api.ts';
@@ -17,41 +18,66 @@ async function openPortal(onFailure: () => void) {
   }
 }
 
-function InvoiceRow({ invoice, current }: { invoice: Invoice; current: boolean }) {
-  const plainRed = invoice.status === 'open' || invoice.status === 'past_due';
-  return (
-    <li className="account-card account-invoice" aria-label={`Invoice ${invoicePeriod(invoice)}`}>
-      <dl className="account-fields">
-        <dt>Period</dt>
-        <dd>{invoicePeriod(invoice)}{current && <span className="account-badge"> Current</span>}</dd>
-        <dt>Amount</dt>
-        <dd>
+/** spec §4: chip colours differ by status; open and past_due are plain red text instead. */
+const STATUS_TONES: Record<string, BadgeTone> = { void: 'neutral', uncollectible: 'warning', draft: 'info' };
+
+function InvoiceStatus({ invoice }: { invoice: Invoice }) {
+  if (invoice.status === 'paid') return null;
+  if (invoice.status === 'open' || invoice.status === 'past_due') {
+    return <span className="account-status-text--danger">{invoice.status}</span>;
+  }
+  return <Badge tone={STATUS_TONES[invoice.status] ?? 'neutral'}>{invoice.status}</Badge>;
+}
+
+function invoiceColumns(current: Invoice | null): TableColumn<Invoice>[] {
+  return [
+    {
+      key: 'period',
+      header: 'Period',
+      rowHeader: true,
+      cell: (invoice) => (
+        <span className="account-inline">
+          {invoicePeriod(invoice)}
+          {invoice === current && <Badge tone="accent">Current</Badge>}
+        </span>
+      ),
+    },
+    {
+      key: 'amount',
+      header: 'Amount',
+      cell: (invoice) => (
+        <span className="account-inline">
           {formatAmount(invoice.totalCents, invoice.isTrialInvoice)}
-          {invoice.status !== 'paid' && (
-            <span className={plainRed ? 'account-status-text--danger' : `account-chip account-chip--${invoice.status}`}>
-              {' '}{invoice.status}
-            </span>
+          <InvoiceStatus invoice={invoice} />
+        </span>
+      ),
+    },
+    {
+      key: 'method',
+      header: 'Method',
+      cell: (invoice) => (invoice.cardBrand && invoice.cardLast4 ? `${invoice.cardBrand} •••• ${invoice.cardLast4}` : '—'),
+    },
+    {
+      key: 'actions',
+      header: <span className="account-visually-hidden">Actions</span>,
+      cell: (invoice) => (
+        <span className="account-inline">
+          {invoice.invoicePdf && <a className={buttonClassName('secondary', 'sm')} href={invoice.invoicePdf} target="_blank" rel="noreferrer">Download PDF</a>}
+          {invoice.hostedInvoiceUrl && <a className={buttonClassName('secondary', 'sm')} href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">View</a>}
+          {isPayable(invoice) && (
+            <Button
+              variant="primary"
+              size="sm"
+              // spec §8: from Pay Now a portal failure falls back to the billing view hash.
+              onClick={() => void openPortal(() => { window.location.hash = 'account?view=billing'; })}
+            >
+              Pay Now
+            </Button>
           )}
-        </dd>
-        <dt>Method</dt>
-        <dd>{invoice.cardBrand && invoice.cardLast4 ? `${invoice.cardBrand} •••• ${invoice.cardLast4}` : '—'}</dd>
-      </dl>
-      <div className="account-actions">
-        {invoice.invoicePdf && <a className="button" href={invoice.invoicePdf} target="_blank" rel="noreferrer">Download PDF</a>}
-        {invoice.hostedInvoiceUrl && <a className="button" href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">View</a>}
-        {isPayable(invoice) && (
-          <button
-            type="button"
-            className="button button-primary"
-            // spec §8: from Pay Now a portal failure falls back to the billing view hash.
-            onClick={() => void openPortal(() => { window.location.hash = 'account?view=billing'; })}
-          >
-            Pay Now
-          </button>
-        )}
-      </div>
-    </li>
-  );
+        </span>
+      ),
+    },
+  ];
 }
 
 export function PaymentsSection({ userId, subscription }: { userId: string; subscription: SubscriptionDocument | null }) {
@@ -64,29 +90,41 @@ export function PaymentsSection({ userId, subscription }: { userId: string; subs
 
   // spec §8: a failed load is an empty list (and a logged error).
   const raw = invoicesQuery.isError ? [] : invoicesQuery.data;
-  if (raw === undefined) return <p role="status">{MESSAGES.invoicesLoading}</p>;
+  if (raw === undefined) return <Skeleton label={MESSAGES.invoicesLoading} lines={4} />;
   const invoices = listedInvoices(raw, subscription);
   if (invoices.length === 0) {
     return (
-      <div>
-        <p>{MESSAGES.noInvoices}</p>
-        <button type="button" className="button button-primary" onClick={() => void openPortal(() => window.alert(MESSAGES.billingPortalFailed))}>
-          {MESSAGES.manageBilling}
-        </button>
-      </div>
+      <EmptyState
+        icon="invoices"
+        action={
+          <Button variant="primary" onClick={() => void openPortal(() => window.alert(MESSAGES.billingPortalFailed))}>
+            {MESSAGES.manageBilling}
+          </Button>
+        }
+      >
+        {MESSAGES.noInvoices}
+      </EmptyState>
     );
   }
   const current = currentInvoice(invoices);
   const shown = showAll ? invoices : invoices.slice(0, INVOICE_LIST_DEFAULT);
   return (
-    <div>
-      <ul className="account-list" aria-label="Invoices">
-        {shown.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} current={invoice === current} />)}
-      </ul>
+    <div className="account-stack">
+      <Table
+        caption="Invoices"
+        hideCaption
+        className="account-invoices"
+        columns={invoiceColumns(current)}
+        rows={shown}
+        rowKey={(invoice) => invoice.id}
+        empty={MESSAGES.noInvoices}
+      />
       {invoices.length > INVOICE_LIST_DEFAULT && (
-        <button type="button" className="button" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
-          {showAll ? MESSAGES.showLess : MESSAGES.viewAllInvoices}
-        </button>
+        <div>
+          <Button aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+            {showAll ? MESSAGES.showLess : MESSAGES.viewAllInvoices}
+          </Button>
+        </div>
       )}
     </div>
   );

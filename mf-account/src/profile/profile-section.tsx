@@ -1,28 +1,31 @@
 import { profileStatusText, sendEmailVerification, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
+import { Alert, Badge, Button, Card } from '@cadence/shared-ui';
 import { useState } from 'react';
 import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextPaymentText, ordinal, profileBillingDates, trialDaysRemaining } from './profile-status.ts';
 
 export function ResendVerificationButton({ label = MESSAGES.resendVerification }: { label?: string }) {
-  const [message, setMessage] = useState<string | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   async function resend() {
     setBusy(true);
     try {
       await sendEmailVerification();
-      setMessage(MESSAGES.verificationSent);
+      setResult({ ok: true, text: MESSAGES.verificationSent });
     } catch (error) {
-      setMessage(MESSAGES.verificationFailed(reasonOf(error)));
+      setResult({ ok: false, text: MESSAGES.verificationFailed(reasonOf(error)) });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <>
-      <button type="button" className="button" disabled={busy} onClick={() => void resend()}>{label}</button>
-      <span role="status" className="account-message">{message}</span>
-    </>
+    <div className="account-stack">
+      <div>
+        <Button size="sm" icon="email" loading={busy} onClick={() => void resend()}>{label}</Button>
+      </div>
+      {result && <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+    </div>
   );
 }
 
@@ -30,33 +33,33 @@ export function ProfileSection({ user, subscription, now = new Date() }: { user:
   const dates = profileBillingDates(user.prefs, user.registration || user.$createdAt, subscription, now);
   const trialDays = user.labels.includes('trialActive') ? trialDaysRemaining(subscription?.trialEnd, now) : null;
   return (
-    <dl className="account-fields">
-      <dt>Name</dt>
-      <dd>{user.name || MESSAGES.notProvided}</dd>
-      <dt>Email</dt>
-      <dd>
-        {user.email}
-        {!user.emailVerification && (
+    <Card>
+      <dl className="account-fields">
+        <dt>Name</dt>
+        <dd>{user.name || MESSAGES.notProvided}</dd>
+        <dt>Email</dt>
+        <dd>
+          <span className="account-inline">
+            <span className="account-break">{user.email}</span>
+            {!user.emailVerification && <Badge tone="warning">{MESSAGES.unverified}</Badge>}
+          </span>
+          {!user.emailVerification && <ResendVerificationButton />}
+        </dd>
+        <dt>Status</dt>
+        <dd>{profileStatusText(user.labels)}</dd>
+        {trialDays !== null && (
           <>
-            {' '}<span className="account-badge account-badge--warning">{MESSAGES.unverified}</span>{' '}
-            <ResendVerificationButton />
+            <dt>Trial Days Remaining</dt>
+            <dd>{trialDays === 1 ? '1 day' : `${trialDays} days`}</dd>
           </>
         )}
-      </dd>
-      <dt>Status</dt>
-      <dd>{profileStatusText(user.labels)}</dd>
-      {trialDays !== null && (
-        <>
-          <dt>Trial Days Remaining</dt>
-          <dd>{trialDays === 1 ? '1 day' : `${trialDays} days`}</dd>
-        </>
-      )}
-      <dt>Plan</dt>
-      <dd>{MESSAGES.plan}</dd>
-      <dt>Billing Cycle</dt>
-      <dd>{`${ordinal(dates.cycleDay)} of each month`}</dd>
-      <dt>Next Payment</dt>
-      <dd>{nextPaymentText(dates, user.labels)}</dd>
-    </dl>
+        <dt>Plan</dt>
+        <dd>{MESSAGES.plan}</dd>
+        <dt>Billing Cycle</dt>
+        <dd>{`${ordinal(dates.cycleDay)} of each month`}</dd>
+        <dt>Next Payment</dt>
+        <dd>{nextPaymentText(dates, user.labels)}</dd>
+      </dl>
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, TextInput } from '@cadence/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { deleteAccount, reasonOf } from '../account/account-api.ts';
@@ -39,18 +40,14 @@ export function DeleteAccountForm({ id, onDeleted, onFailed }: DeleteAccountForm
 
   return (
     <form id={id} className="account-form" onSubmit={(e) => void submit(e)} aria-label="Confirm account deletion">
-      <p>This permanently deletes your account, subscription and data.</p>
-      <div className="account-field">
-        <label htmlFor={`${id}-phrase`}>Type &quot;delete my account&quot; to confirm</label>
-        <input id={`${id}-phrase`} type="text" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <p className="account-text">This permanently deletes your account, subscription and data.</p>
+      <TextInput id={`${id}-phrase`} label='Type "delete my account" to confirm' autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+      <TextInput id={`${id}-password`} label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      <div>
+        <Button type="submit" variant="danger" icon="delete" disabled={busy || !isDeletePhrase(typed) || password === ''} loading={busy} loadingLabel="Deleting...">
+          Delete
+        </Button>
       </div>
-      <div className="account-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      <button type="submit" className="button account-danger" disabled={busy || !isDeletePhrase(typed) || password === ''}>
-        {busy ? 'Deleting...' : 'Delete'}
-      </button>
     </form>
   );
 }
@@ -61,11 +58,13 @@ export function DeleteAccountPanel() {
   const id = useId();
 
   return (
-    <div className="account-delete">
-      <h4>Delete Account</h4>
-      <button type="button" className="button account-danger" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
-        Delete Account
-      </button>
+    <div className="account-stack">
+      <h4 className="account-subtitle">Delete Account</h4>
+      <div>
+        <Button variant="danger" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
+          Delete Account
+        </Button>
+      </div>
       {open && (
         <DeleteAccountForm
           id={`${id}-panel`}

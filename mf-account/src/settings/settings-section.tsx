@@ -1,4 +1,5 @@
 import { sendEmailVerification, settingsStatusText, useAuthStore, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
+import { Alert, Button, Card, IconButton, TextInput } from '@cadence/shared-ui';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { billingPortalUrl, reasonOf, updateEmail, updateName } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
@@ -11,7 +12,7 @@ function NameSetting({ user }: { user: AuthUser }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(user.name);
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
+  const errorId = useId();
 
   async function save() {
     try {
@@ -30,26 +31,29 @@ function NameSetting({ user }: { user: AuthUser }) {
 
   if (!editing) {
     return (
-      <button type="button" className="account-inline-edit" aria-label={`Edit name: ${user.name || MESSAGES.notProvided}`}
+      <Button variant="quiet" size="sm" icon="edit" className="account-inline-edit" aria-label={`Edit name: ${user.name || MESSAGES.notProvided}`}
         onClick={() => { setValue(user.name); setEditing(true); }}>
         {user.name || MESSAGES.notProvided}
-      </button>
+      </Button>
     );
   }
   return (
-    <span className="account-inline-editor">
-      <label htmlFor={id} className="account-visually-hidden">Name</label>
-      <input id={id} type="text" value={value} autoFocus onChange={(e) => setValue(e.target.value)} onKeyDown={onKey} />
-      <button type="button" className="button" aria-label="Save name" onClick={() => void save()}>✓</button>
-      <button type="button" className="button" aria-label="Cancel name edit" onClick={() => setEditing(false)}>✕</button>
-      {error && <span role="alert" className="account-error">{error}</span>}
-    </span>
+    <div className="account-stack">
+      <span className="account-inline">
+        {/* The row's term names the field; Field would print a second "Name" label beside it. */}
+        <input className="ui-control account-inline-input" aria-label="Name" type="text" value={value} autoFocus
+          aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setValue(e.target.value)} onKeyDown={onKey} />
+        <IconButton icon="check" label="Save name" variant="secondary" size="sm" onClick={() => void save()} />
+        <IconButton icon="close" label="Cancel name edit" variant="secondary" size="sm" onClick={() => setEditing(false)} />
+      </span>
+      {error && <div id={errorId}><Alert tone="error">{error}</Alert></div>}
+    </div>
   );
 }
 
 function EmailSetting({ user }: { user: AuthUser }) {
   const [editing, setEditing] = useState(false);
-  const id = useId();
   // spec §5: editing the email shows the alert and closes the editor.
   function redirect() {
     window.alert(MESSAGES.emailEditAlert);
@@ -57,16 +61,16 @@ function EmailSetting({ user }: { user: AuthUser }) {
   }
   if (!editing) {
     return (
-      <button type="button" className="account-inline-edit" aria-label={`Edit email: ${user.email}`} onClick={() => setEditing(true)}>
+      <Button variant="quiet" size="sm" icon="edit" className="account-inline-edit" aria-label={`Edit email: ${user.email}`} onClick={() => setEditing(true)}>
         {user.email}
-      </button>
+      </Button>
     );
   }
   return (
-    <span className="account-inline-editor">
-      <label htmlFor={id} className="account-visually-hidden">Email</label>
-      <input id={id} type="email" defaultValue={user.email} autoFocus onKeyDown={(e) => { if (e.key === 'Enter') redirect(); }} />
-      <button type="button" className="button" aria-label="Save email" onClick={redirect}>⚠</button>
+    <span className="account-inline">
+      <input className="ui-control account-inline-input" aria-label="Email" type="email" defaultValue={user.email} autoFocus
+        onKeyDown={(e) => { if (e.key === 'Enter') redirect(); }} />
+      <IconButton icon="warning" label="Save email" variant="secondary" size="sm" onClick={redirect} />
     </span>
   );
 }
@@ -76,7 +80,6 @@ function ChangeEmailSection() {
   const [password, setPassword] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,19 +99,16 @@ function ChangeEmailSection() {
   }
 
   return (
-    <form className="account-form" onSubmit={(e) => void submit(e)} aria-label="Change Email">
-      <h4>Change Email</h4>
-      <div className="account-field">
-        <label htmlFor={`${id}-email`}>New Email</label>
-        <input id={`${id}-email`} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="account-field">
-        <label htmlFor={`${id}-password`}>Current Password</label>
-        <input id={`${id}-password`} type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      </div>
-      <p role={result?.ok === false ? 'alert' : 'status'} className={result?.ok === false ? 'account-error' : 'account-success'}>{result?.text}</p>
-      <button type="submit" className="button button-primary" disabled={busy}>Change Email</button>
-    </form>
+    <Card title="Change Email" headingLevel={3}>
+      <form className="account-form" onSubmit={(e) => void submit(e)} aria-label="Change Email">
+        <TextInput label="New Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextInput label="Current Password" type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {result && <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
+        <div>
+          <Button type="submit" variant="primary" loading={busy}>Change Email</Button>
+        </div>
+      </form>
+    </Card>
   );
 }
 
@@ -125,29 +125,34 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
   const card = subscription?.backupCardBrand && subscription.backupCardLast4
     ? `${subscription.backupCardBrand} •••• ${subscription.backupCardLast4}` : 'None';
   return (
-    <div>
-      <dl className="account-fields">
-        <dt>Name</dt>
-        <dd><NameSetting user={user} /></dd>
-        <dt>Email</dt>
-        <dd><EmailSetting user={user} /></dd>
-        <dt>Member Since</dt>
-        <dd>{formatDate(user.registration || user.$createdAt)}</dd>
-        <dt>Subscription</dt>
-        <dd>
-          {settingsStatusText(subscription?.status)}{' '}
-          <button type="button" className="button" onClick={() => void manageBilling()}>Manage</button>
-        </dd>
-        <dt>Payment Method</dt>
-        <dd>{card}</dd>
-      </dl>
+    <div className="account-stack account-stack--loose">
+      <Card>
+        <dl className="account-fields">
+          <dt>Name</dt>
+          <dd><NameSetting user={user} /></dd>
+          <dt>Email</dt>
+          <dd><EmailSetting user={user} /></dd>
+          <dt>Member Since</dt>
+          <dd>{formatDate(user.registration || user.$createdAt)}</dd>
+          <dt>Subscription</dt>
+          <dd>
+            <span className="account-inline">
+              {settingsStatusText(subscription?.status)}
+              <Button size="sm" onClick={() => void manageBilling()}>Manage</Button>
+            </span>
+          </dd>
+          <dt>Payment Method</dt>
+          <dd>{card}</dd>
+        </dl>
+      </Card>
       <ChangeEmailSection />
-      <h3>Security</h3>
-      <div className="account-actions">
-        <ResendVerificationButton label="Resend Email Verification" />
-      </div>
-      <UpdatePasswordForm />
-      <DeleteAccountPanel />
+      <Card title="Security" headingLevel={3}>
+        <div className="account-stack account-stack--loose">
+          <ResendVerificationButton label="Resend Email Verification" />
+          <UpdatePasswordForm />
+          <DeleteAccountPanel />
+        </div>
+      </Card>
     </div>
   );
 }
