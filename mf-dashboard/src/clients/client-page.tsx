@@ -1,7 +1,181 @@
-import { CLIENTS } from '../dashboard/dashboard-sections.ts';
-import { SectionPanel } from '../dashboard/section-panels.tsx';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from '@cadence/shared-router';
+import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, StatusChip, Tabs } from '@cadence/shared-ui';
+import { usePracticeSettings } from '../practice/practice-queries.ts';
+import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
+import type { ClientDocument } from './api/client-document.ts';
+import { hasClientRecords } from './api/client-record-counts.ts';
+import { ClientForm, clientFormValues } from './client-form.tsx';
+import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
+import { clientIdFromPath, CLIENTS_PATH } from './client-paths.ts';
+import { useClient, useClientRecordCounts } from './client-queries.ts';
+import { CLIENT_STATUS_LABELS, clientDisplayName, isArchived, type ClientStatus } from './client-schema.ts';
+import { CLIENT_TEXTS } from './client-texts.ts';
+import { CLIENT_STATUS_TONES } from './clients-page.tsx';
+import type { ClientCreatedState } from './new-client-page.tsx';
+import './clients.css';
 
-/** /dashboard/clients/:clientId: one client's profile and tabs. */
+const backLink = (
+  <Link className={buttonClassName('secondary')} to={CLIENTS_PATH}>
+    {CLIENT_TEXTS.backToClients}
+  </Link>
+);
+
+/** /dashboard/clients/:clientId: one client's profile (editable), archive or delete, and their records' tabs. */
 export function ClientPage() {
-  return <SectionPanel section={CLIENTS} />;
+  const { pathname } = useLocation();
+  const clientId = clientIdFromPath(pathname);
+  const client = useClient(clientId);
+
+  if (client.isPending) {
+    return (
+      <div className="clients-page">
+        <Skeleton label={CLIENT_TEXTS.loadingClient} lines={8} />
+      </div>
+    );
+  }
+  if (client.isError) {
+    return (
+      <div className="clients-page">
+        <Alert
+          tone="error"
+          title={CLIENT_TEXTS.clientLoadFailed}
+          action={
+            <Button onClick={() => void client.refetch()} loading={client.isFetching}>
+              {CLIENT_TEXTS.retry}
+            </Button>
+          }
+        >
+          {client.error.message}
+        </Alert>
+        {backLink}
+      </div>
+    );
+  }
+  if (client.data === null) {
+    return (
+      <div className="clients-page">
+        <PageHeader title={CLIENT_TEXTS.notFoundTitle} />
+        <EmptyState icon="clients" action={backLink}>
+          {CLIENT_TEXTS.notFound}
+        </EmptyState>
+      </div>
+    );
+  }
+  return <ClientProfile client={client.data} />;
+}
+
+function ClientProfile({ client }: { client: ClientDocument }) {
+  const { state } = useLocation();
+  const justCreated = (state as Partial<ClientCreatedState> | null)?.created === true;
+  const settings = usePracticeSettings();
+  const timeZone = settings.data?.timeZone ?? browserTimeZone();
+  const update = useUpdateClient(client.$id);
+  const archive = useUpdateClient(client.$id);
+  const name = clientDisplayName(client);
+  const setStatus = (status: ClientStatus) => archive.mutate({ status });
+
+  return (
+    <div className="clients-page">
+      <PageHeader
+        title={name}
+        description={<StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} />}
+        actions={backLink}
+      />
+      {justCreated && <Alert tone="success" title={CLIENT_TEXTS.created} />}
+      <dl className="clients-meta">
+        <div>
+          <dt>{CLIENT_TEXTS.createdAt}</dt>
+          <dd>{formatInZone(client.$createdAt, timeZone, { withZoneName: true })}</dd>
+        </div>
+        <div>
+          <dt>{CLIENT_TEXTS.updatedAt}</dt>
+          <dd>{formatInZone(client.$updatedAt, timeZone, { withZoneName: true })}</dd>
+        </div>
+      </dl>
+
+      <Card title={CLIENT_TEXTS.profile}>
+        <ClientForm
+          key={client.$id}
+          defaultValues={clientFormValues(client)}
+          submitLabel={CLIENT_TEXTS.save}
+          submittingLabel={CLIENT_TEXTS.saving}
+          failureTitle={CLIENT_TEXTS.saveFailed}
+          savedText={CLIENT_TEXTS.saved}
+          onSave={(changes) => update.mutateAsync(changes)}
+        />
+      </Card>
+
+      <Tabs
+        label={CLIENT_TEXTS.tabsLabel}
+        items={(['appointments', 'notes', 'billing'] as const).map((id) => ({
+          id,
+          label: CLIENT_TEXTS.tabs[id].label,
+          content: <p>{CLIENT_TEXTS.tabs[id].text}</p>,
+        }))}
+      />
+
+      <Card title={CLIENT_TEXTS.archiveTitle} description={CLIENT_TEXTS.archiveHelp}>
+        <div className="clients-archive">
+          {isArchived(client) ? (
+            <Button onClick={() => setStatus('active')} loading={archive.isPending}>
+              {CLIENT_TEXTS.reactivate}
+            </Button>
+          ) : (
+            <>
+              <Button onClick={() => setStatus('inactive')} loading={archive.isPending && archive.variables.status === 'inactive'}>
+                {CLIENT_TEXTS.archiveInactive}
+              </Button>
+              <Button onClick={() => setStatus('discharged')} loading={archive.isPending && archive.variables.status === 'discharged'}>
+                {CLIENT_TEXTS.discharge}
+              </Button>
+            </>
+          )}
+          <DeleteClient client={client} name={name} />
+        </div>
+        {archive.isError && (
+          <Alert tone="error" title={CLIENT_TEXTS.archiveFailed} onDismiss={() => archive.reset()}>
+            {archive.error.message}
+          </Alert>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** Delete, offered only while the client has no appointments, notes or ledger entries (issue #13). */
+function DeleteClient({ client, name }: { client: ClientDocument; name: string }) {
+  const navigate = useNavigate();
+  const records = useClientRecordCounts(client.$id);
+  const remove = useDeleteClient(client.$id);
+  const [confirming, setConfirming] = useState(false);
+  if (!records.data || hasClientRecords(records.data)) return null;
+  return (
+    <>
+      <Button variant="danger" icon="delete" onClick={() => setConfirming(true)}>
+        {CLIENT_TEXTS.deleteClient}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={CLIENT_TEXTS.deleteTitle(name)}
+        description={CLIENT_TEXTS.deleteDescription(name)}
+        confirmLabel={CLIENT_TEXTS.deleteClient}
+        loading={remove.isPending}
+        loadingLabel={CLIENT_TEXTS.deleting}
+        onCancel={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: () => void navigate(CLIENTS_PATH, { replace: true }) })}
+      >
+        {remove.isError ? (
+          <Alert tone="error" title={CLIENT_TEXTS.deleteFailed}>
+            {remove.error.message}
+          </Alert>
+        ) : (
+          <p>{CLIENT_TEXTS.deleteHelp}</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@cadence/shared-auth/query';
+import { clientRecordCounts } from './api/client-record-counts.ts';
 import { getClient } from './api/get-client.ts';
 import { listClients } from './api/list-clients.ts';
 import { useUserId } from '../shared/use-user-id.ts';
@@ -8,6 +9,7 @@ export const clientKeys = {
   all: (userId: string) => ['clients', userId] as const,
   list: (userId: string) => ['clients', userId, 'list'] as const,
   one: (userId: string, clientId: string) => ['clients', userId, 'one', clientId] as const,
+  records: (userId: string, clientId: string) => ['clients', userId, 'one', clientId, 'records'] as const,
 };
 
 /** Every client of the therapist, by last name: the list filters and searches in memory. */
@@ -29,5 +31,16 @@ export function useClient(clientId: string) {
     queryFn: () => getClient(userId, clientId),
     enabled: userId !== '' && clientId !== '',
     meta: { failure: 'Loading the client failed' },
+  });
+}
+
+/** How many appointments, notes and ledger entries the client has (delete is offered only at none). */
+export function useClientRecordCounts(clientId: string, { enabled = true } = {}) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: clientKeys.records(userId, clientId),
+    queryFn: () => clientRecordCounts(userId, clientId),
+    enabled: enabled && userId !== '' && clientId !== '',
+    meta: { failure: "Loading the client's records failed" },
   });
 }

@@ -1,7 +1,244 @@
-import { CLIENTS } from '../dashboard/dashboard-sections.ts';
-import { SectionPanel } from '../dashboard/section-panels.tsx';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from '@cadence/shared-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  buttonClassName,
+  EmptyState,
+  PageHeader,
+  Pagination,
+  Select,
+  Skeleton,
+  StatusChip,
+  Table,
+  TextInput,
+  type BadgeTone,
+  type TableColumn,
+} from '@cadence/shared-ui';
+import type { ClientDocument } from './api/client-document.ts';
+import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
+import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';
+import { useClients } from './client-queries.ts';
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientDisplayName, type ClientStatus } from './client-schema.ts';
+import { CLIENT_TEXTS } from './client-texts.ts';
+import './clients.css';
 
-/** /dashboard/clients: the client list. */
+/**
+ * Rows per page. The list pages rather than virtualises: a page of 50 real table rows keeps the
+ * shared Table's semantics whole (every row is in the DOM, in order, for screen readers, Tab and
+ * find-in-page) while 2,000 clients never put 2,000 rows in the DOM; search and filters run over
+ * every loaded client and start again at page 1.
+ */
+export const CLIENTS_PAGE_SIZE = 50;
+
+export const CLIENT_STATUS_TONES: Record<ClientStatus, BadgeTone> = {
+  prospective: 'info',
+  active: 'success',
+  inactive: 'neutral',
+  discharged: 'neutral',
+};
+
+const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] }));
+
+const isStatus = (value: string | null): value is ClientStatus => CLIENT_STATUSES.includes(value as ClientStatus);
+
+const COLUMNS: readonly TableColumn<ClientDocument>[] = [
+  {
+    key: 'lastName',
+    header: 'Name',
+    sortable: true,
+    rowHeader: true,
+    cell: (client) => (
+      <span className="clients-name">
+        <Link to={clientPath(client.$id)}>{clientDisplayName(client)}</Link>
+        {client.pronouns && <span className="clients-muted">{client.pronouns}</span>}
+      </span>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (client) => <StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} /> },
+  {
+    key: 'tags',
+    header: 'Tags',
+    cell: (client) =>
+      client.tags.length > 0 && (
+        <span className="clients-tags">
+          {client.tags.map((tag) => (
+            <Badge key={tag}>{tag}</Badge>
+          ))}
+        </span>
+      ),
+  },
+  {
+    key: 'contact',
+    header: 'Contact',
+    cell: (client) => (
+      <span className="clients-contact">
+        {client.email && <span>{client.email}</span>}
+        {client.phone && <span>{client.phone}</span>}
+      </span>
+    ),
+  },
+];
+
+/** The search params the list keeps its view in, so back from a client returns to the same view. */
+function viewFrom(params: URLSearchParams): { filter: ClientListFilter; sort: ClientListSort; page: number } {
+  const status = params.get('status');
+  const sortKey = params.get('sort') ?? DEFAULT_SORT.key;
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    filter: { query: params.get('q') ?? '', status: isStatus(status) ? status : '', tag: params.get('tag') ?? '' },
+    sort: { key: isClientSortKey(sortKey) ? sortKey : DEFAULT_SORT.key, direction: params.get('order') === 'desc' ? 'descending' : 'ascending' },
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}
+
+/** /dashboard/clients: every client, searched as you type, filtered, sorted and paged. */
 export function ClientsPage() {
-  return <SectionPanel section={CLIENTS} />;
+  const clients = useClients();
+  return (
+    <div className="clients-page">
+      <PageHeader
+        title={CLIENT_TEXTS.listTitle}
+        description={CLIENT_TEXTS.listDescription}
+        actions={
+          <>
+            <Link className={buttonClassName('secondary')} to={IMPORT_CLIENTS_PATH}>
+              {CLIENT_TEXTS.importClients}
+            </Link>
+            <Link className={buttonClassName('primary')} to={NEW_CLIENT_PATH}>
+              {CLIENT_TEXTS.addClient}
+            </Link>
+          </>
+        }
+      />
+      {clients.isPending ? (
+        <Skeleton label={CLIENT_TEXTS.loadingClients} lines={6} />
+      ) : clients.isError ? (
+        <Alert
+          tone="error"
+          title={CLIENT_TEXTS.loadFailed}
+          action={
+            <Button onClick={() => void clients.refetch()} loading={clients.isFetching}>
+              {CLIENT_TEXTS.retry}
+            </Button>
+          }
+        >
+          {clients.error.message}
+        </Alert>
+      ) : clients.data.length === 0 ? (
+        <EmptyState
+          icon="clients"
+          title={CLIENT_TEXTS.noClientsTitle}
+          action={
+            <Link className={buttonClassName('primary')} to={NEW_CLIENT_PATH}>
+              {CLIENT_TEXTS.addClient}
+            </Link>
+          }
+        >
+          {CLIENT_TEXTS.noClients}
+        </EmptyState>
+      ) : (
+        <ClientList clients={clients.data} />
+      )}
+    </div>
+  );
+}
+
+function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
+  const [params, setParams] = useSearchParams();
+  const view = viewFrom(params);
+  // The box answers every keystroke at once; the list follows as a deferred render, so typing
+  // never waits for 2,000 clients to be matched.
+  const [query, setQuery] = useState(view.filter.query);
+  const deferredQuery = useDeferredValue(query);
+  const { status, tag } = view.filter;
+  const { key: sortKey, direction: sortDirection } = view.sort;
+  const sort = useMemo(() => ({ key: sortKey, direction: sortDirection }), [sortKey, sortDirection]);
+
+  const tags = useMemo(() => clientTags(clients), [clients]);
+  const shown = useMemo(() => filterClients(clients, { query: deferredQuery, status, tag }, sort), [clients, deferredQuery, status, tag, sort]);
+  const pageCount = Math.max(1, Math.ceil(shown.length / CLIENTS_PAGE_SIZE));
+  const page = Math.min(view.page, pageCount);
+  const rows = shown.slice((page - 1) * CLIENTS_PAGE_SIZE, page * CLIENTS_PAGE_SIZE);
+
+  const update = (changes: Record<string, string | null>) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  // The search reaches the URL after the list has caught up, off the keystroke's own path.
+  const storedQuery = view.filter.query;
+  useEffect(() => {
+    if (deferredQuery !== storedQuery) update({ q: deferredQuery.trim() ? deferredQuery : null, page: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update only writes the URL
+  }, [deferredQuery, storedQuery]);
+
+  const filtering = query.trim() !== '' || status !== '' || tag !== '';
+  const clearFilters = () => {
+    setQuery('');
+    update({ q: null, status: null, tag: null, page: null });
+  };
+
+  return (
+    <>
+      <div className="clients-filters" role="search" aria-label={CLIENT_TEXTS.searchLabel}>
+        <TextInput
+          type="search"
+          label={CLIENT_TEXTS.searchLabel}
+          hint={CLIENT_TEXTS.searchHint}
+          value={query}
+          autoComplete="off"
+          onChange={(event) => setQuery(event.target.value)}
+          className="clients-filters__search"
+        />
+        <Select
+          label={CLIENT_TEXTS.statusFilter}
+          placeholder={CLIENT_TEXTS.anyStatus}
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => update({ status: event.target.value || null, page: null })}
+        />
+        <Select
+          label={CLIENT_TEXTS.tagFilter}
+          placeholder={CLIENT_TEXTS.anyTag}
+          options={tags.map((name) => ({ value: name, label: name }))}
+          value={tags.find((name) => name.toLowerCase() === tag.toLowerCase()) ?? ''}
+          onChange={(event) => update({ tag: event.target.value || null, page: null })}
+        />
+      </div>
+      <p role="status" className="clients-count">
+        {CLIENT_TEXTS.resultCount(shown.length, clients.length)}
+      </p>
+      <Table
+        caption={CLIENT_TEXTS.listCaption}
+        hideCaption
+        className="clients-table"
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(client) => client.$id}
+        sort={sort}
+        onSortChange={(next) => update({ sort: next.key === DEFAULT_SORT.key ? null : next.key, order: next.direction === 'descending' ? 'desc' : null, page: null })}
+        empty={
+          <EmptyState
+            icon="empty"
+            title={CLIENT_TEXTS.noMatchTitle}
+            action={filtering && <Button onClick={clearFilters}>{CLIENT_TEXTS.clearFilters}</Button>}
+          >
+            {CLIENT_TEXTS.noMatch}
+          </EmptyState>
+        }
+      />
+      <Pagination page={page} pageCount={pageCount} label={CLIENT_TEXTS.pages} onPageChange={(next) => update({ page: next > 1 ? String(next) : null })} />
+    </>
+  );
 }
