@@ -1,7 +1,48 @@
+import { useState } from 'react';
+import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
-import { SectionPanel } from '../dashboard/section-panels.tsx';
+import { LoadError } from './form-controls.tsx';
+import { PracticeSettingsForm } from './practice-settings-form.tsx';
+import { usePracticeSettings } from './practice-queries.ts';
+import { ServicesSection } from './services-section.tsx';
+import './practice.css';
 
-/** /dashboard/practice: practice settings and services. */
+/** /dashboard/practice: practice details and services, one tab each. */
 export function PracticePage() {
-  return <SectionPanel section={PRACTICE} />;
+  const settings = usePracticeSettings();
+  const [tab, setTab] = useState('details');
+
+  let body;
+  if (settings.isPending) body = <Skeleton label="Loading practice settings" lines={6} />;
+  else if (settings.isError) body = <LoadError what="Loading practice settings failed" onRetry={() => void settings.refetch()} />;
+  else {
+    const practice = settings.data;
+    body = (
+      <Tabs
+        label="Practice sections"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { id: 'details', label: 'Practice details', content: <PracticeSettingsForm settings={practice} /> },
+          {
+            id: 'services',
+            label: 'Services',
+            content: practice ? (
+              <ServicesSection currency={practice.currency} />
+            ) : (
+              <EmptyState title="Set up your practice first" action={<Button onClick={() => setTab('details')}>Open practice details</Button>}>
+                Saving your practice details adds three suggested services for you to price.
+              </EmptyState>
+            ),
+          },
+        ]}
+      />
+    );
+  }
+
+  return (
+    <Card title={PRACTICE.label} description="Your practice details, services and fees." className="dash-panel">
+      {body}
+    </Card>
+  );
 }

@@ -156,6 +156,9 @@ describe('late-cancel and no-show fees: none, a fixed amount, or a percentage', 
     expect(messages({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: 101 })).toEqual({ lateCancelFeePercent: PRACTICE_MESSAGES.feePercentRange });
     expect(messages({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: -1 })).toEqual({ lateCancelFeePercent: PRACTICE_MESSAGES.feePercentRange });
     expect(parse({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: 0 }).lateCancelFeePercent).toBe(0);
+    // A form's empty percentage field is "not given": missing when chosen, ignored otherwise.
+    expect(messages({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: ' ' })).toEqual({ lateCancelFeePercent: PRACTICE_MESSAGES.feePercentMissing });
+    expect(parse({ ...minimal, lateCancelFeeType: 'none', lateCancelFeePercent: '', noShowFeePercent: '' }).lateCancelFeePercent).toBeNull();
     expect(parse({ ...minimal, lateCancelFeeType: 'percent', lateCancelFeePercent: 100 }).lateCancelFeePercent).toBe(100);
   });
 

@@ -62,9 +62,10 @@ function choice<const T extends readonly (string | number)[]>(values: T, message
 
 const feeType = () => z.enum(FEE_TYPES, { error: PRACTICE_MESSAGES.feeType }).default('none');
 const feeAmount = () => amountField({ invalid: PRACTICE_MESSAGES.feeAmountMissing });
+// An empty percentage field ('' from a form) is "not given", like an empty amount.
 const feePercent = () =>
   z.preprocess(
-    numberFromText,
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : numberFromText(value)),
     z
       .number({ error: PRACTICE_MESSAGES.feePercentRange })
       .min(0, { error: PRACTICE_MESSAGES.feePercentRange })
