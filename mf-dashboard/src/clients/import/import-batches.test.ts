@@ -2,10 +2,8 @@
 // The import's batch writer against the real local Appwrite (@cadence/appwrite-emulator/testing)
 // through the official Web SDK, as two signed-in therapists: each batch is one transaction, every
 // document owner-only, a failing batch leaves nothing behind, and 2,000 rows import in under 30 s.
-import { startTestServer, type TestServer } from '@cadence/appwrite-emulator/testing';
 import { appwrite, ownerPermissions } from '@cadence/shared-auth';
-import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
-import { AppwriteException, Client as AppwriteClient } from 'appwrite';
+import { AppwriteException } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../shared/csv-writer.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
@@ -15,43 +13,13 @@ import { guessMapping } from './column-mapping.ts';
 import { batchesOf, clientsToWrite, IMPORT_BATCH_SIZE, writeClientBatch, type ClientToWrite } from './import-batches.ts';
 import { readImportFile } from './import-file.ts';
 import { planImport } from './import-rows.ts';
+import { actAs as actAsTherapist, createTherapist, startLocalAppwrite, type LocalAppwrite, type Therapist } from '../../../test/local-appwrite.ts';
 
-const PROJECT_ID = 'cadence';
-const API_KEY = 'local-dev-key';
-const PASSWORD = 'correct horse battery';
-
-interface Therapist {
-  id: string;
-  session: string;
-}
-
-let server: TestServer;
+let server: LocalAppwrite;
 let a: Therapist;
 let b: Therapist;
 
-/** A therapist created with the server key, signed in over raw HTTP as the login page's browser is. */
-async function therapist(label: string): Promise<Therapist> {
-  const email = `${label}.${Date.now().toString(36)}@example.com`;
-  const headers = { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID };
-  const created = await fetch(`${server.endpoint}/users`, {
-    method: 'POST',
-    headers: { ...headers, 'x-appwrite-key': API_KEY },
-    body: JSON.stringify({ userId: 'unique()', email, password: PASSWORD, name: label }),
-  });
-  if (created.status !== 201) throw new Error(`create user ${created.status}: ${await created.text()}`);
-  const { $id } = (await created.json()) as { $id: string };
-  const login = await fetch(`${server.endpoint}/account/sessions/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (login.status !== 201) throw new Error(`login ${login.status}: ${await login.text()}`);
-  // Node has no cookie jar: the session comes back in X-Fallback-Cookies and goes out as X-Appwrite-Session.
-  const cookies = JSON.parse(login.headers.get('x-fallback-cookies') ?? '{}') as Record<string, string>;
-  const session = cookies[`a_session_${PROJECT_ID}`];
-  if (!session) throw new Error('login: no session');
-  return { id: $id, session };
-}
-
-function actAs(user: Therapist): void {
-  configureAppwrite(new AppwriteClient().setEndpoint(server.endpoint).setProject(PROJECT_ID).setSession(user.session));
-}
+const actAs = (therapist: Therapist) => actAsTherapist(server, therapist);
 
 const client = (firstName: string, lastName: string, extra: Partial<Record<keyof Client, unknown>> = {}): Client =>
   clientSchema.parse({ firstName, lastName, ...extra });
@@ -59,10 +27,9 @@ const client = (firstName: string, lastName: string, extra: Partial<Record<keyof
 const toWrite = (clients: Client[]): ClientToWrite[] => clientsToWrite(clients.map((c, i) => ({ rowNumber: i + 2, client: c })));
 
 beforeAll(async () => {
-  server = await startTestServer();
-  setConfig(localRuntimeConfig({ endpoint: server.endpoint, projectId: PROJECT_ID, databaseId: 'main' }));
-  a = await therapist('therapist-a');
-  b = await therapist('therapist-b');
+  server = await startLocalAppwrite();
+  a = await createTherapist(server, 'therapist-a');
+  b = await createTherapist(server, 'therapist-b');
 }, 60_000);
 
 afterAll(async () => {
@@ -110,7 +77,7 @@ describe('writeClientBatch (issue #13: import in batches through Appwrite transa
   });
 
   it('imports a 2,000-row file (read, plan, write) in under 30 seconds', async () => {
-    const c = await therapist('therapist-c');
+    const c = await createTherapist(server, 'therapist-c');
     actAs(c);
     const rows = Array.from({ length: 2000 }, (_, i) => [
       `First${i}`, `Bulk${String(i).padStart(4, '0')}`, `bulk.${i}@example.com`, '(555) 010-0000', `03/${(i % 28) + 1}/1980`, 'Active', 'evenings; sliding scale',

@@ -1,0 +1,165 @@
+// The import screen as a therapist uses it, against the real local Appwrite: choose a file, match
+// columns, preview, import in batches, read the summary, download the rejected rows, import the
+// same file again. Bad files get their message and import nothing.
+import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { QueryProvider } from '@cadence/shared-auth/query';
+import { MemoryRouter } from '@cadence/shared-router/testing';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toCsv } from '../../shared/csv-writer.ts';
+import { createClient } from '../api/create-client.ts';
+import { listClients } from '../api/list-clients.ts';
+import { clientSchema } from '../client-schema.ts';
+import { MAPPING_MESSAGES } from './column-mapping.ts';
+import { ClientImportPage } from './client-import-page.tsx';
+import { IMPORT_FILE_MESSAGES } from './import-file.ts';
+import { clearImportRun } from './import-run.ts';
+import { actAs, createTherapist, startLocalAppwrite, type LocalAppwrite, type Therapist } from '../../../test/local-appwrite.ts';
+
+let server: LocalAppwrite;
+
+// jsdom's File has no arrayBuffer() (every browser's has); its FileReader reads the same bytes.
+Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(this);
+  });
+};
+
+beforeAll(async () => {
+  server = await startLocalAppwrite();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+afterEach(() => {
+  clearImportRun();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function signedIn(label: string): Promise<Therapist> {
+  const therapist = await createTherapist(server, label);
+  actAs(server, therapist);
+  useAuthStore.setState({ user: { $id: therapist.id } as AuthUser });
+  return therapist;
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/clients/import']}>
+      <QueryProvider>
+        <ClientImportPage />
+      </QueryProvider>
+    </MemoryRouter>,
+  );
+  return userEvent.setup({ applyAccept: false });
+}
+
+const csvFile = (rows: (string | number)[][], name = 'clients.csv') => new File([toCsv(rows)], name, { type: 'text/csv' });
+const fileInput = () => screen.findByLabelText('CSV file');
+
+// SimplePractice's export headers; row 3 is a stored client (same email), row 5 repeats row 2,
+// row 6 has no last name.
+const FILE = [
+  ['Legal first name', 'Legal last name', 'Email', 'Date of birth', 'Client status'],
+  ['Ana', 'Rivera', 'ana@example.com', '03/14/1985', 'Active'],
+  ['Ben', 'Stored', 'ben@example.com', '', 'Active'],
+  ['Cleo', 'Park', '', '1990-01-02', 'Prospective'],
+  ['ana', 'rivera', 'ANA@example.com', '', ''],
+  ['Dee', '', 'dee@example.com', '', ''],
+];
+
+describe('ClientImportPage (issue #13 client import)', () => {
+  it('imports a file: matched columns, a preview with problems, batches with progress, a summary, rejected rows as CSV; the same file again adds nothing', async () => {
+    const therapist = await signedIn('importer');
+    await createClient(therapist.id, clientSchema.parse({ firstName: 'Benjamin', lastName: 'Stored', email: 'Ben@example.com' }));
+    const user = renderPage();
+
+    await user.upload(await fileInput(), csvFile(FILE));
+    expect(await screen.findByRole('heading', { name: '2. Match columns' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: /Legal first name/ })).toHaveValue('firstName');
+    expect(screen.getByRole('combobox', { name: /Legal last name/ })).toHaveValue('lastName');
+    expect(screen.getByRole('combobox', { name: /Client status/ })).toHaveValue('status');
+    expect(screen.getByText('2 clients ready to import · 2 duplicates to skip · 1 row with problems')).toBeVisible();
+    const preview = screen.getByRole('table', { name: 'First 5 of 5 rows' });
+    const rejectedRow = within(preview).getByRole('row', { name: /Dee/ });
+    expect(within(rejectedRow).getByText('Not imported')).toBeVisible();
+    expect(within(rejectedRow).getByText('Legal last name: Enter the last name.')).toBeVisible();
+    expect(within(preview).getByText('Skipped: Same client as row 2.')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Import 2 clients' }));
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeVisible();
+    const progress = screen.getByRole('progressbar', { name: 'Clients imported' });
+    expect(progress).toHaveAttribute('aria-valuenow', '2');
+    expect(progress).toHaveAttribute('aria-valuemax', '2');
+    const summary = screen.getByRole('list', { name: 'Summary' });
+    expect(within(summary).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2 imported', '2 skipped as duplicates', '1 rejected']);
+    const stored = await listClients(therapist.id);
+    expect(stored.map((client) => `${client.firstName} ${client.lastName}`).sort()).toEqual(['Ana Rivera', 'Benjamin Stored', 'Cleo Park']);
+
+    let downloaded: Blob | undefined;
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => ((downloaded = blob), 'blob:rejected');
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Download rejected rows (CSV)' }));
+    expect(click.mock.contexts[0]).toMatchObject({ download: 'rejected-rows.csv', href: 'blob:rejected' });
+    const text = downloaded && new TextDecoder().decode(await downloaded.arrayBuffer());
+    expect(text?.replace(/^\ufeff/, '').split('\r\n')).toEqual([
+      'Row,Problems,Legal first name,Legal last name,Email,Date of birth,Client status',
+      '6,Legal last name: Enter the last name.,Dee,,dee@example.com,,',
+      '',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Import another file' }));
+    await user.upload(await fileInput(), csvFile(FILE));
+    expect(await screen.findByText('0 clients ready to import · 4 duplicates to skip · 1 row with problems')).toBeVisible();
+    expect(screen.getByText('Nothing new to import')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
+  });
+
+  it('lets columns be matched by hand, and says what is missing until a first and last name are', async () => {
+    await signedIn('remapper');
+    const user = renderPage();
+    await user.upload(await fileInput(), csvFile([['Given', 'Family', 'Notes'], ['Ana', 'Rivera', 'prefers mornings']]));
+
+    const alert = await screen.findByText(MAPPING_MESSAGES.needsName);
+    expect(alert).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Given/ }), 'First name');
+    expect(screen.getByText(MAPPING_MESSAGES.needsLastName)).toBeVisible();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Family/ }), 'Last name');
+    expect(screen.queryByText(MAPPING_MESSAGES.needsLastName)).toBeNull();
+    expect(screen.getByRole('combobox', { name: /Notes/ })).toHaveValue('adminNotes');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Notes/ }), "Don't import");
+    expect(screen.getByRole('button', { name: 'Import 1 client' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a header only', csvFile([['First name', 'Last name']]), IMPORT_FILE_MESSAGES.headerOnly],
+    ['an empty file', new File([], 'clients.csv'), IMPORT_FILE_MESSAGES.empty],
+    ['a spreadsheet workbook', new File(['PK\u0003\u0004'], 'clients.xlsx'), IMPORT_FILE_MESSAGES.spreadsheet],
+    ['a PDF', new File(['%PDF-1.7'], 'clients.pdf'), IMPORT_FILE_MESSAGES.notCsv],
+    ['broken quoting', new File(['First name,Last name\r\n"Ana,Rivera\r\n'], 'clients.csv'), IMPORT_FILE_MESSAGES.brokenQuotes(2)],
+    ['Latin-1 text', new File([new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x5a, 0x6f, 0xeb])], 'clients.csv'), IMPORT_FILE_MESSAGES.notUtf8],
+  ])('refuses %s with its message, at the file input, and goes no further', async (_what, file, message) => {
+    await signedIn('bad-file');
+    const user = renderPage();
+    const input = await fileInput();
+    await user.upload(input, file);
+    expect(await screen.findByText(message)).toBeVisible();
+    await waitFor(() => expect(input).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('heading', { name: '2. Match columns' })).toBeNull();
+  });
+});
