@@ -104,6 +104,8 @@ test('full sign-up: code, masked password, both consents → /account with both 
 
   // The password works for a normal login afterwards.
   await page.context().clearCookies();
+  // The Web SDK keeps the session in localStorage too (its cookie fallback): a fresh browser has neither.
+  await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('s3cret-pass');

@@ -45,6 +45,9 @@ export const MESSAGES = {
   resetEmailSent: 'Password reset email sent successfully! Check your inbox.',
   resetEmailFailed: (reason: string) => `Failed to send password reset email: ${reason}`,
   loginFailed: 'Login failed. Please try again.', // (own wording)
+  // issue 20: signed in, /login and /signup say so rather than end the session.
+  signedInAs: (email: string) => `You're signed in as ${email}.`, // (own wording)
+  checkingSession: 'Checking your session…', // (own wording)
 
   // /verify-email
   verifying: 'Verifying your email…', // (own wording)
@@ -54,6 +57,14 @@ export const MESSAGES = {
   verifyLinkInvalid:
     'Verification link has expired or already been used. Please request a new verification email.',
   resendVerificationFailed: 'Failed to send verification email. Please try logging in.',
+  // issue 20: signed out, a verification email needs a session: the login page sends one.
+  loginToResend: "Log in and we'll send you a new verification email.", // (own wording)
+  // issue 18: the signed-in, unverified therapist's waiting screen (spec §8 "Verification email from account").
+  checkInbox: (email: string) => `Open the verification link we sent to ${email} to finish.`, // (own wording)
+  checkInboxHint: 'No email? Look in spam, send a new one, or correct the address.', // (own wording)
+  verificationFailed: (reason: string) => `Failed to send verification email: ${reason}`,
+  emailChanged: 'Email updated. Check your inbox to verify the new address.', // (own wording, as the account's)
+  emailChangeFailed: (reason: string) => `Failed to update email: ${reason}`, // (own wording, as the account's)
 
   // /reset-password
   resetInvalidLink: 'Invalid reset link. Please request a new password reset.',

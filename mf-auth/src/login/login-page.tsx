@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
+import { Alert, Button, Field, type AlertTone } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { commonMessage, errorText, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
-import { login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';
-import { Notice, type NoticeTone } from '../shared/notice.tsx';
-import '../shared/auth.css';
+import { AlreadySignedInError, login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';
+import { AuthPage } from '../shared/auth-page.tsx';
+import { SignedInPanel, useSignedInOnArrival } from '../shared/signed-in-panel.tsx';
 
 interface LoginRouterState {
   email?: string;
@@ -12,9 +13,11 @@ interface LoginRouterState {
 }
 
 interface Feedback {
-  tone: NoticeTone;
+  tone: AlertTone;
   text: string;
 }
+
+type Busy = 'login' | 'reset' | 'resend' | null;
 
 /** spec §2 /login, §8 login errors. */
 export default function LoginPage() {
@@ -23,19 +26,25 @@ export default function LoginPage() {
   const routerState = (useLocation().state ?? {}) as LoginRouterState;
   const [email, setEmail] = useState(routerState.email ?? '');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(
     routerState.message ? { tone: 'info', text: routerState.message } : null,
   );
   const [showReset, setShowReset] = useState(false);
   const [unverified, setUnverified] = useState(false);
-  const emailId = useId();
-  const passwordId = useId();
+  const [signedIn, setSignedIn] = useSignedInOnArrival();
   const verified = searchParams.get('verified') === 'true';
+
+  /** A session the page had not heard of: show whose it is rather than end it (issue 20). */
+  const showExistingSession = async () => {
+    const user = await refreshAuth();
+    setFeedback(null);
+    setSignedIn(user);
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
+    setBusy('login');
     setFeedback(null);
     setShowReset(false);
     setUnverified(false);
@@ -53,6 +62,10 @@ export default function LoginPage() {
       await refreshAuth();
       navigate('/account');
     } catch (e) {
+      if (e instanceof AlreadySignedInError) {
+        await showExistingSession();
+        return;
+      }
       // Appwrite checks the length before the password: a short one is simply not the password
       // (spec §8), but an over-long one or a malformed email is named as such (issue 11).
       const problem = fieldProblem(e, { password });
@@ -65,12 +78,12 @@ export default function LoginPage() {
         setFeedback({ tone: 'error', text: commonMessage(e, MESSAGES.loginFailed) });
       }
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
   const handleReset = async () => {
-    setBusy(true);
+    setBusy('reset');
     try {
       await sendPasswordResetEmail(email);
       setFeedback({ tone: 'success', text: MESSAGES.resetEmailSent });
@@ -78,75 +91,96 @@ export default function LoginPage() {
     } catch (e) {
       setFeedback({ tone: 'error', text: MESSAGES.resetEmailFailed(errorText(e)) });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
   // Sending a verification email needs a session: sign in, send, sign out again.
   const handleResendVerification = async () => {
-    setBusy(true);
+    setBusy('resend');
+    let ownSession = false;
     try {
       await login(email, password);
+      ownSession = true;
       await sendEmailVerification();
       setFeedback({ tone: 'success', text: MESSAGES.verificationSent });
     } catch (e) {
+      if (e instanceof AlreadySignedInError) {
+        await showExistingSession();
+        return;
+      }
       setFeedback({ tone: 'error', text: commonMessage(e, MESSAGES.resendVerificationFailed) });
     } finally {
-      await signOut().catch(() => undefined);
-      setBusy(false);
+      if (ownSession) await signOut().catch(() => undefined);
+      setBusy(null);
     }
   };
 
+  if (signedIn) {
+    return (
+      <AuthPage title="Login">
+        <SignedInPanel user={signedIn} onSignedOut={() => setSignedIn(null)} />
+      </AuthPage>
+    );
+  }
+
   return (
-    <div className="page auth-page">
-      <h1>Login</h1>
-      {verified && <Notice tone="success">{MESSAGES.verifiedBanner}</Notice>}
-      {feedback && <Notice tone={feedback.tone}>{feedback.text}</Notice>}
-      {unverified && (
-        <div className="auth-alert auth-alert--warning">
-          <button type="button" className="button" onClick={handleResendVerification} disabled={busy}>
-            {MESSAGES.needAnotherVerification}
-          </button>
-        </div>
+    <AuthPage title="Login">
+      {verified && <Alert tone="success">{MESSAGES.verifiedBanner}</Alert>}
+      {feedback && (
+        <Alert
+          tone={feedback.tone}
+          action={
+            unverified && (
+              <Button onClick={() => void handleResendVerification()} loading={busy === 'resend'} disabled={busy !== null && busy !== 'resend'}>
+                {MESSAGES.needAnotherVerification}
+              </Button>
+            )
+          }
+        >
+          {feedback.text}
+        </Alert>
       )}
-      <form className="auth-form" onSubmit={handleSubmit}>
-        <div className="auth-field">
-          <label htmlFor={emailId}>Email</label>
-          <input
-            id={emailId}
-            className="auth-input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor={passwordId}>Password</label>
-          <input
-            id={passwordId}
-            className="auth-input"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
+        <Field label="Email">
+          {(control) => (
+            <input
+              {...control}
+              className="ui-control"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Password">
+          {(control) => (
+            <input
+              {...control}
+              className="ui-control"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="auth-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <Button type="submit" variant="primary" loading={busy === 'login'} disabled={busy !== null && busy !== 'login'}>
             Log In
-          </button>
+          </Button>
           {showReset && (
-            <button type="button" className="button" onClick={handleReset} disabled={busy || email === ''}>
+            <Button onClick={() => void handleReset()} loading={busy === 'reset'} disabled={(busy !== null && busy !== 'reset') || email === ''}>
               Reset Password
-            </button>
+            </Button>
           )}
         </div>
       </form>
-    </div>
+    </AuthPage>
   );
 }

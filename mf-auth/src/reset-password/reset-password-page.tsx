@@ -1,13 +1,13 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@cadence/shared-router';
+import { Alert, Button, buttonClassName, Field } from '@cadence/shared-ui';
 import { REDIRECT_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { confirmPasswordReset } from '../shared/auth-api.ts';
 import { commonMessage } from '../shared/auth-errors.ts';
-import { Notice } from '../shared/notice.tsx';
+import { AuthPage } from '../shared/auth-page.tsx';
 import { useRedirectAfter } from '../shared/use-redirect-after.ts';
 import { newPasswordError, resetLinkError } from './reset-rules.ts';
-import '../shared/auth.css';
 
 /** spec §2 /reset-password: a new password from a recovery link. */
 export default function ResetPasswordPage() {
@@ -20,8 +20,6 @@ export default function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const passwordId = useId();
-  const confirmId = useId();
   useRedirectAfter(done ? '/login' : null, REDIRECT_DELAY_MS);
 
   const handleSubmit = async (event: FormEvent) => {
@@ -41,52 +39,55 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <div className="page auth-page">
-      <h1>Reset Password</h1>
+    <AuthPage title="Reset Password">
       {linkError ? (
         <>
-          <Notice tone="error">{linkError}</Notice>
-          <p>
-            <Link to="/login">Go to Login</Link>
-          </p>
+          <Alert tone="error">{linkError}</Alert>
+          <div className="auth-actions">
+            <Link className={buttonClassName('primary')} to="/login">
+              Go to Login
+            </Link>
+          </div>
         </>
       ) : done ? (
-        <Notice tone="success">{MESSAGES.resetSuccess}</Notice>
+        <Alert tone="success">{MESSAGES.resetSuccess}</Alert>
       ) : (
         <>
-          {error && <Notice tone="error">{error}</Notice>}
+          {error && <Alert tone="error">{error}</Alert>}
           {/* noValidate: the spec's own messages (§5) replace the browser's. */}
-          <form className="auth-form" onSubmit={handleSubmit} noValidate>
-            <div className="auth-field">
-              <label htmlFor={passwordId}>New Password</label>
-              <input
-                id={passwordId}
-                className="auth-input"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
-            <div className="auth-field">
-              <label htmlFor={confirmId}>Confirm Password</label>
-              <input
-                id={confirmId}
-                className="auth-input"
-                type="password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(e) => setConfirm(e.target.value)}
-              />
-            </div>
+          <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} noValidate>
+            <Field label="New Password">
+              {(control) => (
+                <input
+                  {...control}
+                  className="ui-control"
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Confirm Password">
+              {(control) => (
+                <input
+                  {...control}
+                  className="ui-control"
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.target.value)}
+                />
+              )}
+            </Field>
             <div className="auth-actions">
-              <button type="submit" className="button button-primary" disabled={busy}>
+              <Button type="submit" variant="primary" loading={busy}>
                 Reset Password
-              </button>
+              </Button>
             </div>
           </form>
         </>
       )}
-    </div>
+    </AuthPage>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared-auth';
 import { OTP_LIFETIME_MS, PROFILE_WAIT_MARGIN_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { isNetworkError } from './auth-errors.ts';
+import { errorType, isNetworkError } from './auth-errors.ts';
 
 // The Appwrite calls of mf-auth, in one small module: shared-auth's wrappers where it has them,
 // and the sign-up-only calls (email code, functions, consents) through its one client.
@@ -204,18 +204,24 @@ export async function signOut(): Promise<void> {
   await useAuthStore.getState().signOut();
 }
 
+/**
+ * A session this page did not know of already exists (PROTOCOL §2.2: Appwrite refuses a second).
+ * issue 20: it is kept — the page shows who is signed in — rather than ended to make room.
+ */
+export class AlreadySignedInError extends Error {
+  constructor() {
+    super('Already signed in');
+    this.name = 'AlreadySignedInError';
+  }
+}
+
 export async function login(email: string, password: string): Promise<Models.User<Models.Preferences>> {
   const { account } = appwrite();
   try {
     await account.createEmailPasswordSession({ email, password });
   } catch (e) {
-    // A stale session blocks a new one (PROTOCOL §2.2): end it and try once more.
-    if (e instanceof Error && 'type' in e && e.type === 'user_session_already_exists') {
-      await signOut();
-      await account.createEmailPasswordSession({ email, password });
-    } else {
-      throw e;
-    }
+    if (errorType(e) === 'user_session_already_exists') throw new AlreadySignedInError();
+    throw e;
   }
   return account.get();
 }
@@ -236,6 +242,13 @@ export async function confirmPasswordReset(userId: string, secret: string, passw
   await appwrite().account.updateRecovery({ userId, secret, password });
 }
 
-export async function refreshAuth(): Promise<void> {
-  await useAuthStore.getState().refreshUser();
+/** Re-reads the signed-in user into the one store; the user, or null when signed out. */
+export async function refreshAuth(): Promise<Models.User<Models.Preferences> | null> {
+  return useAuthStore.getState().refreshUser();
+}
+
+/** Change Email on the waiting screen: Appwrite asks for the current password (spec §7 update email). */
+export async function changeEmail(email: string, password: string): Promise<void> {
+  await appwrite().account.updateEmail({ email, password });
+  await refreshAuth();
 }

@@ -55,7 +55,7 @@ export function CodeBoxes({ digits, focus, disabled, onEdit }: CodeBoxesProps) {
           ref={(element) => {
             boxes.current[index] = element;
           }}
-          className="auth-input auth-code-box"
+          className="ui-control auth-code-box"
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"

@@ -4,7 +4,7 @@ import { MESSAGES } from '../messages.ts';
 import { deletePendingUser, resendSignupCode, verifySignupCode, type SentCode } from '../shared/auth-api.ts';
 import { codeErrorMessage, commonMessage } from '../shared/auth-errors.ts';
 import { codeOf, emptyCode, isCodeComplete, type CodeEdit } from '../shared/code-input.ts';
-import { Notice } from '../shared/notice.tsx';
+import { Alert, Button } from '@cadence/shared-ui';
 import { CodeBoxes } from './code-boxes.tsx';
 import type { SignupProgress } from './signup-state.ts';
 
@@ -108,30 +108,30 @@ export function CodeStep({ progress, onVerified, onResent, onChangeEmail }: Code
     <>
       <p>
         {MESSAGES.codeSent(progress.email)}{' '}
-        <button type="button" className="auth-link-button" onClick={handleChangeEmail} disabled={busy}>
+        <Button variant="quiet" size="sm" className="auth-inline-button" onClick={() => void handleChangeEmail()} disabled={busy}>
           Tap to change
-        </button>
+        </Button>
       </p>
       {progress.phrase && (
         <div className="auth-phrase">
           <p className="auth-phrase-value">{MESSAGES.securityPhrase(progress.phrase)}</p>
-          <p className="auth-hint">{MESSAGES.securityPhraseMeaning}</p>
+          <p className="auth-muted">{MESSAGES.securityPhraseMeaning}</p>
         </div>
       )}
-      {error && <Notice tone="error">{error}</Notice>}
-      {notice && <Notice tone="info">{notice}</Notice>}
+      {error && <Alert tone="error">{error}</Alert>}
+      {notice && <Alert tone="info">{notice}</Alert>}
       <form className="auth-form" onSubmit={handleSubmit} noValidate>
         <fieldset className="auth-fieldset">
           <legend>Verification code</legend>
           <CodeBoxes digits={digits} focus={focus} disabled={busy} onEdit={handleEdit} />
         </fieldset>
         <div className="auth-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={busy}>
             Verify Code
-          </button>
-          <button type="button" className="button" onClick={handleResend} disabled={busy || cooldown > 0}>
+          </Button>
+          <Button onClick={() => void handleResend()} disabled={busy || cooldown > 0}>
             {cooldown > 0 ? MESSAGES.resendIn(cooldown) : 'Resend code'}
-          </button>
+          </Button>
         </div>
       </form>
     </>

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { requestSignupCode, SignupConflictError, type SentCode } from '../shared/auth-api.ts';
 import { commonMessage, fieldProblem } from '../shared/auth-errors.ts';
-import { Notice } from '../shared/notice.tsx';
+import { Alert, Button, Field } from '@cadence/shared-ui';
 
 /** spec §2 step 1: the email, then a code is sent (with spec §4 conflict handling). */
 export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string, sent: SentCode) => void }) {
@@ -11,7 +11,6 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const emailId = useId();
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,37 +37,38 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
   return (
     <>
       {error && (
-        <Notice tone="error">
-          <p className="auth-alert-text">{error}</p>
-          {error.includes(MESSAGES.alreadyExists) && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => navigate('/login', { state: { email, message: error } })}
-            >
-              Go to Login
-            </button>
-          )}
-        </Notice>
+        <Alert
+          tone="error"
+          action={
+            error.includes(MESSAGES.alreadyExists) && (
+              <Button variant="primary" onClick={() => navigate('/login', { state: { email, message: error } })}>
+                Go to Login
+              </Button>
+            )
+          }
+        >
+          {error}
+        </Alert>
       )}
-      <form className="auth-form" onSubmit={handleSubmit}>
-        <div className="auth-field">
-          <label htmlFor={emailId}>Email</label>
-          <input
-            id={emailId}
-            className="auth-input"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
+        <Field label="Email">
+          {(control) => (
+            <input
+              {...control}
+              className="ui-control"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="auth-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
+          <Button type="submit" variant="primary" loading={busy}>
             Continue
-          </button>
+          </Button>
         </div>
       </form>
     </>

@@ -46,7 +46,7 @@ export function PasswordField({ id, describedBy, invalid, inputRef, onChange }: 
       <input
         ref={inputRef}
         id={id}
-        className={revealed === null ? 'auth-input' : 'auth-input auth-password-revealing'}
+        className={revealed === null ? 'ui-control' : 'ui-control auth-password-revealing'}
         type="password"
         name="password"
         autoComplete="new-password"
@@ -61,7 +61,7 @@ export function PasswordField({ id, describedBy, invalid, inputRef, onChange }: 
         }}
       />
       {revealed !== null && (
-        <span ref={overlay} className="auth-input auth-password-reveal" aria-hidden="true">
+        <span ref={overlay} className="ui-control auth-password-reveal" aria-hidden="true">
           {revealed}
         </span>
       )}

@@ -4,7 +4,7 @@ import { Link } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { completeProfile, currentUser, profileWaitMs, ProfileSaveError } from '../shared/auth-api.ts';
 import { commonMessage, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
-import { Notice } from '../shared/notice.tsx';
+import { Alert, Button, Checkbox, Field, Spinner } from '@cadence/shared-ui';
 import { PasswordField } from './password-field.tsx';
 
 interface ProfileStepProps {
@@ -52,17 +52,9 @@ export function ProfileStep({ email, onComplete, onStateLost }: ProfileStepProps
   const [creating, setCreating] = useState(false);
   // The password an earlier attempt saved before its name or consents failed: Appwrite asks for it.
   const savedPassword = useRef<string | null>(null);
-  const ids = {
-    email: useId(),
-    first: useId(),
-    last: useId(),
-    namesError: useId(),
-    password: useId(),
-    hint: useId(),
-    passwordError: useId(),
-    terms: useId(),
-    privacy: useId(),
-  };
+  // Field's own ids for its hint and error (`${id}-hint`, `${id}-error`): the names share one message.
+  const ids = { first: useId(), last: useId(), password: useId() };
+  const namesErrorId = `${ids.last}-error`;
   const firstInput = useRef<HTMLInputElement>(null);
   const lastInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -123,92 +115,91 @@ export function ProfileStep({ email, onComplete, onStateLost }: ProfileStepProps
 
   return (
     <>
-      {error?.at === 'form' && <Notice tone="error">{error.text}</Notice>}
-      {creating && <Notice tone="info">{MESSAGES.creatingAccount}</Notice>}
-      <form className="auth-form" onSubmit={handleSubmit} noValidate>
-        <div className="auth-field">
-          <label htmlFor={ids.email}>Email</label>
+      {error?.at === 'form' && <Alert tone="error">{error.text}</Alert>}
+      {creating && <Spinner label={MESSAGES.creatingAccount} />}
+      <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <Field label="Email">
           {/* The account the password is for: password managers save it as the username. */}
-          <input id={ids.email} className="auth-input" type="email" name="username" autoComplete="username" value={username} readOnly />
+          {(control) => <input {...control} className="ui-control" type="email" name="username" autoComplete="username" value={username} readOnly />}
+        </Field>
+        <div className="auth-names">
+          <Field label="First name" id={ids.first}>
+            {(control) => (
+              <input
+                {...control}
+                ref={firstInput}
+                className="ui-control"
+                name="given-name"
+                autoComplete="given-name"
+                required
+                aria-invalid={nameInvalid(firstName) || undefined}
+                aria-describedby={nameInvalid(firstName) ? namesErrorId : undefined}
+                value={firstName}
+                onChange={(e) => {
+                  setFirstName(e.target.value);
+                  clearAt('names');
+                }}
+              />
+            )}
+          </Field>
+          {/* spec §5: one message for both names, under the last; each name marked where it is missing. */}
+          <Field label="Last name" id={ids.last} error={namesError ?? undefined}>
+            {(control) => (
+              <input
+                {...control}
+                ref={lastInput}
+                className="ui-control"
+                name="family-name"
+                autoComplete="family-name"
+                required
+                aria-invalid={nameInvalid(lastName) || undefined}
+                aria-describedby={nameInvalid(lastName) ? namesErrorId : undefined}
+                value={lastName}
+                onChange={(e) => {
+                  setLastName(e.target.value);
+                  clearAt('names');
+                }}
+              />
+            )}
+          </Field>
         </div>
-        <div className="auth-field">
-          <label htmlFor={ids.first}>First name</label>
-          <input
-            ref={firstInput}
-            id={ids.first}
-            className="auth-input"
-            name="given-name"
-            autoComplete="given-name"
-            required
-            aria-invalid={nameInvalid(firstName) || undefined}
-            aria-describedby={nameInvalid(firstName) ? ids.namesError : undefined}
-            value={firstName}
-            onChange={(e) => {
-              setFirstName(e.target.value);
-              clearAt('names');
-            }}
-          />
-        </div>
-        <div className="auth-field">
-          <label htmlFor={ids.last}>Last name</label>
-          <input
-            ref={lastInput}
-            id={ids.last}
-            className="auth-input"
-            name="family-name"
-            autoComplete="family-name"
-            required
-            aria-invalid={nameInvalid(lastName) || undefined}
-            aria-describedby={nameInvalid(lastName) ? ids.namesError : undefined}
-            value={lastName}
-            onChange={(e) => {
-              setLastName(e.target.value);
-              clearAt('names');
-            }}
-          />
-          {namesError && (
-            <p id={ids.namesError} className="auth-field-error">
-              {namesError}
-            </p>
+        <Field label="Password" id={ids.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} error={passwordError ?? undefined}>
+          {(control) => (
+            <PasswordField
+              id={control.id}
+              inputRef={passwordInput}
+              // The error first: a screen reader hears what is wrong before the standing hint.
+              describedBy={passwordError ? `${ids.password}-error ${ids.password}-hint` : `${ids.password}-hint`}
+              invalid={passwordError !== null}
+              onChange={(value) => {
+                setPassword(value);
+                clearAt('password');
+              }}
+            />
           )}
-        </div>
-        <div className="auth-field">
-          <label htmlFor={ids.password}>Password</label>
-          <PasswordField
-            id={ids.password}
-            inputRef={passwordInput}
-            describedBy={passwordError ? `${ids.passwordError} ${ids.hint}` : ids.hint}
-            invalid={passwordError !== null}
-            onChange={(value) => {
-              setPassword(value);
-              clearAt('password');
-            }}
-          />
-          {passwordError && (
-            <p id={ids.passwordError} className="auth-field-error">
-              {passwordError}
-            </p>
-          )}
-          <p id={ids.hint} className="auth-hint">
-            At least {MIN_PASSWORD_LENGTH} characters.
-          </p>
-        </div>
-        <div className="auth-check">
-          <input id={ids.terms} type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
-          <label htmlFor={ids.terms}>
-            I agree to the <Link to="/terms">Terms of Service</Link>
-          </label>
-        </div>
-        <div className="auth-check">
-          <input id={ids.privacy} type="checkbox" checked={privacy} onChange={(e) => setPrivacy(e.target.checked)} />
-          <label htmlFor={ids.privacy}>
-            I agree to the <Link to="/privacy">Privacy Policy</Link>
-          </label>
-        </div>
+        </Field>
+        <Checkbox
+          checked={terms}
+          onChange={(e) => setTerms(e.target.checked)}
+          label={
+            <>
+              I agree to the <Link to="/terms">Terms of Service</Link>
+            </>
+          }
+        />
+        <Checkbox
+          checked={privacy}
+          onChange={(e) => setPrivacy(e.target.checked)}
+          label={
+            <>
+              I agree to the <Link to="/privacy">Privacy Policy</Link>
+            </>
+          }
+        />
         <div className="auth-actions">
-          <button type="submit" className="button button-primary" disabled={busy || !terms || !privacy}>
+          <Button type="submit" variant="primary" disabled={busy || !terms || !privacy}>
             Create Account
-          </button>
+          </Button>
         </div>
       </form>
     </>

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { getConfig } from '@cadence/shared-auth';
+import { classifySession, getConfig, type AuthUser } from '@cadence/shared-auth';
+import { Alert } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import type { SentCode } from '../shared/auth-api.ts';
-import { Notice } from '../shared/notice.tsx';
+import { AuthPage } from '../shared/auth-page.tsx';
+import { SignedInPanel, useSignedInOnArrival } from '../shared/signed-in-panel.tsx';
 import { allowedRedirectUri } from '../shared/redirect-uri.ts';
 import { CodeStep } from './code-step.tsx';
 import { EmailStep } from './email-step.tsx';
@@ -16,9 +18,17 @@ import {
   startingProgress,
   type SignupProgress,
 } from './signup-state.ts';
-import '../shared/auth.css';
 
 const STEP_TITLES = { 1: 'Enter your email', 2: 'Check your email', 3: 'Complete your profile' } as const;
+
+/**
+ * issue 20: a finished account signed in is told so (its session kept); an unfinished sign-up's
+ * session (the guard's "needs signup" and "needs profile completion") continues here.
+ */
+const finishedAccount = (user: AuthUser): boolean => {
+  const session = classifySession(user);
+  return session.isValid || session.needsVerification;
+};
 
 /** spec §2 /signup: three steps; progress per spec §4, kept in sessionStorage. */
 export default function SignupPage() {
@@ -29,6 +39,7 @@ export default function SignupPage() {
   const [progress, setProgressState] = useState<SignupProgress>(start.progress);
   const [info, setInfo] = useState<string | null>(start.message || null);
   const [error, setError] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useSignedInOnArrival(finishedAccount);
 
   const setProgress = (next: SignupProgress) => {
     setProgressState(next);
@@ -61,14 +72,18 @@ export default function SignupPage() {
     setProgress(initialProgress(progress.email));
   };
 
+  if (signedIn) {
+    return (
+      <AuthPage title="Sign Up">
+        <SignedInPanel user={signedIn} onSignedOut={() => setSignedIn(null)} />
+      </AuthPage>
+    );
+  }
+
   return (
-    <div className="page auth-page">
-      <h1>Sign Up</h1>
-      <p className="auth-step">
-        Step {progress.step} of 3: {STEP_TITLES[progress.step]}
-      </p>
-      {info && <Notice tone="info">{info}</Notice>}
-      {error && <Notice tone="error">{error}</Notice>}
+    <AuthPage title="Sign Up" description={`Step ${progress.step} of 3: ${STEP_TITLES[progress.step]}`}>
+      {info && <Alert tone="info">{info}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
       {progress.step === 1 && <EmailStep initialEmail={progress.email} onSent={handleSent} />}
       {progress.step === 2 && (
         <CodeStep
@@ -87,6 +102,6 @@ export default function SignupPage() {
         />
       )}
       {progress.step === 3 && <ProfileStep email={progress.email} onComplete={handleComplete} onStateLost={handleStateLost} />}
-    </div>
+    </AuthPage>
   );
 }
