@@ -114,6 +114,20 @@ export function ensureIndexes(db: Database.Database, schema: Schema): void {
   }
 }
 
+/** A document as stored: `permissionsJson` and `dataJson` are the JSON texts `DocumentRow` parses. */
+export interface StoredDocument {
+  seq: number;
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  permissionsJson: string;
+  dataJson: string;
+}
+
+function storedOf(r: RawRow): StoredDocument {
+  return { seq: r.seq, id: r.id, createdAt: r.created_at, updatedAt: r.updated_at, permissionsJson: r.permissions, dataJson: r.data };
+}
+
 function fromRaw(r: RawRow): DocumentRow {
   return {
     seq: r.seq,
@@ -241,6 +255,19 @@ export class DocumentRepository {
   }
 
   list(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: DocumentRow[]; total: number } {
+    return this.select(collection, q, opts, cursorRow, fromRaw);
+  }
+
+  /**
+   * The same list with each document as it is stored (its JSON texts unparsed), for a caller that
+   * only writes them out again: a client list of 2,000 documents spent a third of its time in
+   * JSON.parse here and JSON.stringify in the reply, to arrive at the text it started from.
+   */
+  listStored(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: StoredDocument[]; total: number } {
+    return this.select(collection, q, opts, cursorRow, storedOf);
+  }
+
+  private select<T>(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, map: (row: RawRow) => T): { rows: T[]; total: number } {
     const resolve = columnResolver(collection);
     const base = `database_id = ${lit(collection.databaseId)} AND collection_id = ${lit(collection.id)}`;
     const parts: SqlFragment[] = [{ sql: base, params: [] }];
@@ -269,7 +296,7 @@ export class DocumentRepository {
     const raw = this.statement(
       `SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE ${w.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
     ).all(...w.params, q.limit, q.offset) as RawRow[];
-    const rows = raw.map(fromRaw);
+    const rows = raw.map(map);
     if (q.cursor?.direction === 'before') rows.reverse();
 
     let total = 0;

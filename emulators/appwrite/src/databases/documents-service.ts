@@ -8,7 +8,7 @@ import {
   type DocumentAction,
 } from '../permissions.ts';
 import { parseQueries } from '../queries.ts';
-import type { DocumentRepository, DocumentRow } from './document-repository.ts';
+import type { DocumentRepository, DocumentRow, StoredDocument } from './document-repository.ts';
 import type { CollectionDef, Schema } from './schema.ts';
 import { formatDate, validateDocument, type DocData } from './structure.ts';
 
@@ -108,7 +108,8 @@ export class DocumentsService {
     return out;
   }
 
-  list(actor: Actor, c: CollectionDef, queries: string[], total: boolean, flavor: Flavor): { rows: DocumentRow[]; total: number } {
+  /** What a list needs checked before it runs: its parsed queries, the caller's read roles and the cursor document. */
+  private listQuery(actor: Actor, c: CollectionDef, queries: string[], flavor: Flavor) {
     const q = parseQueries(queries);
     let readPermissions: string[] | null = null;
     if (!actor.isKey && !isAllowed(c.permissions, 'read', actor.roles)) {
@@ -122,8 +123,23 @@ export class DocumentsService {
         throw new AppwriteError('general_cursor_not_found', `${this.names(flavor).Doc} '${q.cursor.id}' for the 'cursor' value not found.`);
       }
     }
-    const result = this.repo.list(c, q, { readPermissions, total }, cursorRow);
-    return { rows: result.rows.map((r) => (q.select ? selectFields(r, q.select) : r)), total: result.total };
+    return { q, readPermissions, cursorRow };
+  }
+
+  /**
+   * A list (Documents/XList.php) as its response's JSON text, as JSON.stringify of `{ total, documents: rows.map(toModel) }`
+   * would give it. Without a select every document is output whole, so its stored JSON is written
+   * out as it is, never parsed.
+   */
+  listJson(actor: Actor, c: CollectionDef, queries: string[], total: boolean, flavor: Flavor, listKey: string): string {
+    const { q, readPermissions, cursorRow } = this.listQuery(actor, c, queries, flavor);
+    if (q.select) {
+      const { select } = q;
+      const parsed = this.repo.list(c, q, { readPermissions, total }, cursorRow);
+      return JSON.stringify({ total: parsed.total, [listKey]: parsed.rows.map((r) => toModel(selectFields(r, select), c, flavor)) });
+    }
+    const result = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
+    return `{"total":${result.total},${JSON.stringify(listKey)}:[${result.rows.map((r) => modelJson(r, c, flavor)).join(',')}]}`;
   }
 
   get(actor: Actor, c: CollectionDef, id: string, queries: string[], flavor: Flavor): DocumentRow {
@@ -283,6 +299,14 @@ function selectFields(doc: DocumentRow, select: string[]): DocumentRow {
   const data: DocData = {};
   for (const k of select) if (Object.hasOwn(doc.data, k)) data[k] = doc.data[k];
   return { ...doc, data };
+}
+
+/** JSON.stringify(toModel(…)) of a stored document: its system keys, then its data's keys in stored order. */
+export function modelJson(doc: StoredDocument, c: CollectionDef, flavor: Flavor): string {
+  const system = `{"$id":${JSON.stringify(doc.id)},"$sequence":"${doc.seq}",${flavor === 'row' ? '"$tableId"' : '"$collectionId"'}:${JSON.stringify(c.id)},`
+    + `"$databaseId":${JSON.stringify(c.databaseId)},"$createdAt":${JSON.stringify(doc.createdAt)},"$updatedAt":${JSON.stringify(doc.updatedAt)},"$permissions":${doc.permissionsJson}`;
+  // dataJson is JSON.stringify of an object (structure.ts validates every key as an attribute, none starts with $).
+  return doc.dataJson === '{}' ? `${system}}` : `${system},${doc.dataJson.slice(1)}`;
 }
 
 export function toModel(doc: DocumentRow, c: CollectionDef, flavor: Flavor): Record<string, unknown> {

@@ -79,10 +79,9 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     const write = n.flavor === 'row' ? 'rows.write' : 'documents.write';
     const collectionOf = (p: Params) => service.collection(p.databaseId, p.collectionId, n.flavor);
 
-    app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
+    app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => {
       const c = collectionOf(request.params);
-      const { rows, total } = service.list(actorOf(request), c, queriesOf(request), totalOf(request), n.flavor);
-      return { total, [n.list]: rows.map((r) => toModel(r, c, n.flavor)) };
+      return reply.type('application/json; charset=utf-8').send(service.listJson(actorOf(request), c, queriesOf(request), totalOf(request), n.flavor, n.list));
     });
 
     app.post<{ Params: Params; Body: WriteBody }>(n.base, {
