@@ -1,0 +1,321 @@
+// A seeded practice for `pnpm bench` (issue #13): one subscribed therapist with practice settings,
+// the three suggested services (fees filled in) and N realistic clients, written through
+// node-appwrite into a running Appwrite (the emulator the bench starts). Same seed, same practice.
+//
+// Every document is what mf-dashboard writes: its fields come out of mf-dashboard's own zod
+// schemas (clientSchema, serviceSchema, practiceSettingsSchema, loaded through tsx) and carry
+// ownerPermissions(userId) (read/update/delete for `user:<id>` only), so ownedBy() accepts them.
+// The server key's bulk createDocuments (100 a request, a few requests in flight) makes 2,000
+// clients take about a second instead of 2,000 round trips.
+//
+// Later issues add their data as more entries of PRACTICE_PARTS (appointments, notes, ledger):
+// a part gets the context below, reads what earlier parts made from `practice`, and writes
+// with `createAll`.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
+import { root } from './apps.mjs';
+
+// node-appwrite is installed for the e2e package (and the emulator's tests), not at the root.
+const { Client, Databases, ID, Permission, Role, Users } = createRequire(path.join(root, 'e2e/package.json'))('node-appwrite');
+
+const schemas = async () => {
+  const load = (file) => tsImport(path.join(root, 'mf-dashboard/src', file), import.meta.url);
+  const [clients, services, settings] = await Promise.all([load('clients/client-schema.ts'), load('practice/services.ts'), load('practice/practice-settings.ts')]);
+  return { ...clients, ...services, ...settings };
+};
+
+export const DEFAULT_SEED = 13;
+export const DEFAULT_CLIENTS = 2000;
+/** Appwrite's APP_LIMIT_DATABASE_BATCH: documents per bulk request. */
+const BATCH = 100;
+const IN_FLIGHT = 4;
+/** The labels of a therapist in an active trial: the access decision lets them into /dashboard (spec §4). */
+const THERAPIST_LABELS = ['subscribed', 'trialActive'];
+/** spec §4: a profile is complete once its password was set more than 5 s after registration. */
+const PROFILE_RULE_MS = 5_500;
+
+/** mulberry32: small, fast and the same on every machine. */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const pick = (list) => list[Math.floor(next() * list.length)];
+  const chance = (p) => next() < p;
+  /** `weights` as { value: weight }. */
+  const weighted = (weights) => {
+    const entries = Object.entries(weights);
+    let roll = next() * entries.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, w] of entries) {
+      roll -= w;
+      if (roll < 0) return value;
+    }
+    return entries.at(-1)[0];
+  };
+  const some = (list, count) => {
+    const pool = [...list];
+    const chosen = [];
+    while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
+    return chosen;
+  };
+  return { next, int, pick, chance, weighted, some };
+}
+
+// A US caseload's worth of names, with the spellings search must cope with: accents (Zoë, José),
+// apostrophes and hyphens (O'Brien, García-López), short and long.
+const FIRST_NAMES = [
+  'Aaliyah', 'Aaron', 'Abigail', 'Adam', 'Adrián', 'Aisha', 'Alejandro', 'Alexander', 'Alexis', 'Amara', 'Amelia', 'Ana', 'Andre', 'Andrew',
+  'Angela', 'Anthony', 'Aria', 'Ashley', 'Ava', 'Benjamin', 'Bianca', 'Brandon', 'Brianna', 'Caleb', 'Camila', 'Carlos', 'Caroline', 'Catherine',
+  'Charles', 'Chloe', 'Christopher', 'Daniel', 'David', 'Deja', 'Diego', 'Dylan', 'Elena', 'Elijah', 'Elizabeth', 'Emily', 'Emma', 'Ethan',
+  'Fatima', 'Gabriel', 'Grace', 'Hannah', 'Hiroshi', 'Imani', 'Isabella', 'Jacob', 'James', 'Jasmine', 'Jennifer', 'Jessica', 'Jonathan',
+  'José', 'Joseph', 'Joshua', 'Julia', 'Kai', 'Katherine', 'Kevin', 'Keisha', 'Laura', 'Leah', 'Liam', 'Lucas', 'Madison', 'Malik', 'Margaret',
+  'María', 'Matthew', 'Maya', 'Mei', 'Michael', 'Mia', 'Mohammed', 'Nadia', 'Natalie', 'Nathaniel', 'Nicholas', 'Noah', 'Olivia', 'Omar',
+  'Patricia', 'Priya', 'Rachel', 'Rebecca', 'Robert', 'Rohan', 'Samantha', 'Samuel', 'Sarah', 'Sofía', 'Sophia', 'Stephanie', 'Thomas',
+  'Timothy', 'Valentina', 'Victoria', 'William', 'Xavier', 'Yusuf', 'Zoë',
+];
+const NICKNAMES = {
+  Alexander: 'Alex', Andrew: 'Drew', Benjamin: 'Ben', Catherine: 'Cat', Charles: 'Charlie', Christopher: 'Chris', Daniel: 'Dan', David: 'Dave',
+  Elizabeth: 'Liz', Jennifer: 'Jen', Jessica: 'Jess', Jonathan: 'Jon', Joseph: 'Joe', Joshua: 'Josh', Katherine: 'Kate', Margaret: 'Maggie',
+  Matthew: 'Matt', Michael: 'Mike', Nathaniel: 'Nate', Nicholas: 'Nick', Patricia: 'Trish', Rebecca: 'Becca', Robert: 'Bob', Samantha: 'Sam',
+  Samuel: 'Sam', Stephanie: 'Steph', Thomas: 'Tom', Timothy: 'Tim', Victoria: 'Tori', William: 'Will',
+};
+const LAST_NAMES = [
+  'Adams', 'Ahmed', 'Allen', 'Anderson', 'Baker', 'Bennett', 'Brooks', 'Brown', 'Campbell', 'Carter', 'Castillo', 'Chen', 'Clark', 'Collins',
+  'Cooper', 'Cruz', 'Davis', 'Diaz', 'Edwards', 'Evans', 'Fischer', 'Flores', 'Foster', 'García', 'García-López', 'Gomez', 'Gonzalez', 'Gray',
+  'Green', 'Hall', 'Harris', 'Hernández', 'Hill', 'Hoang', 'Hughes', 'Jackson', 'James', 'Johnson', 'Jones', 'Kelly', 'Khan', 'Kim', 'King',
+  'Kowalski', 'Lee', 'Lewis', 'Li', 'Lopez', 'Martin', 'Martinez', 'Mitchell', 'Moore', 'Morales', 'Morgan', 'Murphy', 'Nakamura', 'Nelson',
+  'Nguyen', "O'Brien", "O'Connor", 'Okafor', 'Ortiz', 'Parker', 'Patel', 'Perez', 'Peterson', 'Phillips', 'Price', 'Ramirez', 'Reed', 'Reyes',
+  'Richardson', 'Rivera', 'Roberts', 'Robinson', 'Rodriguez', 'Rogers', 'Ross', 'Russell', 'Sanchez', 'Santos', 'Schmidt', 'Scott', 'Shah',
+  'Singh', 'Smith', 'Smith-Jones', 'Stewart', 'Sullivan', 'Tanaka', 'Taylor', 'Thomas', 'Thompson', 'Torres', 'Turner', 'Walker', 'Wang',
+  'Ward', 'Washington', 'Watson', 'White', 'Williams', 'Wilson', 'Wong', 'Wright', 'Yamamoto', 'Young', 'Zhang', 'Zimmermann',
+];
+const PRONOUNS = ['she/her', 'he/him', 'they/them', 'she/they', 'he/they'];
+const EMAIL_DOMAINS = ['example.com', 'example.net', 'example.org', 'mail.example', 'inbox.example'];
+const AREA_CODES = ['212', '312', '415', '503', '617', '646', '718', '773', '917', '206'];
+const CITIES = [
+  ['Brooklyn', 'NY', '112'], ['New York', 'NY', '100'], ['Chicago', 'IL', '606'], ['San Francisco', 'CA', '941'], ['Portland', 'OR', '972'],
+  ['Boston', 'MA', '021'], ['Seattle', 'WA', '981'], ['Jersey City', 'NJ', '073'],
+];
+const STREETS = ['Maple Ave', 'Oak St', 'Park Pl', 'Washington Blvd', 'Cedar Ln', 'Elm St', 'Lakeview Dr', 'Bedford Ave', 'Main St', 'Pine St'];
+const TAGS = ['telehealth', 'in person', 'sliding scale', 'couples', 'family', 'adolescent', 'EMDR', 'CBT', 'DBT', 'waitlist', 'Aetna', 'BCBS', 'self-pay', 'Spanish', 'evening only', 'grief', 'trauma'];
+const DIAGNOSES = ['F41.1', 'F32.1', 'F33.1', 'F43.10', 'F43.23', 'F42.2', 'F90.0', 'F40.10', 'F50.00', 'F31.81', 'Z63.0', 'F34.1'];
+const RELATIONSHIPS = ['Spouse', 'Partner', 'Mother', 'Father', 'Sister', 'Brother', 'Friend', 'Daughter', 'Son'];
+const REFERRALS = ['Psychology Today', 'Primary care physician', 'Friend or family', 'Insurance directory', 'Website', 'Former client', 'School counselor'];
+const NOTES = ['Prefers morning sessions.', 'Billing contact is the parent.', 'Ask before leaving voicemail.', 'Superbill monthly.', 'Moved from weekly to biweekly.'];
+
+const asciiFold = (text) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+const pad = (n, width) => String(n).padStart(width, '0');
+
+function phoneNumber(random) {
+  // 555-01xx is reserved for fiction; written the several ways people write numbers.
+  const [area, line] = [random.pick(AREA_CODES), `01${pad(random.int(0, 99), 2)}`];
+  return random.weighted({ [`(${area}) 555-${line}`]: 6, [`${area}-555-${line}`]: 3, [`+1 ${area} 555 ${line}`]: 1 });
+}
+
+/** One client as a person would type it into the form; clientSchema turns it into the document. */
+function clientInput(random, i, serviceIds, usedEmails) {
+  const firstName = random.pick(FIRST_NAMES);
+  const lastName = random.pick(LAST_NAMES);
+  const status = random.weighted({ active: 60, prospective: 8, inactive: 20, discharged: 12 });
+  const born = new Date(Date.UTC(random.int(1946, 2012), random.int(0, 11), random.int(1, 28)));
+  let email = null;
+  if (random.chance(0.9)) {
+    const base = `${asciiFold(firstName)}.${asciiFold(lastName)}`;
+    // Unique, as the duplicate check on create would have it.
+    email = `${base}${usedEmails.has(base) ? i : ''}@${random.pick(EMAIL_DOMAINS)}`;
+    usedEmails.add(base);
+  }
+  const [city, state, zip] = random.pick(CITIES);
+  const hasAddress = random.chance(0.7);
+  const hasEmergency = random.chance(0.5);
+  return {
+    firstName,
+    lastName,
+    preferredName: NICKNAMES[firstName] && random.chance(0.4) ? NICKNAMES[firstName] : null,
+    pronouns: random.chance(0.6) ? random.pick(PRONOUNS) : null,
+    dateOfBirth: born.toISOString().slice(0, 10),
+    email,
+    phone: random.chance(0.92) ? phoneNumber(random) : null,
+    addressLine1: hasAddress ? `${random.int(1, 999)} ${random.pick(STREETS)}` : null,
+    addressLine2: hasAddress && random.chance(0.25) ? `Apt ${random.int(1, 24)}${random.pick(['A', 'B', 'C', ''])}` : null,
+    city: hasAddress ? city : null,
+    state: hasAddress ? state : null,
+    postalCode: hasAddress ? `${zip}${pad(random.int(0, 99), 2)}` : null,
+    status,
+    tags: random.some(TAGS, Number(random.weighted({ 0: 3, 1: 4, 2: 2, 3: 1 }))),
+    emergencyContactName: hasEmergency ? `${random.pick(FIRST_NAMES)} ${random.chance(0.6) ? lastName : random.pick(LAST_NAMES)}` : null,
+    emergencyContactRelationship: hasEmergency ? random.pick(RELATIONSHIPS) : null,
+    emergencyContactPhone: hasEmergency ? phoneNumber(random) : null,
+    defaultServiceId: random.chance(0.85) ? serviceIds[random.weighted({ 0: 1, 1: 6, 2: 3 })] : null,
+    // Sliding scale: a fee in whole dollars, as minor units.
+    feeOverride: random.chance(0.15) ? random.int(6, 14) * 1000 : null,
+    currency: 'USD',
+    diagnosisCodes: status === 'prospective' ? [] : random.some(DIAGNOSES, Number(random.weighted({ 1: 6, 2: 3, 3: 1 }))),
+    reminderConsent: email !== null && random.chance(0.75),
+    referralSource: random.chance(0.6) ? random.pick(REFERRALS) : null,
+    adminNotes: random.chance(0.1) ? random.pick(NOTES) : null,
+  };
+}
+
+/** The practice's settings document, as /dashboard/practice saves it. */
+async function settingsPart({ schemas: s, createAll }) {
+  const settings = s.practiceSettingsSchema.parse({
+    practiceName: 'Riverside Counseling',
+    therapistName: 'Maya Okafor',
+    credentials: 'LCSW',
+    npi: '1234567893',
+    taxId: '12-3456789',
+    addressLine1: '120 Bedford Ave',
+    addressLine2: 'Suite 4',
+    city: 'Brooklyn',
+    state: 'NY',
+    postalCode: '11211',
+    phone: '(718) 555-0100',
+    timeZone: 'America/New_York',
+    currency: 'USD',
+    cancellationWindowHours: 24,
+    lateCancelFeeType: 'percent',
+    lateCancelFeePercent: 50,
+    noShowFeeType: 'fixed',
+    noShowFeeAmount: '$75',
+    reminderLeadHours: 24,
+    defaultNoteTemplate: 'soap',
+  });
+  const [document] = await createAll('practiceSettings', [settings]);
+  return { settings: document };
+}
+
+/** The three suggested services with the fees the therapist filled in before first use. */
+async function servicesPart({ schemas: s, createAll }) {
+  const fees = { '90791': '$200', '90834': '$150', '90837': '$190' };
+  const services = s.suggestedServices('USD').map((service, sortOrder) => ({
+    ...s.serviceSchema.parse({ ...service, fee: fees[service.serviceCode] }),
+    sortOrder,
+  }));
+  return { services: await createAll('services', services) };
+}
+
+async function clientsPart({ schemas: s, createAll, random, options, practice }) {
+  const serviceIds = practice.services.map((service) => service.$id);
+  const usedEmails = new Set();
+  const clients = Array.from({ length: options.clients }, (_, i) => s.clientSchema.parse(clientInput(random, i, serviceIds, usedEmails)));
+  return { clients: await createAll('clients', clients) };
+}
+
+/** In order; each part sees what the earlier ones made (`practice`). Later issues append theirs. */
+export const PRACTICE_PARTS = [
+  { name: 'practiceSettings', seed: settingsPart },
+  { name: 'services', seed: servicesPart },
+  { name: 'clients', seed: clientsPart },
+];
+
+const COLLECTION_IDS = { practiceSettings: 'practice_settings', services: 'services', clients: 'clients' };
+
+/** Runs `task` over `items` with at most `limit` running at once; results in order. */
+async function pool(items, limit, task) {
+  const results = new Array(items.length);
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < items.length) {
+      const index = nextIndex++;
+      results[index] = await task(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Seeds one practice.
+ * @param {{ endpoint: string, project?: string, key?: string, databaseId?: string, seed?: number,
+ *   clients?: number, email?: string, password?: string, log?: (line: string) => void }} options
+ *   `endpoint` is the Appwrite API root, e.g. http://127.0.0.1:3301/v1.
+ * @returns {Promise<{ therapist: { id: string, email: string, password: string, name: string },
+ *   practice: Record<string, unknown>, counts: Record<string, number>, timings: Record<string, number>, totalMs: number }>}
+ *   timings in ms per part, plus `therapist` (account set-up, mostly spec §4's 5 s wait, which
+ *   overlaps the parts) and `documentsPerSec` of the parts' writes.
+ */
+export async function seedPractice(options) {
+  const {
+    endpoint, project = 'cadence', key = 'local-dev-key', databaseId = 'main', seed = DEFAULT_SEED, clients = DEFAULT_CLIENTS,
+    password = 'bench-therapist-password', log = () => {},
+  } = options;
+  const started = performance.now();
+  const server = new Client().setEndpoint(endpoint).setProject(project).setKey(key);
+  const users = new Users(server);
+  const databases = new Databases(server);
+  const random = seededRandom(seed);
+  const loadedSchemas = await schemas();
+  const email = options.email ?? `therapist-${seed}-${Date.now().toString(36)}@example.test`;
+  const name = 'Maya Okafor';
+
+  const user = await users.create({ userId: ID.unique(), email, password: `${password}-initial`, name });
+  await users.updateLabels({ userId: user.$id, labels: THERAPIST_LABELS });
+  await users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+  const profileReady = (async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(user.registration) + PROFILE_RULE_MS - Date.now())));
+    await users.updatePassword({ userId: user.$id, password });
+    return Math.round(performance.now() - started);
+  })();
+
+  const owner = Role.user(user.$id);
+  const permissions = [Permission.read(owner), Permission.update(owner), Permission.delete(owner)];
+  let written = 0;
+  let writeMs = 0;
+  /** Writes `documents` (schema output) of `collection` as the owner's, in bulk; the stored documents back, in order. */
+  const createAll = async (collection, documents) => {
+    const collectionId = COLLECTION_IDS[collection] ?? collection;
+    const batches = [];
+    for (let i = 0; i < documents.length; i += BATCH) batches.push(documents.slice(i, i + BATCH));
+    const t = performance.now();
+    const stored = await pool(batches, IN_FLIGHT, async (batch) => {
+      const list = await databases.createDocuments({
+        databaseId,
+        collectionId,
+        documents: batch.map((data) => ({ $id: ID.unique(), $permissions: permissions, ...data, userId: user.$id })),
+      });
+      return list.documents;
+    });
+    writeMs += performance.now() - t;
+    written += documents.length;
+    return stored.flat();
+  };
+
+  const practice = {};
+  const timings = {};
+  const counts = {};
+  for (const part of PRACTICE_PARTS) {
+    const t = performance.now();
+    const made = await part.seed({ schemas: loadedSchemas, createAll, random, options: { clients }, practice, therapist: user });
+    Object.assign(practice, made);
+    timings[part.name] = Math.round(performance.now() - t);
+    for (const [key, value] of Object.entries(made)) counts[key] = Array.isArray(value) ? value.length : 1;
+    log(`  seeded ${part.name.padEnd(16)} ${timings[part.name]} ms`);
+  }
+  timings.documentsPerSec = Math.round(written / (writeMs / 1000));
+  timings.therapist = await profileReady;
+  const totalMs = Math.round(performance.now() - started);
+  return { therapist: { id: user.$id, email, password, name }, practice, counts, timings, totalMs };
+}
+
+// `node bench/practice-dataset.mjs --endpoint http://127.0.0.1:4000/v1 [--clients 2000] [--seed 13]`:
+// seeds a running Appwrite (e.g. `npm start`'s) and prints the therapist to sign in as.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      endpoint: { type: 'string', default: 'http://127.0.0.1:4000/v1' },
+      clients: { type: 'string', default: String(DEFAULT_CLIENTS) },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      email: { type: 'string' },
+    },
+  });
+  const result = await seedPractice({ endpoint: values.endpoint, clients: Number(values.clients), seed: Number(values.seed), email: values.email, log: console.log });
+  console.log(JSON.stringify({ therapist: result.therapist, counts: result.counts, timings: result.timings, totalMs: result.totalMs }, null, 2));
+}
