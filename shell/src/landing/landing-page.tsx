@@ -1,18 +1,88 @@
 import { Link } from '@cadence/shared-router';
+import { Badge, buttonClassName, Card, Icon } from '@cadence/shared-ui';
+import { LandingIllustration } from './landing-illustration.tsx';
+import { comingFeatures, IN_DEVELOPMENT_NOTE, PRICE_USD_PER_MONTH, readyFeatures, TRIAL_DAYS, type Feature } from './landing-content.ts';
 
-/** The shell's own first paint: it never waits for a remote. */
+function FeatureCard({ feature, ready }: { feature: Feature; ready: boolean }) {
+  return (
+    <li className="landing-feature">
+      <Card>
+        <span className={ready ? 'landing-feature-icon' : 'landing-feature-icon landing-feature-icon-later'}>
+          <Icon name={feature.icon} />
+        </span>
+        <h3>{feature.title}</h3>
+        <p>{feature.text}</p>
+        {ready ? <Badge tone="success">Ready</Badge> : <Badge tone="neutral">Coming</Badge>}
+      </Card>
+    </li>
+  );
+}
+
+/** The shell's own first paint: it never waits for a remote. spec §2: title, tagline, Get Started, in development. */
 export function LandingPage() {
   return (
-    <div className="page landing" aria-labelledby="landing-title">
-      <h1 id="landing-title">Cadence</h1>
-      <p className="tagline">Practice Management for Therapists</p>
-      <Link to="/signup" className="button button-primary">
-        Get Started
-      </Link>
-      <p className="landing-note">
-        Cadence is in development: client tracking, session tracking, payments tracking, invoices, scheduling and
-        progress notes are on their way.
-      </p>
+    <div className="landing" aria-labelledby="landing-title">
+      <section className="landing-hero">
+        <div className="landing-hero-text">
+          <h1 id="landing-title">Cadence</h1>
+          <p className="tagline">Practice Management for Therapists</p>
+          <p className="landing-lede">
+            Your practice, your services and your clients in one calm place, built for therapists who run their own
+            practice. Scheduling, session notes and billing come next.
+          </p>
+          <div className="landing-actions">
+            <Link to="/signup" className={buttonClassName('primary')}>
+              Get Started
+            </Link>
+            <span className="landing-price-hint">
+              {TRIAL_DAYS} days free, then ${PRICE_USD_PER_MONTH} a month
+            </span>
+          </div>
+        </div>
+        <LandingIllustration />
+      </section>
+
+      <div className="landing-body">
+        <p className="landing-note">
+          <Icon name="info" />
+          <span>{IN_DEVELOPMENT_NOTE}</span>
+        </p>
+
+        <section className="landing-section" aria-labelledby="landing-features-title">
+          <h2 id="landing-features-title">What Cadence does for you</h2>
+          <ul className="landing-features">
+            {readyFeatures.map((feature) => (
+              <FeatureCard key={feature.title} feature={feature} ready />
+            ))}
+            {comingFeatures.map((feature) => (
+              <FeatureCard key={feature.title} feature={feature} ready={false} />
+            ))}
+          </ul>
+        </section>
+
+        <section className="landing-section" aria-labelledby="landing-pricing-title">
+          <h2 id="landing-pricing-title">One plan, one price</h2>
+          <Card className="landing-price">
+            <p className="landing-price-figure">
+              <span className="landing-price-amount">${PRICE_USD_PER_MONTH}</span> per month
+            </p>
+            <ul className="landing-price-points">
+              <li>
+                <Icon name="check" /> {TRIAL_DAYS}-day free trial
+              </li>
+              <li>
+                <Icon name="check" /> Every feature as it ships
+              </li>
+              <li>
+                <Icon name="check" /> Cancel any time; access runs to the end of the paid month, with no refunds
+              </li>
+            </ul>
+            <Link to="/signup" className={buttonClassName('secondary')}>
+              Start your free trial
+            </Link>
+          </Card>
+        </section>
+      </div>
     </div>
   );
 }
