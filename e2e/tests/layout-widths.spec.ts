@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
+import { createCompleteUser, createCompleteUsers, signIn, users, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { test as base, expect, pageHeading } from '../support/fixtures.ts';
+import { appwriteUrl } from '../support/ports.ts';
+
+// Issue 20: no page scrolls sideways on the narrow phones therapists use (spec §9 mobile). Every
+// guest route, every dashboard section and every account section is walked at 320, 375 and 390 px,
+// signed out and as a subscribed therapist, and the page must be no wider than the window.
+
+const WIDTHS = [320, 375, 390] as const;
+
+// Spec §2 route table (shell/src/route-table.ts), signed out; /dashboard and /account are the guard's
+// (they end on /login, walked here already).
+const GUEST_PATHS = [
+  '/',
+  '/signup',
+  '/login',
+  '/success',
+  '/cancel',
+  '/payment-cancelled',
+  '/payment-success',
+  '/changelog',
+  '/terms',
+  '/privacy',
+  '/faq',
+  '/contact',
+  '/verify-email',
+  '/reset-password',
+  '/account-cleanup',
+  '/no-such-page',
+];
+const DASHBOARD_PATHS = [
+  '/dashboard',
+  '/dashboard/clients',
+  '/dashboard/clients/new',
+  '/dashboard/clients/import',
+  '/dashboard/schedule',
+  '/dashboard/payments',
+  '/dashboard/sessions',
+  '/dashboard/transactions',
+  '/dashboard/reports',
+  '/dashboard/practice',
+];
+const ACCOUNT_SECTIONS = ['Profile', 'Payments', 'Notifications', 'Devices', 'Settings'];
+
+// A phone's user agent, so the dashboard shows its mobile promo banner too. The viewport is not
+// emulated as a mobile one: a mobile viewport widens itself to fit overflowing content, which would
+// hide the very overflow measured here.
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
+const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
+
+/** A client of the therapist as the browser writes one (owner-only), with long but real details. */
+async function seedClient(userId: string, n: number): Promise<string> {
+  const role = Role.user(userId);
+  const document = await databases.createDocument({
+    databaseId: 'main',
+    collectionId: 'clients',
+    documentId: ID.unique(),
+    data: {
+      userId,
+      firstName: 'Anastasia-Maria',
+      lastName: `Papadopoulou-Richardson ${n}`,
+      status: 'active',
+      tags: ['couples therapy', 'sliding scale'],
+      diagnosisCodes: [],
+      currency: 'USD',
+      reminderConsent: false,
+      email: `anastasia.papadopoulou-richardson.${n}@example.test`,
+    },
+    permissions: [Permission.read(role), Permission.update(role), Permission.delete(role)],
+  });
+  return document.$id;
+}
+
+interface Subscribed {
+  therapist: TestUser;
+  clientId: string;
+}
+
+const test = base.extend<object, { subscribed: Subscribed }>({
+  // One therapist per worker for all its widths (at most three sessions of the five allowed), with
+  // two clients so the client list and a client's page show rows rather than their empty states.
+  subscribed: [
+    async ({}, use) => {
+      const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+      const clientId = await seedClient(therapist.id, 1);
+      await seedClient(therapist.id, 2);
+      await use({ therapist, clientId });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+// Each test opens its own browser context (one per width per role); they share nothing but the
+// worker's therapist, so the two workers split them.
+test.describe.configure({ mode: 'parallel' });
+
+interface Overflow {
+  where: string;
+  innerWidth: number;
+  documentScrollWidth: number;
+  bodyScrollWidth: number;
+  /** The innermost elements reaching past the window's right edge, with their right edge in px. */
+  culprits: string[];
+}
+
+/** Waits for the screen to settle: its heading shown, no skeleton or spinner still loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(pageHeading(page)).toBeVisible();
+  await expect(page.locator('.ui-skeleton, .ui-spinner')).toHaveCount(0);
+}
+
+/** Null when the page fits the window; otherwise how wide it is and which elements stick out. */
+function measure(page: Page, where: string): Promise<Overflow | null> {
+  return page.evaluate((where) => {
+    const innerWidth = window.innerWidth;
+    const documentScrollWidth = document.documentElement.scrollWidth;
+    const bodyScrollWidth = document.body.scrollWidth;
+    if (documentScrollWidth <= innerWidth && bodyScrollWidth <= innerWidth) return null;
+    const clipped = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const sticking = Array.from(document.body.querySelectorAll('*')).filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5 && !clipped(element));
+    const innermost = sticking.filter((element) => !sticking.some((other) => other !== element && element.contains(other)));
+    const describe = (element: Element): string => {
+      const classes = typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `${element.tagName.toLowerCase()}${classes} → ${Math.round(element.getBoundingClientRect().right)}px`;
+    };
+    return { where, innerWidth, documentScrollWidth, bodyScrollWidth, culprits: innermost.slice(0, 5).map(describe) };
+  }, where);
+}
+
+async function walkAccount(page: Page, width: number, overflows: Overflow[]): Promise<void> {
+  await page.goto('/account');
+  await settle(page);
+  for (const section of ACCOUNT_SECTIONS) {
+    await page.getByRole('tab', { name: section, exact: true }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await settle(page);
+    const overflow = await measure(page, `/account ${section} at ${width} px`);
+    if (overflow) overflows.push(overflow);
+  }
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px wide`, () => {
+    test.use({ viewport: { width, height: 740 } });
+
+    test('a guest walks every route without sideways scroll', async ({ page }) => {
+      const overflows: Overflow[] = [];
+      for (const path of GUEST_PATHS) {
+        await page.goto(path);
+        await settle(page);
+        const overflow = await measure(page, `${path} at ${width} px`);
+        if (overflow) overflows.push(overflow);
+      }
+      expect(overflows).toEqual([]);
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ userAgent: IPHONE });
+
+      test('a subscribed therapist walks the dashboard and the account without sideways scroll', async ({ page, subscribed }) => {
+        await signIn(page, subscribed.therapist);
+        const overflows: Overflow[] = [];
+        for (const path of [...DASHBOARD_PATHS, `/dashboard/clients/${subscribed.clientId}`]) {
+          await page.goto(path);
+          await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toBeVisible();
+          await settle(page);
+          const overflow = await measure(page, `${path} at ${width} px`);
+          if (overflow) overflows.push(overflow);
+        }
+        await walkAccount(page, width, overflows);
+        expect(overflows).toEqual([]);
+      });
+    });
+  });
+}
+
+test.describe('a long name and a long email', () => {
+  test.use({ viewport: { width: 390, height: 740 }, userAgent: IPHONE });
+
+  test('the account fits a 390 px phone', async ({ page }) => {
+    const domain = '@family-therapy.example.test';
+    const email = `${randomUUID().slice(0, 8)}.maximiliana.featherstonehaugh.vandermeulen`.slice(0, 60 - domain.length) + domain;
+    expect(email).toHaveLength(60);
+    const [user] = await createCompleteUsers([email]);
+    if (!user) throw new Error('no therapist created');
+    await users.updateName({ userId: user.$id, name: 'Maximiliana Aurelia Featherstonehaugh-Vandermeulen-Wolfeschlegelsteinhausen' });
+    await signIn(page, { email, password: PASSWORD });
+    const overflows: Overflow[] = [];
+    await walkAccount(page, 390, overflows);
+    expect(overflows).toEqual([]);
+  });
+});
