@@ -10,6 +10,13 @@ async function openNotifications(page: Page) {
   return page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
 }
 
+/** A visible element's box (Playwright gives null for a hidden one). */
+async function box(locator: ReturnType<Page['locator']>) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`no box for ${locator.toString()}`);
+  return found;
+}
+
 /** The expanded notification's invoice details as { label: value }. */
 async function invoiceDetails(item: ReturnType<Page['locator']>): Promise<Record<string, string>> {
   const terms = await item.locator('dt').allTextContents();
@@ -28,15 +35,39 @@ test('notifications from labels: filters, click marks read, Mark Unread, Delete 
   await expect(unreadBadges).toHaveCount(2);
   await expectAccessible(page);
 
+  // issue 20: the Unread chip stands apart from its title, and titles carry no underline.
+  const welcome = list.filter({ hasText: 'Welcome to Cadence' });
+  const welcomeTitle = welcome.getByRole('button', { name: /Welcome to Cadence/ });
+  const titleBox = await box(welcomeTitle);
+  expect((await box(welcome.getByText('Unread', { exact: true }))).x - (titleBox.x + titleBox.width)).toBeGreaterThanOrEqual(16);
+  for (const title of await page.locator('.account-notification__toggle, .account-notification__toggle *').all()) {
+    expect(await title.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe('none');
+  }
+
+  // issue 20: the pressed filter looks selected; the others look alike.
   const filters = page.getByRole('group', { name: 'Filter notifications' });
+  const look = (name: string) => filters.getByRole('button', { name, exact: true }).evaluate((button) => {
+    const style = getComputedStyle(button);
+    return [style.backgroundColor, style.borderColor, style.color, style.boxShadow].join(' | ');
+  });
+  await expect(filters.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+  const [selected, unselected] = [await look('All'), await look('Unread')];
+  expect(selected).not.toBe(unselected);
+  expect(await look('Urgent')).toBe(unselected);
   await filters.getByRole('button', { name: 'Urgent' }).click();
   await expect(list).toHaveCount(1);
   await expect(list.first()).toContainText('Payment failed');
+  await page.mouse.move(0, 0);
+  await expect.poll(() => look('Urgent')).toBe(selected);
+  await expect.poll(() => look('All')).toBe(unselected);
   await filters.getByRole('button', { name: 'All' }).click();
 
-  await page.getByRole('button', { name: /Welcome to Cadence/ }).click();
+  await welcomeTitle.click();
   await expect(page.getByRole('link', { name: 'Open Dashboard' })).toHaveAttribute('href', /\/dashboard$/);
   await expect(page.getByText('Just now')).toBeVisible();
+  // issue 20: the delivered time sits on the title's line, not between the message and the buttons.
+  const [time, title] = [await box(welcome.locator('time')), await box(welcomeTitle)];
+  expect(Math.abs(time.y + time.height / 2 - (title.y + title.height / 2))).toBeLessThan(6);
   await expect(unreadBadges).toHaveCount(1);
   await filters.getByRole('button', { name: 'Unread' }).click();
   await expect(list).toHaveCount(1);

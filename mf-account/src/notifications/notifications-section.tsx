@@ -121,7 +121,7 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
     <div className="account-stack">
       <div role="group" aria-label="Filter notifications" className="account-row">
         {FILTERS.map((f) => (
-          <Button key={f.id} size="sm" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>{f.label}</Button>
+          <Button key={f.id} size="sm" className="account-filter" aria-pressed={filter === f.id} onClick={() => setFilter(f.id)}>{f.label}</Button>
         ))}
       </div>
       {shown.length === 0 ? <EmptyState icon="notifications">{MESSAGES.noNotifications}</EmptyState> : (
@@ -137,7 +137,8 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
                   <div className="account-notification__layout">
                     <Icon name={NOTIFICATION_ICONS[n.type] ?? 'notifications'} className="account-notification__icon" />
                     <div className="account-stack">
-                      <div className="account-row">
+                      {/* Title left; its Unread chip and, once open, the delivered time on the right of the same line. */}
+                      <div className="account-notification__header">
                         <button
                           type="button"
                           className="account-notification__toggle"
@@ -150,12 +151,16 @@ export function NotificationsSection({ userId, labels }: { userId: string; label
                         >
                           {n.title}
                         </button>
-                        {!n.read && <Badge tone="accent">Unread</Badge>}
+                        {(!n.read || open) && (
+                          <span className="account-notification__meta">
+                            {!n.read && <Badge tone="accent">Unread</Badge>}
+                            {open && <time className="account-muted" dateTime={delivered}>{relativeTime(delivered, new Date())}</time>}
+                          </span>
+                        )}
                       </div>
                       <p className="account-text">{n.message}</p>
                       {open && (
                         <>
-                          <time className="account-muted" dateTime={delivered}>{relativeTime(delivered, new Date())}</time>
                           {invoice && <InvoiceDetails invoice={invoice} />}
                           <div className="account-row">
                             {action && n.actionText && <a className={buttonClassName('primary', 'sm')} href={action}>{n.actionText}</a>}
