@@ -2,6 +2,7 @@
 export const MESSAGES = {
   notProvided: 'Not provided',
   unverified: 'Unverified',
+  verified: 'Verified',
   resendVerification: 'Resend Verification Email',
   verificationSent: 'Verification email sent! Check your inbox.',
   verificationFailed: (reason: string) => `Failed to send verification email: ${reason}`,
@@ -33,6 +34,8 @@ export const MESSAGES = {
   passwordHint: 'Password must be at least 8 characters',
   passwordUpdated: 'Password updated successfully',
   passwordUpdateFailed: (reason: string) => `Failed to update password: ${reason}`,
+  /** The {reason} when Appwrite refuses the current password (its own text speaks of an email). */
+  currentPasswordIncorrect: 'Your current password is incorrect.',
 
   deletePhraseAlert: 'Please type "delete my account" exactly to confirm.',
   deleteFailed: (reason: string) => `Failed to delete account: ${reason}`,

@@ -5,7 +5,7 @@ import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
 import { nextPaymentText, ordinal, profileBillingDates, trialDaysRemaining } from './profile-status.ts';
 
-export function ResendVerificationButton({ label = MESSAGES.resendVerification }: { label?: string }) {
+export function ResendVerificationButton({ label = MESSAGES.resendVerification, size = 'sm', className }: { label?: string; size?: 'sm' | 'md'; className?: string }) {
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   async function resend() {
@@ -22,7 +22,7 @@ export function ResendVerificationButton({ label = MESSAGES.resendVerification }
   return (
     <div className="account-stack">
       <div>
-        <Button size="sm" icon="email" loading={busy} onClick={() => void resend()}>{label}</Button>
+        <Button size={size} icon="email" className={className} loading={busy} onClick={() => void resend()}>{label}</Button>
       </div>
       {result && <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
     </div>

@@ -1,9 +1,8 @@
 import { updatePassword } from '@cadence/shared-auth';
 import { Alert, Button, TextInput } from '@cadence/shared-ui';
 import { useState, type FormEvent } from 'react';
-import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
-import { passwordFormError, showPasswordHint, type PasswordForm } from './settings-rules.ts';
+import { passwordFormError, passwordUpdateFailure, showPasswordHint, type PasswordForm } from './settings-rules.ts';
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -25,7 +24,7 @@ export function UpdatePasswordForm() {
       setForm(EMPTY);
       setResult({ ok: true, text: MESSAGES.passwordUpdated });
     } catch (e) {
-      setResult({ ok: false, text: MESSAGES.passwordUpdateFailed(reasonOf(e)) });
+      setResult({ ok: false, text: passwordUpdateFailure(e) });
     } finally {
       setBusy(false);
     }
@@ -44,13 +43,13 @@ export function UpdatePasswordForm() {
 
   return (
     <form className="account-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Update Password">
-      <h4 className="account-subtitle">Update Password</h4>
+      <h4 className="account-subtitle">Password</h4>
       {field('currentPassword', 'Current Password', 'current-password')}
       {field('newPassword', 'New Password', 'new-password', showPasswordHint(form.newPassword) ? MESSAGES.passwordHint : undefined)}
       {field('confirmPassword', 'Confirm New Password', 'new-password')}
       {result && <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
       <div>
-        <Button type="submit" variant="primary" loading={busy}>Update Password</Button>
+        <Button type="submit" variant="primary" className="account-action" loading={busy}>Update Password</Button>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Client, type Models } from 'appwrite';
+import { AppwriteException, Client, type Models } from 'appwrite';
 import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -64,6 +64,17 @@ describe('UpdatePasswordForm (spec §5)', () => {
     updatePassword.mockRejectedValueOnce(new Error('Invalid credentials'));
     fill('wrong', 'new-password', 'new-password');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password: Invalid credentials'));
+  });
+
+  it('Appwrite\'s 401 user_invalid_credentials names the current password, not an email nobody typed (issue 20)', async () => {
+    updatePassword.mockRejectedValueOnce(new AppwriteException('Invalid credentials. Please check the email and password.', 401, 'user_invalid_credentials', ''));
+    render(<UpdatePasswordForm />);
+    fill('not my password', 'new-password', 'new-password');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password: Your current password is incorrect.'));
+    // Another 401 (a session gone) keeps Appwrite's reason.
+    updatePassword.mockRejectedValueOnce(new AppwriteException('User (role: guests) missing scope (account)', 401, 'general_unauthorized_scope', ''));
+    fill('old-password', 'new-password', 'new-password');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to update password: User (role: guests) missing scope (account)'));
   });
 });
 

@@ -1,6 +1,6 @@
 import { sendEmailVerification, settingsStatusText, useAuthStore, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
-import { Alert, Button, Card, IconButton, TextInput } from '@cadence/shared-ui';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert, Button, Card, IconButton, StatusChip, TextInput } from '@cadence/shared-ui';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { billingPortalUrl, reasonOf, updateEmail, updateName } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
 import { ResendVerificationButton } from '../profile/profile-section.tsx';
@@ -8,8 +8,48 @@ import { formatDate } from '../profile/profile-status.ts';
 import { DeleteAccountPanel } from './delete-account.tsx';
 import { UpdatePasswordForm } from './password-form.tsx';
 
-function NameSetting({ user }: { user: AuthUser }) {
+/**
+ * An inline editor's open state; closing it (save, cancel, Escape) puts focus back on the Edit button,
+ * so a keyboard user is not dropped at the top of the page.
+ */
+function useInlineEditor() {
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closed = useRef(false);
+  useEffect(() => {
+    if (!editing && closed.current) editButton.current?.focus();
+    closed.current = false;
+  }, [editing]);
+  return {
+    editing,
+    editButton,
+    open: () => setEditing(true),
+    close: () => {
+      closed.current = true;
+      setEditing(false);
+    },
+  };
+}
+
+/** A setting's value as text, then a visible Edit button (pencil) that names what it edits. */
+function EditableValue({ value, editLabel, editButton, onEdit, children }: {
+  value: string;
+  editLabel: string;
+  editButton: Ref<HTMLButtonElement>;
+  onEdit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <span className="account-setting">
+      <span className="account-break">{value}</span>
+      {children}
+      <Button size="sm" icon="edit" ref={editButton} aria-label={editLabel} onClick={onEdit}>Edit</Button>
+    </span>
+  );
+}
+
+function NameSetting({ user }: { user: AuthUser }) {
+  const { editing, editButton, open, close } = useInlineEditor();
   const [value, setValue] = useState(user.name);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -18,23 +58,29 @@ function NameSetting({ user }: { user: AuthUser }) {
     try {
       await updateName(value.trim());
       await useAuthStore.getState().refreshUser();
-      setEditing(false);
       setError(null);
+      close();
     } catch (e) {
       setError(MESSAGES.nameUpdateFailed(reasonOf(e)));
     }
   }
+  function cancel() {
+    setError(null);
+    close();
+  }
   function onKey(event: KeyboardEvent) {
-    if (event.key === 'Enter') void save();
-    if (event.key === 'Escape') setEditing(false);
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void save();
+    }
+    if (event.key === 'Escape') cancel();
   }
 
   if (!editing) {
+    const shown = user.name || MESSAGES.notProvided;
     return (
-      <Button variant="quiet" size="sm" icon="edit" className="account-inline-edit" aria-label={`Edit name: ${user.name || MESSAGES.notProvided}`}
-        onClick={() => { setValue(user.name); setEditing(true); }}>
-        {user.name || MESSAGES.notProvided}
-      </Button>
+      <EditableValue value={shown} editLabel={`Edit name: ${shown}`} editButton={editButton}
+        onEdit={() => { setValue(user.name); open(); }} />
     );
   }
   return (
@@ -45,7 +91,7 @@ function NameSetting({ user }: { user: AuthUser }) {
           aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
           onChange={(e) => setValue(e.target.value)} onKeyDown={onKey} />
         <IconButton icon="check" label="Save name" variant="secondary" size="sm" onClick={() => void save()} />
-        <IconButton icon="close" label="Cancel name edit" variant="secondary" size="sm" onClick={() => setEditing(false)} />
+        <IconButton icon="close" label="Cancel name edit" variant="secondary" size="sm" onClick={cancel} />
       </span>
       {error && <div id={errorId}><Alert tone="error">{error}</Alert></div>}
     </div>
@@ -53,23 +99,33 @@ function NameSetting({ user }: { user: AuthUser }) {
 }
 
 function EmailSetting({ user }: { user: AuthUser }) {
-  const [editing, setEditing] = useState(false);
+  const { editing, editButton, open, close } = useInlineEditor();
   // spec §5: editing the email shows the alert and closes the editor.
   function redirect() {
     window.alert(MESSAGES.emailEditAlert);
-    setEditing(false);
+    close();
   }
   if (!editing) {
     return (
-      <Button variant="quiet" size="sm" icon="edit" className="account-inline-edit" aria-label={`Edit email: ${user.email}`} onClick={() => setEditing(true)}>
-        {user.email}
-      </Button>
+      <EditableValue value={user.email} editLabel={`Edit email: ${user.email}`} editButton={editButton} onEdit={open}>
+        {/* issue 20: a verified address says so (Appwrite refuses to verify it again). */}
+        {user.emailVerification
+          ? <StatusChip tone="success" label={MESSAGES.verified} />
+          : <StatusChip tone="warning" label={MESSAGES.unverified} />}
+      </EditableValue>
     );
   }
   return (
     <span className="account-inline">
       <input className="ui-control account-inline-input" aria-label="Email" type="email" defaultValue={user.email} autoFocus
-        onKeyDown={(e) => { if (e.key === 'Enter') redirect(); }} />
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            // Focus is back on Edit before this key's press: unhandled, that press would open the editor again.
+            e.preventDefault();
+            redirect();
+          }
+          if (e.key === 'Escape') close();
+        }} />
       <IconButton icon="warning" label="Save email" variant="secondary" size="sm" onClick={redirect} />
     </span>
   );
@@ -105,7 +161,7 @@ function ChangeEmailSection() {
         <TextInput label="Current Password" type="password" required autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         {result && <Alert tone={result.ok ? 'success' : 'error'}>{result.text}</Alert>}
         <div>
-          <Button type="submit" variant="primary" loading={busy}>Change Email</Button>
+          <Button type="submit" variant="primary" className="account-action" loading={busy}>Change Email</Button>
         </div>
       </form>
     </Card>
@@ -148,7 +204,8 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
       <ChangeEmailSection />
       <Card title="Security" headingLevel={3}>
         <div className="account-stack account-stack--loose">
-          <ResendVerificationButton label="Resend Email Verification" />
+          {/* issue 20: offered only while it can work — Appwrite refuses a verified address. */}
+          {!user.emailVerification && <ResendVerificationButton label="Resend Email Verification" size="md" className="account-action" />}
           <UpdatePasswordForm />
           <DeleteAccountPanel />
         </div>
