@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Route, Routes } from '@cadence/shared-router';
 import { SessionGuard } from './guard/session-guard.tsx';
 import { Footer } from './layout/footer.tsx';
@@ -8,6 +9,7 @@ import { LandingPage } from './landing/landing-page.tsx';
 import { NotFoundPage } from './not-found/not-found-page.tsx';
 import { RemoteRoute } from './remotes/remote-route.tsx';
 import { remotePages } from './remotes/remote-pages.ts';
+import { WaitIndicator } from './remotes/wait-indicator.tsx';
 import { routeTable } from './route-table.ts';
 import { useAuthBootstrap } from './layout/use-auth-bootstrap.ts';
 
@@ -22,14 +24,19 @@ export function App() {
       <HashFallback />
       <TopNav />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Routes>
-          {routeTable.map(({ path, screen, guarded, nested }) => {
-            const page = screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />;
-            // Keyed by path: moving between guarded routes validates again (not between a remote's own nested routes).
-            return <Route key={path} path={nested ? `${path}/*` : path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
-          })}
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <WaitIndicator />
+        {/* The one boundary a loading page suspends to: empty on a cold load (WaitIndicator speaks if
+            it takes long); on a navigation, a transition, the page before stays until the next is ready. */}
+        <Suspense fallback={null}>
+          <Routes>
+            {routeTable.map(({ path, screen, guarded, nested }) => {
+              const page = screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />;
+              // Keyed by path: moving between guarded routes validates again (not between a remote's own nested routes).
+              return <Route key={path} path={nested ? `${path}/*` : path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
+            })}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   remote: string;
@@ -24,9 +24,13 @@ export class RemoteBoundary extends Component<Props, State> {
     console.error(`Remote ${this.props.remote} failed`, error, info.componentStack);
   }
 
+  // A transition: the error section stays (with the delayed spinner above it) until the remote has
+  // loaded again or failed again, rather than the route blanking while it loads.
   private retry = (): void => {
-    this.props.onRetry();
-    this.setState({ error: null });
+    startTransition(() => {
+      this.props.onRetry();
+      this.setState({ error: null });
+    });
   };
 
   override render(): ReactNode {

@@ -1,25 +1,24 @@
-import { Suspense, lazy, useState } from 'react';
-import { Spinner } from '../layout/spinner.tsx';
+import { useState } from 'react';
 import { RemoteBoundary } from './remote-boundary.tsx';
+import { LoadedPage, loadPage, useForgetFailedLoad } from './loaded-pages.tsx';
 import type { RemotePage } from './remote-pages.ts';
 
 /**
- * A remote page inside Suspense and an error boundary keyed by its remote. Keyed by the page, so a
- * route change mounts a fresh loader; Retry builds a fresh lazy component, so the remote is fetched
- * again without reloading the page.
+ * A remote page inside an error boundary keyed by its remote. It has no Suspense of its own: while
+ * its remote loads it suspends to the shell's one boundary around the routes (app.tsx), so on a
+ * navigation (a transition) the page before stays until this one is ready, and a page loaded before
+ * renders at once (loaded-pages.ts). Retry loads it afresh without reloading the page.
  */
 export function RemoteRoute({ page }: { page: RemotePage }) {
   return <RemotePageLoader key={page.id} page={page} />;
 }
 
 function RemotePageLoader({ page }: { page: RemotePage }) {
-  // One lazy component per mount and per Retry: React keeps a failed lazy's error, so a retry needs a new one.
-  const [Page, setPage] = useState(() => lazy(page.load));
+  const [load, setLoad] = useState(() => loadPage(page));
+  useForgetFailedLoad(page, load);
   return (
-    <RemoteBoundary key={page.remote} remote={page.remote} onRetry={() => setPage(() => lazy(page.load))}>
-      <Suspense fallback={<Spinner label="Loading…" />}>
-        <Page />
-      </Suspense>
+    <RemoteBoundary key={page.remote} remote={page.remote} onRetry={() => setLoad(loadPage(page, { fresh: true }))}>
+      <LoadedPage load={load} />
     </RemoteBoundary>
   );
 }
