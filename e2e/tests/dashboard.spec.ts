@@ -21,7 +21,7 @@ test.describe('dashboard on desktop', () => {
 
     await nav.getByRole('link', { name: 'Clients' }).click();
     await expect(page).toHaveURL('/dashboard/clients');
-    await expect(page.getByText(/under construction/)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
     await nav.getByRole('link', { name: 'Schedule' }).click();
     await expect(page).toHaveURL('/dashboard/schedule');
     await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
@@ -36,7 +36,7 @@ test.describe('dashboard on desktop', () => {
     await expectAccessible(page);
 
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 2, name: 'Clients' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
     await page.goForward();
     await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
 

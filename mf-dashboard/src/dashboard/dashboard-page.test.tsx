@@ -44,8 +44,8 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
   });
 
   it.each([
-    ['/dashboard/clients', 'Clients', /under construction/],
-    ['/dashboard/clients/6b0f3a2c', 'Clients', /under construction/],
+    ['/dashboard/schedule', 'Schedule', 'Your upcoming appointments will appear here.'],
+    ['/dashboard/reports', 'Reports', 'Reports on your practice’s sessions and income will appear here.'],
     ['/dashboard/sessions', 'All Sessions', 'Every session you record will be listed here.'],
     ['/dashboard/transactions/', 'All Transactions', 'A complete history of your transactions will be listed here.'],
   ])('a deep link to %s opens that section, marked current', (path, label, text) => {

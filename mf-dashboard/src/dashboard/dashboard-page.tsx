@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { NavLink, Route, Routes } from '@cadence/shared-router';
 import { QueryProvider } from '@cadence/shared-auth/query';
+import { Icon, PageHeader } from '@cadence/shared-ui';
 import { ClientPage } from '../clients/client-page.tsx';
 import { ClientsPage } from '../clients/clients-page.tsx';
 import { ClientImportPage } from '../clients/import/client-import-page.tsx';
@@ -25,7 +26,7 @@ export default function DashboardPage() {
 
   return (
     <div className="dash-page">
-      <h1 className="dash-title">Dashboard</h1>
+      <PageHeader title="Dashboard" className="dash-title" />
       <PromoBanner />
       <div className="dash-layout">
         <div className="dash-nav-slot" ref={navSlotRef} style={stuck ? { minHeight: reservedHeight } : undefined}>
@@ -34,7 +35,8 @@ export default function DashboardPage() {
               {DASHBOARD_SECTIONS.map((section) => (
                 <li key={section.path}>
                   <NavLink className="dash-nav-item" to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
-                    {section.label}
+                    <Icon name={section.icon} />
+                    <span>{section.label}</span>
                   </NavLink>
                 </li>
               ))}

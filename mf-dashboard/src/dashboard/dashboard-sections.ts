@@ -1,3 +1,5 @@
+import type { IconName } from '@cadence/shared-ui';
+
 /**
  * The dashboard's sections, each its own route under /dashboard (spec §2 Dashboard keeps its five
  * section names; Today, Reports and Practice come with the practice). A section shows its
@@ -7,45 +9,44 @@ export interface DashboardSection {
   /** Relative to /dashboard; '' is Today, the overview. */
   path: string;
   label: string;
+  /** Beside the label in the section nav (decorative: the label names the link). */
+  icon: IconName;
   placeholder: string;
 }
 
 export const TODAY: DashboardSection = {
   path: '',
   label: 'Today',
+  icon: 'today',
   placeholder: 'Your day at a glance will appear here once your practice is set up.',
 };
 
 export const CLIENTS: DashboardSection = {
   path: 'clients',
   label: 'Clients',
+  icon: 'clients',
   placeholder: 'Client tracking is under construction. Soon you will keep every client and their history here.',
 };
 
 export const PRACTICE: DashboardSection = {
   path: 'practice',
   label: 'Practice',
+  icon: 'settings',
   placeholder: 'Your practice details, services and fees will be set up here.',
 };
 
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   TODAY,
   CLIENTS,
-  { path: 'schedule', label: 'Schedule', placeholder: 'Your upcoming appointments will appear here.' },
-  { path: 'payments', label: 'Payments', placeholder: 'Payments from your clients will appear here.' },
-  { path: 'sessions', label: 'All Sessions', placeholder: 'Every session you record will be listed here.' },
+  { path: 'schedule', label: 'Schedule', icon: 'schedule', placeholder: 'Your upcoming appointments will appear here.' },
+  { path: 'payments', label: 'Payments', icon: 'payments', placeholder: 'Payments from your clients will appear here.' },
+  { path: 'sessions', label: 'All Sessions', icon: 'sessions', placeholder: 'Every session you record will be listed here.' },
   {
     path: 'transactions',
     label: 'All Transactions',
+    icon: 'invoices',
     placeholder: 'A complete history of your transactions will be listed here.',
   },
-  { path: 'reports', label: 'Reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' },
+  { path: 'reports', label: 'Reports', icon: 'reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' },
   PRACTICE,
-];
-
-/** The "Get started" checklist on Today: where a new practice begins. */
-export const GET_STARTED: ReadonlyArray<{ label: string; to: string }> = [
-  { label: 'Set up your practice', to: '/dashboard/practice' },
-  { label: 'Add a service', to: '/dashboard/practice' },
-  { label: 'Add a client', to: '/dashboard/clients' },
 ];

@@ -1,14 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@cadence/shared-router';
+import { Card } from '@cadence/shared-ui';
 import { type DashboardSection } from './dashboard-sections.ts';
 
+/** One section's panel: a Card named by its h2, under the page's one h1 ("Dashboard"). */
 export function Panel({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
   return (
-    <section className="dash-panel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+    <Card title={title} className="dash-panel">
       {children}
-    </section>
+    </Card>
   );
 }
 

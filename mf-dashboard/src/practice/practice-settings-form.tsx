@@ -194,7 +194,8 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
   } = useForm<PracticeSettingsFormValues, unknown, PracticeSettings>({
     resolver: schemaResolver<PracticeSettingsFormValues, PracticeSettings>(practiceSettingsSchema),
     defaultValues: settingsFormValues(settings, accountName),
-    mode: 'onBlur',
+    // First checked when a field is left, then again as it is corrected, so a fixed value's message goes at once.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const currencyValue = useWatch({ control, name: 'currency' });

@@ -62,7 +62,8 @@ export function ServiceDialog({ service, currency, onClose }: ServiceDialogProps
   } = useForm<ServiceFormValues, unknown, Service>({
     resolver: schemaResolver<ServiceFormValues, Service>(serviceSchema),
     defaultValues: serviceFormValues(service, currency),
-    mode: 'onBlur',
+    // First checked when a field is left, then again as it is corrected, so a fixed value's message goes at once.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const feeCurrency = service?.currency ?? currency;

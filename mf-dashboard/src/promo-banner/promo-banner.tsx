@@ -1,6 +1,7 @@
 import { appDeepLink, getConfig, isMobileDevice, openDeepLink } from '@cadence/shared-auth';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@cadence/shared-router';
+import { Button } from '@cadence/shared-ui';
 import { DEEP_LINK_FALLBACK_PATH, PROMO_BANNER_TEXT } from '../constants.ts';
 import { openAppUrl } from './open-app-url.ts';
 import { browserStorage, isPromoBannerDismissed, rememberPromoBannerDismissed } from './promo-banner-dismissal.ts';
@@ -43,12 +44,12 @@ export function PromoBanner() {
         <p className="dash-promo-body">{PROMO_BANNER_TEXT.body}</p>
       </div>
       <div className="dash-promo-actions">
-        <button type="button" className="dash-promo-open" onClick={openApp}>
+        <Button variant="primary" size="sm" onClick={openApp}>
           {PROMO_BANNER_TEXT.open}
-        </button>
-        <button type="button" className="dash-promo-dismiss" onClick={dismiss}>
+        </Button>
+        <Button variant="quiet" size="sm" onClick={dismiss}>
           {PROMO_BANNER_TEXT.dismiss}
-        </button>
+        </Button>
       </div>
     </section>
   );
