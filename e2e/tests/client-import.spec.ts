@@ -1,0 +1,131 @@
+// Issue #13 "Client import from CSV", in the composed production build: a subscribed therapist with
+// two clients imports a 200-row file holding 3 bad rows and 2 of those clients again; the summary,
+// the rejected rows' CSV, a second import of the same file, a bad file, and a second therapist who
+// sees none of it. Clients are seeded and counted through the API; the list screen is not under test.
+import { readFile } from 'node:fs/promises';
+import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
+import { test, expect, expectAccessible } from '../support/fixtures.ts';
+import { createCompleteUsers, signIn, uniqueTherapistEmail, type TestUser } from '../support/accounts.ts';
+import { appwriteUrl } from '../support/ports.ts';
+
+const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
+const clients = { databaseId: 'main', collectionId: 'clients' };
+
+const owner = (userId: string) => [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+
+async function seedClient(userId: string, data: Record<string, unknown>): Promise<void> {
+  await databases.createDocument({ ...clients, documentId: ID.unique(), data: { userId, status: 'active', currency: 'USD', ...data }, permissions: owner(userId) });
+}
+
+async function clientCount(userId: string): Promise<number> {
+  const list = await databases.listDocuments({ ...clients, queries: [Query.equal('userId', userId), Query.limit(1)] });
+  return list.total;
+}
+
+/**
+ * 200 clients in SimplePractice's export headers: row 6 has the first seeded client's email, row 101
+ * the second one's name and date of birth; row 11 has no last name, row 51 a broken email, row 151
+ * a two-digit year.
+ */
+function importFile(): string {
+  const header = 'Legal first name,Legal last name,Email,Phone,Date of birth,Client status';
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const row = [`Iris${i}`, `Importer${i}`, `iris.${i}@example.test`, '(555) 010-2000', `1980-01-${String((i % 28) + 1).padStart(2, '0')}`, 'Active'];
+    if (i === 4) row[2] = 'Seeded.One@example.test';
+    if (i === 99) [row[0], row[1], row[2], row[4]] = ['Sam', 'Seeded-Two', '', '03/14/1975'];
+    if (i === 9) row[1] = '';
+    if (i === 49) row[2] = 'iris at example';
+    if (i === 149) row[4] = '3/14/75';
+    return row.join(',');
+  });
+  return [header, ...rows].join('\r\n');
+}
+
+const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+let therapist: TestUser;
+let other: TestUser;
+
+test.beforeAll(async () => {
+  const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+  if (!a || !b) throw new Error('no therapists');
+  therapist = { id: a.$id, email: a.email, password: 'correct horse battery', name: a.name };
+  other = { id: b.$id, email: b.email, password: 'correct horse battery', name: b.name };
+  await seedClient(therapist.id, { firstName: 'Sally', lastName: 'One', email: 'seeded.one@example.test' });
+  await seedClient(therapist.id, { firstName: 'Sam', lastName: 'Seeded Two', dateOfBirth: '1975-03-14' });
+});
+
+test('imports 200 rows: 195 imported, 2 duplicates skipped, 3 rejected with reasons; the same file again adds nothing', async ({ page, consoleLog }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, therapist);
+  await page.goto('/dashboard/clients/import');
+  await expect(page.getByRole('heading', { level: 2, name: 'Import clients' })).toBeVisible();
+
+  // A bad file: its message at the input, nothing further.
+  await page.getByLabel('CSV file').setInputFiles(csv('clients.csv', 'Legal first name,Legal last name\r\n'));
+  await expect(page.getByText('This file has a header row but no clients.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2. Match columns' })).toHaveCount(0);
+  await page.getByLabel('CSV file').setInputFiles({ name: 'clients.txt', mimeType: 'text/plain', buffer: Buffer.from('{"clients": []}') });
+  await expect(page.getByText(/This is not a CSV file/)).toBeVisible();
+
+  await page.getByLabel('CSV file').setInputFiles(csv('clients.csv', importFile()));
+  await expect(page.getByRole('heading', { name: '2. Match columns' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: /Legal first name/ })).toHaveValue('firstName');
+  await expect(page.getByText('195 clients ready to import · 2 duplicates to skip · 3 rows with problems')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'First 10 of 200 rows' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: 'First 10 of 200 rows' }).getByRole('row').filter({ hasText: 'Legal last name: Enter the last name.' })).toContainText('Not imported');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Import 195 clients' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('progressbar', { name: 'Clients imported' })).toHaveAttribute('aria-valuenow', '195');
+  await expect(page.getByRole('list', { name: 'Summary' }).getByRole('listitem')).toHaveText(['195 imported', '2 skipped as duplicates', '3 rejected']);
+  const notImported = page.getByRole('table', { name: 'Rows not imported' });
+  await expect(notImported.getByRole('row')).toHaveCount(6);
+  await expect(notImported.getByRole('row').filter({ hasText: 'Write the year with four digits' })).toContainText('151');
+  expect(await clientCount(therapist.id)).toBe(197);
+  await expectAccessible(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe('rejected-rows.csv');
+  const rejected = (await readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(rejected).toHaveLength(4);
+  expect(rejected[0]).toBe('Row,Problems,Legal first name,Legal last name,Email,Phone,Date of birth,Client status');
+  expect(rejected.slice(1).map((line) => line.split(',')[0])).toEqual(['11', '51', '151']);
+
+  // The same file again: every row is a client now or has a problem.
+  await page.getByRole('button', { name: 'Import another file' }).click();
+  await page.getByLabel('CSV file').setInputFiles(csv('clients.csv', importFile()));
+  await expect(page.getByText('0 clients ready to import · 197 duplicates to skip · 3 rows with problems')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
+  expect(await clientCount(therapist.id)).toBe(197);
+  expect(consoleLog.errors).toEqual([]);
+});
+
+test('a second therapist sees none of the imported clients', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, other);
+  const response = await page.request.get('/v1/databases/main/collections/clients/documents', { headers: { 'x-appwrite-project': 'cadence' } });
+  expect(response.status()).toBe(200);
+  expect(((await response.json()) as { total: number }).total).toBe(0);
+  expect(await clientCount(other.id)).toBe(0);
+  await context.close();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the import steps fit the screen: no sideways scroll, every control reachable', async ({ page }) => {
+    await signIn(page, other);
+    await page.goto('/dashboard/clients/import');
+    await page.getByLabel('CSV file').setInputFiles(csv('clients.csv', importFile()));
+    await expect(page.getByText('197 clients ready to import · 0 duplicates to skip · 3 rows with problems')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('combobox', { name: /Client status/ }).selectOption("Don't import");
+    await page.getByRole('button', { name: 'Import 197 clients' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Import 197 clients' })).toBeEnabled();
+    await expectAccessible(page);
+  });
+});
