@@ -84,3 +84,36 @@ test('a 6th login evicts the oldest session: that browser is signed out, 5/5 rem
   await expect(page).toHaveURL(/\/login/);
   await newest.close();
 });
+
+test('a Terminate that fails (the network drops) leaves the list as it was, with the error beside it (issue 18)', async ({ page, context, browser }) => {
+  const user = await createCompleteUser(['subscribed', 'trialActive']);
+  await signIn(page, user);
+  const other = await browser.newContext({ baseURL: appUrl });
+  await signIn(await other.newPage(), user);
+  await page.goto('/account');
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Devices' }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (2/5 max)' })).toBeVisible();
+  const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await expect.poll(() => alerts).toEqual(['Failed to terminate session. Please try again.']);
+  await expect(page.getByRole('alert')).toHaveText('Failed to terminate session. Please try again.');
+  await expect(page.getByRole('button', { name: 'Terminate', exact: true })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (2/5 max)' })).toBeVisible();
+  await expect(sessions).toHaveCount(2);
+  await expect(page.getByText('No active sessions')).toHaveCount(0);
+
+  // Back online, the same button works and the error goes.
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Active Sessions (1/5 max)' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await other.close();
+});

@@ -57,4 +57,26 @@ describe('DevicesSection failures (spec §8)', () => {
     expect(await screen.findByText('Active Sessions (0/5 max)')).toBeVisible();
     expect(error).toHaveBeenCalledWith('Loading sessions failed', failure);
   });
+
+  it.each([
+    ['Terminate', 'Failed to terminate session. Please try again.'],
+    ['Terminate All Others', 'Failed to terminate sessions. Please try again.'],
+  ])('a failed %s (and a failed refresh) leaves the list as it was, with the error beside it (issue 18)', async (button, message) => {
+    getSessions.mockResolvedValueOnce([session('a', true), session('b', false)]).mockRejectedValue(new Error('offline'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderSection();
+    expect(await screen.findByText('Active Sessions (2/5 max)')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: button }));
+    const confirm = screen.queryByRole('dialog');
+    if (confirm) await user.click(within(confirm).getByRole('button', { name: 'Terminate Sessions' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(getSessions).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByText('Active Sessions (2/5 max)')).toBeVisible();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByText('No active sessions')).toBeNull();
+  });
 });

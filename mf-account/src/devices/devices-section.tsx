@@ -1,6 +1,6 @@
 import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS, type LoginSession } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
-import { Button, Card, ConfirmDialog, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
+import { Alert, Button, Card, ConfirmDialog, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
 import { useState } from 'react';
 import { MESSAGES } from '../messages.ts';
 import { deviceLabel, formatDateTime, lastActivity } from './session-display.ts';
@@ -35,17 +35,24 @@ export function DevicesSection() {
   const sessionsQuery = useQuery({ queryKey: ['sessions'], queryFn: getSessions, meta: { failure: 'Loading sessions failed' } });
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
+    setFailed(null);
     try {
       await action();
     } catch (error) {
       console.error(failure, error);
+      // Beside the list as well as spec §8's alert: the list stays as it was (a failed refresh keeps
+      // the last one the query cache had), so the therapist sees what did not change, and why.
+      setFailed(failure);
       window.alert(failure);
     } finally {
-      // spec §4: the list refreshes after each action.
-      await sessionsQuery.refetch();
+      // spec §4: the list refreshes after each action. Not awaited: offline, the refresh waits for
+      // the network, and the buttons must not stay disabled until it is back.
       setBusy(false);
+      void sessionsQuery.refetch();
     }
   }
 
@@ -65,6 +72,7 @@ export function DevicesSection() {
           <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>Terminate All Others</Button>
         )}
       </div>
+      {failed && <Alert tone="error" onDismiss={() => setFailed(null)}>{failed}</Alert>}
       {sessions.length === 0 ? (
         <EmptyState icon="desktop">{MESSAGES.noSessions}</EmptyState>
       ) : (

@@ -88,8 +88,9 @@ export function PaymentsSection({ userId, subscription }: { userId: string; subs
     meta: { failure: 'Loading invoices failed' },
   });
 
-  // spec §8: a failed load is an empty list (and a logged error).
-  const raw = invoicesQuery.isError ? [] : invoicesQuery.data;
+  // spec §8: a failed load is an empty list (and a logged error); a failed refresh keeps the list
+  // the therapist was looking at (issue 18), it never empties it.
+  const raw = invoicesQuery.data ?? (invoicesQuery.isError ? [] : undefined);
   if (raw === undefined) return <Skeleton label={MESSAGES.invoicesLoading} lines={4} />;
   const invoices = listedInvoices(raw, subscription);
   if (invoices.length === 0) {
