@@ -53,6 +53,7 @@ test('signed in and unverified (after an email change): a waiting screen with th
   await page.getByLabel('Current Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Change Email' }).click();
   await expect(page.getByRole('status')).toHaveText('Email updated. Check your inbox to verify the new address.');
+  await expect(page.getByRole('button', { name: 'Change Email' })).toBeFocused();
   await expect(page.getByText(`Open the verification link we sent to ${corrected} to finish.`)).toBeVisible();
   const link = await waitForLink(corrected, '/verify-email');
 

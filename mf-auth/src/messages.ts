@@ -60,7 +60,7 @@ export const MESSAGES = {
   // issue 20: signed out, a verification email needs a session: the login page sends one.
   loginToResend: "Log in and we'll send you a new verification email.", // (own wording)
   // issue 18: the signed-in, unverified therapist's waiting screen (spec §8 "Verification email from account").
-  checkInbox: (email: string) => `Open the verification link we sent to ${email} to finish.`, // (own wording)
+  checkInbox: ['Open the verification link we sent to', 'to finish.'], // (own wording) around the address
   checkInboxHint: 'No email? Look in spam, send a new one, or correct the address.', // (own wording)
   verificationFailed: (reason: string) => `Failed to send verification email: ${reason}`,
   emailChanged: 'Email updated. Check your inbox to verify the new address.', // (own wording, as the account's)

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { useNavigate } from '@cadence/shared-router';
 import { Alert, Button, Field, type AlertTone } from '@cadence/shared-ui';
@@ -22,6 +22,17 @@ export function VerificationWaiting({ user }: { user: AuthUser }) {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState<'resend' | 'logout' | null>(null);
   const [changing, setChanging] = useState(false);
+  // Closing the form (saved or cancelled) gives the focus back to the button that opened it.
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const [closedForm, setClosedForm] = useState(false);
+  useEffect(() => {
+    if (closedForm) changeButton.current?.focus();
+  }, [closedForm]);
+  const closeForm = (next?: Result) => {
+    setChanging(false);
+    setClosedForm(true);
+    if (next) setResult(next);
+  };
 
   const handleResend = async () => {
     setBusy('resend');
@@ -43,29 +54,32 @@ export function VerificationWaiting({ user }: { user: AuthUser }) {
 
   return (
     <>
-      <p>{MESSAGES.checkInbox(user.email)}</p>
+      <p>
+        {MESSAGES.checkInbox[0]} <span className="auth-address">{user.email}</span> {MESSAGES.checkInbox[1]}
+      </p>
       <p className="auth-muted">{MESSAGES.checkInboxHint}</p>
       {result && <Alert tone={result.tone}>{result.text}</Alert>}
       {changing ? (
-        <ChangeEmailForm
-          onCancel={() => setChanging(false)}
-          onDone={(next) => {
-            setChanging(false);
-            setResult(next);
-          }}
-        />
+        <ChangeEmailForm onCancel={() => closeForm()} onDone={closeForm} />
       ) : (
         <div className="auth-actions">
           <Button variant="primary" icon="email" onClick={() => void handleResend()} loading={busy === 'resend'}>
             Resend Verification Email
           </Button>
-          <Button icon="edit" onClick={() => setChanging(true)}>
+          <Button
+            ref={changeButton}
+            icon="edit"
+            onClick={() => {
+              setChanging(true);
+              setClosedForm(false);
+            }}
+          >
             Change Email
           </Button>
         </div>
       )}
-      <div className="auth-actions">
-        <Button variant="quiet" icon="sign-out" onClick={() => void handleLogOut()} loading={busy === 'logout'}>
+      <div className="auth-actions auth-footer">
+        <Button icon="sign-out" onClick={() => void handleLogOut()} loading={busy === 'logout'}>
           Log Out
         </Button>
       </div>
