@@ -18,3 +18,9 @@ export async function routePaths() {
   const { routeTable } = await tsImport(path.join(root, 'shell/src/route-table.ts'), import.meta.url);
   return routeTable.map((route) => route.path);
 }
+
+/**
+ * Guarded routes the bench loads signed in, as the seeded therapist (bench/practice-dataset.mjs):
+ * the dashboard's routes with a screen of their own so far (issue #13), the rest still placeholders.
+ */
+export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/clients', '/dashboard/practice'];

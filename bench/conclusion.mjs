@@ -30,6 +30,9 @@ export function conclusion({ ratios, composed, monolith, landing }) {
   return [
     `Landing first-load JS is ${ratios.landing.ratio.toFixed(2)}× the monolith (${kb(ratios.landing.composed)} vs ${kb(ratios.landing.monolith)} gzip): target ${ratios.target.toFixed(2)}× ${met ? 'met' : 'missed'}; every route together ${ratios.allRoutes.ratio.toFixed(2)}×.`,
     `Worst route ${ratios.worstRoute.route}: ${ratios.worstRoute.ratio.toFixed(2)}× (target ${ratios.routeTarget.toFixed(2)}× ${ratios.worstRoute.ratio <= ratios.routeTarget ? 'met' : 'missed'}); at most ${ratios.maxExtraRoundTrips} extra round trip(s) before a page chunk (target ${ratios.extraRoundTripsTarget} ${ratios.maxExtraRoundTrips <= ratios.extraRoundTripsTarget ? 'met' : 'missed'}).`,
+    ...(ratios.signedIn
+      ? [`Dashboard routes signed in: ${ratios.signedIn.map((r) => `${r.route} ${r.ratio.toFixed(2)}×`).join(', ')} (target ${ratios.routeTarget.toFixed(2)}× ${ratios.signedIn.every((r) => r.ratio <= ratios.routeTarget) ? 'met' : 'missed'}).`]
+      : []),
     'Composed landing chunks:',
     ...describe(composed.perRoute[landing]).map((line) => `  ${line}`),
     'Monolith landing chunks:',

@@ -55,8 +55,9 @@ const kindOf = (response) => {
  * @returns {Promise<object>} for one route: totals, the JS chunks fetched (with bodies' gzip
  *   sizes and source lists for the library count) and the round trips before the last script.
  */
-export async function measureRoute(browser, baseUrl, route) {
+export async function measureRoute(browser, baseUrl, route, { signIn } = {}) {
   const { context, page } = await openPage(browser);
+  if (signIn) await signInContext(context, baseUrl, signIn);
   const responses = [];
   const timings = [];
   page.on('response', (response) => responses.push(response));
@@ -65,6 +66,8 @@ export async function measureRoute(browser, baseUrl, route) {
     if (responseEnd >= 0) timings.push({ url: request.url(), kind: request.resourceType(), start: startTime, end: startTime + responseEnd });
   });
   await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle' });
+  // A guarded route measured signed out would be the login page's bytes under another name.
+  if (signIn && new URL(page.url()).pathname !== route) throw new Error(`${route} ended at ${page.url()}: not signed in or not let through`);
   const lastScript = timings.filter((t) => t.kind === 'script').sort((a, b) => b.start - a.start)[0];
   const roundTrips = longestChain(timings, (t) => t === lastScript);
   const totals = { requests: responses.length, js: { count: 0, raw: 0, gzip: 0, transfer: 0 }, css: { count: 0, raw: 0, gzip: 0, transfer: 0 } };
@@ -86,10 +89,25 @@ export async function measureRoute(browser, baseUrl, route) {
   return { route, ...totals, roundTrips, copies: countCopies(chunks), chunks };
 }
 
-/** Every route, each cold; plus the union of JS a visit of every route would fetch once. */
-export async function measureRoutes(browser, baseUrl, routes) {
+/**
+ * Signs a context in through the app's same-origin /v1 proxy (its HttpOnly session cookie), as a
+ * returning therapist arrives: the cold load that follows is of the guarded page itself.
+ */
+export async function signInContext(context, baseUrl, { email, password }) {
+  const response = await context.request.post(new URL('/v1/account/sessions/email', baseUrl).href, {
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    data: { email, password },
+  });
+  if (response.status() !== 201) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+/**
+ * Every route, each cold; plus the union of JS a visit of every route would fetch once.
+ * `signIn` ({ email, password }) loads each route as that user, signed in (guarded routes).
+ */
+export async function measureRoutes(browser, baseUrl, routes, { signIn } = {}) {
   const perRoute = [];
-  for (const route of routes) perRoute.push(await measureRoute(browser, baseUrl, route));
+  for (const route of routes) perRoute.push(await measureRoute(browser, baseUrl, route, { signIn }));
   const unique = new Map(perRoute.flatMap((result) => result.chunks.map((chunk) => [chunk.url, chunk])));
   const allRoutes = { js: { count: unique.size, raw: 0, gzip: 0 } };
   for (const chunk of unique.values()) {

@@ -69,6 +69,37 @@ export function formatReport(results) {
     );
     out.push(`Signed-in warm switch median ${signedIn.composed.median} ms: goal ≤ ${SIGNED_IN_SWITCH_GOAL_MS} ms ${signedIn.composed.median <= SIGNED_IN_SWITCH_GOAL_MS ? 'met' : 'MISSED'}`);
   }
+  if (ratios.signedIn) {
+    out.push('', `Dashboard routes, cold, signed in as the seeded therapist (${results.practice?.counts?.clients ?? '?'} clients): first-load JS gzip (KB), target ≤ ${ratios.routeTarget.toFixed(2)}×`);
+    out.push(
+      table(
+        ['route', 'js#', 'composed KB', 'monolith KB', 'ratio', 'trips', 'mono trips', 'target'],
+        ratios.signedIn.map((r, i) => {
+          const c = results.signedIn.composed.perRoute[i];
+          const m = results.signedIn.monolith.perRoute[i];
+          return [r.route, c.js.count, kb(r.composed), kb(r.monolith), r.ratio.toFixed(2), c.roundTrips.depth, m.roundTrips.depth, r.ratio <= ratios.routeTarget ? 'met' : 'MISSED'];
+        }),
+      ),
+    );
+  }
+  if (results.practice) {
+    const { counts, timings, totalMs } = results.practice;
+    out.push('', `Practice dataset: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')} seeded in ${(totalMs / 1000).toFixed(1)} s (clients ${timings.clients} ms, ${timings.documentsPerSec} documents/s; the therapist's spec §4 profile wait overlaps it)`);
+  }
+  if (results.clientSearch) {
+    const { clients, keystrokes, p50, p95, max, goalP95 } = results.clientSearch;
+    out.push('', `Client search as you type at ${clients} clients: ${keystrokes} keystrokes, keydown to painted results p50 ${p50} ms, p95 ${p95} ms, max ${max} ms: goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
+  }
+  if (results.clientQueries) {
+    const { connections, durationS, results: calls } = results.clientQueries;
+    out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);
+    out.push(
+      table(
+        ['call', 'documents', 'KB', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+        calls.map((r) => [r.call, r.documents, r.responseKB, r.requestsPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors]),
+      ),
+    );
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -4,20 +4,27 @@
 //      bench-only deploy dir as soon as it is built;
 //   2. serves both through the real app server and loads every route cold in headless Chromium
 //      (bytes, round trips before the page's own chunk), then times warm route switches;
-//   3. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
+//   3. seeds a practice (bench/practice-dataset.mjs: a therapist, settings, services, 2,000
+//      clients), loads the dashboard's routes cold signed in as that therapist, composed and
+//      monolith, times search-as-you-type on the clients list (keystroke to painted results), and
+//      times the client list calls at 50 connections against the same emulator;
+//   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
-// --skip-emulator (only the route figures).
+// --skip-emulator (only the route figures), --clients 2000 (the practice dataset's size).
 // Keeps to one Chromium and sequential builds: the machine is shared.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apps, root, routePaths } from '../bench/apps.mjs';
+import { apps, root, routePaths, SIGNED_IN_ROUTES } from '../bench/apps.mjs';
 import { buildApps, buildMonolith, deployRemotes } from '../bench/build.mjs';
+import { measureClientQueries } from '../bench/clients.mjs';
+import { measureClientSearch } from '../bench/client-search.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
+import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { startStack } from './stack.mjs';
@@ -31,6 +38,7 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'skip-emulator': { type: 'boolean', default: false },
     routes: { type: 'string' },
+    clients: { type: 'string', default: String(DEFAULT_CLIENTS) },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
   },
 });
@@ -91,10 +99,22 @@ const browser = await launchBrowser();
 let composed;
 let monolith;
 const routeSwitch = { latencyMs: LATENCY_MS };
+const signedIn = {};
+let practice;
+let clientQueries = null;
+let clientSearch;
 try {
+  console.log(`Seeding the practice dataset (${values.clients} clients)…`);
+  const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
+  practice = { counts: seeded.counts, timings: seeded.timings, totalMs: seeded.totalMs };
   console.log(`Loading ${routes.length} routes cold, composed then monolith…`);
   composed = await measureRoutes(browser, stack.urls.app, routes);
   monolith = await measureRoutes(browser, monolithServer.url, routes);
+  console.log(`Loading ${SIGNED_IN_ROUTES.join(', ')} cold, signed in as the seeded therapist, composed then monolith…`);
+  signedIn.composed = await measureRoutes(browser, stack.urls.app, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
+  signedIn.monolith = await measureRoutes(browser, monolithServer.url, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
+  console.log(`Typing into the client search at ${values.clients} clients…`);
+  clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -104,6 +124,15 @@ try {
     composed: await measureSignedInSwitch(browser, stack.urls.app, therapist),
     monolith: await measureSignedInSwitch(browser, monolithServer.url, therapist),
   };
+  if (!values['skip-emulator']) {
+    console.log('Client list calls at 50 connections…');
+    const active = seeded.practice.clients.filter((client) => client.status === 'active').length;
+    clientQueries = await measureClientQueries({
+      endpoint: stack.urls.appwrite,
+      therapist: seeded.therapist,
+      expected: { 'clients list: all, by last name (listClients)': seeded.counts.clients, 'clients list: status active (listClients, status filter)': active },
+    });
+  }
 } finally {
   await browser.close();
   monolithServer.stop();
@@ -121,6 +150,7 @@ const ratios = {
     .reduce((worst, next) => (next.ratio > worst.ratio ? next : worst)),
   extraRoundTripsTarget: EXTRA_ROUND_TRIPS_TARGET,
   maxExtraRoundTrips: Math.max(...composed.perRoute.map((result, i) => result.roundTrips.depth - monolith.perRoute[i].roundTrips.depth)),
+  signedIn: signedIn.composed.perRoute.map((result, i) => ({ route: result.route, ...ratio(result.js.gzip, signedIn.monolith.perRoute[i].js.gzip) })),
 };
 const emulator = values['skip-emulator'] ? {} : runEmulatorBenches();
 const results = {
@@ -132,6 +162,10 @@ const results = {
   composed: { ...composed, perRoute: composed.perRoute.map(strip) },
   monolith: { ...monolith, perRoute: monolith.perRoute.map(strip) },
   routeSwitch,
+  signedIn: { composed: { ...signedIn.composed, perRoute: signedIn.composed.perRoute.map(strip) }, monolith: { ...signedIn.monolith, perRoute: signedIn.monolith.perRoute.map(strip) } },
+  practice,
+  clientSearch,
+  clientQueries,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });
