@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { Alert, Button, Field, type AlertTone } from '@cadence/shared-ui';
+import { Alert, Button, type AlertTone } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { commonMessage, errorText, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
 import { AlreadySignedInError, login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';
 import { AuthPage } from '../shared/auth-page.tsx';
 import { SignedInPanel, useSignedInOnArrival } from '../shared/signed-in-panel.tsx';
+import { EmailInput, PasswordInput } from '../shared/credential-inputs.tsx';
 
 interface LoginRouterState {
   email?: string;
@@ -142,34 +143,8 @@ export default function LoginPage() {
         </Alert>
       )}
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
-        <Field label="Email">
-          {(control) => (
-            <input
-              {...control}
-              className="ui-control"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password">
-          {(control) => (
-            <input
-              {...control}
-              className="ui-control"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailInput label="Email" value={email} onChange={setEmail} />
+        <PasswordInput label="Password" value={password} onChange={setPassword} />
         <div className="auth-actions">
           <Button type="submit" variant="primary" loading={busy === 'login'} disabled={busy !== null && busy !== 'login'}>
             Log In

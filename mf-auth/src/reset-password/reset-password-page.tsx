@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, Field } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName } from '@cadence/shared-ui';
 import { REDIRECT_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { confirmPasswordReset } from '../shared/auth-api.ts';
@@ -8,6 +8,7 @@ import { commonMessage } from '../shared/auth-errors.ts';
 import { AuthPage } from '../shared/auth-page.tsx';
 import { useRedirectAfter } from '../shared/use-redirect-after.ts';
 import { newPasswordError, resetLinkError } from './reset-rules.ts';
+import { PasswordInput } from '../shared/credential-inputs.tsx';
 
 /** spec §2 /reset-password: a new password from a recovery link. */
 export default function ResetPasswordPage() {
@@ -56,30 +57,8 @@ export default function ResetPasswordPage() {
           {error && <Alert tone="error">{error}</Alert>}
           {/* noValidate: the spec's own messages (§5) replace the browser's. */}
           <form className="auth-form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-            <Field label="New Password">
-              {(control) => (
-                <input
-                  {...control}
-                  className="ui-control"
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Confirm Password">
-              {(control) => (
-                <input
-                  {...control}
-                  className="ui-control"
-                  type="password"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.target.value)}
-                />
-              )}
-            </Field>
+            <PasswordInput label="New Password" autoComplete="new-password" value={password} onChange={setPassword} />
+            <PasswordInput label="Confirm Password" autoComplete="new-password" value={confirm} onChange={setConfirm} />
             <div className="auth-actions">
               <Button type="submit" variant="primary" loading={busy}>
                 Reset Password

@@ -3,7 +3,8 @@ import { useNavigate } from '@cadence/shared-router';
 import { MESSAGES } from '../messages.ts';
 import { requestSignupCode, SignupConflictError, type SentCode } from '../shared/auth-api.ts';
 import { commonMessage, fieldProblem } from '../shared/auth-errors.ts';
-import { Alert, Button, Field } from '@cadence/shared-ui';
+import { Alert, Button } from '@cadence/shared-ui';
+import { EmailInput } from '../shared/credential-inputs.tsx';
 
 /** spec §2 step 1: the email, then a code is sent (with spec §4 conflict handling). */
 export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (email: string, sent: SentCode) => void }) {
@@ -51,20 +52,7 @@ export function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSe
         </Alert>
       )}
       <form className="auth-form" onSubmit={(e) => void handleSubmit(e)}>
-        <Field label="Email">
-          {(control) => (
-            <input
-              {...control}
-              className="ui-control"
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <EmailInput label="Email" value={email} onChange={setEmail} />
         <div className="auth-actions">
           <Button type="submit" variant="primary" loading={busy}>
             Continue

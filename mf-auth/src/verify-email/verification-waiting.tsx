@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { useNavigate } from '@cadence/shared-router';
-import { Alert, Button, Field, type AlertTone } from '@cadence/shared-ui';
+import { Alert, Button, type AlertTone } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { changeEmail, sendEmailVerification } from '../shared/auth-api.ts';
 import { errorText } from '../shared/auth-errors.ts';
+import { EmailInput, PasswordInput } from '../shared/credential-inputs.tsx';
 
 interface Result {
   tone: AlertTone;
@@ -120,36 +121,9 @@ function ChangeEmailForm({ onCancel, onDone }: { onCancel: () => void; onDone: (
         Change Email
       </h2>
       {error && <Alert tone="error">{error}</Alert>}
-      <Field label="New Email">
-        {(control) => (
-          <input
-            {...control}
-            className="ui-control"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            // The therapist asked for this form: take them to its first field.
-            autoFocus
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Current Password">
-        {(control) => (
-          <input
-            {...control}
-            className="ui-control"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      {/* The therapist asked for this form: take them to its first field. */}
+      <EmailInput label="New Email" value={email} onChange={setEmail} autoFocus />
+      <PasswordInput label="Current Password" value={password} onChange={setPassword} />
       <div className="auth-actions">
         <Button type="submit" variant="primary" loading={busy}>
           Change Email
