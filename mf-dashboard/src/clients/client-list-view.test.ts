@@ -33,6 +33,15 @@ describe('the client list (issue #13: search, filter by status and tag, sort by 
     expect(names(filterClients(clients, { query: 'zo', status: 'active', tag: 'EVENINGS' }))).toEqual(['Nguyen']);
   });
 
+  it('a list loaded again (a new array) is sorted again, and a result never shares the array it is kept in', () => {
+    const first = filterClients(clients, NO_FILTER);
+    first.reverse();
+    expect(names(filterClients(clients, NO_FILTER))).toEqual(['baker', 'Chen', 'Nguyen']);
+    const reloaded = [...clients, client('Ada', 'Abbott')];
+    expect(names(filterClients(reloaded, NO_FILTER))).toEqual(['Abbott', 'baker', 'Chen', 'Nguyen']);
+    expect(names(filterClients(reloaded, { ...NO_FILTER, query: 'ada' }))).toEqual(['Abbott']);
+  });
+
   it('offers each tag once, in its first spelling, alphabetically', () => {
     expect(clientTags(clients)).toEqual(['Couples', 'Evenings', 'sliding scale']);
   });

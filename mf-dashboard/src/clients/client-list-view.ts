@@ -1,4 +1,4 @@
-import { type Client, type ClientStatus, matchesClientSearch } from './client-schema.ts';
+import { type Client, type ClientStatus, clientSearch } from './client-schema.ts';
 
 // What the client list shows of the loaded clients: search as you type, a status and a tag
 // filter, and the order. Pure, so the list, its tests and the search bench share one rule.
@@ -20,10 +20,13 @@ export const NO_FILTER: ClientListFilter = { query: '', status: '', tag: '' };
  * join this table (with their column) once scheduling and the ledger exist — no column before
  * there is data behind it.
  */
+// One collator for every comparison: localeCompare with options builds one per call (a 2,000-client
+// sort took ~90 ms that way).
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
 export const CLIENT_SORTS = {
   lastName: (a: ClientListClient, b: ClientListClient) =>
-    a.lastName.localeCompare(b.lastName, undefined, { sensitivity: 'base' }) ||
-    (a.preferredName || a.firstName).localeCompare(b.preferredName || b.firstName, undefined, { sensitivity: 'base' }),
+    collator.compare(a.lastName, b.lastName) || collator.compare(a.preferredName || a.firstName, b.preferredName || b.firstName),
 } as const;
 
 export type ClientSortKey = keyof typeof CLIENT_SORTS;
@@ -43,18 +46,34 @@ export function isClientSortKey(key: string): key is ClientSortKey {
 export function clientTags(clients: readonly Pick<Client, 'tags'>[]): string[] {
   const tags = new Map<string, string>();
   for (const client of clients) for (const tag of client.tags) if (!tags.has(tag.toLowerCase())) tags.set(tag.toLowerCase(), tag);
-  return [...tags.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  return [...tags.values()].sort(collator.compare);
+}
+
+// The loaded list in each order asked for, sorted once per list (the list is a new array when it is
+// loaded again): a keystroke then only filters, and filtering keeps the order.
+const sortedLists = new WeakMap<readonly ClientListClient[], Map<string, readonly ClientListClient[]>>();
+
+function sortedClients<T extends ClientListClient>(clients: readonly T[], sort: ClientListSort): readonly T[] {
+  let orders = sortedLists.get(clients);
+  if (!orders) sortedLists.set(clients, (orders = new Map()));
+  const key = `${sort.key} ${sort.direction}`;
+  let sorted = orders.get(key);
+  if (!sorted) {
+    const compare = CLIENT_SORTS[sort.key];
+    sorted = [...clients].sort(sort.direction === 'ascending' ? compare : (a, b) => compare(b, a));
+    orders.set(key, sorted);
+  }
+  return sorted as readonly T[];
 }
 
 /** The clients the filter lets through, in the chosen order (a new array; the input is left alone). */
 export function filterClients<T extends ClientListClient>(clients: readonly T[], filter: ClientListFilter, sort: ClientListSort = DEFAULT_SORT): T[] {
   const tag = filter.tag.toLowerCase();
-  const shown = clients.filter(
+  const matches = clientSearch(filter.query);
+  return sortedClients(clients, sort).filter(
     (client) =>
       (filter.status === '' || client.status === filter.status) &&
       (tag === '' || client.tags.some((own) => own.toLowerCase() === tag)) &&
-      matchesClientSearch(client, filter.query),
+      matches(client),
   );
-  const compare = CLIENT_SORTS[sort.key];
-  return shown.sort(sort.direction === 'ascending' ? compare : (a, b) => compare(b, a));
 }
