@@ -173,5 +173,14 @@ describe("the dashboard's practice data layer (mf-dashboard/src/{practice,client
     const planted = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'clients', queries: [Query.equal('userId', c.id), Query.equal('firstName', 'Zoë')] });
     expect(planted.total).toBe(1);
     expect(await getClient(c.id, planted.documents[0]!.$id)).toBeNull();
+
+    // Written by another tool without its list attributes: the screens still get lists.
+    const bare = await aw.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'clients', documentId: ID.unique(),
+      data: { userId: c.id, firstName: 'Ada', lastName: 'Bare', status: 'active', currency: 'USD' },
+      permissions: [Permission.read(Role.user(c.id)), Permission.update(Role.user(c.id)), Permission.delete(Role.user(c.id))],
+    });
+    expect(await getClient(c.id, bare.$id)).toMatchObject({ lastName: 'Bare', tags: [], diagnosisCodes: [] });
+    expect((await listClients(c.id)).find((x) => x.$id === bare.$id)).toMatchObject({ tags: [], diagnosisCodes: [] });
   });
 });

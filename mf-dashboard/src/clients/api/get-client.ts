@@ -1,7 +1,7 @@
 import { appwrite, attempt, isAppError } from '@cadence/shared-auth';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
-import type { ClientDocument } from './client-document.ts';
+import { clientFromDocument, type ClientDocument } from './client-document.ts';
 
 // Appwrite's document ID rule: up to 36 of a-z, A-Z, 0-9, period, hyphen, underscore, not starting
 // with a special character. Anything else in the URL cannot be a client, so no request is made.
@@ -15,7 +15,7 @@ export async function getClient(userId: string, clientId: string): Promise<Clien
   if (!DOCUMENT_ID.test(clientId)) return null;
   try {
     const document = await attempt(() => appwrite().databases.getDocument<ClientDocument>({ ...practiceCollection('clients'), documentId: clientId }));
-    return ownedBy(document, userId) ? document : null;
+    return ownedBy(document, userId) ? clientFromDocument(document) : null;
   } catch (error) {
     if (isAppError(error) && error.code === 404) return null;
     throw error;
