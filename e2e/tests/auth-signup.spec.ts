@@ -211,6 +211,9 @@ test('Tap to change without the code deletes nothing: back to step 1, and the ad
 
   const other = uniqueEmail('fixed');
   await page.goto('/signup');
+  // The page resumes step 3 and saves that progress once shown: clear it only after, or the save
+  // lands after the clear and the reload resumes step 3 again.
+  await expect(firstName(page)).toBeVisible();
   await page.evaluate(() => sessionStorage.clear());
   await page.reload();
   await page.getByLabel('Email').fill(other);
