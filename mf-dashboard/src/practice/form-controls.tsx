@@ -1,11 +1,11 @@
 import type { ComponentType, ReactNode, Ref } from 'react';
-import { Alert, Button, Select, TextInput, type SelectProps, type TextInputProps } from '@cadence/shared-ui';
+import { Alert, Select, TextInput, type SelectProps, type TextInputProps } from '@cadence/shared-ui';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod';
 
 // What the practice's forms share: react-hook-form on the data layer's own zod schema, shared-ui
-// fields, and the Alert a failed load or save shows.
+// fields, and the Alert a failed save shows (a failed load: shared/load-error.tsx).
 
 /**
  * shared-ui's TextInput and Select spread their props onto the native control, and React 19 passes
@@ -22,15 +22,6 @@ export const FormSelect = Select as ComponentType<SelectProps & { ref?: Ref<HTML
  */
 export function schemaResolver<Values extends FieldValues, Output>(schema: z.ZodType<Output>): Resolver<Values, unknown, Output> {
   return zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>;
-}
-
-/** A failed load: what failed, and Retry. */
-export function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <Alert tone="error" title={what} action={<Button onClick={onRetry}>Retry</Button>}>
-      Check your connection and try again.
-    </Alert>
-  );
 }
 
 /** A failed save: what failed and the server's reason; what was typed stays in the form. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
-import { LoadError } from './form-controls.tsx';
+import { LoadError } from '../shared/load-error.tsx';
 import { PracticeSettingsForm } from './practice-settings-form.tsx';
 import { usePracticeSettings } from './practice-queries.ts';
 import { ServicesSection } from './services-section.tsx';

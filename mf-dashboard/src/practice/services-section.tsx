@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, ConfirmDialog, EmptyState, Skeleton, StatusChip, Switch, Table, type TableColumn } from '@cadence/shared-ui';
 import type { ServiceDocument } from './api/service-document.ts';
-import { LoadError } from './form-controls.tsx';
+import { LoadError } from '../shared/load-error.tsx';
 import { useServices, useUpdateService } from './practice-queries.ts';
 import { ColorSwatch, ServiceDialog } from './service-dialog.tsx';
 import { isServiceReady, serviceLabel } from './services.ts';

@@ -2,7 +2,7 @@ import { Link } from '@cadence/shared-router';
 import { Card, Skeleton, StatusChip } from '@cadence/shared-ui';
 import { useClients } from '../clients/client-queries.ts';
 import { TODAY } from '../dashboard/dashboard-sections.ts';
-import { LoadError } from '../practice/form-controls.tsx';
+import { LoadError } from '../shared/load-error.tsx';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import { GET_STARTED, getStartedDone } from './get-started.ts';
 import './today.css';
