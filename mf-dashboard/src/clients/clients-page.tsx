@@ -1,5 +1,5 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from '@cadence/shared-router';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from '@cadence/shared-router';
 import {
   Alert,
   Badge,
@@ -81,16 +81,27 @@ const COLUMNS: readonly TableColumn<ClientDocument>[] = [
   },
 ];
 
-/** The search params the list keeps its view in, so back from a client returns to the same view. */
-function viewFrom(params: URLSearchParams): { filter: ClientListFilter; sort: ClientListSort; page: number } {
+/**
+ * The list's view lives in the history entry, so Back from a client returns to the same view: the
+ * status, tag, sort and page in the address; the search in the entry's state, never the address —
+ * what a therapist types there is usually a client's name, and an address ends up in the browser's
+ * history, its sync and server logs.
+ */
+function viewFrom(params: URLSearchParams): { filter: Omit<ClientListFilter, 'query'>; sort: ClientListSort; page: number } {
   const status = params.get('status');
   const sortKey = params.get('sort') ?? DEFAULT_SORT.key;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
-    filter: { query: params.get('q') ?? '', status: isStatus(status) ? status : '', tag: params.get('tag') ?? '' },
+    filter: { status: isStatus(status) ? status : '', tag: params.get('tag') ?? '' },
     sort: { key: isClientSortKey(sortKey) ? sortKey : DEFAULT_SORT.key, direction: params.get('order') === 'desc' ? 'descending' : 'ascending' },
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
+}
+
+/** The search kept in a history entry's state by the list. */
+function searchFrom(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('clientSearch' in state)) return '';
+  return typeof state.clientSearch === 'string' ? state.clientSearch : '';
 }
 
 /** /dashboard/clients: every client, searched as you type, filtered, sorted and paged. */
@@ -145,13 +156,14 @@ export function ClientsPage() {
   );
 }
 
-/** How long typing must pause before the search is written into the address (for Back and reloads). */
-const SEARCH_URL_DELAY_MS = 400;
+/** How long typing must pause before the search is written into the history entry (for Back and reloads). */
+const SEARCH_SAVE_DELAY_MS = 400;
 
 function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
   const [params, setParams] = useSearchParams();
+  const storedQuery = searchFrom(useLocation().state);
   const {
-    filter: { query: storedQuery, status, tag },
+    filter: { status, tag },
     sort: { key: sortKey, direction: sortDirection },
     page,
   } = viewFrom(params);
@@ -159,38 +171,47 @@ function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
   // millisecond (sorted once per list, search keys kept per client), and a deferred render measured
   // slower (p95 100 ms against 80 ms in \`pnpm bench\`): it costs a frame of its own.
   const [query, setQuery] = useState(storedQuery);
+  // The search as last typed, for updates of the address made between two saves of it.
+  const latestQuery = useRef(storedQuery);
   const tags = useMemo(() => clientTags(clients), [clients]);
 
   const update = useCallback(
     (changes: Record<string, string | null>) => {
+      const search = latestQuery.current.trim() ? latestQuery.current : undefined;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
+          next.delete('q'); // an address saved before the search moved out of it
           for (const [name, value] of Object.entries(changes)) {
             if (value) next.set(name, value);
             else next.delete(name);
           }
           return next;
         },
-        { replace: true },
+        { replace: true, state: search === undefined ? null : { clientSearch: search } },
       );
     },
     [setParams],
   );
 
-  // The search reaches the URL once typing pauses: writing it re-renders every route above the list,
-  // which has no place between two keystrokes.
+  const search = useCallback((text: string) => {
+    latestQuery.current = text;
+    setQuery(text);
+  }, []);
+
+  // The search reaches the history entry once typing pauses: writing it re-renders every route above
+  // the list, which has no place between two keystrokes.
   useEffect(() => {
     if (query === storedQuery) return undefined;
-    const timer = setTimeout(() => update({ q: query.trim() ? query : null, page: null }), SEARCH_URL_DELAY_MS);
+    const timer = setTimeout(() => update({ page: null }), SEARCH_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query, storedQuery, update]);
 
   const filtering = query.trim() !== '' || status !== '' || tag !== '';
   const clearFilters = useCallback(() => {
-    setQuery('');
-    update({ q: null, status: null, tag: null, page: null });
-  }, [update]);
+    search('');
+    update({ status: null, tag: null, page: null });
+  }, [search, update]);
 
   return (
     <>
@@ -201,7 +222,7 @@ function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
           hint={CLIENT_TEXTS.searchHint}
           value={query}
           autoComplete="off"
-          onChange={(event) => setQuery(event.target.value)}
+          onChange={(event) => search(event.target.value)}
           className="clients-filters__search"
         />
         <Select
