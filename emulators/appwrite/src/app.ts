@@ -10,6 +10,7 @@ import functionsService from './functions/functions-plugin.ts';
 import schedules from './functions/schedules-plugin.ts';
 import { installBodyParsers } from './json-body.ts';
 import { migrateMail } from './mail/outbox.ts';
+import smtpReceiver from './mail/smtp-plugin.ts';
 import { platformsFrom } from './platforms.ts';
 import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
@@ -102,6 +103,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   installRateLimits(app, options);
   await app.register(functionsService, options);
   await app.register(schedules, options);
+  await app.register(smtpReceiver, options);
 
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));
   await app.register(accountRoutes, { ...options, prefix: '/v1' });

@@ -19,6 +19,11 @@ export interface EmulatorConfig {
   publicEndpoint: string;
   /** Web platform origins: CORS with credentials and redirect URL hosts (APPWRITE_PLATFORMS). */
   platforms: string[];
+  /**
+   * The SMTP receiver's port on 127.0.0.1 (APPWRITE_SMTP_PORT; default the HTTP port + 25, so 4025
+   * beside 4000 and the e2e stack's 4125 beside 4100; 0 lets the system choose; `off` none).
+   */
+  smtpPort: number | null;
   /** Fastify's request log (APPWRITE_LOG=on). */
   log: boolean;
   /** Replaces every function's folder with `<functionsDir>/<id>` (APPWRITE_FUNCTIONS_DIR), for fixture functions. */
@@ -67,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     schemaPath: path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json'),
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
+    smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),
     log: env.APPWRITE_LOG === 'on',
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
     schedules: env.APPWRITE_SCHEDULES !== 'off',

@@ -34,6 +34,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 try {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Appwrite emulator on http://${config.host}:${config.port}/v1 (project ${config.projectId}, data ${config.dataDir})`);
+  if (app.smtpReceiver.port !== null) console.log(`SMTP receiver on 127.0.0.1:${app.smtpReceiver.port} (into the dev mailbox)`);
 } catch (error) {
   console.error('failed to start the Appwrite emulator:', error instanceof Error ? error.message : error);
   process.exit(1);

@@ -37,6 +37,8 @@ export interface TestServer {
   /** `<origin>/v1`, for the SDKs. */
   readonly endpoint: string;
   readonly port: number;
+  /** The SMTP receiver's port on 127.0.0.1 (filing into the dev mailbox); null with `APPWRITE_SMTP_PORT=off`. */
+  readonly smtpPort: number | null;
   /** The data directory (SQLite database and key files). */
   dataDir: string;
   /** The project file the server reads. */
@@ -69,7 +71,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     writeFileSync(projectFile, JSON.stringify(opts.project));
   }
   const dataDir = opts.dataDir ?? path.join(root, 'data');
-  const env = { APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', ...opts.env };
+  const env = { APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_SMTP_PORT: '0', ...opts.env };
   const config = loadConfig({
     ...env,
     ...(projectFile ? { APPWRITE_SCHEMA: projectFile } : {}),
@@ -97,6 +99,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     get origin() { return `http://127.0.0.1:${config.port}`; },
     get endpoint() { return config.publicEndpoint; },
     get port() { return config.port; },
+    get smtpPort() { return app.smtpReceiver.port; },
     dataDir,
     projectFile: config.schemaPath,
     advance(ms) { offset += ms; },

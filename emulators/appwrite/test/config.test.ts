@@ -34,3 +34,10 @@ it('hands functions the environment object itself, so a FUNCTION_VARS_<ID> set a
   expect(config.functionEnv.FUNCTION_VARS_ECHO).toBe('{"A":"1"}');
   expect(loadConfig().functionEnv).toBe(process.env);
 });
+
+it('puts the SMTP receiver 25 above the HTTP port unless APPWRITE_SMTP_PORT says otherwise (off: none)', () => {
+  expect(loadConfig({}).smtpPort).toBe(4025);
+  expect(loadConfig({ APPWRITE_PORT: '4100' }).smtpPort).toBe(4125);
+  expect(loadConfig({ APPWRITE_SMTP_PORT: '2525' }).smtpPort).toBe(2525);
+  expect(loadConfig({ APPWRITE_SMTP_PORT: 'off' }).smtpPort).toBeNull();
+});

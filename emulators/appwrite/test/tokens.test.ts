@@ -168,7 +168,7 @@ describe('dev mailbox', () => {
     await account.createEmailToken({ userId: ID.unique(), email });
     const mails = await mailFor(core, email);
     expect(mails).toHaveLength(2);
-    expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['createdAt', 'html', 'id', 'subject', 'text', 'to']);
+    expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['attachments', 'createdAt', 'from', 'html', 'id', 'subject', 'text', 'to']);
     expect(Date.parse(mails[0]?.createdAt ?? '')).toBeGreaterThanOrEqual(Date.parse(mails[1]?.createdAt ?? ''));
     const page = await fetch(`${core.origin}/_dev/mail/ui?to=${encodeURIComponent(email)}`);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);

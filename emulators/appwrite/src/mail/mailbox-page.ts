@@ -4,11 +4,17 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
+function attachmentList(mail: Mail): string {
+  if (mail.attachments.length === 0) return '';
+  const items = mail.attachments.map((a) => `<li>${escape(a.filename)} <small>(${escape(a.contentType)}, ${a.size} bytes)</small></li>`).join('');
+  return `<p>Attachments:</p><ul>${items}</ul>`;
+}
+
 export function renderMailbox(mails: Mail[], to: string): string {
   const items = mails.map((mail) => `
     <article>
-      <header><strong>${escape(mail.subject)}</strong><br><small>to ${escape(mail.to)} · ${escape(mail.createdAt)}</small></header>
-      <pre>${escape(mail.text)}</pre>
+      <header><strong>${escape(mail.subject)}</strong><br><small>from ${escape(mail.from)} · to ${escape(mail.to)} · ${escape(mail.createdAt)}</small></header>
+      <pre>${escape(mail.text)}</pre>${attachmentList(mail)}
     </article>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>

@@ -2,14 +2,29 @@ import { isoDate } from '../clock.ts';
 import { uniqueId } from '../ids.ts';
 import { migrate, type Store } from '../store.ts';
 
+/** An attachment of a received message, kept as metadata only (the dev mailbox shows what came, not the bytes). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
 export interface Mail {
   id: string;
   to: string;
+  /** The sender: the project's own address for Appwrite's mail, the message's From for mail received over SMTP. */
+  from: string;
   subject: string;
   text: string;
   html: string;
+  attachments: MailAttachment[];
   createdAt: string;
 }
+
+export type OutgoingMail = Omit<Mail, 'id' | 'createdAt' | 'from' | 'attachments'> & Partial<Pick<Mail, 'from' | 'attachments'>>;
+
+/** Appwrite's own messages (verification, OTP, recovery) come from the project. */
+const PROJECT_SENDER = 'Cadence <no-reply@cadence.local>';
 
 export function migrateMail(store: Store): void {
   migrate(store, `
@@ -24,19 +39,31 @@ export function migrateMail(store: Store): void {
     );
     CREATE INDEX IF NOT EXISTS mail_recipient ON mail (recipient, seq);
   `);
+  // Added with the SMTP receiver (issue 14): a data dir from before has neither column.
+  const columns = store.db.prepare('PRAGMA table_info(mail)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'sender')) migrate(store, `ALTER TABLE mail ADD COLUMN sender TEXT NOT NULL DEFAULT '';`);
+  if (!columns.some((c) => c.name === 'attachments')) migrate(store, `ALTER TABLE mail ADD COLUMN attachments TEXT NOT NULL DEFAULT '[]';`);
 }
 
-/** No SMTP locally: outgoing mail is kept in SQLite for the dev mailbox. */
-export function sendMail(store: Store, mail: Omit<Mail, 'id' | 'createdAt'>, nowMs: number): Mail {
-  const stored: Mail = { ...mail, to: mail.to.toLowerCase(), id: uniqueId(nowMs), createdAt: isoDate(nowMs) };
-  store.db.prepare('INSERT INTO mail (id, recipient, subject, text, html, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(stored.id, stored.to, stored.subject, stored.text, stored.html, stored.createdAt);
+/**
+ * Nothing leaves this machine: Appwrite's own mail and every message the SMTP receiver takes
+ * (smtp-receiver.ts) are kept in SQLite for the dev mailbox.
+ */
+export function sendMail(store: Store, mail: OutgoingMail, nowMs: number): Mail {
+  const stored: Mail = {
+    ...mail, from: mail.from ?? PROJECT_SENDER, attachments: mail.attachments ?? [],
+    to: mail.to.toLowerCase(), id: uniqueId(nowMs), createdAt: isoDate(nowMs),
+  };
+  store.db.prepare('INSERT INTO mail (id, recipient, sender, subject, text, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    .run(stored.id, stored.to, stored.from, stored.subject, stored.text, stored.html, JSON.stringify(stored.attachments), stored.createdAt);
   return stored;
 }
 
 interface MailRow {
   id: string;
   recipient: string;
+  sender: string;
+  attachments: string;
   subject: string;
   text: string;
   html: string;
@@ -49,6 +76,7 @@ export function listMail(store: Store, to: string | undefined, limit = 200): Mai
     ? store.db.prepare('SELECT * FROM mail WHERE recipient = ? ORDER BY seq DESC LIMIT ?').all(to.toLowerCase(), limit)
     : store.db.prepare('SELECT * FROM mail ORDER BY seq DESC LIMIT ?').all(limit)) as MailRow[];
   return rows.map((row) => ({
-    id: row.id, to: row.recipient, subject: row.subject, text: row.text, html: row.html, createdAt: row.created_at,
+    id: row.id, to: row.recipient, from: row.sender, subject: row.subject, text: row.text, html: row.html,
+    attachments: JSON.parse(row.attachments) as MailAttachment[], createdAt: row.created_at,
   }));
 }
