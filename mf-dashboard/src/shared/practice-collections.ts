@@ -1,12 +1,14 @@
 import { getConfig } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 
-// The practice's collections (issue #13), ids as in backend/appwrite.json. Browser-written, so a
+// The practice's collections (issues #13, #14), ids as in backend/appwrite.json. Browser-written, so a
 // document counts only when ownedBy says so (owned-by.ts).
 export const PRACTICE_COLLECTIONS = {
   practiceSettings: 'practice_settings',
   services: 'services',
   clients: 'clients',
+  appointments: 'appointments',
+  appointmentSeries: 'appointment_series',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;
