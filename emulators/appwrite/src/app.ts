@@ -12,13 +12,16 @@ import { installBodyParsers } from './json-body.ts';
 import { migrateMail } from './mail/outbox.ts';
 import smtpReceiver from './mail/smtp-plugin.ts';
 import { platformsFrom } from './platforms.ts';
+import { installMfaEnforcement } from './mfa-enforcement.ts';
 import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
 import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
 import functionDomainRoutes from './routes/functions/domains.ts';
 import executionRoutes from './routes/functions/executions.ts';
+import usersMfaRoutes from './routes/users-mfa.ts';
 import usersRoutes from './routes/users.ts';
+import { migrateMfa } from './account/mfa.ts';
 import { migrateSessions } from './account/sessions.ts';
 import { openStore, type Store } from './store.ts';
 import { migrateTokens } from './account/tokens.ts';
@@ -56,6 +59,7 @@ export function migrateCore(store: Store): void {
   migrateUsers(store);
   migrateSessions(store);
   migrateTokens(store);
+  migrateMfa(store);
   migrateMail(store);
 }
 
@@ -100,6 +104,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
     }
   });
   installCaller(app, options);
+  installMfaEnforcement(app, options);
   installRateLimits(app, options);
   await app.register(functionsService, options);
   await app.register(schedules, options);
@@ -108,6 +113,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));
   await app.register(accountRoutes, { ...options, prefix: '/v1' });
   await app.register(usersRoutes, { ...options, prefix: '/v1' });
+  await app.register(usersMfaRoutes, { ...options, prefix: '/v1' });
   await app.register(devMailRoutes, options);
   // Databases and functions spell full paths (`/v1/databases/…`, `/_functions/…`).
   await app.register(databasesRoutes, options);

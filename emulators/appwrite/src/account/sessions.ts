@@ -19,6 +19,8 @@ export interface SessionRecord extends DeviceDetails {
   countryCode: string;
   countryName: string;
   factors: string[];
+  /** When the session last completed an MFA challenge ('' if never). */
+  mfaUpdatedAt: string;
   secretHash: string;
 }
 
@@ -35,6 +37,7 @@ interface SessionRow {
   device: string;
   factors: string;
   secret_hash: string;
+  mfa_updated_at: string | null;
 }
 
 export function migrateSessions(store: Store): void {
@@ -55,6 +58,8 @@ export function migrateSessions(store: Store): void {
     );
     CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id, seq);
   `);
+  const columns = store.db.prepare('PRAGMA table_info(sessions)').all() as Array<{ name: string }>;
+  if (!columns.some((c) => c.name === 'mfa_updated_at')) migrate(store, 'ALTER TABLE sessions ADD COLUMN mfa_updated_at TEXT;');
 }
 
 function fromRow(row: SessionRow): SessionRecord {
@@ -71,6 +76,7 @@ function fromRow(row: SessionRow): SessionRecord {
     countryCode: '--',
     countryName: 'Unknown',
     factors: JSON.parse(row.factors) as string[],
+    mfaUpdatedAt: row.mfa_updated_at ?? '',
     secretHash: row.secret_hash,
   };
 }
@@ -124,6 +130,16 @@ export function deleteUserSessions(store: Store, userId: string, exceptId?: stri
   return statement(store.db, 'DELETE FROM sessions WHERE user_id = ? AND id != ?').run(userId, exceptId ?? '').changes;
 }
 
+/** Adds factors (kept unique, in order); `mfaUpdatedAt` when a challenge was just completed. */
+export function addSessionFactors(store: Store, id: string, factors: readonly string[], mfaUpdatedAt?: string): SessionRecord | null {
+  const session = getSession(store, id);
+  if (!session) return null;
+  const merged = [...new Set([...session.factors, ...factors])];
+  statement(store.db, 'UPDATE sessions SET factors = ?, mfa_updated_at = COALESCE(?, mfa_updated_at) WHERE id = ?')
+    .run(JSON.stringify(merged), mfaUpdatedAt ?? null, id);
+  return getSession(store, id);
+}
+
 export function extendSession(store: Store, id: string, nowMs: number): SessionRecord | null {
   statement(store.db, 'UPDATE sessions SET expire = ?, updated_at = ? WHERE id = ?')
     .run(isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), isoDate(nowMs), id);
@@ -155,6 +171,5 @@ export function toSessionModel(session: SessionRecord, view: SessionView): Recor
     providerRefreshToken: '',
     current: view.current,
     secret: view.secret,
-    mfaUpdatedAt: '',
   };
 }

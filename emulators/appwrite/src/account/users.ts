@@ -183,6 +183,7 @@ export interface UserPatch {
   status?: boolean;
   labels?: string[];
   emailVerification?: boolean;
+  mfa?: boolean;
   prefs?: Record<string, unknown>;
   accessedAt?: string;
 }
@@ -211,6 +212,7 @@ export function updateUser(store: Store, id: string, patch: UserPatch, nowMs: nu
     sets.push('email_verification = @verified');
     params.verified = patch.emailVerification ? 1 : 0;
   }
+  if (patch.mfa !== undefined) { sets.push('mfa = @mfa'); params.mfa = patch.mfa ? 1 : 0; }
   if (patch.prefs !== undefined) { sets.push('prefs = @prefs'); params.prefs = JSON.stringify(patch.prefs); }
   if (patch.accessedAt !== undefined) { sets.push('accessed_at = @accessedAt'); params.accessedAt = patch.accessedAt; }
   try {

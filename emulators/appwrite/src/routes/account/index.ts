@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context.ts';
 import accountRoutes from './account.ts';
 import jwtRoutes from './jwt.ts';
+import mfaRoutes from './mfa.ts';
 import recoveryRoutes from './recovery.ts';
 import sessionRoutes from './sessions.ts';
 import tokenRoutes from './tokens.ts';
@@ -10,7 +11,7 @@ import verificationRoutes from './verification.ts';
 const account: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock }) => {
   // Children inherit the `/v1` prefix; passing it again would double it.
   const options: PluginOptions = { config, store, clock };
-  for (const routes of [accountRoutes, sessionRoutes, tokenRoutes, verificationRoutes, recoveryRoutes, jwtRoutes]) {
+  for (const routes of [accountRoutes, sessionRoutes, tokenRoutes, verificationRoutes, recoveryRoutes, jwtRoutes, mfaRoutes]) {
     await app.register(routes, options);
   }
 };

@@ -81,7 +81,8 @@ const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, options) =>
 
   app.delete<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {
     schema: { params: idParams },
-    config: { ...account, abuse: { limit: 100, keys: ['url:{url},ip:{ip}'] } },
+    // Group `mfa`: a session still short of its second factor can still sign out.
+    config: { ...account, groups: ['mfa'], abuse: { limit: 100, keys: ['url:{url},ip:{ip}'] } },
   }, async (request, reply) => {
     const caller = accountCaller(request);
     const session = resolve(caller, request.params.sessionId);
