@@ -21,6 +21,11 @@ export { classifySession, type AuthUser, type SessionValidation } from './auth/p
 export { getCurrentUser } from './auth/session.ts';
 export { deleteOtherSessions, deleteSession, getSessions, type LoginSession } from './auth/sessions.ts';
 export { profileStatusText, settingsStatusText } from './auth/status-texts.ts';
+export {
+  CHALLENGE_REQUIRED, confirmTotpSetup, isSecondFactorRequired, isWrongCode, listTwoStepFactors, MORE_FACTORS_REQUIRED,
+  regenerateRecoveryCodes, startTotpSetup, turnOffTwoStep, twoStepEnabled, verifySecondFactor,
+  type SecondFactor, type TotpSetup, type TwoStepFactors,
+} from './auth/two-step.ts';
 
 // billing
 export {

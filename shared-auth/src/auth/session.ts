@@ -3,13 +3,18 @@ import { authStateKey } from './auth-state-change.ts';
 import { AUTH_STATE_POLL_MS } from '../config/constants.ts';
 import { isUnauthorized, toAppError } from '../client/errors.ts';
 import { classifySession, type AuthUser, type SessionValidation } from './profile.ts';
+import { isSecondFactorRequired } from './two-step.ts';
 
-/** The signed-in user, or null when there is no valid session (401). Other failures throw an AppError. */
+/**
+ * The signed-in user, or null when there is no valid session (401). Other failures throw an AppError.
+ * issue 17: a session still waiting for its second factor (Appwrite answers account.get with 401
+ * user_more_factors_required) is no sign-in either: the guard sends it to /login like no session.
+ */
 export async function getCurrentUser(): Promise<AuthUser | null> {
   try {
     return await appwrite().account.get();
   } catch (e) {
-    if (isUnauthorized(e)) return null;
+    if (isSecondFactorRequired(e) || isUnauthorized(e)) return null;
     throw toAppError(e);
   }
 }
