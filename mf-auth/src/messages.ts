@@ -48,6 +48,21 @@ export const MESSAGES = {
   // issue 20: signed in, /login and /signup say so rather than end the session.
   signedInAs: (email: string) => `You're signed in as ${email}.`, // (own wording)
   checkingSession: 'Checking your session…', // (own wording)
+  // issue 17: the code step of a login with two-step verification on — (own wording) where the issue has none.
+  twoStepTitle: 'Two-step verification', // (own wording)
+  totpPrompt: 'Enter the 6-digit code from your authenticator app',
+  recoveryPrompt: 'Enter one of your recovery codes', // (own wording)
+  recoveryHint: 'Each recovery code works once.', // (own wording)
+  useRecoveryCode: 'Use a recovery code instead',
+  useAuthenticator: 'Use your authenticator app instead', // (own wording)
+  verifyCode: 'Verify', // (own wording)
+  cancelSignIn: 'Cancel', // (own wording)
+  totpIncomplete: 'Please enter the 6-digit code from your authenticator app.', // (own wording)
+  recoveryIncomplete: 'Please enter a recovery code.', // (own wording)
+  totpWrong: 'That code is not correct. Enter the code your authenticator app shows now.', // (own wording)
+  recoveryWrong: 'That recovery code is not correct or has already been used.', // (own wording)
+  twoStepRateLimited: 'Too many attempts. For your security, please wait up to an hour before trying again.', // (own wording)
+  twoStepFailed: 'Could not check the code. Please try again.', // (own wording)
 
   // /verify-email
   verifying: 'Verifying your email…', // (own wording)

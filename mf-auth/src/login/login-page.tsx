@@ -1,12 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
+import type { AuthUser } from '@cadence/shared-auth';
 import { Alert, Button, type AlertTone } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { commonMessage, errorText, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
-import { AlreadySignedInError, login, refreshAuth, sendEmailVerification, sendPasswordResetEmail, signOut } from '../shared/auth-api.ts';
+import {
+  abandonSecondFactor, AlreadySignedInError, login, refreshAuth, SecondFactorRequiredError, sendEmailVerification,
+  sendPasswordResetEmail, signOut,
+} from '../shared/auth-api.ts';
 import { AuthPage } from '../shared/auth-page.tsx';
 import { SignedInPanel, useSignedInOnArrival } from '../shared/signed-in-panel.tsx';
 import { EmailInput, PasswordInput } from '../shared/credential-inputs.tsx';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 interface LoginRouterState {
   email?: string;
@@ -34,6 +39,8 @@ export default function LoginPage() {
   const [showReset, setShowReset] = useState(false);
   const [unverified, setUnverified] = useState(false);
   const [signedIn, setSignedIn] = useSignedInOnArrival();
+  // issue 17: the password was right; two-step verification asks for a code before the sign-in counts.
+  const [secondFactor, setSecondFactor] = useState(false);
   const verified = searchParams.get('verified') === 'true';
 
   /** A session the page had not heard of: show whose it is rather than end it (issue 20). */
@@ -43,6 +50,27 @@ export default function LoginPage() {
     setSignedIn(user);
   };
 
+  /** A session with every factor it needs: on to the account, as spec §2 /login does. */
+  const finishLogin = async (user: AuthUser) => {
+    if (!user.emailVerification) {
+      // spec §8 unverified login: signed out, a new verification email sent.
+      let sent = true;
+      await sendEmailVerification().catch(() => (sent = false));
+      await signOut().catch(() => undefined);
+      setSecondFactor(false);
+      setUnverified(true);
+      setFeedback({ tone: 'warning', text: sent ? MESSAGES.unverifiedResent : MESSAGES.unverifiedResendFailed });
+      return;
+    }
+    await refreshAuth();
+    navigate('/account');
+  };
+
+  const leaveSecondFactor = async () => {
+    await abandonSecondFactor().catch((e: unknown) => console.error('Ending the unfinished sign-in failed', e));
+    setSecondFactor(false);
+  };
+
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy('login');
@@ -50,21 +78,15 @@ export default function LoginPage() {
     setShowReset(false);
     setUnverified(false);
     try {
-      const user = await login(email, password);
-      if (!user.emailVerification) {
-        // spec §8 unverified login: signed out, a new verification email sent.
-        let sent = true;
-        await sendEmailVerification().catch(() => (sent = false));
-        await signOut().catch(() => undefined);
-        setUnverified(true);
-        setFeedback({ tone: 'warning', text: sent ? MESSAGES.unverifiedResent : MESSAGES.unverifiedResendFailed });
-        return;
-      }
-      await refreshAuth();
-      navigate('/account');
+      await finishLogin(await login(email, password));
     } catch (e) {
       if (e instanceof AlreadySignedInError) {
         await showExistingSession();
+        return;
+      }
+      if (e instanceof SecondFactorRequiredError) {
+        setPassword('');
+        setSecondFactor(true);
         return;
       }
       // Appwrite checks the length before the password: a short one is simply not the password
@@ -110,6 +132,8 @@ export default function LoginPage() {
         await showExistingSession();
         return;
       }
+      // The sign-in needs its second factor before it can send anything: end it again.
+      if (e instanceof SecondFactorRequiredError) await abandonSecondFactor().catch(() => undefined);
       setFeedback({ tone: 'error', text: commonMessage(e, MESSAGES.resendVerificationFailed) });
     } finally {
       if (ownSession) await signOut().catch(() => undefined);
@@ -121,6 +145,14 @@ export default function LoginPage() {
     return (
       <AuthPage title="Login">
         <SignedInPanel user={signedIn} onSignedOut={() => setSignedIn(null)} />
+      </AuthPage>
+    );
+  }
+
+  if (secondFactor) {
+    return (
+      <AuthPage title="Login">
+        <SecondFactorStep onVerified={finishLogin} onCancel={leaveSecondFactor} />
       </AuthPage>
     );
   }

@@ -5,11 +5,14 @@ import {
   FunctionRefusedError,
   getConfig,
   getCurrentUser,
+  isSecondFactorRequired,
   PROFILE_COMPLETE_MIN_MS,
+  type SecondFactor,
   sendEmailVerification as sendVerificationEmail,
   sendPasswordResetEmail as sendRecoveryEmail,
   uniqueId,
   useAuthStore,
+  verifySecondFactor,
 } from '@cadence/shared-auth';
 import { OTP_LIFETIME_MS, PROFILE_WAIT_MARGIN_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
@@ -215,7 +218,18 @@ export class AlreadySignedInError extends Error {
   }
 }
 
-export async function login(email: string, password: string): Promise<Models.User<Models.Preferences>> {
+/**
+ * issue 17: the password was right and a session exists, but two-step verification is on: the
+ * session counts for nothing until a code from the authenticator app (or a recovery code) is given.
+ */
+export class SecondFactorRequiredError extends Error {
+  constructor() {
+    super('Second factor required');
+    this.name = 'SecondFactorRequiredError';
+  }
+}
+
+async function createPasswordSession(email: string, password: string): Promise<void> {
   const { account } = appwrite();
   try {
     await account.createEmailPasswordSession({ email, password });
@@ -223,7 +237,36 @@ export async function login(email: string, password: string): Promise<Models.Use
     if (errorType(e) === 'user_session_already_exists') throw new AlreadySignedInError();
     throw e;
   }
-  return account.get();
+}
+
+export async function login(email: string, password: string): Promise<Models.User<Models.Preferences>> {
+  const { account } = appwrite();
+  try {
+    await createPasswordSession(email, password);
+  } catch (e) {
+    // This browser still holds a sign-in that never got its second factor (the tab was closed at
+    // the code step): Appwrite refuses everything over it but signing out, so end it and sign in afresh.
+    if (!isSecondFactorRequired(e)) throw e;
+    await account.deleteSession({ sessionId: 'current' });
+    await createPasswordSession(email, password);
+  }
+  try {
+    return await account.get();
+  } catch (e) {
+    if (isSecondFactorRequired(e)) throw new SecondFactorRequiredError();
+    throw e;
+  }
+}
+
+/** The code step of a sign-in: the second factor, then the signed-in user. */
+export async function completeSecondFactor(factor: SecondFactor, code: string): Promise<Models.User<Models.Preferences>> {
+  await verifySecondFactor(factor, code);
+  return appwrite().account.get();
+}
+
+/** Leaving the code step: the half-made session goes (Appwrite allows that without the code). */
+export async function abandonSecondFactor(): Promise<void> {
+  await appwrite().account.deleteSession({ sessionId: 'current' });
 }
 
 export async function sendEmailVerification(): Promise<void> {
