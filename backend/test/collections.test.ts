@@ -16,8 +16,8 @@ describe('collectionsFromEnv', () => {
   it("defaults to backend/appwrite.json's database and every one of its collections the functions use", () => {
     const { databaseId, ...collections } = collectionsFromEnv({});
     expect(project.databases.map((d) => d.$id)).toEqual([databaseId]);
-    // The practice's collections (issue #13) are written by the therapist's browser only.
-    const browserOnly = ['practice_settings', 'services', 'clients'];
+    // Services and series (issues #13, #14) are written and read by the therapist's browser only.
+    const browserOnly = ['services', 'appointment_series'];
     expect(Object.values(collections).sort()).toEqual(project.collections.map((c) => c.$id).filter((id) => !browserOnly.includes(id)).sort());
     for (const collection of project.collections) expect(collection.databaseId).toBe(databaseId);
   });
@@ -26,11 +26,12 @@ describe('collectionsFromEnv', () => {
     const env = {
       APPWRITE_DATABASE_ID: 'db', USERS_COLLECTION_ID: 'u', NOTIFICATIONS_COLLECTION_ID: 'n', USER_AGREEMENTS_COLLECTION_ID: 'a',
       CUSTOMERS_COLLECTION_ID: 'c', SUBSCRIPTIONS_COLLECTION_ID: 's', INVOICES_COLLECTION_ID: 'i',
-      CHECKOUT_SESSIONS_COLLECTION_ID: 'cs', WEBHOOK_EVENTS_COLLECTION_ID: 'w',
+      CHECKOUT_SESSIONS_COLLECTION_ID: 'cs', WEBHOOK_EVENTS_COLLECTION_ID: 'w', PRACTICE_SETTINGS_COLLECTION_ID: 'ps',
+      CLIENTS_COLLECTION_ID: 'cl', APPOINTMENTS_COLLECTION_ID: 'ap', APPOINTMENT_REMINDERS_COLLECTION_ID: 'ar', CALENDAR_FEEDS_COLLECTION_ID: 'cf',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
-      checkoutSessions: 'cs', webhookEvents: 'w',
+      checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
     });
   });
 });

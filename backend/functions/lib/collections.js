@@ -12,6 +12,11 @@
  * @property {string} invoices
  * @property {string} checkoutSessions
  * @property {string} webhookEvents
+ * @property {string} practiceSettings
+ * @property {string} clients
+ * @property {string} appointments
+ * @property {string} appointmentReminders
+ * @property {string} calendarFeeds
  */
 
 /**
@@ -29,5 +34,10 @@ export function collectionsFromEnv(env) {
     invoices: env.INVOICES_COLLECTION_ID || 'invoices',
     checkoutSessions: env.CHECKOUT_SESSIONS_COLLECTION_ID || 'checkout_sessions',
     webhookEvents: env.WEBHOOK_EVENTS_COLLECTION_ID || 'webhook_events',
+    practiceSettings: env.PRACTICE_SETTINGS_COLLECTION_ID || 'practice_settings',
+    clients: env.CLIENTS_COLLECTION_ID || 'clients',
+    appointments: env.APPOINTMENTS_COLLECTION_ID || 'appointments',
+    appointmentReminders: env.APPOINTMENT_REMINDERS_COLLECTION_ID || 'appointment_reminders',
+    calendarFeeds: env.CALENDAR_FEEDS_COLLECTION_ID || 'calendar_feeds',
   };
 }

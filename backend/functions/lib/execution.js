@@ -10,10 +10,12 @@ import { Client } from 'node-appwrite';
  * @property {Record<string, string | undefined>} headers
  * @property {string} bodyText
  * @property {Buffer} [bodyBinary]
+ * @property {string} [method] the HTTP method (createExecution's `method`, or a function domain request's)
+ * @property {string} [path] the path after the function (a function domain's `/…`, createExecution's `path`)
  *
  * @typedef {object} Context
  * @property {ExecutionRequest} req
- * @property {{ json: (body: unknown, status?: number) => unknown }} res
+ * @property {{ json: (body: unknown, status?: number) => unknown, text: (body: string, status?: number, headers?: Record<string, string>) => unknown }} res
  * @property {(message: string) => void} log
  * @property {(message: string) => void} error
  */

@@ -13,6 +13,8 @@ const PASSWORD = 'correct horse battery';
 export interface LocalAppwrite {
   origin: string;
   endpoint: string;
+  /** the SMTP receiver (into the dev mailbox at `<origin>/_dev/mail`) */
+  smtpPort: number;
   users: server.Users;
   databases: server.Databases;
   /** server-key executions (the sync's "on demand") */
@@ -44,6 +46,7 @@ export async function startAppwrite(): Promise<LocalAppwrite> {
   return {
     origin: appwrite.origin,
     endpoint: appwrite.endpoint,
+    smtpPort: appwrite.smtpPort ?? 0,
     users: new server.Users(client),
     databases: new server.Databases(client),
     functions: new server.Functions(client),

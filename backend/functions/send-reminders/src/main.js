@@ -1,0 +1,187 @@
+// send-reminders (issue 14 "Client reminders"): on its schedule (every 5 minutes), emails each
+// consenting client a reminder at the practice's lead time (24 or 48 h) before each scheduled
+// appointment, over SMTP (lib/smtp-mailer.js). Exactly once per appointment and start time:
+//  - `reminderSentFor` on the appointment holds the start instant a reminder went out for, so a
+//    moved appointment (start ≠ reminderSentFor) gets a new one and an unmoved one none;
+//  - before sending, a run claims the reminder by creating an `appointment_reminders` document whose
+//    id is derived from (appointment, start, previous reminderSentFor). Appwrite refuses a second
+//    document with that id (409), so of two runs that overlap only one sends. A run that dies
+//    between its claim and the send leaves that reminder unsent rather than risk sending it twice.
+// Cancelled (any cancelled status) and past appointments get none. Acts only on documents the
+// therapist wrote themselves (lib/owned-by.js), so nobody can have a reminder sent in another
+// therapist's name. Logs counts and ids only: no names, addresses or times.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Databases, Query } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { messageOf, serverClient } from '../../lib/execution.js';
+import { ownedBy } from '../../lib/owned-by.js';
+import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { reminderEmail } from './reminder-email.js';
+
+/** @typedef {import('../../lib/execution.js').Context} Context */
+/** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */
+
+const HOUR_MS = 3_600_000;
+/** practice_settings.reminderLeadHours: the app offers 24 and 48 (appwrite.json allows 0–48; 0 turns reminders off). */
+const MAX_LEAD_HOURS = 48;
+const DEFAULT_LEAD_HOURS = 24;
+const PAGE = 100;
+
+/** @param {unknown} a @param {unknown} b */
+const sameInstant = (a, b) => typeof a === 'string' && typeof b === 'string' && Date.parse(a) === Date.parse(b);
+
+/**
+ * The claim's document id: one per appointment, start and the reminder sent before it (so moving an
+ * appointment back to a time it was once reminded for still reminds the client of the change).
+ * 36 hex characters, a valid Appwrite custom id.
+ * @param {string} appointmentId
+ * @param {string} start
+ * @param {unknown} previous the appointment's reminderSentFor when the run read it
+ */
+export function reminderClaimId(appointmentId, start, previous) {
+  const before = typeof previous === 'string' && previous ? new Date(previous).toISOString() : '';
+  return createHash('sha256').update(`${appointmentId}|${new Date(start).toISOString()}|${before}`).digest('hex').slice(0, 36);
+}
+
+/**
+ * Scheduled appointments starting within the longest lead time, oldest first.
+ * @param {Databases} databases
+ * @param {import('../../lib/collections.js').Collections} collections
+ * @param {number} now
+ */
+async function dueAppointments(databases, collections, now) {
+  /** @type {Doc[]} */
+  const all = [];
+  /** @type {string | null} */
+  let cursor = null;
+  for (;;) {
+    const queries = [
+      Query.equal('status', 'scheduled'),
+      Query.greaterThan('start', new Date(now).toISOString()),
+      Query.lessThanEqual('start', new Date(now + MAX_LEAD_HOURS * HOUR_MS).toISOString()),
+      Query.orderAsc('start'),
+      Query.limit(PAGE),
+    ];
+    if (cursor) queries.push(Query.cursorAfter(cursor));
+    const page = await databases.listDocuments({ databaseId: collections.databaseId, collectionId: collections.appointments, queries });
+    all.push(...page.documents);
+    const last = page.documents[page.documents.length - 1];
+    if (page.documents.length < PAGE || !last) return all;
+    cursor = last.$id;
+  }
+}
+
+/** @param {unknown} e */
+const isConflict = (e) => e instanceof AppwriteException && e.code === 409;
+/** @param {unknown} e */
+const isNotFound = (e) => e instanceof AppwriteException && e.code === 404;
+
+/** @param {Doc} settings */
+function addressLines(settings) {
+  const text = (/** @type {string} */ key) => (typeof settings[key] === 'string' ? settings[key].trim() : '');
+  const cityLine = [text('city'), [text('state'), text('postalCode')].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [text('addressLine1'), text('addressLine2'), cityLine].filter(Boolean);
+}
+
+/** @param {Context} context */
+export default async ({ req, res, log, error }) => {
+  if (req.headers['x-appwrite-user-id']) {
+    return res.json({ success: false, error: 'Only the schedule or a server key sends reminders.' }, 403);
+  }
+  const smtp = smtpSettingsFromEnv(process.env);
+  if (!smtp) {
+    error('Set SMTP_HOST and SMTP_FROM (and SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASSWORD as your provider needs) as function variables.');
+    return res.json({ success: false, error: 'Reminders are not configured.' }, 500);
+  }
+  const databases = new Databases(serverClient(req));
+  const collections = collectionsFromEnv(process.env);
+  const { databaseId } = collections;
+  const now = Date.now();
+
+  /** @type {Map<string, Promise<Doc | null>>} */
+  const practices = new Map();
+  /** @param {string} userId */
+  const practiceOf = (userId) => {
+    let found = practices.get(userId);
+    if (!found) {
+      found = databases.listDocuments({ databaseId, collectionId: collections.practiceSettings, queries: [Query.equal('userId', userId), Query.limit(25)] })
+        .then((list) => list.documents.find((d) => ownedBy(d, userId)) ?? null);
+      practices.set(userId, found);
+    }
+    return found;
+  };
+
+  const mailer = createMailer(smtp);
+  let sent = 0;
+  let failed = 0;
+  try {
+    const appointments = await dueAppointments(databases, collections, now);
+    for (const appointment of appointments) {
+      try {
+        const userId = appointment['userId'];
+        const start = appointment['start'];
+        if (typeof userId !== 'string' || typeof start !== 'string' || !ownedBy(appointment, userId)) continue;
+        if (sameInstant(appointment['reminderSentFor'], start)) continue;
+        const practice = await practiceOf(userId);
+        if (!practice) continue;
+        const leadHours = typeof practice['reminderLeadHours'] === 'number' ? practice['reminderLeadHours'] : DEFAULT_LEAD_HOURS;
+        if (leadHours <= 0 || Date.parse(start) - now > leadHours * HOUR_MS) continue;
+
+        const clientId = appointment['clientId'];
+        if (typeof clientId !== 'string') continue;
+        const client = await databases.getDocument({ databaseId, collectionId: collections.clients, documentId: clientId })
+          .catch((e) => { if (isNotFound(e)) return null; throw e; });
+        if (!client || !ownedBy(client, userId) || client['reminderConsent'] !== true) continue;
+        const email = typeof client['email'] === 'string' ? client['email'].trim() : '';
+        if (!email) continue;
+
+        const claimId = reminderClaimId(appointment.$id, start, appointment['reminderSentFor']);
+        try {
+          await databases.createDocument({
+            databaseId, collectionId: collections.appointmentReminders, documentId: claimId,
+            data: { userId, appointmentId: appointment.$id, start }, permissions: [],
+          });
+        } catch (e) {
+          if (isConflict(e)) continue; // another run has it
+          throw e;
+        }
+
+        const message = reminderEmail({
+          clientName: String(client['preferredName'] || client['firstName'] || '').trim(),
+          start,
+          end: typeof appointment['end'] === 'string' ? appointment['end'] : start,
+          timeZone: typeof practice['timeZone'] === 'string' ? practice['timeZone'] : 'UTC',
+          locationType: appointment['locationType'] === 'telehealth' ? 'telehealth' : 'office',
+          meetingLink: typeof appointment['meetingLink'] === 'string' ? appointment['meetingLink'] : null,
+          practiceName: String(practice['practiceName'] ?? '').trim() || 'Your therapist',
+          phone: typeof practice['phone'] === 'string' && practice['phone'].trim() ? practice['phone'].trim() : null,
+          addressLines: addressLines(practice),
+        });
+        try {
+          await mailer.sendMail({ from: { name: String(practice['practiceName'] ?? '').trim() || 'Cadence', address: smtp.fromAddress }, to: email, ...message });
+        } catch (e) {
+          // Not sent: give the claim back so the next run tries again.
+          failed += 1;
+          error(`reminder for appointment ${appointment.$id} not sent: ${smtpFailure(e)}`);
+          await databases.deleteDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId }).catch(() => undefined);
+          continue;
+        }
+        sent += 1;
+        const sentAt = new Date().toISOString();
+        await databases.updateDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId, data: { sentAt } });
+        await databases.updateDocument({ databaseId, collectionId: collections.appointments, documentId: appointment.$id, data: { reminderSentFor: start } })
+          .catch((e) => { if (!isNotFound(e)) throw e; });
+      } catch (e) {
+        failed += 1;
+        error(`reminder for appointment ${appointment.$id} failed: ${messageOf(e)}`);
+      }
+    }
+    log(`reminders: ${appointments.length} scheduled within ${MAX_LEAD_HOURS} h, ${sent} sent, ${failed} failed`);
+    return res.json({ success: failed === 0, sent, failed, error: failed ? 'Some reminders could not be sent.' : null });
+  } catch (e) {
+    error(`reminders run failed: ${messageOf(e)}`);
+    return res.json({ success: false, sent, failed, error: 'Reminders could not be sent.' }, 500);
+  } finally {
+    mailer.close();
+  }
+};
