@@ -55,7 +55,7 @@ async function start() {
   await build();
   const { startStack } = await import('./stack.mjs');
   const { urls } = await startStack();
-  console.log(`\nCadence is running:\n  app      ${urls.app}\n  appwrite ${urls.appwrite} (server API key: local-dev-key)\n  mailbox  ${urls.mailbox}\n  stripe   ${urls.stripe} (sk_test_local)\n`);
+  console.log(`\nCadence is running:\n  app      ${urls.app}\n  appwrite ${urls.appwrite} (server API key: local-dev-key)\n  mailbox  ${urls.mailbox} (SMTP ${urls.smtp})\n  stripe   ${urls.stripe} (sk_test_local)\n`);
 }
 
 async function test() {

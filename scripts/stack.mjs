@@ -54,6 +54,19 @@ function billingFunctionVars(stripePort, appOrigins) {
   );
 }
 
+/**
+ * Reminders go to the local Appwrite's SMTP receiver (its dev mailbox); the calendar feed's links
+ * name its function domain. In production both are set in Appwrite (backend/README.md).
+ */
+function practiceFunctionVars(appwriteUrl, smtpPort) {
+  return {
+    FUNCTION_VARS_SEND_REMINDERS: JSON.stringify({
+      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
+    }),
+    FUNCTION_VARS_CALENDAR_FEED: JSON.stringify({ CALENDAR_FEED_BASE_URL: `${appwriteUrl}/_functions/calendar-feed` }),
+  };
+}
+
 /** @returns {Promise<{ urls: Record<string,string>, stop: () => void }>} */
 export async function startStack({ appPort = 3000, appwritePort = 4000, stripePort = 4242, dataDir = path.join(root, '.data'), deployDir, env = {} } = {}) {
   mkdirSync(dataDir, { recursive: true });
@@ -64,12 +77,16 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
   // The app's own origins: the emulator's platform list (redirect URLs, CORS) and the only places
   // Stripe may send a user back to.
   const appOrigins = [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`];
+  // The SMTP receiver sits 25 above the emulator's HTTP port (4025; the e2e stack's 4125 + offset).
+  const smtpPort = appwritePort + 25;
   try {
     const appwrite = startTs('Appwrite emulator', 'emulators/appwrite/src/main.ts', {
       APPWRITE_PORT: String(appwritePort),
       APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
       APPWRITE_PLATFORMS: appOrigins.join(','),
+      APPWRITE_SMTP_PORT: String(smtpPort),
       ...billingFunctionVars(stripePort, appOrigins),
+      ...practiceFunctionVars(appwriteUrl, smtpPort),
       ...env,
     });
     children.push(appwrite);
@@ -100,7 +117,7 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => { stop(); process.exit(0); });
   process.once('exit', stop);
   return {
-    urls: { app: `http://localhost:${appPort}`, appwrite: `${appwriteUrl}/v1`, mailbox: `${appwriteUrl}/_dev/mail/ui`, stripe: stripeUrl },
+    urls: { app: `http://localhost:${appPort}`, appwrite: `${appwriteUrl}/v1`, mailbox: `${appwriteUrl}/_dev/mail/ui`, smtp: `127.0.0.1:${smtpPort}`, stripe: stripeUrl },
     stop,
   };
 }
@@ -122,5 +139,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     dataDir: values.data ? path.resolve(values.data) : undefined,
     deployDir: values.deploy ? path.resolve(values.deploy) : undefined,
   });
-  console.log(`\nCadence is running:\n  app      ${urls.app}\n  appwrite ${urls.appwrite}\n  mailbox  ${urls.mailbox}\n`);
+  console.log(`\nCadence is running:\n  app      ${urls.app}\n  appwrite ${urls.appwrite}\n  mailbox  ${urls.mailbox} (SMTP ${urls.smtp})\n`);
 }
