@@ -44,7 +44,7 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
   });
 
   it.each([
-    ['/dashboard/schedule', 'Schedule', 'Your upcoming appointments will appear here.'],
+    ['/dashboard/payments', 'Payments', 'Payments from your clients will appear here.'],
     ['/dashboard/reports', 'Reports', 'Reports on your practice’s sessions and income will appear here.'],
     ['/dashboard/sessions', 'All Sessions', 'Every session you record will be listed here.'],
     ['/dashboard/transactions/', 'All Transactions', 'A complete history of your transactions will be listed here.'],

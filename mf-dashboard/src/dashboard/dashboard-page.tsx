@@ -8,8 +8,9 @@ import { ClientImportPage } from '../clients/import/client-import-page.tsx';
 import { NewClientPage } from '../clients/new-client-page.tsx';
 import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
+import { SchedulePage } from '../schedule/schedule-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
-import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, TODAY } from './dashboard-sections.ts';
+import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, TODAY } from './dashboard-sections.ts';
 import { SectionNotFound, SectionPanel } from './section-panels.tsx';
 import { useStickyNav } from './use-sticky-nav.ts';
 import './dashboard.css';
@@ -50,8 +51,9 @@ export default function DashboardPage() {
             <Route path={`${CLIENTS.path}/import`} element={<ClientImportPage />} />
             <Route path={`${CLIENTS.path}/new`} element={<NewClientPage />} />
             <Route path={`${CLIENTS.path}/:clientId`} element={<ClientPage />} />
+            <Route path={SCHEDULE.path} element={<SchedulePage />} />
             <Route path={PRACTICE.path} element={<PracticePage />} />
-            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, PRACTICE].includes(section)).map((section) => (
+            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, PRACTICE].includes(section)).map((section) => (
               <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
             ))}
             <Route path="*" element={<SectionNotFound />} />

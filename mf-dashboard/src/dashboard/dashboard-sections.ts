@@ -35,10 +35,17 @@ export const PRACTICE: DashboardSection = {
   placeholder: 'Your practice details, services and fees will be set up here.',
 };
 
+export const SCHEDULE: DashboardSection = {
+  path: 'schedule',
+  label: 'Schedule',
+  icon: 'schedule',
+  placeholder: 'Your upcoming appointments will appear here.',
+};
+
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   TODAY,
   CLIENTS,
-  { path: 'schedule', label: 'Schedule', icon: 'schedule', placeholder: 'Your upcoming appointments will appear here.' },
+  SCHEDULE,
   { path: 'payments', label: 'Payments', icon: 'payments', placeholder: 'Payments from your clients will appear here.' },
   { path: 'sessions', label: 'All Sessions', icon: 'sessions', placeholder: 'Every session you record will be listed here.' },
   {

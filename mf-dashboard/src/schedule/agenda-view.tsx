@@ -1,0 +1,51 @@
+import { EmptyState } from '@cadence/shared-ui';
+import { dateLabel, timeLabel, type PlainDate } from './calendar-dates.ts';
+import { APPOINTMENT_STATUS_LABELS, LOCATION_LABELS, durationMinutes, type AppointmentDocument } from './appointment.ts';
+import { appointmentLabel, type PlacedAppointment } from './schedule-view.ts';
+import type { GridAppointmentLook } from './time-grid.tsx';
+
+export interface AgendaViewProps {
+  days: readonly PlainDate[];
+  placed: ReadonlyMap<PlainDate, readonly PlacedAppointment[]>;
+  look: (appointment: AppointmentDocument) => GridAppointmentLook;
+  today: PlainDate;
+  onOpen: (appointment: AppointmentDocument) => void;
+}
+
+/** The agenda: the coming days as a list, one large row per appointment (the phone's main view). */
+export function AgendaView({ days, placed, look, today, onOpen }: AgendaViewProps) {
+  const busy = days.filter((day) => (placed.get(day)?.length ?? 0) > 0);
+  if (busy.length === 0) {
+    return <EmptyState icon="schedule" title="Nothing scheduled">No appointments from {dateLabel(days[0]!)} to {dateLabel(days[days.length - 1]!)}.</EmptyState>;
+  }
+  return (
+    <div className="sched-agenda">
+      {busy.map((day) => (
+        <section key={day} className="sched-agenda__day" aria-label={dateLabel(day)}>
+          <h3 className="sched-agenda__date">
+            {dateLabel(day)}
+            {day === today && <span className="sched-agenda__today"> · Today</span>}
+          </h3>
+          <ul className="sched-agenda__list">
+            {placed.get(day)!.map((item) => {
+              const words = look(item.appointment);
+              return (
+                <li key={item.appointment.$id}>
+                  <button type="button" className="sched-agenda__item" style={{ borderLeftColor: words.background }} aria-label={appointmentLabel(item, words)} onClick={() => onOpen(item.appointment)}>
+                    <span className="sched-agenda__time">
+                      {timeLabel(item.startMinutes)} · {durationMinutes(item.appointment)} min
+                    </span>
+                    <span className="sched-agenda__name">{words.clientName}</span>
+                    <span className="sched-agenda__meta">
+                      {words.serviceName} · {LOCATION_LABELS[item.appointment.locationType]} · {APPOINTMENT_STATUS_LABELS[item.appointment.status]}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
