@@ -16,9 +16,7 @@ describe('collectionsFromEnv', () => {
   it("defaults to backend/appwrite.json's database and every one of its collections the functions use", () => {
     const { databaseId, ...collections } = collectionsFromEnv({});
     expect(project.databases.map((d) => d.$id)).toEqual([databaseId]);
-    // Services and series (issues #13, #14) are written and read by the therapist's browser only.
-    const browserOnly = ['services', 'appointment_series'];
-    expect(Object.values(collections).sort()).toEqual(project.collections.map((c) => c.$id).filter((id) => !browserOnly.includes(id)).sort());
+    expect(Object.values(collections).sort()).toEqual(project.collections.map((c) => c.$id).sort());
     for (const collection of project.collections) expect(collection.databaseId).toBe(databaseId);
   });
 
@@ -28,10 +26,12 @@ describe('collectionsFromEnv', () => {
       CUSTOMERS_COLLECTION_ID: 'c', SUBSCRIPTIONS_COLLECTION_ID: 's', INVOICES_COLLECTION_ID: 'i',
       CHECKOUT_SESSIONS_COLLECTION_ID: 'cs', WEBHOOK_EVENTS_COLLECTION_ID: 'w', PRACTICE_SETTINGS_COLLECTION_ID: 'ps',
       CLIENTS_COLLECTION_ID: 'cl', APPOINTMENTS_COLLECTION_ID: 'ap', APPOINTMENT_REMINDERS_COLLECTION_ID: 'ar', CALENDAR_FEEDS_COLLECTION_ID: 'cf',
+      SERVICES_COLLECTION_ID: 'sv', APPOINTMENT_SERIES_COLLECTION_ID: 'as',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
+      services: 'sv', appointmentSeries: 'as',
     });
   });
 });

@@ -17,6 +17,8 @@
  * @property {string} appointments
  * @property {string} appointmentReminders
  * @property {string} calendarFeeds
+ * @property {string} services
+ * @property {string} appointmentSeries
  */
 
 /**
@@ -39,5 +41,7 @@ export function collectionsFromEnv(env) {
     appointments: env.APPOINTMENTS_COLLECTION_ID || 'appointments',
     appointmentReminders: env.APPOINTMENT_REMINDERS_COLLECTION_ID || 'appointment_reminders',
     calendarFeeds: env.CALENDAR_FEEDS_COLLECTION_ID || 'calendar_feeds',
+    services: env.SERVICES_COLLECTION_ID || 'services',
+    appointmentSeries: env.APPOINTMENT_SERIES_COLLECTION_ID || 'appointment_series',
   };
 }

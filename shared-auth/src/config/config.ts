@@ -22,6 +22,8 @@ export interface RuntimeConfig {
     deleteUserSelfservice: string;
     /** spec §4: the two consents of sign-up step 3, recorded by the server for the caller. */
     recordAgreements: string;
+    /** issue 14: creates, splits and ends recurring appointment series for the caller. */
+    scheduleSeries: string;
     /** issue 14: the therapist's private calendar feed link (POST creates a new one, DELETE revokes it). */
     calendarFeed: string;
   };
@@ -58,6 +60,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       handleIncompleteVerifiedUsers: 'handle-incomplete-verified-users',
       deleteUserSelfservice: 'delete-user-selfservice',
       recordAgreements: 'record-agreements',
+      scheduleSeries: 'schedule-series',
       calendarFeed: 'calendar-feed',
     },
     stripePublishableKey: 'pk_test_local',
