@@ -9,6 +9,7 @@ vi.mock('@cadence/shared-auth', async (original) => ({
   getSubscriptions: () => Promise.resolve([]),
   getInvoices: () => Promise.reject(new Error('offline')),
   getSessions: () => Promise.resolve([]),
+  listTwoStepFactors: () => Promise.resolve({ totp: false, phone: false, email: false, recoveryCode: false, custom: false }),
 }));
 const { default: AccountPage } = await import('./account-page.tsx');
 

@@ -12,7 +12,9 @@ vi.mock('@cadence/shared-auth', async (original) => ({
   getSessions: () => getSessions() as unknown,
   deleteSession: () => Promise.reject(new Error('down')),
   deleteOtherSessions: () => Promise.reject(new Error('down')),
+  listTwoStepFactors: () => listTwoStepFactors() as unknown,
 }));
+const listTwoStepFactors = vi.fn();
 const { DevicesSection } = await import('./devices-section.tsx');
 const { QueryProvider } = await import('@cadence/shared-auth/query');
 
@@ -21,6 +23,8 @@ const renderSection = () => render(<QueryProvider><DevicesSection /></QueryProvi
 
 beforeEach(() => {
   getSessions.mockReset();
+  listTwoStepFactors.mockReset();
+  listTwoStepFactors.mockResolvedValue({ totp: false, phone: false, email: true, recoveryCode: false, custom: false });
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -78,5 +82,21 @@ describe('DevicesSection failures (spec §8)', () => {
     expect(screen.getByText('Active Sessions (2/5 max)')).toBeVisible();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByText('No active sessions')).toBeNull();
+  });
+
+  it('shows the account\'s two-step status and how each session signed in (issue 17)', async () => {
+    const { useAuthStore } = await import('@cadence/shared-auth');
+    useAuthStore.setState({ user: { $id: 'u1', mfa: true } as never, status: 'signedIn' });
+    listTwoStepFactors.mockResolvedValue({ totp: true, phone: false, email: true, recoveryCode: true, custom: false });
+    getSessions.mockResolvedValue([{ ...session('a', true), factors: ['password', 'totp'] }, { ...session('b', false), factors: ['password'] }]);
+    renderSection();
+    expect(await screen.findByText('On')).toBeVisible();
+    expect(screen.getByText('Two-step verification:')).toBeVisible();
+    const [current, other] = screen.getAllByRole('listitem');
+    expect(within(current as HTMLElement).getByText('Two steps')).toBeVisible();
+    expect(within(other as HTMLElement).getByText('One step')).toBeVisible();
+
+    useAuthStore.setState({ user: { $id: 'u1', mfa: false } as never });
+    expect(await screen.findByText('Off')).toBeVisible();
   });
 });

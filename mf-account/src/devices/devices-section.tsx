@@ -1,9 +1,10 @@
-import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS, type LoginSession } from '@cadence/shared-auth';
+import { deleteOtherSessions, deleteSession, getSessions, MAX_SESSIONS, useAuthStore, type LoginSession } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, Card, ConfirmDialog, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
 import { useState } from 'react';
 import { MESSAGES } from '../messages.ts';
-import { deviceLabel, formatDateTime, lastActivity } from './session-display.ts';
+import { useTwoStepStatus } from '../settings/two-step-queries.ts';
+import { deviceLabel, formatDateTime, lastActivity, signInSteps } from './session-display.ts';
 
 function SessionCard({ session, busy, onTerminate }: { session: LoginSession; busy: boolean; onTerminate: () => void }) {
   return (
@@ -19,6 +20,8 @@ function SessionCard({ session, busy, onTerminate }: { session: LoginSession; bu
         <dd>{formatDateTime(lastActivity(session))}</dd>
         <dt>Created</dt>
         <dd>{formatDateTime(session.$createdAt)}</dd>
+        <dt>Sign-in</dt>
+        <dd>{signInSteps(session)}</dd>
       </dl>
       <div className="account-row">
         {session.current ? (
@@ -36,6 +39,7 @@ export function DevicesSection() {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const twoStep = useTwoStepStatus(useAuthStore((state) => state.user));
 
   async function run(action: () => Promise<unknown>, failure: string) {
     setBusy(true);
@@ -72,6 +76,13 @@ export function DevicesSection() {
           <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>Terminate All Others</Button>
         )}
       </div>
+      {!twoStep.isPending && !twoStep.isError && (
+        // issue 17: the account's two-step status beside the sessions it protects.
+        <p className="account-row account-text">
+          <span>{MESSAGES.twoStep}:</span>
+          <StatusChip tone={twoStep.on ? 'success' : 'neutral'} label={twoStep.on ? MESSAGES.twoStepOn : MESSAGES.twoStepOff} />
+        </p>
+      )}
       {failed && <Alert tone="error" onDismiss={() => setFailed(null)}>{failed}</Alert>}
       {sessions.length === 0 ? (
         <EmptyState icon="desktop">{MESSAGES.noSessions}</EmptyState>

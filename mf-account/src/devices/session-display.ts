@@ -19,3 +19,11 @@ export function formatDateTime(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '—';
   return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
+
+/**
+ * issue 17: how this session signed in. Appwrite counts the factors a session has proved (password,
+ * email code, authenticator app, recovery code); two or more is a two-step sign-in.
+ */
+export function signInSteps(session: Pick<LoginSession, 'factors'>): 'Two steps' | 'One step' {
+  return (session.factors?.length ?? 0) >= 2 ? 'Two steps' : 'One step';
+}

@@ -3,7 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { SettingsSection } from './settings-section.tsx';
+
+// The Security card's two-step block reads the account's factors (issue 17); off here.
+vi.mock('@cadence/shared-auth', async (original) => ({
+  ...(await original<typeof import('@cadence/shared-auth')>()),
+  listTwoStepFactors: () => Promise.resolve({ totp: false, phone: false, email: true, recoveryCode: false, custom: false }),
+}));
+const { SettingsSection } = await import('./settings-section.tsx');
+const { QueryProvider } = await import('@cadence/shared-auth/query');
 
 const therapist = (emailVerification: boolean) => ({
   $id: 'u1', name: 'Ada Lovelace', email: 'ada@example.test', emailVerification, labels: ['subscribed'],
@@ -11,7 +18,7 @@ const therapist = (emailVerification: boolean) => ({
 }) as unknown as AuthUser;
 
 function renderSettings(user: AuthUser) {
-  return render(<MemoryRouter initialEntries={['/account']}><SettingsSection user={user} subscription={null} /></MemoryRouter>);
+  return render(<QueryProvider><MemoryRouter initialEntries={['/account']}><SettingsSection user={user} subscription={null} /></MemoryRouter></QueryProvider>);
 }
 
 /** The <dd> of a settings row, found by its <dt>. */

@@ -7,6 +7,7 @@ import { ResendVerificationButton } from '../profile/profile-section.tsx';
 import { formatDate } from '../profile/profile-status.ts';
 import { DeleteAccountPanel } from './delete-account.tsx';
 import { UpdatePasswordForm } from './password-form.tsx';
+import { TwoStepSettings } from './two-step-settings.tsx';
 
 /**
  * An inline editor's open state; closing it (save, cancel, Escape) puts focus back on the Edit button,
@@ -207,6 +208,7 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
           {/* issue 20: offered only while it can work — Appwrite refuses a verified address. */}
           {!user.emailVerification && <ResendVerificationButton label="Resend Email Verification" size="md" className="account-action" />}
           <UpdatePasswordForm />
+          <TwoStepSettings user={user} />
           <DeleteAccountPanel />
         </div>
       </Card>
