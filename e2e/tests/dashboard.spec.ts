@@ -43,9 +43,9 @@ test.describe('dashboard on desktop', () => {
     // A deep link is served the shell by the app server and opens its section after a reload.
     const response = await page.goto('/dashboard/sessions');
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Sessions' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Sessions' })).toBeVisible();
   });
 
   test('the dashboard’s routes are guarded like /dashboard: signed out, a deep link goes to login', async ({ page }) => {

@@ -46,7 +46,6 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
   it.each([
     ['/dashboard/payments', 'Payments', 'Payments from your clients will appear here.'],
     ['/dashboard/reports', 'Reports', 'Reports on your practice’s sessions and income will appear here.'],
-    ['/dashboard/sessions', 'All Sessions', 'Every session you record will be listed here.'],
     ['/dashboard/transactions/', 'All Transactions', 'A complete history of your transactions will be listed here.'],
   ])('a deep link to %s opens that section, marked current', (path, label, text) => {
     renderDashboard(path);
@@ -63,12 +62,12 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
 
-    within(sectionNav()).getByRole('link', { name: 'All Sessions' }).focus();
-    await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { level: 2, name: 'All Sessions' })).toBeVisible();
-    await user.tab();
+    within(sectionNav()).getByRole('link', { name: 'All Transactions' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeVisible();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
   });
 
   it('a path under /dashboard that no section owns says so, with the way back', () => {

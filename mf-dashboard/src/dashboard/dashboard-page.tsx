@@ -9,8 +9,9 @@ import { NewClientPage } from '../clients/new-client-page.tsx';
 import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { SchedulePage } from '../schedule/schedule-page.tsx';
+import { SessionsPage } from '../sessions/sessions-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
-import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, TODAY } from './dashboard-sections.ts';
+import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, SESSIONS, TODAY } from './dashboard-sections.ts';
 import { SectionNotFound, SectionPanel } from './section-panels.tsx';
 import { useStickyNav } from './use-sticky-nav.ts';
 import './dashboard.css';
@@ -52,8 +53,9 @@ export default function DashboardPage() {
             <Route path={`${CLIENTS.path}/new`} element={<NewClientPage />} />
             <Route path={`${CLIENTS.path}/:clientId`} element={<ClientPage />} />
             <Route path={SCHEDULE.path} element={<SchedulePage />} />
+            <Route path={SESSIONS.path} element={<SessionsPage />} />
             <Route path={PRACTICE.path} element={<PracticePage />} />
-            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, PRACTICE].includes(section)).map((section) => (
+            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, SESSIONS, PRACTICE].includes(section)).map((section) => (
               <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
             ))}
             <Route path="*" element={<SectionNotFound />} />

@@ -42,12 +42,19 @@ export const SCHEDULE: DashboardSection = {
   placeholder: 'Your upcoming appointments will appear here.',
 };
 
+export const SESSIONS: DashboardSection = {
+  path: 'sessions',
+  label: 'All Sessions',
+  icon: 'sessions',
+  placeholder: 'Every session you record will be listed here.',
+};
+
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   TODAY,
   CLIENTS,
   SCHEDULE,
   { path: 'payments', label: 'Payments', icon: 'payments', placeholder: 'Payments from your clients will appear here.' },
-  { path: 'sessions', label: 'All Sessions', icon: 'sessions', placeholder: 'Every session you record will be listed here.' },
+  SESSIONS,
   {
     path: 'transactions',
     label: 'All Transactions',
