@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { PracticeSettingsForm } from './practice-settings-form.tsx';
 import { usePracticeSettings } from './practice-queries.ts';
 import { ServicesSection } from './services-section.tsx';
@@ -35,13 +36,14 @@ export function PracticePage() {
               </EmptyState>
             ),
           },
+          { id: 'calendar-feed', label: 'Calendar feed', content: <CalendarFeedSection /> },
         ]}
       />
     );
   }
 
   return (
-    <Card title={PRACTICE.label} description="Your practice details, services and fees." className="dash-panel">
+    <Card title={PRACTICE.label} description="Your practice details, services and fees, and your calendar feed." className="dash-panel">
       {body}
     </Card>
   );

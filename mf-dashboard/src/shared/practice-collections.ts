@@ -9,6 +9,8 @@ export const PRACTICE_COLLECTIONS = {
   clients: 'clients',
   appointments: 'appointments',
   appointmentSeries: 'appointment_series',
+  /** Written only by the calendar-feed function; the therapist reads their own. */
+  calendarFeeds: 'calendar_feeds',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;
