@@ -82,8 +82,10 @@ vi.mock('./api/update-client.ts', () => ({ updateClient: vi.fn() }));
 vi.mock('./api/delete-client.ts', () => ({ deleteClient: vi.fn() }));
 vi.mock('./api/client-record-counts.ts', async (original) => {
   const real = await original<typeof import('./api/client-record-counts.ts')>();
-  return { ...real, clientRecordCounts: vi.fn(real.clientRecordCounts) };
+  return { ...real, clientRecordCounts: vi.fn(async () => ({ appointments: 0, notes: 0, ledgerEntries: 0 })) };
 });
+// The Appointments tab's lists (client-appointments.test.tsx tests the tab itself).
+vi.mock('../sessions/api/list-sessions.ts', () => ({ listSessionsPage: vi.fn(async () => []), listAllSessions: vi.fn(async () => []) }));
 vi.mock('../practice/api/list-services.ts', () => ({ listServices: vi.fn(async () => []) }));
 vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn(async () => ({ timeZone: 'America/Chicago', currency: 'USD' })) }));
 
@@ -336,7 +338,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('zoe@example.com');
     const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appointments', 'Notes', 'Billing']);
-    expect(screen.getByText(CLIENT_TEXTS.tabs.appointments.text)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'New appointment' })).toHaveAttribute('href', '/dashboard/schedule?new=1&client=zoe1');
     await user.click(within(tabs).getByRole('tab', { name: 'Billing' }));
     expect(screen.getByText(CLIENT_TEXTS.tabs.billing.text)).toBeVisible();
   });

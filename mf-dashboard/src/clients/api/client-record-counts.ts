@@ -1,3 +1,6 @@
+import { appwrite, attempt, Query } from '@cadence/shared-auth';
+import { practiceCollection } from '../../shared/practice-collections.ts';
+
 /** How many records hang off a client: while any exists the client can be archived, not deleted. */
 export interface ClientRecordCounts {
   appointments: number;
@@ -7,14 +10,19 @@ export interface ClientRecordCounts {
 
 /**
  * The client's appointments, notes and ledger entries (issue #13: delete only a client with none).
- * None of those collections exists yet, so every count is 0. Scheduling, notes and billing each
- * replace their 0 here with a count query of their collection (Query.equal('clientId', …),
- * Query.limit(1)); the detail page asks only this function, so nothing else changes.
+ * Appointments are counted by Appwrite (one document read, its total kept: the userId + clientId
+ * index). Notes and the ledger do not exist yet, so they are 0 until their issues replace them here
+ * with the same kind of count; the detail page asks only this function, so nothing else changes.
  */
 export async function clientRecordCounts(userId: string, clientId: string): Promise<ClientRecordCounts> {
-  void userId;
-  void clientId;
-  return { appointments: 0, notes: 0, ledgerEntries: 0 };
+  const appointments = await attempt(() =>
+    appwrite().databases.listDocuments({
+      ...practiceCollection('appointments'),
+      queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.select(['$id']), Query.limit(1)],
+      total: true,
+    }),
+  );
+  return { appointments: appointments.total, notes: 0, ledgerEntries: 0 };
 }
 
 export function hasClientRecords(counts: ClientRecordCounts): boolean {

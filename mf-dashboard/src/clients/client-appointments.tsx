@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from '@cadence/shared-router';
+import { buttonClassName, EmptyState, Skeleton, Table, type TableColumn } from '@cadence/shared-ui';
+import { Query } from '@cadence/shared-auth';
+import type { ServiceDocument } from '../practice/api/service-document.ts';
+import type { PracticeSettings } from '../practice/practice-settings.ts';
+import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
+import type { AppointmentDocument } from '../schedule/appointment.ts';
+import { dateLabel, timeLabel, zonedTime } from '../schedule/calendar-dates.ts';
+import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { useSessionsPage } from '../sessions/sessions-queries.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { browserTimeZone } from '../shared/time-zone.ts';
+import { useUserId } from '../shared/use-user-id.ts';
+import type { ClientDocument } from './api/client-document.ts';
+import './client-appointments.css';
+
+export const CLIENT_APPOINTMENT_TEXTS = {
+  newAppointment: 'New appointment',
+  upcoming: 'Upcoming',
+  past: 'Past',
+  loading: 'Loading appointments',
+  loadFailed: 'Loading appointments failed',
+  noUpcoming: 'No upcoming appointments.',
+  noPast: 'No past appointments.',
+  seeAll: "See all of this client's sessions",
+} as const;
+
+/** Where the schedule opens its form with this client chosen (the schedule page reads these). */
+export const newAppointmentPath = (clientId: string) => `/dashboard/schedule?new=1&client=${encodeURIComponent(clientId)}`;
+/** All Sessions filtered to one client, by id. */
+export const clientSessionsPath = (clientId: string) => `/dashboard/sessions?client=${encodeURIComponent(clientId)}`;
+
+interface Context {
+  client: ClientDocument;
+  services: ReadonlyMap<string, ServiceDocument>;
+  settings: PracticeSettings | null;
+  timeZone: string;
+}
+
+function columns({ client, services, settings, timeZone }: Context): TableColumn<AppointmentDocument>[] {
+  const when = (appointment: AppointmentDocument) => {
+    const start = zonedTime(appointment.start, timeZone);
+    const end = zonedTime(appointment.end, timeZone);
+    return { date: dateLabel(start.date, 'full'), time: `${timeLabel(start.minutes)} – ${timeLabel(end.minutes)}` };
+  };
+  return [
+    { key: 'date', header: 'Date', rowHeader: true, cell: (appointment) => when(appointment).date },
+    { key: 'time', header: 'Time', cell: (appointment) => when(appointment).time },
+    { key: 'service', header: 'Service', cell: (appointment) => services.get(appointment.serviceId)?.name ?? 'Unknown service' },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (appointment) => {
+        const at = when(appointment);
+        return (
+          <StatusButtons
+            compact
+            appointment={appointment}
+            client={client}
+            service={services.get(appointment.serviceId)}
+            settings={settings}
+            label={`Status of the appointment on ${at.date}, ${at.time}`}
+          />
+        );
+      },
+    },
+  ];
+}
+
+/**
+ * A client's Appointments tab (issue #14): the next 50 upcoming, soonest first, and the last 50,
+ * latest first, each with its status in one click; All Sessions has the rest, filtered to them.
+ */
+export function ClientAppointments({ client }: { client: ClientDocument }) {
+  const userId = useUserId();
+  const settings = usePracticeSettings();
+  const services = useServices({ includeArchived: true });
+  // Upcoming and past split at the moment the tab opened, so the lists' keys hold still.
+  const [now] = useState(() => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString());
+  const mine = [Query.equal('userId', userId), Query.equal('clientId', client.$id)];
+  const upcoming = useSessionsPage([...mine, Query.greaterThanEqual('start', now)], 'asc', 1);
+  const past = useSessionsPage([...mine, Query.lessThan('start', now)], 'desc', 1);
+  const context: Context = {
+    client,
+    services: new Map((services.data ?? []).map((service) => [service.$id, service])),
+    settings: settings.data ?? null,
+    timeZone: settings.data?.timeZone ?? browserTimeZone(),
+  };
+
+  const list = (title: string, query: typeof upcoming, empty: string) => (
+    <section className="client-appointments__list">
+      <h3 className="client-appointments__title">{title}</h3>
+      {query.isPending || settings.isPending || services.isPending ? (
+        <Skeleton label={CLIENT_APPOINTMENT_TEXTS.loading} lines={3} />
+      ) : query.isError ? (
+        <LoadError what={CLIENT_APPOINTMENT_TEXTS.loadFailed} onRetry={() => void query.refetch()} />
+      ) : (
+        <Table caption={title} hideCaption columns={columns(context)} rows={query.data} rowKey={(appointment) => appointment.$id} empty={<EmptyState icon="schedule">{empty}</EmptyState>} />
+      )}
+    </section>
+  );
+
+  return (
+    <div className="client-appointments">
+      <div className="client-appointments__actions">
+        <Link className={buttonClassName('primary')} to={newAppointmentPath(client.$id)}>
+          {CLIENT_APPOINTMENT_TEXTS.newAppointment}
+        </Link>
+        <Link to={clientSessionsPath(client.$id)}>{CLIENT_APPOINTMENT_TEXTS.seeAll}</Link>
+      </div>
+      {list(CLIENT_APPOINTMENT_TEXTS.upcoming, upcoming, CLIENT_APPOINTMENT_TEXTS.noUpcoming)}
+      {list(CLIENT_APPOINTMENT_TEXTS.past, past, CLIENT_APPOINTMENT_TEXTS.noPast)}
+    </div>
+  );
+}
