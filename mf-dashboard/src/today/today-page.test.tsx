@@ -1,12 +1,12 @@
 // Today (issue #13): the practice's name or a prompt to set it up, the client count, and the "Get
 // started" checklist done or not from the practice's data. The Appwrite calls are replaced here;
 // e2e/tests/practice.spec.ts runs the same page against the local Appwrite.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppwriteException } from 'appwrite';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
-import { QueryProvider } from '@cadence/shared-auth/query';
+import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { listClients } from '../clients/api/list-clients.ts';
 import type { ClientDocument } from '../clients/api/client-document.ts';
@@ -14,11 +14,18 @@ import { getPracticeSettings, type PracticeSettingsDocument } from '../practice/
 import { listServices } from '../practice/api/list-services.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { suggestedServices } from '../practice/services.ts';
+import { listAppointments } from '../schedule/api/list-appointments.ts';
+import { updateAppointment } from '../schedule/api/update-appointment.ts';
+import type { AppointmentDocument } from '../schedule/appointment.ts';
+import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
+import { waitText } from './todays-appointments.tsx';
 
 vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn() }));
 vi.mock('../practice/api/list-services.ts', () => ({ listServices: vi.fn() }));
 vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
+vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
+vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 
 function renderToday() {
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Ada Lovelace' } as AuthUser, status: 'signedIn' });
@@ -38,7 +45,9 @@ const step = (name: string) => screen.getByRole('link', { name }).closest('li')!
 
 beforeEach(() => {
   vi.resetAllMocks();
+  queryClient.clear();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.mocked(listAppointments).mockResolvedValue([]);
 });
 
 describe('Today', () => {
@@ -83,5 +92,68 @@ describe('Today', () => {
     expect(alert).toHaveTextContent('Loading clients failed');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: '4 clients' })).toBeVisible();
+  });
+});
+
+describe("Today's appointments (issue 14)", () => {
+  // Noon in Chicago on a Tuesday; only Date is faked, so timers and clicks run as usual.
+  const NOON = new Date('2026-03-03T18:00:00.000Z');
+  const settings = { ...practiceSettingsSchema.parse({ practiceName: 'Calm Waters Therapy', therapistName: 'Dana', timeZone: 'America/Chicago', noShowFeeType: 'fixed', noShowFeeAmount: 5000 }), $id: 's1' } as PracticeSettingsDocument;
+  const people = [
+    { $id: 'jane', firstName: 'Jane', lastName: 'Doe', preferredName: null, feeOverride: null, currency: 'USD' },
+    { $id: 'bob', firstName: 'Robert', lastName: 'Chen', preferredName: 'Bob', feeOverride: null, currency: 'USD' },
+  ] as unknown as ClientDocument[];
+  const at = (minutesFromNoon: number) => new Date(NOON.getTime() + minutesFromNoon * 60_000).toISOString();
+  const appointment = (id: string, clientId: string, fromNoon: number, status: AppointmentDocument['status'] = 'scheduled') =>
+    ({ $id: id, $permissions: [], userId: 'therapist1', clientId, serviceId: 's1', start: at(fromNoon), end: at(fromNoon + 45), status, statusHistory: [], feeAmount: null, currency: 'USD', feeWaived: false, feeWaivedReason: null, noteState: 'none' }) as unknown as AppointmentDocument;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOON);
+    vi.mocked(getPracticeSettings).mockResolvedValue(settings);
+    vi.mocked(listServices).mockResolvedValue(services([12000]));
+    vi.mocked(listClients).mockResolvedValue(people);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("lists the day's appointments in order with the next one's countdown, and sets a status in one click", async () => {
+    let stored = [appointment('late', 'bob', 180), appointment('soon', 'jane', 25), appointment('early', 'bob', -180, 'show')];
+    vi.mocked(listAppointments).mockImplementation(async () => stored);
+    vi.mocked(updateAppointment).mockImplementation(async (id, changes) => {
+      stored = stored.map((one) => (one.$id === id ? { ...one, ...changes } : one));
+      return stored.find((one) => one.$id === id)!;
+    });
+    const user = userEvent.setup();
+    renderToday();
+
+    expect(await screen.findByText('Next: Jane D. in 25 min')).toBeVisible();
+    const day = screen.getByRole('region', { name: "Today's appointments" });
+    const rows = within(day).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.today__appointment-time')?.textContent)).toEqual(['9:00 AM – 9:45 AM', '12:25 PM – 1:10 PM', '3:00 PM – 3:45 PM']);
+    expect(within(rows[1]!).getByRole('link', { name: 'Jane D.' })).toHaveAttribute('href', '/dashboard/clients/jane');
+    expect(within(rows[0]!).getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'true');
+    // The range asked for is the practice's day, midnight to midnight in Chicago.
+    expect(vi.mocked(listAppointments).mock.calls[0]!.slice(1, 3)).toEqual(['2026-03-03T06:00:00.000Z', '2026-03-04T06:00:00.000Z']);
+
+    await user.click(within(screen.getByRole('group', { name: 'Status of Jane D. at 12:25 PM' })).getByRole('button', { name: 'No show' }));
+    await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith('soon', expect.objectContaining({ status: 'no_show', feeAmount: 5000 })));
+    expect(await screen.findByText('Next: Bob C. in 3 h')).toBeVisible();
+  });
+
+  it('a free day says so; the "Get started" checklist stays', async () => {
+    renderToday();
+    expect(await screen.findByText('No appointments today.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the schedule' })).toHaveAttribute('href', '/dashboard/schedule');
+    expect(screen.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  });
+
+  it('counts down in minutes, then hours and minutes', () => {
+    expect(waitText(25)).toBe('in 25 min');
+    expect(waitText(60)).toBe('in 1 h');
+    expect(waitText(125)).toBe('in 2 h 5 min');
+    expect(waitText(0)).toBe('now');
   });
 });

@@ -4,7 +4,9 @@ import { useClients } from '../clients/client-queries.ts';
 import { TODAY } from '../dashboard/dashboard-sections.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone } from './get-started.ts';
+import { TodaysAppointments } from './todays-appointments.tsx';
 import './today.css';
 
 const clientCountText = (count: number) => (count === 1 ? '1 client' : `${count} clients`);
@@ -40,7 +42,7 @@ export function TodayPage() {
             </p>
           )}
         </div>
-        <p>{TODAY.placeholder}</p>
+        {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={settings.data?.timeZone ?? browserTimeZone()} clients={clients.data ?? []} />}
         <section aria-labelledby="today-get-started">
           <h3 id="today-get-started" className="today__subtitle">
             Get started
