@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
+import { occurrencesBetween } from '../backend/functions/lib/recurrence.js';
 import { root } from './apps.mjs';
 
 // node-appwrite is installed for the e2e package (and the emulator's tests), not at the root.
@@ -28,6 +29,9 @@ const schemas = async () => {
 
 export const DEFAULT_SEED = 13;
 export const DEFAULT_CLIENTS = 2000;
+/** Issue 14: three years of weekly appointments (~50,000 at 2,000 clients: 16% of them, 156 weeks). */
+export const APPOINTMENT_WEEKS = 156;
+const WEEKLY_SHARE = 0.16;
 /** Appwrite's APP_LIMIT_DATABASE_BATCH: documents per bulk request. */
 const BATCH = 100;
 const IN_FLIGHT = 4;
@@ -209,11 +213,60 @@ async function clientsPart({ schemas: s, createAll, random, options, practice })
   return { clients: await createAll('clients', clients) };
 }
 
+/** What a past appointment became (a full practice: mostly attended). */
+const PAST_STATUSES = { show: 84, cancelled: 5, late_cancelled: 4, no_show: 3, clinician_cancelled: 2, scheduled: 2 };
+
+/**
+ * Issue 14: weekly series for a share of the clients, each three years long (130 weeks back, 26
+ * ahead) at its own weekday and time in the practice's zone, every occurrence an appointment
+ * document as schedule-series writes it (the series' id and the day as its id, the fee that
+ * applies); past ones attended or not, most attended ones with a signed note. Written with the key
+ * in bulk: what schedule-series and extend-series would have written over three years.
+ */
+async function appointmentsPart({ createAll, random, options, practice, therapist }) {
+  const { timeZone } = practice.settings;
+  const weeks = options.appointmentWeeks;
+  const now = Date.now();
+  const from = now - (weeks - 26) * 7 * 86_400_000;
+  const until = now + 26 * 7 * 86_400_000;
+  const weekdays = ['MO', 'TU', 'WE', 'TH', 'FR'];
+  const services = new Map(practice.services.map((service) => [service.$id, service]));
+  const weekly = random.some(practice.clients.filter((client) => client.status !== 'prospective'), Math.round(practice.clients.length * WEEKLY_SHARE));
+  const firstDay = new Date(from).toISOString().slice(0, 10);
+  const series = [];
+  const appointments = [];
+  for (const client of weekly) {
+    const service = services.get(client.defaultServiceId) ?? practice.services[1];
+    const seriesId = ID.unique();
+    const time = `${String(random.int(8, 19)).padStart(2, '0')}:${random.pick(['00', '30'])}:00`;
+    const timing = { dtstart: `${firstDay}T${time}`, timeZone, durationMinutes: service.durationMinutes, rrule: `FREQ=WEEKLY;BYDAY=${random.pick(weekdays)}` };
+    const fee = client.feeOverride ?? service.fee;
+    const feeCurrency = client.feeOverride !== null ? client.currency : service.currency;
+    series.push({
+      $id: seriesId, clientId: client.$id, serviceId: service.$id, ...timing, locationType: 'office', generatedUntil: new Date(until).toISOString(),
+    });
+    for (const occurrence of occurrencesBetween(timing, from - 1, until)) {
+      const past = Date.parse(occurrence.end) < now;
+      const status = past ? random.weighted(PAST_STATUSES) : 'scheduled';
+      const history = [{ status: 'scheduled', at: new Date(from).toISOString(), by: therapist.$id }];
+      if (status !== 'scheduled') history.push({ status, at: occurrence.end, by: therapist.$id });
+      appointments.push({
+        $id: `${seriesId}_${occurrence.localDate.replaceAll('-', '')}`, clientId: client.$id, serviceId: service.$id, seriesId,
+        start: occurrence.start, end: occurrence.end, status, locationType: 'office', feeAmount: fee, currency: feeCurrency,
+        statusHistory: history.map((entry) => JSON.stringify(entry)),
+        noteState: status === 'show' ? (random.chance(0.9) ? 'signed' : 'draft') : 'none',
+      });
+    }
+  }
+  return { series: await createAll('appointment_series', series), appointments: await createAll('appointments', appointments) };
+}
+
 /** In order; each part sees what the earlier ones made (`practice`). Later issues append theirs. */
 export const PRACTICE_PARTS = [
   { name: 'practiceSettings', seed: settingsPart },
   { name: 'services', seed: servicesPart },
   { name: 'clients', seed: clientsPart },
+  { name: 'appointments', seed: appointmentsPart },
 ];
 
 const COLLECTION_IDS = { practiceSettings: 'practice_settings', services: 'services', clients: 'clients' };
@@ -235,8 +288,9 @@ async function pool(items, limit, task) {
 /**
  * Seeds one practice.
  * @param {{ endpoint: string, project?: string, key?: string, databaseId?: string, seed?: number,
- *   clients?: number, email?: string, password?: string, log?: (line: string) => void }} options
- *   `endpoint` is the Appwrite API root, e.g. http://127.0.0.1:3301/v1.
+ *   clients?: number, appointmentWeeks?: number, email?: string, password?: string, log?: (line: string) => void }} options
+ *   `endpoint` is the Appwrite API root, e.g. http://127.0.0.1:3301/v1. `appointmentWeeks` (156) is how
+ *   long the weekly series run, 26 weeks of it ahead of now.
  * @returns {Promise<{ therapist: { id: string, email: string, password: string, name: string },
  *   practice: Record<string, unknown>, counts: Record<string, number>, timings: Record<string, number>, totalMs: number }>}
  *   timings in ms per part, plus `therapist` (account set-up, mostly spec §4's 5 s wait, which
@@ -245,7 +299,7 @@ async function pool(items, limit, task) {
 export async function seedPractice(options) {
   const {
     endpoint, project = 'cadence', key = 'local-dev-key', databaseId = 'main', seed = DEFAULT_SEED, clients = DEFAULT_CLIENTS,
-    password = 'bench-therapist-password', log = () => {},
+    appointmentWeeks = APPOINTMENT_WEEKS, password = 'bench-therapist-password', log = () => {},
   } = options;
   const started = performance.now();
   const server = new Client().setEndpoint(endpoint).setProject(project).setKey(key);
@@ -293,7 +347,7 @@ export async function seedPractice(options) {
   const counts = {};
   for (const part of PRACTICE_PARTS) {
     const t = performance.now();
-    const made = await part.seed({ schemas: loadedSchemas, createAll, random, options: { clients }, practice, therapist: user });
+    const made = await part.seed({ schemas: loadedSchemas, createAll, random, options: { clients, appointmentWeeks }, practice, therapist: user });
     Object.assign(practice, made);
     timings[part.name] = Math.round(performance.now() - t);
     for (const [key, value] of Object.entries(made)) counts[key] = Array.isArray(value) ? value.length : 1;

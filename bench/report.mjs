@@ -100,6 +100,17 @@ export function formatReport(results) {
       ),
     );
   }
+  if (results.weekQuery) {
+    const w = results.weekQuery;
+    out.push('', `Calendar week query as the therapist (listAppointments: userId, start in the week, by start, 500 a page), ${results.practice?.counts?.appointments ?? '?'} appointments, Appwrite emulator`);
+    out.push(
+      table(
+        ['connections', 'documents', 'KB', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+        [[1, w.documents, w.responseKB, w.oneConnection.requestsPerSec, w.oneConnection.p50Ms, w.oneConnection.p99Ms, '', ''], [w.connections, w.documents, w.responseKB, w.requestsPerSec, w.p50Ms, w.p99Ms, w.non2xx, w.errors]],
+      ),
+    );
+    out.push(`goal p99 ≤ ${w.goalP99Ms} ms at ${w.connections} connections: ${w.p99Ms <= w.goalP99Ms ? 'met' : 'MISSED'} (one process answers one call at a time: at ${w.connections} connections a call waits for the ones ahead of it, ≈ ${w.connections} / req/s)`);
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -7,7 +7,8 @@
 //   3. seeds a practice (bench/practice-dataset.mjs: a therapist, settings, services, 2,000
 //      clients), loads the dashboard's routes cold signed in as that therapist, composed and
 //      monolith, times search-as-you-type on the clients list (keystroke to painted results), and
-//      times the client list calls at 50 connections against the same emulator;
+//      times the client list calls and the calendar's week query (~50,000 appointments) at 50
+//      connections against the same emulator;
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (only the route figures), --clients 2000 (the practice dataset's size).
@@ -19,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apps, root, routePaths, SIGNED_IN_ROUTES } from '../bench/apps.mjs';
 import { buildApps, buildMonolith, deployRemotes } from '../bench/build.mjs';
+import { appointmentsInWeek, measureWeekQuery, thisWeek } from '../bench/appointments.mjs';
 import { measureClientQueries } from '../bench/clients.mjs';
 import { measureClientSearch } from '../bench/client-search.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
@@ -102,6 +104,7 @@ const routeSwitch = { latencyMs: LATENCY_MS };
 const signedIn = {};
 let practice;
 let clientQueries = null;
+let weekQuery = null;
 let clientSearch;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
@@ -132,6 +135,9 @@ try {
       therapist: seeded.therapist,
       expected: { 'clients list: all, by last name (listClients)': seeded.counts.clients, 'clients list: status active (listClients, status filter)': active },
     });
+    console.log(`The calendar's week of ${seeded.counts.appointments} appointments at 50 connections…`);
+    const { timeZone } = seeded.practice.settings;
+    weekQuery = await measureWeekQuery({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, timeZone, expected: appointmentsInWeek(seeded.practice.appointments, thisWeek(timeZone)) });
   }
 } finally {
   await browser.close();
@@ -166,6 +172,7 @@ const results = {
   practice,
   clientSearch,
   clientQueries,
+  weekQuery,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });

@@ -2,6 +2,7 @@
 // in and is let through to /dashboard, and every document is what mf-dashboard writes and reads
 // (owner-only, its own schemas' shape), the same for the same seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointmentsInWeek, measureWeekQuery, thisWeek, weekQueryUrl } from '../bench/appointments.mjs';
 import { measureClientQueries, practiceListCalls, sessionCookie } from '../bench/clients.mjs';
 import { seedPractice } from '../bench/practice-dataset.mjs';
 import { clientSchema } from '../mf-dashboard/src/clients/client-schema.ts';
@@ -12,6 +13,9 @@ type Seeded = Awaited<ReturnType<typeof seedPractice>>;
 interface ListedClient { $id: string; $permissions: string[]; userId: string; lastName: string; [field: string]: unknown }
 
 const CLIENTS = 150;
+/** A year of weekly series (the bench's is three) for 16% of the clients. */
+const WEEKS = 52;
+const WEEKLY_CLIENTS = 24;
 let server: TestServer;
 let first: Seeded;
 let again: Seeded;
@@ -21,9 +25,9 @@ beforeAll(async () => {
   server = await startTestServer();
   // Each waits out spec §4's 5 s profile rule; together, once.
   [first, again, other] = await Promise.all([
-    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7 }),
-    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7 }),
-    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 8 }),
+    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7, appointmentWeeks: WEEKS }),
+    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7, appointmentWeeks: WEEKS }),
+    seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 8, appointmentWeeks: WEEKS }),
   ]);
 }, 60_000);
 afterAll(async () => { await server.close(); });
@@ -51,7 +55,9 @@ describe('the seeded practice', () => {
     expect(account.emailVerification).toBe(true);
     expect(account.name).not.toBe('');
     expect(Date.parse(account.passwordUpdate) - Date.parse(account.registration)).toBeGreaterThan(5_000);
-    expect(first.counts).toEqual({ settings: 1, services: 3, clients: CLIENTS });
+    expect(first.counts).toMatchObject({ settings: 1, services: 3, clients: CLIENTS, series: WEEKLY_CLIENTS });
+    expect(first.counts.appointments).toBeGreaterThanOrEqual(WEEKLY_CLIENTS * (WEEKS - 1));
+    expect(first.counts.appointments).toBeLessThanOrEqual(WEEKLY_CLIENTS * (WEEKS + 1));
   });
 
   it("lists the therapist's clients through mf-dashboard's list call: owner-only, by last name, in the client schema's shape", async () => {
@@ -108,5 +114,33 @@ describe('the seeded practice', () => {
     expect(measured.results.every((r) => r.p99Ms > 0 && r.requestsPerSec > 0)).toBe(true);
     await expect(measureClientQueries({ endpoint: server.endpoint, therapist: first.therapist, durationS: 1, settleMs: 0, expected: { 'clients list: all, by last name (listClients)': CLIENTS + 1 } }))
       .rejects.toThrow(`${CLIENTS} documents, expected ${CLIENTS + 1}`);
+  }, 30_000);
+
+  it("has weekly series of appointments (issue 14) that the calendar's week query returns: owner-only, in the week, by start", async () => {
+    const { timeZone } = first.practice.settings as unknown as { timeZone: string };
+    const week = thisWeek(timeZone);
+    const expected = appointmentsInWeek(first.practice.appointments as unknown as { start: string }[], week);
+    expect(expected).toBeGreaterThan(WEEKLY_CLIENTS / 2);
+    const cookie = await sessionCookie(server.endpoint, first.therapist);
+    const response = await fetch(weekQueryUrl(server.endpoint, first.therapist.id, week), { headers: { 'x-appwrite-project': 'cadence', cookie } });
+    const { documents } = (await response.json()) as { documents: Array<ListedClient & { start: string; status: string; seriesId: string; feeAmount: number }> };
+    expect(documents).toHaveLength(expected);
+    const starts = documents.map((d) => Date.parse(d.start));
+    expect(starts).toEqual([...starts].sort((x, y) => x - y));
+    for (const d of documents) {
+      expect(ownedBy(d, first.therapist.id)).toBe(true);
+      expect(Date.parse(d.start)).toBeGreaterThanOrEqual(Date.parse(week.from));
+      expect(Date.parse(d.start)).toBeLessThan(Date.parse(week.to));
+      expect(d.$id.startsWith(`${d.seriesId}_`)).toBe(true);
+      expect(d.feeAmount).toBeGreaterThan(0);
+    }
+    // Past ones have what happened; most were attended.
+    const past = (first.practice.appointments as unknown as { end: string; status: string }[]).filter((a) => Date.parse(a.end) < Date.now());
+    expect(past.filter((a) => a.status === 'show').length / past.length).toBeGreaterThan(0.7);
+    const measured = await measureWeekQuery({ endpoint: server.endpoint, therapist: first.therapist, timeZone, expected, connections: 4, durationS: 1, settleMs: 0 });
+    expect([measured.documents, measured.non2xx, measured.errors]).toEqual([expected, 0, 0]);
+    expect(measured.p99Ms).toBeGreaterThan(0);
+    await expect(measureWeekQuery({ endpoint: server.endpoint, therapist: first.therapist, timeZone, expected: expected + 1, durationS: 1, settleMs: 0 }))
+      .rejects.toThrow(`${expected} appointments, expected ${expected + 1}`);
   }, 30_000);
 });
