@@ -168,6 +168,15 @@ describe('create (issue 14: a series and its occurrences, up to the horizon, in 
     expect(await appointmentsOf(seriesId)).toEqual([]);
   });
 
+  it('the same save sent twice makes one series', async () => {
+    const seriesId = ID.unique();
+    const request = { action: 'create', seriesId, series: weekly(`${localDay(60, 5)}T12:00`, { rrule: 'FREQ=WEEKLY;BYDAY=FR;COUNT=3' }), allowOverlap: true };
+    const [first, second] = [await schedule(a, request), await schedule(a, request)];
+    expect(first).toMatchObject({ status: 201, body: { seriesId, created: 3 } });
+    expect(second).toMatchObject({ status: 409, body: { message: 'This series has already been saved.', seriesId } });
+    expect(await appointmentsOf(seriesId)).toHaveLength(3);
+  });
+
   it('a save that fails in a later transaction leaves a whole, shorter series: the first 99 occurrences and generatedUntil at the last', async () => {
     const seriesId = ID.unique();
     const dtstart = `${localDay(7, 1)}T08:00`;

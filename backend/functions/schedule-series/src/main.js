@@ -21,11 +21,12 @@
 import { Databases, ID } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { ownedBy } from '../../lib/owned-by.js';
 import {
   checkDuration, checkSeries, formatRule, horizonFrom, instantOf, localParts, moveRule, occurrencesBefore, parseRule, RecurrenceError, untilBefore,
 } from '../../lib/recurrence.js';
 import {
-  commitTransactions, feeFor, keepReason, occurrenceSteps, overlapsWith, ownDocument, ownerPermissions, planTransactions,
+  commitTransactions, feeFor, isNotFound, keepReason, occurrenceSteps, overlapsWith, ownDocument, ownerPermissions, planTransactions,
   seriesAppointments,
 } from '../../lib/series-store.js';
 
@@ -154,6 +155,14 @@ async function createSeries(run, body) {
   const { client, service } = await clientAndService(run, series['clientId'], series['serviceId']);
   const seriesId = typeof requestedId === 'string' ? requestedId : ID.unique();
   const { databases, collections, userId, now } = run;
+  // A save sent again (a double click, a retry after a lost answer) finds the first one.
+  if (typeof requestedId === 'string') {
+    const existing = await databases.getDocument({ databaseId: collections.databaseId, collectionId: collections.appointmentSeries, documentId: seriesId }).catch((e) => {
+      if (isNotFound(e)) return null;
+      throw e;
+    });
+    if (existing) throw new Refusal(409, { message: 'This series has already been saved.', ...(ownedBy(existing, userId) ? { seriesId } : {}) });
+  }
   const horizon = horizonFrom(now);
   const template = {
     userId, seriesId, clientId: client.$id, serviceId: service.$id, ...details, ...feeFor(client, service),
