@@ -365,13 +365,13 @@ describe("a second therapist (issue 14: never another therapist's data)", () => 
       data: { userId: b.id, name: 'Intake', durationMinutes: 60, fee: 15000 }, permissions: owner(b.id),
     });
     const withClient = await schedule(b, { action: 'create', series: { ...weekly(`${localDay(50, 2)}T15:00`), serviceId: ownService.$id } });
-    expect(withClient).toMatchObject({ status: 404, body: { message: 'This client could not be found.' } });
+    expect(withClient).toMatchObject({ status: 404, body: { message: 'This client could not be found.', field: 'client' } });
     const ownClient = await b.databases.createDocument({
       databaseId: DATABASE_ID, collectionId: 'clients', documentId: ID.unique(),
       data: { userId: b.id, firstName: 'Ben', lastName: 'Ray' }, permissions: owner(b.id),
     });
     const withService = await schedule(b, { action: 'create', series: { ...weekly(`${localDay(50, 2)}T15:00`), clientId: ownClient.$id } });
-    expect(withService).toMatchObject({ status: 404, body: { message: 'This service could not be found.' } });
+    expect(withService).toMatchObject({ status: 404, body: { message: 'This service could not be found.', field: 'service' } });
     // A client planted under b's name but written by someone else is not b's either.
     const plantedClient = await a.databases.createDocument({
       databaseId: DATABASE_ID, collectionId: 'clients', documentId: ID.unique(), data: { userId: b.id, firstName: 'X', lastName: 'Y' }, permissions: [Permission.read(Role.any())],

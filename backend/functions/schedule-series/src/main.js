@@ -61,7 +61,11 @@ class Refusal extends Error {
  * @param {string} message
  */
 const badInput = (field, message) => new Refusal(400, { message, field });
-const notFound = (/** @type {string} */ message = NOT_FOUND) => new Refusal(404, { message });
+/**
+ * @param {string} [message]
+ * @param {string} [field] the form field it belongs beside (the dashboard's appointment form names them)
+ */
+const notFound = (message = NOT_FOUND, field) => new Refusal(404, { message, ...(field ? { field } : {}) });
 
 /**
  * The optional texts of a series or an occurrence: location, meeting link, administrative note.
@@ -116,9 +120,9 @@ const isConflict = (e) => typeof e === 'object' && e !== null && 'code' in e && 
 async function clientAndService(run, clientId, serviceId) {
   const { databases, collections, userId } = run;
   const client = await ownDocument(databases, collections.databaseId, collections.clients, clientId, userId);
-  if (!client) throw notFound('This client could not be found.');
+  if (!client) throw notFound('This client could not be found.', 'client');
   const service = await ownDocument(databases, collections.databaseId, collections.services, serviceId, userId);
-  if (!service) throw notFound('This service could not be found.');
+  if (!service) throw notFound('This service could not be found.', 'service');
   return { client, service };
 }
 
