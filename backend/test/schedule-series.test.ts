@@ -349,8 +349,19 @@ describe('extend-series (daily)', () => {
       data: { userId: a.id, clientId, serviceId, rrule: 'FREQ=WEEKLY', dtstart: `${localDay(2, 2)}T10:00:00`, timeZone: ZONE, durationMinutes: 50 },
       permissions: [Permission.read(Role.any())],
     });
-    await aw.functions.createExecution({ functionId: 'extend-series', body: '', async: false });
+    // One the therapist wrote from the browser, never expanded (no generatedUntil), is.
+    const own = await a.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(),
+      data: { userId: a.id, clientId, serviceId, rrule: 'FREQ=WEEKLY;COUNT=3', dtstart: `${localDay(3, 1)}T06:45:00`, timeZone: ZONE, durationMinutes: 30 },
+      permissions: owner(a.id),
+    });
+    const run = await aw.functions.createExecution({ functionId: 'extend-series', body: '', async: false });
+    expect(run.responseStatusCode).toBe(200);
     expect(await appointmentsOf(planted.$id)).toEqual([]);
+    const made = await appointmentsOf(own.$id);
+    expect(made.map((d) => [localDate(d['start'] as string), localTime(d['start'] as string), d['feeAmount']])).toEqual(
+      [0, 1, 2].map((week) => [Temporal.PlainDate.from(localDay(3, 1)).add({ weeks: week }).toString(), '06:45', 12000]),
+    );
   });
 });
 
