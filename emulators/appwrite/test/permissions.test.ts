@@ -55,8 +55,10 @@ beforeAll(async () => {
 afterAll(async () => { await h.close(); });
 
 // Consents (user_agreements) are written by the record-agreements function since issue 11; the
-// practice's collections (issue 13) by the therapist's browser.
-const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients']);
+// practice's collections (issues 13, 14) by the therapist's browser — except appointment series,
+// which only the schedule-series function writes (it checks the client and service are the
+// caller's before a series, which the daily extension trusts, exists).
+const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
   const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');
