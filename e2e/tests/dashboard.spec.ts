@@ -24,13 +24,13 @@ test.describe('dashboard on desktop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
     await nav.getByRole('link', { name: 'Schedule' }).click();
     await expect(page).toHaveURL('/dashboard/schedule');
-    await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Schedule' })).toHaveAttribute('aria-current', 'page');
     // The top navigation still marks Dashboard current on its sections.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     // Sidebar: the section nav sits beside the panel, not above it.
     const navBox = await nav.boundingBox();
-    const panelBox = await page.getByRole('heading', { level: 2, name: 'Schedule' }).boundingBox();
+    const panelBox = await page.getByRole('heading', { level: 1, name: 'Schedule' }).boundingBox();
     expect(navBox && panelBox && navBox.x + navBox.width <= panelBox.x).toBe(true);
     await expect(page.getByText('Get the Cadence App')).toHaveCount(0);
     await expectAccessible(page);
@@ -38,7 +38,7 @@ test.describe('dashboard on desktop', () => {
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
     await page.goForward();
-    await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
 
     // A deep link is served the shell by the app server and opens its section after a reload.
     const response = await page.goto('/dashboard/sessions');
