@@ -36,8 +36,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   practice_settings: (victim) => ({ userId: victim, practiceName: 'Not the victim', therapistName: 'Attacker', timeZone: 'UTC' }),
   services: (victim) => ({ userId: victim, name: 'Planted', durationMinutes: 50 }),
   clients: (victim) => ({ userId: victim, firstName: 'Planted', lastName: 'Client' }),
-  // Issue 14: series and appointments are browser-written as well (test/schedule-series.test.ts: the
-  // functions act only on the therapist's own); feeds and reminder claims only functions write.
+  // Issue 14: appointments are browser-written as well; series, feeds and reminder claims only
+  // functions write (schedule-series acts only on the therapist's own: test/schedule-series.test.ts).
   appointment_series: (victim) => ({ userId: victim, clientId: 'c1', serviceId: 's1', rrule: 'FREQ=WEEKLY', dtstart: '2030-01-07T10:00:00', timeZone: 'UTC', durationMinutes: 50 }),
   appointments: (victim) => ({ userId: victim, clientId: 'c1', serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00' }),
   calendar_feeds: (victim) => ({ userId: victim, tokenHash: 'a'.repeat(64) }),
@@ -45,7 +45,7 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */
-const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointment_series', 'appointments'];
+const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
 const GRANTS = (attacker: string): Array<string[] | undefined> => [

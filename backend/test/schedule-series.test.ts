@@ -342,22 +342,19 @@ describe('extend-series (daily)', () => {
     expect(Date.parse((await seriesDocument(seriesId))['generatedUntil'] as string)).toBeGreaterThan(Date.now() + 182 * 86_400_000);
   });
 
-  it("is not for signed-in users, and never extends a series someone planted in another therapist's name", async () => {
+  it("is not for signed-in users, and never extends a series that is not its therapist's own", async () => {
     await expect(a.functions.createExecution({ functionId: 'extend-series', body: '', async: false })).rejects.toMatchObject({ code: 401 });
-    const planted = await b.databases.createDocument({
-      databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(),
-      data: { userId: a.id, clientId, serviceId, rrule: 'FREQ=WEEKLY', dtstart: `${localDay(2, 2)}T10:00:00`, timeZone: ZONE, durationMinutes: 50 },
-      permissions: [Permission.read(Role.any())],
-    });
-    // One the therapist wrote from the browser, never expanded (no generatedUntil), is.
-    const own = await a.databases.createDocument({
-      databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(),
-      data: { userId: a.id, clientId, serviceId, rrule: 'FREQ=WEEKLY;COUNT=3', dtstart: `${localDay(3, 1)}T06:45:00`, timeZone: ZONE, durationMinutes: 30 },
-      permissions: owner(a.id),
-    });
+    const data = { userId: a.id, clientId, serviceId, rrule: 'FREQ=WEEKLY;COUNT=3', dtstart: `${localDay(3, 1)}T06:45:00`, timeZone: ZONE, durationMinutes: 30 };
+    // Only functions write series (no collection-level create): a therapist's browser cannot plant one.
+    await expect(b.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(), data, permissions: [Permission.read(Role.any())] }))
+      .rejects.toMatchObject({ code: 401 });
+    // Written with a key but not owner-only (another tool, a mistake): not a's, so not expanded.
+    const notOwn = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(), data, permissions: [Permission.read(Role.any())] });
+    // a's own, never expanded yet (no generatedUntil), is.
+    const own = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(), data, permissions: owner(a.id) });
     const run = await aw.functions.createExecution({ functionId: 'extend-series', body: '', async: false });
     expect(run.responseStatusCode).toBe(200);
-    expect(await appointmentsOf(planted.$id)).toEqual([]);
+    expect(await appointmentsOf(notOwn.$id)).toEqual([]);
     const made = await appointmentsOf(own.$id);
     expect(made.map((d) => [localDate(d['start'] as string), localTime(d['start'] as string), d['feeAmount']])).toEqual(
       [0, 1, 2].map((week) => [Temporal.PlainDate.from(localDay(3, 1)).add({ weeks: week }).toString(), '06:45', 12000]),

@@ -12,7 +12,7 @@ import { Databases, Query } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
-import { horizonFrom, instantOf } from '../../lib/recurrence.js';
+import { horizonFrom, instantOf, occurrencesBetween } from '../../lib/recurrence.js';
 import { commitTransactions, feeFor, listAll, occurrenceSteps, ownDocument, planTransactions } from '../../lib/series-store.js';
 
 /**
@@ -34,10 +34,12 @@ async function extendSeries(run, series) {
   const timing = {
     dtstart: String(series['dtstart']), timeZone: String(series['timeZone']), durationMinutes: Number(series['durationMinutes']), rrule: String(series['rrule']),
   };
+  const generatedUntil = typeof series['generatedUntil'] === 'string' ? Date.parse(series['generatedUntil']) : Date.parse(instantOf(timing.dtstart, timing.timeZone)) - 1;
+  // Most days most series have nothing new (weekly: one day in seven): no reads for those.
+  if (occurrencesBetween(timing, generatedUntil, horizon).length === 0) return 0;
   const client = await ownDocument(databases, collections.databaseId, collections.clients, series['clientId'], userId);
   if (!client) return 0;
   const service = await ownDocument(databases, collections.databaseId, collections.services, series['serviceId'], userId);
-  const generatedUntil = typeof series['generatedUntil'] === 'string' ? Date.parse(series['generatedUntil']) : Date.parse(instantOf(timing.dtstart, timing.timeZone)) - 1;
   const template = {
     userId, seriesId: series.$id, clientId: client.$id, serviceId: String(series['serviceId']),
     locationType: String(series['locationType'] ?? 'office'),
