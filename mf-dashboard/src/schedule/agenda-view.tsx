@@ -1,7 +1,8 @@
 import { EmptyState } from '@cadence/shared-ui';
-import { dateLabel, timeLabel, type PlainDate } from './calendar-dates.ts';
-import { APPOINTMENT_STATUS_LABELS, LOCATION_LABELS, durationMinutes, type AppointmentDocument } from './appointment.ts';
-import { appointmentLabel, type PlacedAppointment } from './schedule-view.ts';
+import { dateLabel, type PlainDate } from './calendar-dates.ts';
+import { AppointmentText, appointmentLabel } from './appointment-text.tsx';
+import type { AppointmentDocument } from './appointment.ts';
+import type { PlacedAppointment } from './schedule-view.ts';
 import type { GridAppointmentLook } from './time-grid.tsx';
 
 export interface AgendaViewProps {
@@ -31,14 +32,14 @@ export function AgendaView({ days, placed, look, today, onOpen }: AgendaViewProp
               const words = look(item.appointment);
               return (
                 <li key={item.appointment.$id}>
-                  <button type="button" className="sched-agenda__item" style={{ borderLeftColor: words.background }} aria-label={appointmentLabel(item, words)} onClick={() => onOpen(item.appointment)}>
-                    <span className="sched-agenda__time">
-                      {timeLabel(item.startMinutes)} · {durationMinutes(item.appointment)} min
-                    </span>
-                    <span className="sched-agenda__name">{words.clientName}</span>
-                    <span className="sched-agenda__meta">
-                      {words.serviceName} · {LOCATION_LABELS[item.appointment.locationType]} · {APPOINTMENT_STATUS_LABELS[item.appointment.status]}
-                    </span>
+                  <button
+                    type="button"
+                    className="sched-agenda__item"
+                    style={{ borderLeftColor: words.background }}
+                    aria-label={appointmentLabel({ appointment: item.appointment, date: day, startMinutes: item.startMinutes, words, withLocation: true })}
+                    onClick={() => onOpen(item.appointment)}
+                  >
+                    <AppointmentText appointment={item.appointment} date={day} startMinutes={item.startMinutes} words={words} withLocation />
                   </button>
                 </li>
               );

@@ -1,6 +1,7 @@
 import { dateLabel, timeLabel, type PlainDate } from './calendar-dates.ts';
+import { appointmentLabel } from './appointment-text.tsx';
 import { ACTIVE_STATUSES, type AppointmentDocument } from './appointment.ts';
-import { appointmentLabel, type PlacedAppointment } from './schedule-view.ts';
+import type { PlacedAppointment } from './schedule-view.ts';
 import type { GridAppointmentLook } from './time-grid.tsx';
 
 /** Appointments a month cell lists before "+N more" (which opens the day). */
@@ -51,7 +52,7 @@ export function MonthView({ weeks, month, placed, look, today, onOpen, onOpenDay
                             type="button"
                             className={`sched-chip${ACTIVE_STATUSES.includes(item.appointment.status) ? '' : ' sched-chip--inactive'}`}
                             style={{ borderLeftColor: words.background }}
-                            aria-label={appointmentLabel(item, words)}
+                            aria-label={appointmentLabel({ appointment: item.appointment, date: day, startMinutes: item.startMinutes, words })}
                             onClick={() => onOpen(item.appointment)}
                           >
                             {timeLabel(item.startMinutes)} {words.clientName}

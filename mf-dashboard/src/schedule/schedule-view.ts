@@ -1,6 +1,5 @@
-import { clientDisplayName } from '../clients/client-schema.ts';
-import { addDays, addMonths, clockText, dateLabel, instantAt, isPlainDate, monthWeeks, weekDays, zonedTime, type PlainDate } from './calendar-dates.ts';
-import { APPOINTMENT_STATUS_LABELS, durationMinutes, type AppointmentDocument } from './appointment.ts';
+import { addDays, addMonths, dateLabel, instantAt, isPlainDate, monthWeeks, weekDays, zonedTime, type PlainDate } from './calendar-dates.ts';
+import { durationMinutes, type AppointmentDocument } from './appointment.ts';
 
 // What the schedule shows (issue #14): a view over days in the practice's zone, the range of
 // instants it loads, the words it uses — pure, so the views and their tests share one source.
@@ -72,8 +71,6 @@ export function shortClientName(client: { firstName: string; lastName: string; p
   return client.lastName ? `${first} ${client.lastName.charAt(0)}.` : first;
 }
 
-export { clientDisplayName };
-
 export interface PlacedAppointment {
   appointment: AppointmentDocument;
   date: PlainDate;
@@ -126,9 +123,4 @@ export function placeAppointments(appointments: readonly AppointmentDocument[], 
 export interface AppointmentWords {
   clientName: string;
   serviceName: string;
-}
-
-/** The accessible name of an appointment on the calendar: "Tuesday 3 March, 10:00, Jane D., Psychotherapy 45 min, Scheduled". */
-export function appointmentLabel(placed: Pick<PlacedAppointment, 'date' | 'startMinutes' | 'appointment'>, words: AppointmentWords): string {
-  return `${dateLabel(placed.date)}, ${clockText(placed.startMinutes)}, ${words.clientName}, ${words.serviceName} ${durationMinutes(placed.appointment)} min, ${APPOINTMENT_STATUS_LABELS[placed.appointment.status]}`;
 }

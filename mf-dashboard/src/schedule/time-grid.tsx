@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { clockText, dateLabel, timeLabel, type PlainDate } from './calendar-dates.ts';
-import { APPOINTMENT_STATUS_LABELS, ACTIVE_STATUSES, type AppointmentDocument } from './appointment.ts';
-import { appointmentLabel, SLOT_MINUTES, type AppointmentWords, type PlacedAppointment } from './schedule-view.ts';
+import { ACTIVE_STATUSES, type AppointmentDocument } from './appointment.ts';
+import { AppointmentText, appointmentLabel } from './appointment-text.tsx';
+import { SLOT_MINUTES, type AppointmentWords, type PlacedAppointment } from './schedule-view.ts';
 
 // The day and week views: Cadence's own small time grid (issue #14 — calendar libraries cost
 // 55–160 KB gzip). Days are columns, an hour is HOUR_PX tall, appointments are buttons placed by
@@ -172,7 +173,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
       <div className="sched-grid__head">
         <span className="sched-grid__corner" aria-hidden="true" />
         {days.map((day) => (
-          <button key={day} type="button" className={day === today ? 'sched-grid__day-name sched-grid__day-name--today' : 'sched-grid__day-name'} onClick={() => onOpenDay(day)} aria-label={`${dateLabel(day)}: open the day`}>
+          <button key={day} type="button" className={day === today ? 'sched-grid__day-name sched-grid__day-name--today' : 'sched-grid__day-name'} onClick={() => onOpenDay(day)} aria-label={`${dateLabel(day, 'short')}, ${dateLabel(day)}: open the day`}>
             {dateLabel(day, 'short')}
           </button>
         ))}
@@ -227,7 +228,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
                         background: words.background,
                         color: words.text,
                       }}
-                      aria-label={appointmentLabel(item, words)}
+                      aria-label={appointmentLabel({ appointment: item.appointment, date: day, startMinutes: start, words })}
                       aria-describedby={hintId}
                       onPointerDown={(event) => startDrag(event, item, 'move')}
                       onPointerMove={(event) => continueDrag(event, item)}
@@ -242,9 +243,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
                         onOpen(item.appointment);
                       }}
                     >
-                      <span className="sched-appt__time">{timeLabel(start)}</span>
-                      <span className="sched-appt__name">{words.clientName}</span>
-                      {item.appointment.status !== 'scheduled' && <span className="sched-appt__status">{APPOINTMENT_STATUS_LABELS[item.appointment.status]}</span>}
+                      <AppointmentText appointment={item.appointment} date={day} startMinutes={start} words={words} />
                       {canDrag && (
                         <span className="sched-appt__resize" aria-hidden="true" onPointerDown={(event) => startDrag(event, item, 'resize')} />
                       )}
