@@ -312,6 +312,25 @@ describe('edit and delete (this and following / all future)', () => {
     expect((await appointmentsOf(seriesId)).map((d) => d.$id)).toEqual(left.map((d) => d.$id));
   });
 
+  it('a split too big for one transaction (five days a week: ~260 operations) ends whole: old series ended, new one complete', async () => {
+    const rrule = 'FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR';
+    const created = await schedule(a, { action: 'create', series: weekly(`${localDay(7, 1)}T07:00`, { rrule, durationMinutes: 30 }), allowOverlap: true });
+    const docs = await appointmentsOf(created.body.seriesId!);
+    expect(docs.length).toBeGreaterThan(120);
+    const answer = await schedule(a, { action: 'edit', appointmentId: docs[2]!.$id, scope: 'following', changes: { time: '07:30' }, allowOverlap: true });
+    expect(answer).toMatchObject({ status: 200, body: { removed: docs.length - 2, kept: 0 } });
+    expect((await appointmentsOf(created.body.seriesId!)).map((d) => d.$id)).toEqual(docs.slice(0, 2).map((d) => d.$id));
+    const next = await appointmentsOf(answer.body.seriesId!);
+    expect(answer.body.created).toBe(next.length);
+    expect(next.map((d) => localDate(d['start'] as string))).toEqual(docs.slice(2).map((d) => localDate(d['start'] as string)));
+    expect(next.every((d) => localTime(d['start'] as string) === '07:30')).toBe(true);
+    expect((await seriesDocument(created.body.seriesId!))['rrule']).toMatch(/^FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=/);
+
+    const ended = await schedule(a, { action: 'delete', appointmentId: next[0]!.$id, scope: 'all' });
+    expect(ended).toMatchObject({ status: 200, body: { removed: next.length, kept: 0, seriesDeleted: true } });
+    expect(await appointmentsOf(answer.body.seriesId!)).toEqual([]);
+  });
+
   it('delete "all" of a series that has not started removes it whole', async () => {
     const created = await schedule(a, { action: 'create', series: weekly(`${localDay(40, 7)}T10:00`, { rrule: 'FREQ=WEEKLY;BYDAY=SU;COUNT=4' }), allowOverlap: true });
     const docs = await appointmentsOf(created.body.seriesId!);
