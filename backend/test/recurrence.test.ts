@@ -175,6 +175,24 @@ describe('transactions of at most 100 operations, each ending consistent', () =>
     expect(plan[1]?.at(-1)).toMatchObject({ action: 'update', documentId: 's', data: { generatedUntil: 'o150' } });
     expect(plan.flat().filter((op) => op.collectionId === 'appointments')).toHaveLength(150);
   });
+
+  it('steps glued together are never cut apart: ending the old series and starting the new one share a transaction', () => {
+    const remove = (id: string) => ({ op: { action: 'delete' as const, collectionId: 'appointments', documentId: id }, checkpoint: { collectionId: 'appointment_series', documentId: 'old', data: { rrule: `until ${id}` } } });
+    const steps: Step[] = [];
+    // 99 removals: the last one, the end and the start of the new series do not fit after the others.
+    for (let i = 99; i >= 1; i--) steps.push(remove(`d${i}`));
+    steps.push({ op: { action: 'update', collectionId: 'appointment_series', documentId: 'old', data: { rrule: 'ended' } }, checkpoint: null, glue: true });
+    steps.push({ op: { action: 'create', collectionId: 'appointment_series', documentId: 'new', data: {} }, checkpoint: null, glue: true });
+    for (let i = 1; i <= 5; i++) steps.push(create(`o${i}`));
+    const plan = planTransactions(steps);
+    expect(plan.every((t) => t.length <= 100)).toBe(true);
+    const withEnd = plan.find((t) => t.some((op) => op.documentId === 'old' && op.data?.['rrule'] === 'ended'))!;
+    expect(withEnd.map((op) => op.documentId)).toEqual(expect.arrayContaining(['d1', 'old', 'new']));
+    // The transaction before ends consistent: the old series' UNTIL follows the last removal in it.
+    expect(plan).toHaveLength(2);
+    expect(plan[0]?.at(-1)).toMatchObject({ action: 'update', documentId: 'old', data: { rrule: 'until d2' } });
+    expect(plan[1]?.slice(0, 3).map((op) => [op.action, op.documentId])).toEqual([['delete', 'd1'], ['update', 'old'], ['create', 'new']]);
+  });
 });
 
 // Property tests: random rules of Cadence's subset in random zones.

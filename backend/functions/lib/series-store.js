@@ -41,6 +41,7 @@ export const CANCELLED_STATUSES = /** @type {const} */ (['cancelled', 'late_canc
  * @typedef {object} Step
  * @property {Operation} op
  * @property {{ collectionId: string, documentId: string, data: Record<string, unknown> } | null} checkpoint
+ * @property {boolean} [glue] commits in the same transaction as the step before it
  */
 
 /** @param {string} userId */
@@ -262,15 +263,22 @@ export function planTransactions(steps, limit = TRANSACTION_LIMIT) {
     const checkpoint = last?.checkpoint ?? null;
     return mergeCheckpoint(ops, checkpoint) ?? (checkpoint ? [...ops, { action: /** @type {const} */ ('update'), ...checkpoint }] : ops);
   };
+  /** @type {Step[][]} steps glued together, never cut apart */
+  const units = [];
+  for (const step of steps) {
+    const previous = units[units.length - 1];
+    if (step.glue && previous) previous.push(step);
+    else units.push([step]);
+  }
   /** @type {Operation[][]} */
   const transactions = [];
   /** @type {Step[]} */
   let chunk = [];
-  for (const step of steps) {
-    const candidate = [...chunk, step];
+  for (const unit of units) {
+    const candidate = [...chunk, ...unit];
     if (chunk.length > 0 && close(candidate).length > limit) {
       transactions.push(close(chunk));
-      chunk = [step];
+      chunk = [...unit];
     } else {
       chunk = candidate;
     }

@@ -313,11 +313,14 @@ function endSteps(run, series, timing, occurrences, point) {
     checkpoint: { collectionId: collections.appointmentSeries, documentId: series.$id, data: { rrule: endedBefore(String(o['start'])) } },
   }));
   const seriesDeleted = before.length === 0 && kept.length === 0;
+  // The series ends in the same transaction as its earliest removed occurrence (the split point's):
+  // that occurrence is never gone while the series still says it goes on.
   steps.push({
     op: seriesDeleted
       ? { action: 'delete', collectionId: collections.appointmentSeries, documentId: series.$id }
       : { action: 'update', collectionId: collections.appointmentSeries, documentId: series.$id, data: { rrule: endedBefore(String(point['start'])) } },
     checkpoint: null,
+    glue: true,
   });
   const keptAppointments = kept.map((o) => ({ appointmentId: o.$id, start: new Date(String(o['start'])).toISOString(), reason: keepReason(o) }));
   return { steps, removed, kept, keptAppointments, seriesDeleted };
@@ -417,7 +420,10 @@ async function editSeries(run, body) {
     const overlaps = await overlapsWith(databases, collections.databaseId, collections.appointments, userId, created, new Set(ended.removed.map((o) => o.$id)));
     if (overlaps.length) throw new Refusal(409, { message: overlapMessage(overlaps.length), overlaps });
   }
+  // The new series starts in the transaction that ends the old one: a failure never leaves the
+  // following appointments removed without the series that replaces them (the edit can be sent again).
   const seriesStep = {
+    glue: true,
     op: {
       action: /** @type {const} */ ('create'), collectionId: collections.appointmentSeries, documentId: newSeriesId,
       data: {
