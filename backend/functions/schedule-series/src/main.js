@@ -16,8 +16,9 @@
 //     → 200 {seriesId, previousSeriesId, created, removed, kept, keptAppointments, generatedUntil}
 //   {action:'delete', appointmentId, scope:'following'|'all'}
 //     → 200 {seriesId, removed, kept, keptAppointments, seriesDeleted, message}
-// Refusals: 400 {message, field}; 401/404 {message}; 409 {message, overlaps} (overlap without
-// allowOverlap, nothing written) or 409 {message} (the series changed meanwhile, nothing written).
+// Refusals: 400 {message, field}; 401 {message}; 404 {message, field?} (field 'client' or 'service');
+// 409 {message, overlaps} (overlap without allowOverlap, nothing written) or 409 {message} (the
+// series changed meanwhile, or this seriesId was saved before; nothing written).
 import { Databases, ID } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
@@ -225,7 +226,7 @@ function lastCheckpoint(ops, seriesId) {
  * thrown. A failure after that leaves a consistent, shorter write, which is answered as it stands.
  * @param {Run} run
  * @param {import('../../lib/series-store.js').Operation[][]} transactions
- * @param {number} mustCommit how many transactions have to land for the answer to be a success
+ * @param {number} mustCommit the index of the last transaction that has to land for a success
  * @returns {Promise<number>} how many committed
  */
 async function commitPlan(run, transactions, mustCommit) {
