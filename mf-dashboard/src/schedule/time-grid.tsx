@@ -87,7 +87,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
     if (event.button !== 0 || event.target !== event.currentTarget) return;
     const from = Math.floor(minutesAt(event.currentTarget, event.clientY) / SLOT_MINUTES) * SLOT_MINUTES;
     setSelection({ date, from, to: from });
-    if (event.pointerType === 'mouse') event.currentTarget.setPointerCapture(event.pointerId);
+    if (event.pointerType === 'mouse') event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const extendSelection = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!selection || event.pointerType !== 'mouse') return;
@@ -106,7 +106,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
   const startDrag = (event: ReactPointerEvent<HTMLElement>, item: PlacedAppointment, mode: Drag['mode']) => {
     if (!canDrag || event.button !== 0 || event.pointerType !== 'mouse') return;
     event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
     setDrag({ appointment: item.appointment, mode, x: event.clientX, y: event.clientY, date: item.date, start: item.startMinutes, length: item.endMinutes - item.startMinutes, moved: false });
   };
   const [dragOrigin, setDragOrigin] = useState<{ date: PlainDate; start: number; length: number } | null>(null);
