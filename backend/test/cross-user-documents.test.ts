@@ -42,10 +42,15 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   appointments: (victim) => ({ userId: victim, clientId: 'c1', serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00' }),
   calendar_feeds: (victim) => ({ userId: victim, tokenHash: 'a'.repeat(64) }),
   appointment_reminders: (victim) => ({ userId: victim, appointmentId: 'a1', start: '2030-01-07T10:00:00.000+00:00' }),
+  // Issue 15: notes and private notes are browser-written drafts (sign-note and add-addendum act only
+  // on the caller's own: test/sign-note.test.ts); addenda only add-addendum writes.
+  progress_notes: (victim) => ({ userId: victim, appointmentId: 'a1', clientId: 'c1', content: '{"sections":{}}' }),
+  note_addenda: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', text: 'Planted', signedAt: now(), contentHash: 'a'.repeat(64) }),
+  private_notes: (victim) => ({ userId: victim, appointmentId: 'a1', text: 'Planted' }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */
-const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments'];
+const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
 const GRANTS = (attacker: string): Array<string[] | undefined> => [

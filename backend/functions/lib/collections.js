@@ -19,6 +19,9 @@
  * @property {string} calendarFeeds
  * @property {string} services
  * @property {string} appointmentSeries
+ * @property {string} progressNotes
+ * @property {string} noteAddenda
+ * @property {string} privateNotes
  */
 
 /**
@@ -43,5 +46,8 @@ export function collectionsFromEnv(env) {
     calendarFeeds: env.CALENDAR_FEEDS_COLLECTION_ID || 'calendar_feeds',
     services: env.SERVICES_COLLECTION_ID || 'services',
     appointmentSeries: env.APPOINTMENT_SERIES_COLLECTION_ID || 'appointment_series',
+    progressNotes: env.PROGRESS_NOTES_COLLECTION_ID || 'progress_notes',
+    noteAddenda: env.NOTE_ADDENDA_COLLECTION_ID || 'note_addenda',
+    privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
   };
 }

@@ -57,8 +57,9 @@ afterAll(async () => { await h.close(); });
 // Consents (user_agreements) are written by the record-agreements function since issue 11; the
 // practice's collections (issues 13, 14) by the therapist's browser — except appointment series,
 // which only the schedule-series function writes (it checks the client and service are the
-// caller's before a series, which the daily extension trusts, exists).
-const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments']);
+// caller's before a series, which the daily extension trusts, exists). Issue 15: note drafts and
+// private notes are browser-written; addenda only the add-addendum function writes.
+const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
   const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');
