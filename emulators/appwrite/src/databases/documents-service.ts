@@ -194,11 +194,13 @@ export class DocumentsService {
     });
   }
 
-  delete(actor: Actor, c: CollectionDef, id: string, flavor: Flavor): void {
-    this.repo.transaction(() => {
+  /** Deletes and returns the document as it was (the delete event's payload). */
+  delete(actor: Actor, c: CollectionDef, id: string, flavor: Flavor): DocumentRow {
+    return this.repo.transaction(() => {
       const doc = this.readable(actor, c, id, flavor);
       if (!this.can(actor, c, doc, 'delete')) throw this.unauthorized();
       this.repo.delete(doc.seq);
+      return doc;
     });
   }
 

@@ -7,7 +7,8 @@ import { isoDate, type Clock } from '../clock.ts';
 import { AppwriteError } from '../errors.ts';
 import { uniqueId } from '../ids.ts';
 import { statement } from '../statements.ts';
-import type { Actor, DocumentsService, Flavor } from './documents-service.ts';
+import { toModel, type Actor, type DocumentsService, type Flavor } from './documents-service.ts';
+import type { CollectionDef } from './schema.ts';
 
 export type TransactionStatus = 'pending' | 'committing' | 'committed' | 'rolled_back' | 'failed';
 
@@ -87,6 +88,18 @@ function splitData(data: unknown): { id: unknown; data: unknown; permissions: un
   if (!isObject(data)) return { id: undefined, data, permissions: undefined };
   const { $id: id, $permissions: permissions, ...rest } = data;
   return { id, data: rest, permissions };
+}
+
+/**
+ * What a committed operation announces (Transactions/Update.php): create → `create`; update,
+ * increment, decrement and upsert → `update` with the document as stored; delete → `delete` only when
+ * the staged operation carried data (the payload is that data with `$id`); bulk actions → nothing.
+ */
+export interface CommittedEvent {
+  action: 'create' | 'update' | 'delete';
+  collection: CollectionDef;
+  documentId: string;
+  payload: Record<string, unknown>;
 }
 
 export class TransactionsService {
@@ -200,7 +213,7 @@ export class TransactionsService {
   }
 
   /** Update.php: exactly one of commit and rollback. */
-  update(actor: Actor, id: string, commit: unknown, rollback: unknown, flavor: Flavor): TransactionRecord {
+  update(actor: Actor, id: string, commit: unknown, rollback: unknown, flavor: Flavor, onCommitted?: (events: CommittedEvent[]) => void): TransactionRecord {
     if (commit !== true && rollback !== true) throw new AppwriteError('general_bad_request', 'Either commit or rollback must be true');
     if (commit === true && rollback === true) throw new AppwriteError('general_bad_request', 'Cannot commit and rollback at the same time');
     const t = this.get(actor, id);
@@ -209,20 +222,27 @@ export class TransactionsService {
     if (rollback === true) return this.setStatus(id, 'failed');
     const operations = this.staged(id);
     this.setStatus(id, 'committing');
+    let events: CommittedEvent[];
     try {
-      this.documents.atomically(() => this.apply(actor, operations, flavor));
+      events = this.documents.atomically(() => this.apply(actor, operations, flavor));
     } catch (e) {
       this.setStatus(id, 'failed');
       // A document created meanwhile under a staged id, or changed after it was staged.
       if (e instanceof AppwriteError && (e.type === 'document_already_exists' || e.type === 'row_already_exists')) throw new AppwriteError('transaction_conflict');
       throw e;
     }
-    return this.setStatus(id, 'committed');
+    const committed = this.setStatus(id, 'committed');
+    onCommitted?.(events);
+    return committed;
   }
 
-  private apply(actor: Actor, operations: StagedOperation[], flavor: Flavor): void {
+  private apply(actor: Actor, operations: StagedOperation[], flavor: Flavor): CommittedEvent[] {
     // Documents this commit already wrote: later operations on them are not conflicts.
     const written = new Set<string>();
+    const events: CommittedEvent[] = [];
+    const announce = (action: CommittedEvent['action'], c: CollectionDef, doc: ReturnType<DocumentsService['stored']>) => {
+      if (doc) events.push({ action, collection: c, documentId: doc.id, payload: { ...toModel(doc, c, flavor), $tableId: c.id, $collectionId: c.id } });
+    };
     for (const op of operations) {
       const c = this.documents.collection(op.databaseId, op.collectionId, flavor);
       const key = `${op.databaseId}/${op.collectionId}/${op.documentId ?? ''}`;
@@ -238,21 +258,27 @@ export class TransactionsService {
         case 'create': {
           const doc = this.documents.create(actor, c, op.documentId ?? dataId, data, permissions, flavor);
           written.add(`${op.databaseId}/${op.collectionId}/${doc.id}`);
+          announce('create', c, doc);
           break;
         }
         case 'update':
-          this.documents.update(actor, c, op.documentId ?? '', data, permissions, flavor);
+          announce('update', c, this.documents.update(actor, c, op.documentId ?? '', data, permissions, flavor));
           break;
         case 'upsert':
-          this.documents.upsert(actor, c, op.documentId ?? '', data, permissions, flavor);
+          announce('update', c, this.documents.upsert(actor, c, op.documentId ?? '', data, permissions, flavor));
           break;
-        case 'delete':
-          this.documents.delete(actor, c, op.documentId ?? '', flavor);
+        case 'delete': {
+          const documentId = op.documentId ?? '';
+          this.documents.delete(actor, c, documentId, flavor);
+          if (isObject(op.data) && Object.keys(op.data).length > 0) {
+            events.push({ action: 'delete', collection: c, documentId, payload: { ...op.data, $id: documentId, $tableId: c.id, $collectionId: c.id } });
+          }
           break;
+        }
         case 'increment':
         case 'decrement': {
           const sign = op.action === 'increment' ? 1 : -1;
-          this.documents.step(actor, c, op.documentId ?? '', attribute, step.value, sign > 0 ? step.max : step.min, sign, flavor);
+          announce('update', c, this.documents.step(actor, c, op.documentId ?? '', attribute, step.value, sign > 0 ? step.max : step.min, sign, flavor));
           break;
         }
         case 'bulkCreate':
@@ -270,5 +296,6 @@ export class TransactionsService {
       }
       written.add(key);
     }
+    return events;
   }
 }

@@ -16,6 +16,10 @@ export interface StoredInvoker {
   userId: string | null;
   sessionId: string;
   clientIp: string;
+  /** false: no user JWT (event executions, as Appwrite's worker runs them) */
+  jwt?: false;
+  /** the triggering request's user agent (event executions; this server's addition) */
+  clientUserAgent?: string;
 }
 
 interface JobPayload {

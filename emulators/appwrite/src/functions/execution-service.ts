@@ -18,6 +18,8 @@ export interface Invoker {
   /** JWT for the caller's session, or '' */
   userJwt: string;
   clientIp: string;
+  /** the triggering request's user agent, passed to event executions as `x-appwrite-client-user-agent` */
+  clientUserAgent?: string;
 }
 
 export interface ExecutionInput {
@@ -151,6 +153,7 @@ export class ExecutionService {
       'x-appwrite-continent-eu': 'false',
     });
     if (input.trigger !== 'http' || execution.trigger === 'schedule' || input.event !== undefined) headers['x-appwrite-event'] = input.event ?? '';
+    if (invoker.clientUserAgent !== undefined) headers['x-appwrite-client-user-agent'] = invoker.clientUserAgent;
 
     const [pathname = '/', queryString = ''] = input.path.split(/\?(.*)/s);
     const result = entry

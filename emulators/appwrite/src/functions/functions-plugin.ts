@@ -63,8 +63,8 @@ export default sharedPlugin<PluginOptions>('appwrite-functions', async (app, { c
       };
     },
     withJwt(stored, def) {
-      const { sessionId, ...invoker } = stored;
-      const userJwt = stored.userId ? jwt.sign({ userId: stored.userId, sessionId }, def.timeout + 60, clock.now()) : '';
+      const { sessionId, jwt: wantsJwt, ...invoker } = stored;
+      const userJwt = stored.userId && wantsJwt !== false ? jwt.sign({ userId: stored.userId, sessionId }, def.timeout + 60, clock.now()) : '';
       return { ...invoker, userJwt };
     },
   } satisfies FunctionsService);

@@ -17,6 +17,8 @@ export interface FunctionDef {
   /** absolute folder holding the function's code */
   dir: string;
   vars: Record<string, string>;
+  /** Appwrite event names that trigger it (`databases.*.collections.clients.documents.*`, …) */
+  events: string[];
 }
 
 function rec(v: unknown): Record<string, unknown> {
@@ -53,6 +55,7 @@ export function parseFunctions(project: unknown, projectFile: string, functionsD
       scopes: strings(f['scopes']),
       dir: functionsDir ? path.resolve(functionsDir, id) : path.resolve(base, relPath),
       vars,
+      events: strings(f['events']),
     });
   }
   return out;

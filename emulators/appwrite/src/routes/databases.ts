@@ -10,6 +10,7 @@ import { DocumentsService, toModel, type Flavor } from '../databases/documents-s
 import { parseSchema, type CollectionDef } from '../databases/schema.ts';
 import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
+import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
 import { transactionRoutes } from './transactions.ts';
 
 const permissionsSchema = {
@@ -78,6 +79,14 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     const read = n.flavor === 'row' ? 'rows.read' : 'documents.read';
     const write = n.flavor === 'row' ? 'rows.write' : 'documents.write';
     const collectionOf = (p: Params) => service.collection(p.databaseId, p.collectionId, n.flavor);
+    /** The route's event (its response is the payload unless given). */
+    const emit = (request: FastifyRequest, c: CollectionDef, doc: DocumentRow, action: string, payload?: unknown) => {
+      emitEvent(request, { pattern: DOCUMENT_EVENT[n.flavor](action), params: documentParams(c.databaseId, c.id, doc.id), payload });
+    };
+    /** Bulk routes: one event per document, named as Documents/Action.php::triggerBulk names them. */
+    const emitEach = (request: FastifyRequest, c: CollectionDef, docs: DocumentRow[], action: string) => {
+      for (const doc of docs) emitEvent(request, { pattern: DOCUMENT_EVENT.document(action), params: documentParams(c.databaseId, c.id, doc.id), payload: toModel(doc, c, n.flavor) });
+    };
 
     app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => {
       const c = collectionOf(request.params);
@@ -100,9 +109,11 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
       if (bulk !== undefined) {
         if (b.data !== undefined) throw new AppwriteError('general_bad_request');
         const docs = service.createMany(actorOf(request), c, bulk, n.flavor);
+        emitEach(request, c, docs, 'create');
         return reply.code(201).send({ total: docs.length, [n.list]: docs.map((d) => toModel(d, c, n.flavor)) });
       }
       const doc = service.create(actorOf(request), c, b[n.flavor === 'row' ? 'rowId' : 'documentId'], b.data, b.permissions, n.flavor);
+      emit(request, c, doc, 'create');
       return reply.code(201).send(toModel(doc, c, n.flavor));
     });
 
@@ -113,21 +124,27 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
       schema: { params: idParams, body: { type: 'object', properties: { [n.list]: bulkSchema } } },
     }, async (request) => {
       const c = collectionOf(request.params);
-      return listOf(service.upsertMany(actorOf(request), c, request.body?.[n.flavor === 'row' ? 'rows' : 'documents'], n.flavor), c);
+      const docs = service.upsertMany(actorOf(request), c, request.body?.[n.flavor === 'row' ? 'rows' : 'documents'], n.flavor);
+      emitEach(request, c, docs, 'upsert');
+      return listOf(docs, c);
     });
     app.patch<{ Params: Params; Body: WriteBody }>(n.base, {
       config: { scope: write },
       schema: { params: idParams, body: { type: 'object', properties: { data: dataSchema, queries: queriesSchema } } },
     }, async (request) => {
       const c = collectionOf(request.params);
-      return listOf(service.updateMany(actorOf(request), c, request.body?.data, request.body?.queries ?? [], n.flavor), c);
+      const docs = service.updateMany(actorOf(request), c, request.body?.data, request.body?.queries ?? [], n.flavor);
+      emitEach(request, c, docs, 'update');
+      return listOf(docs, c);
     });
     app.delete<{ Params: Params; Body: WriteBody }>(n.base, {
       config: { scope: write },
       schema: { params: idParams, body: { type: 'object', properties: { queries: queriesSchema } } },
     }, async (request) => {
       const c = collectionOf(request.params);
-      return listOf(service.deleteMany(actorOf(request), c, request.body?.queries ?? [], n.flavor), c);
+      const docs = service.deleteMany(actorOf(request), c, request.body?.queries ?? [], n.flavor);
+      emitEach(request, c, docs, 'delete');
+      return listOf(docs, c);
     });
 
     app.get<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
@@ -139,19 +156,24 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     app.patch<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write, abuse: WRITE_LIMIT } }, async (request) => {
       const c = collectionOf(request.params);
       const b = request.body ?? {};
-      return toModel(service.update(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
+      const doc = service.update(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor);
+      emit(request, c, doc, 'update');
+      return toModel(doc, c, n.flavor);
     });
 
     // Appwrite's non-transactional upsert never sets a status: 200 (PROTOCOL §3.1).
     app.put<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write, abuse: WRITE_LIMIT } }, async (request) => {
       const c = collectionOf(request.params);
       const b = request.body ?? {};
-      return toModel(service.upsert(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor), c, n.flavor);
+      const doc = service.upsert(actorOf(request), c, request.params.id, b.data, b.permissions, n.flavor);
+      emit(request, c, doc, 'upsert');
+      return toModel(doc, c, n.flavor);
     });
 
     app.delete<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: write, abuse: DELETE_LIMIT } }, async (request, reply) => {
       const c = collectionOf(request.params);
-      service.delete(actorOf(request), c, request.params.id, n.flavor);
+      const doc = service.delete(actorOf(request), c, request.params.id, n.flavor);
+      emit(request, c, doc, 'delete', toModel(doc, c, n.flavor));
       return reply.code(204).send();
     });
 
@@ -167,6 +189,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
           const c = collectionOf(request.params);
         const b = request.body ?? {};
         const doc = service.step(actorOf(request), c, request.params.id, request.params.attr, b.value, b[boundKey], sign, n.flavor);
+        emit(request, c, doc, 'update');
         return toModel(doc, c, n.flavor);
       });
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../databases/actor.ts';
 import type { Flavor } from '../databases/documents-service.ts';
 import { toTransactionModel, type TransactionsService } from '../databases/transactions.ts';
+import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
 
 type IdParams = { transactionId: string };
 const idParams = { type: 'object', properties: { transactionId: { type: 'string' } } } as const;
@@ -26,7 +27,14 @@ export function transactionRoutes(app: FastifyInstance, transactions: Transactio
     });
     app.patch<{ Params: IdParams; Body: { commit?: unknown; rollback?: unknown } }>(one, { config, schema: { params: idParams } }, async (request) => {
       const body = request.body ?? {};
-      return toTransactionModel(transactions.update(actorOf(request), request.params.transactionId, body.commit, body.rollback, flavor as Flavor));
+      // Each committed operation's event, named in the flavour of the transactions route.
+      const pattern = DOCUMENT_EVENT[flavor];
+      const committed = transactions.update(actorOf(request), request.params.transactionId, body.commit, body.rollback, flavor as Flavor, (events) => {
+        for (const e of events) {
+          emitEvent(request, { pattern: pattern(e.action), params: documentParams(e.collection.databaseId, e.collection.id, e.documentId), payload: e.payload });
+        }
+      });
+      return toTransactionModel(committed);
     });
     app.delete<{ Params: IdParams }>(one, { config, schema: { params: idParams } }, async (request, reply) => {
       transactions.remove(actorOf(request), request.params.transactionId);
