@@ -73,6 +73,8 @@ const statusFilter = (page: Page) => page.getByRole('search', { name: 'Filter se
 
 test.describe('attendance and All Sessions', () => {
   test('a no-show from Today, a late cancel from All Sessions, filters, the CSV; another therapist sees none of it', async ({ page, browser, seeded }) => {
+    // One therapist's whole day of attendance and a second therapist's look: longer than one screen's test.
+    test.setTimeout(120_000);
     const { therapist, other, clients, appointments, starts } = seeded;
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, therapist);

@@ -6,8 +6,8 @@ import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
-import { dateLabel, timeLabel, zonedTime } from '../schedule/calendar-dates.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { SessionWhen, sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { browserTimeZone } from '../shared/time-zone.ts';
@@ -39,20 +39,14 @@ interface Context {
 }
 
 function columns({ client, services, settings, timeZone }: Context): TableColumn<AppointmentDocument>[] {
-  const when = (appointment: AppointmentDocument) => {
-    const start = zonedTime(appointment.start, timeZone);
-    const end = zonedTime(appointment.end, timeZone);
-    return { date: dateLabel(start.date, 'full'), time: `${timeLabel(start.minutes)} – ${timeLabel(end.minutes)}` };
-  };
   return [
-    { key: 'date', header: 'Date', rowHeader: true, cell: (appointment) => when(appointment).date },
-    { key: 'time', header: 'Time', cell: (appointment) => when(appointment).time },
+    { key: 'date', header: 'Date', rowHeader: true, cell: (appointment) => <SessionWhen appointment={appointment} timeZone={timeZone} /> },
     { key: 'service', header: 'Service', cell: (appointment) => services.get(appointment.serviceId)?.name ?? 'Unknown service' },
     {
       key: 'status',
       header: 'Status',
       cell: (appointment) => {
-        const at = when(appointment);
+        const at = sessionWhen(appointment, timeZone);
         return (
           <StatusButtons
             compact
@@ -60,7 +54,7 @@ function columns({ client, services, settings, timeZone }: Context): TableColumn
             client={client}
             service={services.get(appointment.serviceId)}
             settings={settings}
-            label={`Status of the appointment on ${at.date}, ${at.time}`}
+            label={`Status of the appointment on ${at.fullDate}, ${at.time}`}
           />
         );
       },

@@ -22,7 +22,6 @@ import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
-import { dateLabel, timeLabel, zonedTime } from '../schedule/calendar-dates.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
 import { toCsv } from '../shared/csv-writer.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -42,6 +41,7 @@ import {
   sessionCsvRow,
   type SessionFilter,
 } from './session-filter.ts';
+import { SessionWhen, sessionWhen } from './session-when.tsx';
 import { useSessionCounts, useSessionsPage } from './sessions-queries.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import './sessions.css';
@@ -255,16 +255,9 @@ const clientName = (lookup: Lookup, appointment: AppointmentDocument) => {
 
 const serviceName = (lookup: Lookup, appointment: AppointmentDocument) => lookup.services.get(appointment.serviceId)?.name ?? SESSIONS_TEXTS.unknownService;
 
-function when(appointment: AppointmentDocument, timeZone: string): { date: string; time: string } {
-  const start = zonedTime(appointment.start, timeZone);
-  const end = zonedTime(appointment.end, timeZone);
-  return { date: dateLabel(start.date, 'full'), time: `${timeLabel(start.minutes)} – ${timeLabel(end.minutes)}` };
-}
-
 function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
   return [
-    { key: 'date', header: 'Date', sortable: true, cell: (appointment) => when(appointment, lookup.timeZone).date },
-    { key: 'time', header: 'Time', cell: (appointment) => when(appointment, lookup.timeZone).time },
+    { key: 'date', header: 'Date', sortable: true, cell: (appointment) => <SessionWhen appointment={appointment} timeZone={lookup.timeZone} /> },
     {
       key: 'client',
       header: 'Client',
@@ -276,7 +269,7 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
       key: 'status',
       header: 'Status',
       cell: (appointment) => {
-        const at = when(appointment, lookup.timeZone);
+        const at = sessionWhen(appointment, lookup.timeZone);
         return (
           <StatusButtons
             compact
@@ -284,7 +277,7 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
             client={lookup.clients.get(appointment.clientId)}
             service={lookup.services.get(appointment.serviceId)}
             settings={lookup.settings}
-            label={SESSIONS_TEXTS.rowStatus(clientName(lookup, appointment), `${at.date}, ${at.time}`)}
+            label={SESSIONS_TEXTS.rowStatus(clientName(lookup, appointment), `${at.fullDate}, ${at.time}`)}
           />
         );
       },
