@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_POOL_LIMITS, type PoolLimits } from './functions/executor.ts';
@@ -12,6 +13,11 @@ export interface EmulatorConfig {
   databaseId: string;
   apiKey: string;
   maxSessions: number;
+  /**
+   * The project's session length in seconds (Appwrite's `auths.duration`): appwrite.json's
+   * `settings.auth.security.duration`, else Appwrite's default of one year.
+   */
+  sessionDuration: number;
   rateLimits: boolean;
   /** backend/appwrite.json */
   schemaPath: string;
@@ -56,9 +62,26 @@ function positive(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+/** Appwrite's `auths.duration` when the project names none (TOKEN_EXPIRATION_LOGIN_LONG). */
+export const DEFAULT_SESSION_DURATION = 31_536_000;
+
+/** `settings.auth.security.duration` of the project file; Appwrite accepts 60 s to one year. */
+export function sessionDurationOf(schemaPath: string): number {
+  let project: unknown;
+  try {
+    project = JSON.parse(readFileSync(schemaPath, 'utf8'));
+  } catch {
+    return DEFAULT_SESSION_DURATION;
+  }
+  const duration = (project as { settings?: { auth?: { security?: { duration?: unknown } } } } | null)?.settings?.auth?.security?.duration;
+  if (typeof duration !== 'number' || !Number.isInteger(duration)) return DEFAULT_SESSION_DURATION;
+  return Math.min(DEFAULT_SESSION_DURATION, Math.max(60, duration));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig {
   const port = intFrom(env.APPWRITE_PORT, 4000);
   const host = env.APPWRITE_HOST || '127.0.0.1';
+  const schemaPath = path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json');
   return {
     port,
     host,
@@ -68,8 +91,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     databaseId: env.APPWRITE_DATABASE_ID || 'main',
     apiKey: env.APPWRITE_API_KEY || 'local-dev-key',
     maxSessions: Math.min(100, Math.max(0, intFrom(env.APPWRITE_MAX_SESSIONS, 5))),
+    sessionDuration: sessionDurationOf(schemaPath),
     rateLimits: env.APPWRITE_RATE_LIMITS !== 'off',
-    schemaPath: path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json'),
+    schemaPath,
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),

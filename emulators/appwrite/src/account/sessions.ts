@@ -4,9 +4,6 @@ import { sha256, uniqueId } from '../ids.ts';
 import { migrate, type Store } from '../store.ts';
 import { statement } from '../statements.ts';
 
-/** `auths.duration` default: 1 year (PROTOCOL §6). */
-export const SESSION_DURATION_SECONDS = 31_536_000;
-
 export interface SessionRecord extends DeviceDetails {
   $id: string;
   $createdAt: string;
@@ -91,13 +88,14 @@ export interface NewSession {
   secret: string;
 }
 
-export function createSession(store: Store, input: NewSession, nowMs: number): SessionRecord {
+/** `durationSeconds`: the project's `auths.duration`; the session expires that long after creation. */
+export function createSession(store: Store, input: NewSession, nowMs: number, durationSeconds: number): SessionRecord {
   const id = uniqueId(nowMs);
   const now = isoDate(nowMs);
   store.db.prepare(`
     INSERT INTO sessions (id, user_id, created_at, updated_at, expire, provider, provider_uid, ip, device, factors, secret_hash)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  `).run(id, input.userId, now, now, isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), input.provider,
+  `).run(id, input.userId, now, now, isoDate(nowMs + durationSeconds * 1000), input.provider,
     input.providerUid, input.ip, JSON.stringify(input.device), JSON.stringify(input.factors), sha256(input.secret));
   const session = getSession(store, id);
   if (!session) throw new Error('session vanished after insert');
@@ -140,9 +138,10 @@ export function addSessionFactors(store: Store, id: string, factors: readonly st
   return getSession(store, id);
 }
 
-export function extendSession(store: Store, id: string, nowMs: number): SessionRecord | null {
+/** `PATCH /account/sessions/:id`: expire = now + the project's `auths.duration` (from now, not from the old expiry). */
+export function extendSession(store: Store, id: string, nowMs: number, durationSeconds: number): SessionRecord | null {
   statement(store.db, 'UPDATE sessions SET expire = ?, updated_at = ? WHERE id = ?')
-    .run(isoDate(nowMs + SESSION_DURATION_SECONDS * 1000), isoDate(nowMs), id);
+    .run(isoDate(nowMs + durationSeconds * 1000), isoDate(nowMs), id);
   return getSession(store, id);
 }
 

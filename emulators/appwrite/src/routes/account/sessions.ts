@@ -3,7 +3,7 @@ import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
 import { verifyPassword } from '../../account/passwords.ts';
 import {
-  deleteSession, deleteUserSessions, extendSession, getSession, listUserSessions, type SessionRecord,
+  deleteSession, deleteUserSessions, extendSession, getSession, listUserSessions, toSessionModel, type SessionRecord,
 } from '../../account/sessions.ts';
 import { consumeToken, TOKEN_TYPE } from '../../account/tokens.ts';
 import { findUserByEmail, getUser, updateUser } from '../../account/users.ts';
@@ -68,15 +68,19 @@ const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, options) =>
     return sessionView(resolve(caller, request.params.sessionId), caller.session);
   });
 
+  // Appwrite's updateSession: 10 an hour per route and IP (its default abuse key), expire = now +
+  // auths.duration. It sets no cookie: the cookie keeps the expiry it got at sign-in. Its answer is
+  // the stored session as is: `current` false and `countryName` '' (neither is stored), even for
+  // 'current'. An OAuth session would also have its provider token refreshed; this server makes none.
   app.patch<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {
     schema: { params: idParams },
     config: { ...account, abuse: { limit: 10, keys: ['url:{url},ip:{ip}'] } },
   }, async (request) => {
     const caller = accountCaller(request);
     const session = resolve(caller, request.params.sessionId);
-    const extended = extendSession(store, session.$id, clock.now());
+    const extended = extendSession(store, session.$id, clock.now(), config.sessionDuration);
     if (!extended) throw new AppwriteError('user_session_not_found');
-    return sessionView(extended, caller.session);
+    return { ...toSessionModel(extended, { current: false, secret: '' }), countryName: '' };
   });
 
   app.delete<{ Params: { sessionId: string } }>('/account/sessions/:sessionId', {

@@ -6,7 +6,7 @@ import { parseDevice } from '../../account/device.ts';
 import { AppwriteError } from '../../errors.ts';
 import { tokenSecret } from '../../ids.ts';
 import {
-  createSession, enforceMaxSessions, SESSION_DURATION_SECONDS, toSessionModel, type SessionRecord,
+  createSession, enforceMaxSessions, toSessionModel, type SessionRecord,
 } from '../../account/sessions.ts';
 import type { UserRecord } from '../../account/users.ts';
 
@@ -67,10 +67,10 @@ export function issueSession(
     device: parseDevice(String(request.headers['x-forwarded-user-agent'] ?? request.headers['user-agent'] ?? '')),
     factors: provider.factors,
     secret,
-  }, now);
+  }, now, config.sessionDuration);
   enforceMaxSessions(store, user.$id, config.maxSessions);
   const encoded = encodeSessionSecret(user.$id, secret);
-  setSessionCookies(request, reply, config.projectId, encoded, new Date(now + SESSION_DURATION_SECONDS * 1000));
+  setSessionCookies(request, reply, config.projectId, encoded, new Date(now + config.sessionDuration * 1000));
   // localhost has no registrable domain, so Appwrite always falls back to localStorage here.
   reply.header('X-Fallback-Cookies', JSON.stringify({ [sessionCookieName(config.projectId)]: encoded }));
   reply.code(201);
