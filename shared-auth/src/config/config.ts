@@ -26,6 +26,8 @@ export interface RuntimeConfig {
     scheduleSeries: string;
     /** issue 14: the therapist's private calendar feed link (POST creates a new one, DELETE revokes it). */
     calendarFeed: string;
+    /** issue 17: "Export all my data" — the caller's practice as one ZIP (CSV per kind + FHIR R4 bundle). */
+    exportData: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -62,6 +64,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       recordAgreements: 'record-agreements',
       scheduleSeries: 'schedule-series',
       calendarFeed: 'calendar-feed',
+      exportData: 'export-data',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

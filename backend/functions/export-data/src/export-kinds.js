@@ -1,0 +1,121 @@
+// What "Export all my data" puts in its ZIP as CSV (issue 17): one file per kind of record. A new
+// kind of record (notes and addenda, ledger entries, invoices…) is one line in EXPORT_KINDS; without
+// its own columns it is written with every field its documents hold.
+import { toCsv } from '../../lib/csv.js';
+
+/**
+ * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
+ * @typedef {import('../../lib/collections.js').Collections & { auditLog: string }} ExportCollections
+ * @typedef {import('../../lib/csv.js').CsvCell} CsvCell
+ * @typedef {{ services: Map<string, Doc> }} Lookups
+ * @typedef {[header: string, cell: (doc: Doc, lookups: Lookups) => CsvCell]} Column
+ * @typedef {object} ExportKind
+ * @property {string} file the CSV's name in the ZIP
+ * @property {(c: ExportCollections) => string} collection
+ * @property {string} describe its line in README.txt
+ * @property {readonly Column[]} [columns] fixed columns; otherwise every field of the documents
+ * @property {boolean} [optional] a collection this deployment may not have yet (skipped when absent)
+ */
+
+/** @param {unknown} value @returns {CsvCell} */
+function plain(value) {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(String).join('; ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return /** @type {CsvCell} */ (value);
+}
+
+/** @param {string} currency */
+export function minorDigits(currency) {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/**
+ * An amount in minor units as the import and a spreadsheet read it: 12050 USD → 120.5.
+ * @param {unknown} amount
+ * @param {unknown} currency
+ * @returns {CsvCell}
+ */
+export function amountCell(amount, currency) {
+  if (typeof amount !== 'number') return '';
+  return amount / 10 ** minorDigits(typeof currency === 'string' && currency ? currency : 'USD');
+}
+
+/** @param {string} key @returns {(doc: Doc) => CsvCell} */
+const field = (key) => (doc) => plain(doc[key]);
+
+/** @type {readonly Column[]} */
+const RECORD_COLUMNS = [['Record ID', (d) => d.$id], ['Created', (d) => d.$createdAt], ['Updated', (d) => d.$updatedAt]];
+
+// The clients file's headers are the import's own field labels (mf-dashboard/src/clients/import/
+// column-mapping.ts), so the file maps itself when imported into Cadence again; the default service
+// is written as its code (or name), which is how the import finds it.
+/** @type {readonly Column[]} */
+const CLIENT_COLUMNS = [
+  ['First name', field('firstName')],
+  ['Last name', field('lastName')],
+  ['Preferred name', field('preferredName')],
+  ['Pronouns', field('pronouns')],
+  ['Date of birth', field('dateOfBirth')],
+  ['Email', field('email')],
+  ['Phone', field('phone')],
+  ['Street address', field('addressLine1')],
+  ['Address line 2', field('addressLine2')],
+  ['City', field('city')],
+  ['State', field('state')],
+  ['ZIP code', field('postalCode')],
+  ['Status', field('status')],
+  ['Tags', (d) => (Array.isArray(d['tags']) ? d['tags'].join(', ') : '')],
+  ['Emergency contact name', field('emergencyContactName')],
+  ['Emergency contact relationship', field('emergencyContactRelationship')],
+  ['Emergency contact phone', field('emergencyContactPhone')],
+  ['Default service', (d, { services }) => {
+    const service = services.get(String(d['defaultServiceId'] ?? ''));
+    return service ? plain(service['serviceCode'] || service['name']) : '';
+  }],
+  ['Fee override', (d) => amountCell(d['feeOverride'], d['currency'])],
+  ['Diagnosis codes', (d) => (Array.isArray(d['diagnosisCodes']) ? d['diagnosisCodes'].join(', ') : '')],
+  ['Email reminder consent', (d) => (d['reminderConsent'] ? 'yes' : 'no')],
+  ['Referral source', field('referralSource')],
+  ['Administrative notes', field('adminNotes')],
+  ['Currency', field('currency')],
+  ...RECORD_COLUMNS,
+];
+
+/** @type {readonly ExportKind[]} */
+export const EXPORT_KINDS = [
+  { file: 'clients.csv', collection: (c) => c.clients, columns: CLIENT_COLUMNS, describe: 'one row per client; re-imports through Clients → Import as it is.' },
+  { file: 'services.csv', collection: (c) => c.services, describe: 'the services you offer (fee in minor units: cents for USD).' },
+  { file: 'appointments.csv', collection: (c) => c.appointments, describe: 'every appointment with its status, times (UTC) and fee (minor units).' },
+  { file: 'appointment-series.csv', collection: (c) => c.appointmentSeries, describe: 'recurring series: the RFC 5545 rule, its start and time zone.' },
+  { file: 'practice-settings.csv', collection: (c) => c.practiceSettings, describe: 'your practice details and policies.' },
+  { file: 'audit-log.csv', collection: (c) => c.auditLog, optional: true, describe: 'the activity log of your account (who did what, when, from where).' },
+  // issue 15: private psychotherapy notes go here only when "Include private notes" is ticked (options.privateNotes).
+];
+
+/**
+ * Fields of a kind without fixed columns: $id, $createdAt, $updatedAt, then every other field the
+ * documents hold, in first-seen order (userId is the caller and $permissions are Appwrite's own).
+ * @param {readonly Doc[]} documents
+ * @returns {Column[]}
+ */
+function columnsOf(documents) {
+  /** @type {Set<string>} */
+  const keys = new Set();
+  for (const doc of documents) for (const key of Object.keys(doc)) if (!key.startsWith('$') && key !== 'userId') keys.add(key);
+  return [...RECORD_COLUMNS, ...[...keys].map((key) => /** @type {Column} */ ([key, field(key)]))];
+}
+
+/**
+ * @param {ExportKind} kind
+ * @param {readonly Doc[]} documents
+ * @param {Lookups} lookups
+ */
+export function kindCsv(kind, documents, lookups) {
+  const columns = kind.columns ?? columnsOf(documents);
+  return toCsv([columns.map(([header]) => header), ...documents.map((doc) => columns.map(([, cell]) => cell(doc, lookups)))], { bom: true });
+}

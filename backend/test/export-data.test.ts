@@ -1,0 +1,171 @@
+// export-data (issue 17 "Full export"): the signed-in therapist gets one ZIP of everything they own —
+// a CSV per kind of record with the seeded row counts and formula injection defused, a FHIR R4
+// Bundle valid against HL7's published schema, a README — and nothing of a second therapist, not
+// even a document that therapist wrote naming the first one. The clients CSV maps and plans through
+// the dashboard's own import (mf-dashboard/src/clients/import/) with every client ready and equal.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ID, Permission, Role } from 'node-appwrite';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvCell as dashboardCsvCell } from '../../mf-dashboard/src/shared/csv-writer.ts';
+import { guessMapping } from '../../mf-dashboard/src/clients/import/column-mapping.ts';
+import { readImportFile } from '../../mf-dashboard/src/clients/import/import-file.ts';
+import { planImport } from '../../mf-dashboard/src/clients/import/import-rows.ts';
+import { csvCell } from '../functions/lib/csv.js';
+import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { fhirR4Errors } from './support/fhir-r4-schema.ts';
+import { createAppointment, createClient, createPractice, createService, HOUR, type Doc } from './support/practice-fixtures.ts';
+
+const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as { collections: Array<{ $id: string }> };
+const hasAuditLog = project.collections.some((c) => c.$id === 'audit_log');
+
+const INJECTION = '=HYPERLINK("http://evil.example","click")';
+
+interface ExportAnswer { success: boolean; error: string | null; fileName: string; counts: Record<string, number>; zipBase64: string }
+
+let aw: LocalAppwrite;
+let therapist: SignedInUser;
+let other: SignedInUser;
+let service: Doc;
+const clients: Doc[] = [];
+let files: Record<string, string>;
+let answer: ExportAnswer;
+
+async function exportAs(user: SignedInUser): Promise<{ status: number; body: ExportAnswer }> {
+  const execution = await user.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
+  return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as ExportAnswer };
+}
+
+/** Rows of a CSV in the ZIP as the dashboard's import reads them (header excluded). */
+function csvRows(name: string): string[][] {
+  const parsed = readImportFile({ name, size: files[name]?.length ?? 0, type: 'text/csv' }, new TextEncoder().encode(files[name] ?? ''));
+  if (!parsed.ok) return [];
+  return parsed.value.rows;
+}
+
+beforeAll(async () => {
+  aw = await startAppwrite();
+  therapist = await signedInUser(aw, 'export');
+  other = await signedInUser(aw, 'export-other');
+
+  await createPractice(therapist, { npi: '1234567893', credentials: 'PhD, LMFT' });
+  service = await createService(therapist);
+  clients.push(
+    await createClient(therapist, {
+      firstName: 'Jane', lastName: 'Doe', dateOfBirth: '1985-03-14', phone: '(312) 555-0100', addressLine1: '1 Main St', city: 'Chicago', state: 'IL', postalCode: '60601',
+      tags: ['couples', 'sliding scale'], emergencyContactName: 'John Doe', emergencyContactRelationship: 'Spouse', emergencyContactPhone: '(312) 555-0101',
+      defaultServiceId: service.$id, feeOverride: 9050, pronouns: 'she/her', referralSource: 'Psychology Today',
+    }),
+    await createClient(therapist, { firstName: 'Émile', lastName: 'Zola, Jr.', preferredName: null, diagnosisCodes: ['F32.1', 'F41.1'], status: 'inactive', reminderConsent: false }),
+    await createClient(therapist, { firstName: 'Max', lastName: 'Mustermann', adminNotes: 'Line one\nline "two", with a comma', email: null, reminderConsent: false, status: 'prospective' }),
+  );
+  const [jane, emile] = clients as [Doc, Doc, Doc];
+  await createAppointment(therapist, jane.$id, service.$id, -7 * 24 * HOUR, { status: 'show', adminNote: INJECTION });
+  await createAppointment(therapist, jane.$id, service.$id, -3 * 24 * HOUR, { status: 'show', locationType: 'telehealth', meetingLink: 'https://meet.example/abc' });
+  await createAppointment(therapist, emile.$id, service.$id, -2 * 24 * HOUR, { status: 'late_cancelled' });
+  await createAppointment(therapist, emile.$id, service.$id, -1 * 24 * HOUR, { status: 'no_show' });
+  await createAppointment(therapist, jane.$id, service.$id, 2 * 24 * HOUR);
+  // Series are written by schedule-series with the key, readable by the therapist only.
+  await aw.databases.createDocument({
+    databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(),
+    data: { userId: therapist.id, clientId: jane.$id, serviceId: service.$id, rrule: 'FREQ=WEEKLY;BYDAY=TU', dtstart: '2026-01-06T10:00:00', timeZone: 'America/Chicago', durationMinutes: 45, locationType: 'office' },
+    permissions: [Permission.read(Role.user(therapist.id))],
+  });
+
+  // The second therapist: their own practice, and a client they wrote naming the first therapist.
+  await createPractice(other, { practiceName: 'Other Practice' });
+  const theirs = await createClient(other, { firstName: 'Olga', lastName: 'Otherclient' });
+  await createAppointment(other, theirs.$id, (await createService(other)).$id, HOUR);
+  await createClient(other, { userId: therapist.id, firstName: 'Forged', lastName: 'Intruder' });
+
+  const result = await exportAs(therapist);
+  expect(result.status).toBe(200);
+  answer = result.body;
+  files = Object.fromEntries(Object.entries(unzipSync(Buffer.from(answer.zipBase64, 'base64'))).map(([name, bytes]) => [name, strFromU8(bytes)]));
+}, 120_000);
+
+afterAll(async () => {
+  await aw?.close();
+});
+
+describe('export-data', () => {
+  it('answers one ZIP named cadence-export-YYYY-MM-DD.zip with a CSV per kind, the FHIR bundle and a README', () => {
+    expect(answer.success).toBe(true);
+    expect(answer.fileName).toBe(`cadence-export-${new Date().toISOString().slice(0, 10)}.zip`);
+    const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'practice-settings.csv', 'services.csv'];
+    if (hasAuditLog) expected.push('audit-log.csv');
+    expect(Object.keys(files).sort()).toEqual(expected.sort());
+    for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
+  });
+
+  it("has the seeded rows of each kind, and none of the other therapist's — not even a document they wrote naming this one", () => {
+    expect(csvRows('clients.csv')).toHaveLength(3);
+    expect(csvRows('services.csv')).toHaveLength(1);
+    expect(csvRows('appointments.csv')).toHaveLength(5);
+    expect(csvRows('appointment-series.csv')).toHaveLength(1);
+    expect(csvRows('practice-settings.csv')).toHaveLength(1);
+    const everything = Object.values(files).join('\n');
+    for (const foreign of ['Olga', 'Otherclient', 'Forged', 'Other Practice', other.id]) expect(everything).not.toContain(foreign);
+    expect(answer.counts['clients.csv']).toBe(3);
+  });
+
+  it('defuses formula injection: the cell starts with an apostrophe, as the dashboard writes it', () => {
+    expect(files['appointments.csv']).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    const cells = csvRows('appointments.csv').flat();
+    expect(cells.some((cell) => /^[=+\-@]/.test(cell))).toBe(false);
+    for (const value of [INJECTION, ' +1', '\u00a0-2', '@x', '\tcmd', 'plain', 'a,b', 'say "hi"', -5, true, null, '']) {
+      expect(csvCell(value)).toBe(dashboardCsvCell(value));
+    }
+  });
+
+  it('the FHIR R4 Bundle is valid against the published R4 JSON schema and holds the clinical record', () => {
+    const bundle = JSON.parse(files['fhir-r4-bundle.json'] ?? '{}') as { resourceType: string; type: string; entry: Array<{ resource: Record<string, unknown> & { resourceType: string } }> };
+    expect(bundle.resourceType).toBe('Bundle');
+    expect(bundle.type).toBe('collection');
+    expect(fhirR4Errors(bundle)).toEqual([]);
+    const ofType = (type: string) => bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === type);
+    expect(ofType('Patient')).toHaveLength(3);
+    expect(ofType('Practitioner')).toHaveLength(1);
+    expect(ofType('Organization')).toHaveLength(1);
+    expect(ofType('Appointment')).toHaveLength(5);
+    expect(ofType('Encounter')).toHaveLength(2);
+    expect(ofType('Encounter').map((e) => (e['class'] as { code: string }).code).sort()).toEqual(['AMB', 'VR']);
+    const late = ofType('Appointment').find((a) => JSON.stringify(a).includes('late-cancel'));
+    expect(late?.['status']).toBe('cancelled');
+    expect(ofType('Appointment').map((a) => a['status']).sort()).toEqual(['booked', 'cancelled', 'fulfilled', 'fulfilled', 'noshow']);
+    expect(JSON.stringify(ofType('Practitioner'))).toContain('1234567893');
+    // The schema itself catches a wrong mapping (so the check above can fail).
+    expect(fhirR4Errors({ ...bundle, entry: [{ resource: { resourceType: 'Appointment', status: 'show', participant: [] } }] })).not.toEqual([]);
+  }, 120_000); // compiling the whole R4 schema takes a while
+
+  it('the clients CSV re-imports through the dashboard import with every client ready and nothing lost', () => {
+    const bytes = new TextEncoder().encode(files['clients.csv'] ?? '');
+    const parsed = readImportFile({ name: 'clients.csv', size: bytes.length, type: 'text/csv' }, bytes);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const mapping = guessMapping(parsed.value.headers);
+    const plan = planImport(parsed.value, mapping, { existing: [], services: [{ $id: service.$id, name: 'Psychotherapy', serviceCode: '90834' }], currency: 'USD' });
+    expect(plan.counts).toEqual({ total: 3, ready: 3, duplicates: 0, rejected: 0 });
+    const fields = ['firstName', 'lastName', 'preferredName', 'pronouns', 'dateOfBirth', 'email', 'phone', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode',
+      'status', 'tags', 'emergencyContactName', 'emergencyContactRelationship', 'emergencyContactPhone', 'defaultServiceId', 'feeOverride', 'diagnosisCodes',
+      'reminderConsent', 'referralSource', 'adminNotes'] as const;
+    const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+    for (const original of clients) {
+      const imported = plan.ready.find((c) => c.firstName === original['firstName']) as Record<string, unknown> | undefined;
+      expect(imported, String(original['firstName'])).toBeDefined();
+      for (const field of fields) {
+        const before = original[field];
+        const after = imported?.[field];
+        if (empty(before)) expect(empty(after), field).toBe(true);
+        else expect(after, field).toEqual(before);
+      }
+    }
+  });
+
+  it('refuses a caller without a session', async () => {
+    const execution = await aw.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
+    expect(execution.responseStatusCode).toBe(401);
+  });
+});
