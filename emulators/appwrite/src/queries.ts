@@ -188,6 +188,8 @@ export interface ColumnRef {
   arrayExpr?: string;
   /** `search` needs a fulltext index in Appwrite */
   fulltext?: boolean;
+  /** an `encrypt: true` string: its stored value is ciphertext, so no filter or order can use it */
+  encrypted?: boolean;
 }
 
 export type ColumnResolver = (attribute: string) => ColumnRef | undefined;
@@ -227,6 +229,7 @@ function escapeLike(s: string): string {
 function compileFilter(c: FilterCondition, resolve: ColumnResolver): SqlFragment {
   const ref = resolve(c.attribute);
   if (!ref) throw invalid(`Attribute not found in schema: ${c.attribute}`);
+  if (ref.encrypted) throw invalid(`Cannot query encrypted attribute: ${c.attribute}`);
   const vals = c.values.map((v) => toSqlValue(ref, c.attribute, v));
   const nonNull = vals.filter((v): v is string | number => v !== null);
   const one = vals[0] ?? null;
@@ -314,6 +317,8 @@ export function compileOrderBy(orders: readonly Order[], resolve: ColumnResolver
   return orders.map((o) => {
     const ref = resolve(o.attribute);
     if (!ref) throw invalid(`Attribute not found in schema: ${o.attribute}`);
+    // utopia-php/database's query validator refuses orders on encrypted attributes as it does filters.
+    if (ref.encrypted) throw invalid(`Cannot query encrypted attribute: ${o.attribute}`);
     const dir = (o.direction === 'ASC') !== reverse ? 'ASC' : 'DESC';
     return `${ref.expr} ${dir}`;
   }).join(', ');

@@ -31,7 +31,7 @@ function harness() {
     prepared.push(sql);
     return prepare(sql);
   }) as typeof sqlite.prepare;
-  const service = new DocumentsService(schema, new DocumentRepository(sqlite), systemClock);
+  const service = new DocumentsService(schema, new DocumentRepository(sqlite, schema), systemClock);
   /** The plan of the list statement the last list ran. */
   const plan = () => {
     const sql = prepared.findLast((s) => s.startsWith('SELECT seq') && s.includes('ORDER BY'));

@@ -9,7 +9,8 @@ import { parseSchema, type CollectionDef } from '../src/databases/schema.ts';
 import { parseQueries } from '../src/queries.ts';
 
 const project = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../backend/appwrite.json', import.meta.url)), 'utf8')) as unknown;
-const notifications = parseSchema(project).get('main')?.collections.get('notifications') as CollectionDef;
+const schema = parseSchema(project);
+const notifications = schema.get('main')?.collections.get('notifications') as CollectionDef;
 const read = (user: string) => `read("user:${user}")`;
 const all = parseQueries([]);
 
@@ -26,7 +27,7 @@ describe('document_permissions', () => {
   it('follows insert, permission updates and delete', () => {
     const db = new Database(':memory:');
     migrateDocuments(db);
-    const repo = new DocumentRepository(db);
+    const repo = new DocumentRepository(db, schema);
     const a = repo.insert('main', 'notifications', doc('a1', [read('alice')]), 'document');
     repo.insert('main', 'notifications', doc('b1', [read('bob')]), 'document');
     repo.insert('main', 'notifications', doc('p1', ['read("any")']), 'document');
@@ -46,14 +47,14 @@ describe('document_permissions', () => {
   it('is rebuilt from the documents of a data directory made before it existed', () => {
     const db = new Database(':memory:');
     migrateDocuments(db);
-    const repo = new DocumentRepository(db);
+    const repo = new DocumentRepository(db, schema);
     repo.insert('main', 'notifications', doc('a1', [read('alice'), 'update("user:alice")']), 'document');
     repo.insert('main', 'notifications', doc('b1', [read('bob')]), 'document');
     db.exec('DROP TABLE document_permissions');
 
     migrateDocuments(db);
-    expect(ids(new DocumentRepository(db), 'alice')).toEqual(['a1']);
-    expect(ids(new DocumentRepository(db), 'bob')).toEqual(['b1']);
+    expect(ids(new DocumentRepository(db, schema), 'alice')).toEqual(['a1']);
+    expect(ids(new DocumentRepository(db, schema), 'bob')).toEqual(['b1']);
     // A second start does not add anything twice.
     migrateDocuments(db);
     expect(db.prepare('SELECT COUNT(*) AS n FROM document_permissions').get()).toEqual({ n: 3 });

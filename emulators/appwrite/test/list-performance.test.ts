@@ -82,7 +82,7 @@ describe('a list without a select', () => {
     const sqlite = new Database(':memory:');
     migrateDocuments(sqlite);
     ensureIndexes(sqlite, schema);
-    const service = new DocumentsService(schema, new DocumentRepository(sqlite), systemClock);
+    const service = new DocumentsService(schema, new DocumentRepository(sqlite, schema), systemClock);
     const therapist = { isKey: false, userId: 'u1', roles: ['any', 'users', 'user:u1'] };
     const own = ['read("user:u1")', 'update("user:u1")', 'delete("user:u1")'];
     for (let i = 0; i < 50; i += 1) service.create(therapist, clients, 'unique()', { userId: 'u1', firstName: `F${i}`, lastName: `L${i}` }, own, 'document');
@@ -113,7 +113,7 @@ describe("the client list's query plans", () => {
       prepared.push(sql);
       return prepare(sql);
     }) as typeof sqlite.prepare;
-    const repo = new DocumentRepository(sqlite);
+    const repo = new DocumentRepository(sqlite, schema);
     repo.list(clients, parseQueries(queries), { readPermissions: ['read("user:u1")'], total: false }, null);
     const sql = prepared.find((s) => s.startsWith('SELECT seq') && s.includes('ORDER BY'));
     if (!sql) throw new Error('no list statement');

@@ -6,7 +6,8 @@ import {
   assertCursorValues, compileConditions, compileCursor, compileOrderBy, effectiveOrders,
   type ColumnRef, type ColumnResolver, type ParsedQueries, type SqlFragment,
 } from '../queries.ts';
-import type { CollectionDef, Schema } from './schema.ts';
+import { AttributeCipher } from './attribute-cipher.ts';
+import type { AttributeDef, CollectionDef, Schema } from './schema.ts';
 import type { DocData } from './structure.ts';
 
 export interface DocumentRow {
@@ -83,6 +84,7 @@ export function columnResolver(collection: CollectionDef): ColumnResolver {
     const a = collection.attributes.get(attribute);
     if (!a) return undefined;
     const ref: ColumnRef = { expr: attrExpr(a.key), type: a.type, fulltext: fulltext.has(a.key) };
+    if (a.encrypt) ref.encrypted = true;
     if (a.array) ref.arrayExpr = `json_each(documents.data, '$."${a.key}"')`;
     return ref;
   };
@@ -154,11 +156,37 @@ export interface ListOptions {
   total: boolean;
 }
 
+/** `database\0collection` → the collection's `encrypt: true` attributes (only collections that have some). */
+function encryptedAttributes(schema: Schema): Map<string, AttributeDef[]> {
+  const out = new Map<string, AttributeDef[]>();
+  for (const database of schema.values()) {
+    for (const c of database.collections.values()) {
+      const attrs = [...c.attributes.values()].filter((a) => a.encrypt);
+      if (attrs.length > 0) out.set(`${database.id}\u0000${c.id}`, attrs);
+    }
+  }
+  return out;
+}
+
+/** `data` with each encrypted attribute's string values (each element of an array) mapped by `fn`. */
+function mapEncrypted(data: DocData, attrs: AttributeDef[], fn: (value: string) => string): DocData {
+  const out: DocData = { ...data };
+  for (const a of attrs) {
+    const v = out[a.key];
+    if (typeof v === 'string') out[a.key] = fn(v);
+    else if (Array.isArray(v)) out[a.key] = v.map((e: unknown) => (typeof e === 'string' ? fn(e) : e));
+  }
+  return out;
+}
+
 export class DocumentRepository {
+  private readonly encrypted: Map<string, AttributeDef[]>;
+  private cipherOnce: AttributeCipher | null = null;
   private readonly getStmt: Database.Statement<[string, string, string], RawRow>;
   private readonly insertStmt: Database.Statement<[string, string, string, string, string, string, string], { seq: number }>;
   private readonly updateStmt: Database.Statement<[string, string, string, number]>;
   private readonly deleteStmt: Database.Statement<[number]>;
+  private readonly collectionOfStmt: Database.Statement<[number], { database_id: string; collection_id: string }>;
   private readonly insertPermissionStmt: Database.Statement<[number, string]>;
   private readonly deletePermissionsStmt: Database.Statement<[number]>;
   /** Compiled list and count statements by SQL text (the shapes repeat: one per query pattern). */
@@ -171,13 +199,74 @@ export class DocumentRepository {
   private writes = 0;
   private readonly totals = new Map<string, { writes: number; total: number }>();
 
-  constructor(private readonly db: Database.Database) {
+  /** `schema` says which attributes are stored encrypted (`encrypt: true`); their key is `attributes.key` beside the database. */
+  constructor(private readonly db: Database.Database, schema: Schema) {
+    this.encrypted = encryptedAttributes(schema);
     this.getStmt = db.prepare('SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE database_id = ? AND collection_id = ? AND id = ?');
     this.insertStmt = db.prepare('INSERT INTO documents (database_id, collection_id, id, created_at, updated_at, permissions, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq');
     this.updateStmt = db.prepare('UPDATE documents SET updated_at = ?, permissions = ?, data = ? WHERE seq = ?');
     this.deleteStmt = db.prepare('DELETE FROM documents WHERE seq = ?');
+    this.collectionOfStmt = db.prepare('SELECT database_id, collection_id FROM documents WHERE seq = ?');
     this.insertPermissionStmt = db.prepare('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) VALUES (?, ?)');
     this.deletePermissionsStmt = db.prepare('DELETE FROM document_permissions WHERE doc_seq = ?');
+    this.sealLegacyValues();
+  }
+
+  private get cipher(): AttributeCipher {
+    this.cipherOnce ??= AttributeCipher.beside(this.db);
+    return this.cipherOnce;
+  }
+
+  private encryptedOf(databaseId: string, collectionId: string): AttributeDef[] | undefined {
+    return this.encrypted.get(`${databaseId}\u0000${collectionId}`);
+  }
+
+  /** The data as stored: encrypted attributes sealed. */
+  private sealed(databaseId: string, collectionId: string, data: DocData): DocData {
+    const attrs = this.encryptedOf(databaseId, collectionId);
+    return attrs ? mapEncrypted(data, attrs, (v) => this.cipher.encrypt(v)) : data;
+  }
+
+  /** The data as readers get it: encrypted attributes opened. */
+  private opened(databaseId: string, collectionId: string, data: DocData): DocData {
+    const attrs = this.encryptedOf(databaseId, collectionId);
+    return attrs ? mapEncrypted(data, attrs, (v) => this.cipher.decrypt(v)) : data;
+  }
+
+  private openedRow(databaseId: string, collectionId: string, row: DocumentRow): DocumentRow {
+    return this.encryptedOf(databaseId, collectionId) ? { ...row, data: this.opened(databaseId, collectionId, row.data) } : row;
+  }
+
+  /**
+   * Values stored before their attribute was declared `encrypt: true` (a data directory from an
+   * older appwrite.json) are sealed once, at start, so nothing of them stays readable at rest.
+   */
+  private sealLegacyValues(): void {
+    if (this.encrypted.size === 0) return;
+    const select = this.db.prepare<[string, string], { seq: number; data: string }>('SELECT seq, data FROM documents WHERE database_id = ? AND collection_id = ?');
+    const write = this.db.prepare<[string, number]>('UPDATE documents SET data = ? WHERE seq = ?');
+    let sealed = 0;
+    const secureDelete = this.db.pragma('secure_delete', { simple: true }) as number;
+    // The plaintext must not survive in freed page space or in the WAL either.
+    this.db.pragma('secure_delete = ON');
+    try {
+      this.db.transaction(() => {
+        for (const [key, attrs] of this.encrypted) {
+          const [databaseId = '', collectionId = ''] = key.split('\u0000');
+          for (const row of select.all(databaseId, collectionId)) {
+            const data = JSON.parse(row.data) as DocData;
+            const next = mapEncrypted(data, attrs, (v) => (AttributeCipher.isSealed(v) ? v : this.cipher.encrypt(v)));
+            if (attrs.some((a) => JSON.stringify(next[a.key]) !== JSON.stringify(data[a.key]))) {
+              write.run(JSON.stringify(next), row.seq);
+              sealed += 1;
+            }
+          }
+        }
+      })();
+      if (sealed > 0 && !this.db.memory) this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.pragma(`secure_delete = ${secureDelete ? 'ON' : 'OFF'}`);
+    }
   }
 
   private statement(sql: string): Database.Statement<unknown[]> {
@@ -208,13 +297,13 @@ export class DocumentRepository {
 
   get(databaseId: string, collectionId: string, id: string): DocumentRow | null {
     const r = this.getStmt.get(databaseId, collectionId, id);
-    return r ? fromRaw(r) : null;
+    return r ? this.openedRow(databaseId, collectionId, fromRaw(r)) : null;
   }
 
   insert(databaseId: string, collectionId: string, doc: Omit<DocumentRow, 'seq'>, kind: 'document' | 'row'): DocumentRow {
     try {
       return this.transaction(() => {
-        const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data));
+        const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(this.sealed(databaseId, collectionId, doc.data)));
         const seq = r?.seq ?? 0;
         this.writePermissions(seq, doc.permissions);
         return { ...doc, seq };
@@ -227,7 +316,12 @@ export class DocumentRepository {
   update(doc: DocumentRow, kind: 'document' | 'row'): DocumentRow {
     try {
       return this.transaction(() => {
-        this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(doc.data), doc.seq);
+        let data = doc.data;
+        if (this.encrypted.size > 0) {
+          const where = this.collectionOfStmt.get(doc.seq);
+          if (where) data = this.sealed(where.database_id, where.collection_id, data);
+        }
+        this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(data), doc.seq);
         this.writePermissions(doc.seq, doc.permissions);
         return doc;
       });
@@ -255,7 +349,7 @@ export class DocumentRepository {
   }
 
   list(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: DocumentRow[]; total: number } {
-    return this.select(collection, q, opts, cursorRow, fromRaw);
+    return this.select(collection, q, opts, cursorRow, (r) => this.openedRow(collection.databaseId, collection.id, fromRaw(r)));
   }
 
   /**
@@ -264,7 +358,11 @@ export class DocumentRepository {
    * JSON.parse here and JSON.stringify in the reply, to arrive at the text it started from.
    */
   listStored(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): { rows: StoredDocument[]; total: number } {
-    return this.select(collection, q, opts, cursorRow, storedOf);
+    if (!this.encryptedOf(collection.databaseId, collection.id)) return this.select(collection, q, opts, cursorRow, storedOf);
+    // Ciphertext is never written out: these documents are parsed to open their encrypted values.
+    return this.select(collection, q, opts, cursorRow, (r) => ({
+      ...storedOf(r), dataJson: JSON.stringify(this.opened(collection.databaseId, collection.id, JSON.parse(r.data) as DocData)),
+    }));
   }
 
   private select<T>(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, map: (row: RawRow) => T): { rows: T[]; total: number } {

@@ -1,5 +1,6 @@
 // Collections as declared in backend/appwrite.json (PROTOCOL §7.2): the one schema shared with
 // production. Unknown keys are ignored so a newer CLI file still loads.
+import { AppwriteError } from '../errors.ts';
 
 export type AttributeType = 'string' | 'integer' | 'double' | 'boolean' | 'datetime';
 
@@ -14,6 +15,8 @@ export interface AttributeDef {
   elements: string[];
   min: number | null;
   max: number | null;
+  /** strings only: stored encrypted, never queryable (attribute-cipher.ts) */
+  encrypt: boolean;
 }
 
 export interface IndexDef {
@@ -77,7 +80,29 @@ function parseAttribute(raw: unknown): AttributeDef | null {
     elements: arr(a['elements']).filter((e): e is string => typeof e === 'string'),
     min: num(a['min']),
     max: num(a['max']),
+    encrypt: type === 'string' && a['encrypt'] === true,
   };
+}
+
+/** `APP_DATABASE_ENCRYPT_SIZE_MIN`: an encrypted string's size must leave room for its envelope. */
+export const ENCRYPT_SIZE_MIN = 150;
+
+/** Attributes/String/Create.php's check, for a new attribute or one declared in appwrite.json. */
+export function assertEncryptSize(attr: Pick<AttributeDef, 'encrypt' | 'size'>): void {
+  if (attr.encrypt && attr.size < ENCRYPT_SIZE_MIN) {
+    throw new AppwriteError('general_bad_request', `Size too small. Encrypted strings require a minimum size of ${ENCRYPT_SIZE_MIN} characters.`);
+  }
+}
+
+/**
+ * An index over an encrypted attribute would index ciphertext that no query may use (the query
+ * validators refuse them), so the emulator refuses to declare one. Appwrite's own index validator
+ * has no such check; the mistake would only show when the first query failed.
+ */
+export function assertIndexable(index: IndexDef, attributes: Map<string, AttributeDef>): void {
+  for (const key of index.attributes) {
+    if (attributes.get(key)?.encrypt) throw new AppwriteError('index_invalid', `Cannot create an index on encrypted attribute: ${key}`);
+  }
 }
 
 function parseIndex(raw: unknown): IndexDef | null {
@@ -88,6 +113,15 @@ function parseIndex(raw: unknown): IndexDef | null {
   if (!key || !['key', 'unique', 'fulltext'].includes(type) || attributes.length === 0) return null;
   const orders = attributes.map((_, n) => (str(arr(i['orders'])[n]).toUpperCase() === 'DESC' ? 'DESC' : 'ASC'));
   return { key, type: type as IndexDef['type'], attributes, orders };
+}
+
+function declared(what: string, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof AppwriteError) throw new Error(`appwrite.json, ${what}: ${error.message}`, { cause: error });
+    throw error;
+  }
 }
 
 /** Databases and collections (or tablesDB/tables) of an appwrite.json document. */
@@ -109,8 +143,13 @@ export function parseSchema(project: unknown): Schema {
     const attributes = new Map<string, AttributeDef>();
     for (const a of arr(c['attributes'] ?? c['columns'])) {
       const def = parseAttribute(a);
-      if (def) attributes.set(def.key, def);
+      if (!def) continue;
+      // A file Appwrite would refuse to deploy is refused here too, at start, naming the attribute.
+      declared(`${id}.${def.key}`, () => assertEncryptSize(def));
+      attributes.set(def.key, def);
     }
+    const indexes = arr(c['indexes']).map(parseIndex).filter((x): x is IndexDef => x !== null);
+    for (const index of indexes) declared(`${id} index ${index.key}`, () => assertIndexable(index, attributes));
     db.collections.set(id, {
       id,
       databaseId,
@@ -119,7 +158,7 @@ export function parseSchema(project: unknown): Schema {
       permissions: arr(c['$permissions']).filter((x): x is string => typeof x === 'string'),
       documentSecurity: c['documentSecurity'] === true || c['rowSecurity'] === true,
       attributes,
-      indexes: arr(c['indexes']).map(parseIndex).filter((x): x is IndexDef => x !== null),
+      indexes,
     });
   }
   return schema;

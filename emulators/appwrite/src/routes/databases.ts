@@ -69,7 +69,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
   const schema = parseSchema(JSON.parse(fs.readFileSync(opts.config.schemaPath, 'utf8')) as unknown);
   migrateDocuments(opts.store.db);
   ensureIndexes(opts.store.db, schema);
-  const service = new DocumentsService(schema, new DocumentRepository(opts.store.db), opts.clock);
+  const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
 
   for (const n of FLAVORS) {
