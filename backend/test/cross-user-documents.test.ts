@@ -47,6 +47,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   progress_notes: (victim) => ({ userId: victim, appointmentId: 'a1', clientId: 'c1', content: '{"sections":{}}' }),
   note_addenda: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', text: 'Planted', signedAt: now(), contentHash: 'a'.repeat(64) }),
   private_notes: (victim) => ({ userId: victim, appointmentId: 'a1', text: 'Planted' }),
+  // Issue 17: only the audit function writes the log (test/audit.test.ts).
+  audit_log: (victim) => ({ userId: victim, seq: 1, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */

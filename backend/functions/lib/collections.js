@@ -22,6 +22,7 @@
  * @property {string} progressNotes
  * @property {string} noteAddenda
  * @property {string} privateNotes
+ * @property {string} auditLog
  */
 
 /**
@@ -49,5 +50,6 @@ export function collectionsFromEnv(env) {
     progressNotes: env.PROGRESS_NOTES_COLLECTION_ID || 'progress_notes',
     noteAddenda: env.NOTE_ADDENDA_COLLECTION_ID || 'note_addenda',
     privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
+    auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
   };
 }

@@ -1,0 +1,156 @@
+// The audit function (issue 17 "Audit log") against the local Appwrite, driven as the browser drives
+// it (Web SDK sessions): a client edit, a sign-in, a password change and a sign-out each leave an entry
+// in the therapist's `audit_log` with server time, actor, action, entity, IP and user agent and none
+// of the record's values; nobody — not the owner, not another therapist — can change, delete or plant
+// an entry, and another therapist reads none; concurrent events keep one linear hash chain.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Query } from 'appwrite';
+import type * as server from 'node-appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalEntry, GENESIS_HASH } from '../functions/lib/audit-chain.js';
+import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { createClient } from './support/practice-fixtures.ts';
+
+const LOG = { databaseId: DATABASE_ID, collectionId: 'audit_log' };
+const PASSWORD = 'correct horse battery';
+
+type Entry = server.Models.DefaultDocument & {
+  userId: string; seq: number; at: string; actorId: string | null; action: string; entityType: string; entityId: string | null;
+  ip: string | null; userAgent: string | null; prevHash: string; hash: string;
+};
+
+let aw: LocalAppwrite;
+let therapist: SignedInUser;
+let other: SignedInUser;
+
+/** The therapist's whole log, oldest first, read with the server key. */
+async function entries(userId: string): Promise<Entry[]> {
+  const list = await aw.databases.listDocuments<Entry>({ ...LOG, queries: [Query.equal('userId', userId), Query.orderAsc('seq'), Query.limit(5000)] });
+  return list.documents;
+}
+
+async function until(userId: string, done: (log: Entry[]) => boolean, ms = 20_000): Promise<Entry[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const log = await entries(userId);
+    if (done(log)) return log;
+    if (Date.now() > deadline) throw new Error(`log of ${userId} not as expected: ${log.map((e) => e.action).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; type: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppwriteException) return { code: e.code, type: e.type };
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function assertLinear(log: Entry[]): void {
+  let prev = GENESIS_HASH;
+  log.forEach((e, i) => {
+    expect(e.seq).toBe(i + 1);
+    expect(e.prevHash).toBe(prev);
+    expect(e.hash).toBe(sha(canonicalEntry(e)));
+    prev = e.hash;
+  });
+}
+
+beforeAll(async () => {
+  aw = await startAppwrite();
+  therapist = await signedInUser(aw, 'audited');
+  other = await signedInUser(aw, 'other');
+}, 60_000);
+afterAll(async () => { await aw?.close(); });
+
+describe('audit entries', () => {
+  it('a sign-in is recorded with the session, its IP and device, by the therapist', async () => {
+    const [login] = await until(therapist.id, (log) => log.some((e) => e.action === 'session.create'));
+    expect(login).toMatchObject({ userId: therapist.id, seq: 1, actorId: therapist.id, action: 'session.create', entityType: 'session', ip: '127.0.0.1', prevHash: GENESIS_HASH });
+    expect(login!.entityId).toMatch(/^[a-f0-9]{20}$/);
+    expect(login!.userAgent).toBeTruthy();
+    expect(Math.abs(Date.parse(login!.at) - Date.now())).toBeLessThan(60_000);
+    // readable by the therapist only: read("user:<id>") and nothing else
+    expect(login!.$permissions).toEqual([`read("user:${therapist.id}")`]);
+  });
+
+  it('a client edit is recorded — create and update, with entity and actor — and no value of the client appears anywhere in the log', async () => {
+    const client = await createClient(therapist, { firstName: 'Marguerite', lastName: 'Okonkwo-Villanueva', phone: '(312) 555-0199' });
+    await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: client.$id, data: { adminNotes: 'Trauma history discussed; sertraline 50 mg' } });
+    const log = await until(therapist.id, (l) => l.some((e) => e.action === 'client.update' && e.entityId === client.$id));
+    const mine = log.filter((e) => e.entityId === client.$id);
+    expect(mine.map((e) => e.action)).toEqual(['client.create', 'client.update']);
+    for (const e of mine) expect(e).toMatchObject({ actorId: therapist.id, entityType: 'client', ip: '127.0.0.1' });
+    const text = JSON.stringify(log);
+    for (const value of ['Marguerite', 'Okonkwo', '555-0199', 'F41.1', 'Trauma', 'sertraline', 'panic', 'Janie', client.email as string]) {
+      expect(text).not.toContain(value);
+    }
+    assertLinear(log);
+  });
+
+  it('a password change and a sign-out are recorded', async () => {
+    await therapist.account.updatePassword({ password: 'another horse battery', oldPassword: PASSWORD });
+    await therapist.account.deleteSession({ sessionId: 'current' });
+    const log = await until(therapist.id, (l) => l.some((e) => e.action === 'session.delete'));
+    expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['password.update', 'session.delete']));
+    expect(log.find((e) => e.action === 'password.update')).toMatchObject({ entityType: 'account', entityId: therapist.id, actorId: therapist.id });
+    assertLinear(log);
+    therapist = await signedInAgain(therapist, 'another horse battery');
+  });
+});
+
+/** A new session for a user whose password changed (signedInUser makes new users). */
+async function signedInAgain(user: SignedInUser, password: string): Promise<SignedInUser> {
+  const response = await fetch(`${aw.endpoint}/account/sessions/email`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID }, body: JSON.stringify({ email: user.email, password }),
+  });
+  if (response.status !== 201) throw new Error(`login ${response.status}`);
+  const session = (JSON.parse(response.headers.get('x-fallback-cookies') ?? '{}') as Record<string, string>)[`a_session_${PROJECT_ID}`] ?? '';
+  const { Client, Account, Databases, Functions } = await import('appwrite');
+  const client = new Client().setEndpoint(aw.endpoint).setProject(PROJECT_ID).setSession(session);
+  return { ...user, client, account: new Account(client), databases: new Databases(client), functions: new Functions(client) };
+}
+
+describe('nobody changes the log', () => {
+  it('the owner can read but not update, delete or create an entry; another therapist reads none of it', async () => {
+    const [entry] = await until(therapist.id, (l) => l.length > 0);
+    const ref = { ...LOG, documentId: entry!.$id };
+    expect((await therapist.databases.getDocument(ref)).$id).toBe(entry!.$id);
+    expect(await failure(therapist.databases.updateDocument<Entry>({ ...ref, data: { action: 'client.view' } }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    expect(await failure(therapist.databases.updateDocument({ ...ref, permissions: [`update("user:${therapist.id}")`] }))).toMatchObject({ code: 401 });
+    expect(await failure(therapist.databases.deleteDocument(ref))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    expect(await failure(therapist.databases.createDocument({ ...LOG, documentId: 'unique()', data: { ...pick(entry!), seq: 999 } as never }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+
+    expect(await failure(other.databases.getDocument(ref))).toMatchObject({ code: 404, type: 'document_not_found' });
+    expect(await failure(other.databases.updateDocument<Entry>({ ...ref, data: { action: 'client.view' } }))).toMatchObject({ code: 404 });
+    expect(await failure(other.databases.deleteDocument(ref))).toMatchObject({ code: 404 });
+    const theirs = await other.databases.listDocuments({ ...LOG, queries: [Query.equal('userId', therapist.id)] });
+    expect(theirs).toMatchObject({ total: 0, documents: [] });
+    // The second therapist's own log holds only their own sign-in.
+    const own = await other.databases.listDocuments<Entry>({ ...LOG, queries: [Query.orderAsc('seq')] });
+    expect(own.documents.every((e) => e.userId === other.id)).toBe(true);
+    // Unchanged after all that.
+    expect((await aw.databases.getDocument<Entry>(ref)).hash).toBe(entry!.hash);
+  });
+});
+
+function pick(e: Entry): Record<string, unknown> {
+  const { userId, seq, at, actorId, action, entityType, entityId, ip, userAgent, prevHash, hash } = e;
+  return { userId, seq, at, actorId, action, entityType, entityId, ip, userAgent, prevHash, hash };
+}
+
+describe('concurrency', () => {
+  it('twenty-five edits at once keep one linear chain: every number once, each entry linked to the one before', async () => {
+    const before = (await entries(therapist.id)).length;
+    const clients = await Promise.all(Array.from({ length: 25 }, (_, i) => createClient(therapist, { firstName: `Concurrent${i}` })));
+    const log = await until(therapist.id, (l) => clients.every((c) => l.some((e) => e.entityId === c.$id)), 60_000);
+    expect(log.length).toBe(before + 25);
+    assertLinear(log);
+    expect(new Set(log.map((e) => e.seq)).size).toBe(log.length);
+  }, 90_000);
+});
