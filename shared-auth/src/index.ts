@@ -3,7 +3,10 @@
 
 // config
 export { getConfig, loadConfig, type RuntimeConfig } from './config/config.ts';
-export { MAX_SESSIONS, MIN_PASSWORD_LENGTH, PROFILE_COMPLETE_MIN_MS } from './config/constants.ts';
+export {
+  AUTO_SIGN_OUT_MINUTES, AUTO_SIGN_OUT_WARNING_MS, DEFAULT_AUTO_SIGN_OUT_MINUTES, MAX_SESSIONS, MIN_PASSWORD_LENGTH,
+  PROFILE_COMPLETE_MIN_MS, SESSION_EXTEND_INTERVAL_MS,
+} from './config/constants.ts';
 
 // the backend client: the one Appwrite client, its errors, function calls, ids
 export { appwrite } from './client/appwrite-client.ts';
@@ -17,6 +20,10 @@ export { uniqueId } from './client/unique-id.ts';
 // auth: the session, the store, the account
 export { sendEmailVerification, sendPasswordResetEmail, updatePassword } from './auth/account.ts';
 export { useAuthStore } from './auth/auth-store.ts';
+export {
+  AUTO_SIGN_OUT_PREF, autoSignOutMinutes, extendCurrentSession, saveAutoSignOutMinutes, type AutoSignOutMinutes,
+  type InactivitySignOutState,
+} from './auth/auto-sign-out.ts';
 export { classifySession, type AuthUser, type SessionValidation } from './auth/profile.ts';
 export { getCurrentUser } from './auth/session.ts';
 export { deleteOtherSessions, deleteSession, getSessions, type LoginSession } from './auth/sessions.ts';

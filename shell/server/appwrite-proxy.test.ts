@@ -266,4 +266,34 @@ describe('the client address and HTTPS behind a TLS terminator', () => {
       }
     }
   });
+  it('issue 17: the session cookie lasts the browser session (the server\'s sliding expire decides); sign-out still clears it', async () => {
+    const email = await newUser();
+    const signIn = (endpoint: string) => fetch(`${endpoint}/account/sessions/email`, {
+      method: 'POST',
+      headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    // Straight from Appwrite the cookies carry the sign-in's expiry…
+    const upstream = (await signIn(direct)).headers.getSetCookie();
+    expect(upstream.filter((c) => c.startsWith(`a_session_${PROJECT}`)).every((c) => /;\s*expires=/i.test(c))).toBe(true);
+    // …through the app server they carry none.
+    const endpoint = await appServer();
+    const response = await signIn(endpoint);
+    const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`a_session_${PROJECT}`));
+    expect(cookies).toHaveLength(2);
+    for (const cookie of cookies) {
+      expect(cookie).not.toMatch(/;\s*(expires|max-age)=/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+    }
+    const session = cookies.map((c) => c.split(';')[0]).join('; ');
+    const signOut = await fetch(`${endpoint}/account/sessions/current`, {
+      method: 'DELETE',
+      headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json', cookie: session },
+      body: '{}',
+    });
+    expect(signOut.status).toBe(204);
+    const cleared = signOut.headers.getSetCookie().filter((c) => c.startsWith(`a_session_${PROJECT}`));
+    expect(cleared).toHaveLength(2);
+    for (const cookie of cleared) expect(Date.parse(/expires=([^;]+)/i.exec(cookie)?.[1] ?? '')).toBeLessThan(Date.now());
+  });
 });

@@ -71,6 +71,19 @@ function sendAppwriteError(reply: FastifyReply, code: number, type: string, mess
 }
 
 /** The buffered body's length per raw request (its Content-Length upstream). */
+/**
+ * issue 17 (automatic sign-out): a session cookie with a value lasts as long as the browser session.
+ * Appwrite dates it `auths.duration` after sign-in and account.updateSession does not renew it, so
+ * with the short, sliding session Cadence runs (extended on activity) the browser would drop the
+ * cookie of a therapist still at work. The session's `expire` on the server decides instead. A
+ * clearing cookie (empty value, dated in the past) keeps its date, so sign-out still removes it.
+ */
+export function browserSessionCookie(cookie: string): string {
+  const value = /^a_session_[^=;]*=([^;]*)/i.exec(cookie)?.[1];
+  if (value === undefined || value === '') return cookie;
+  return cookie.replace(/;\s*expires=[^;]*/gi, '').replace(/;\s*max-age=[^;]*/gi, '');
+}
+
 const bodyLengths = new WeakMap<object, number>();
 
 /** `/v1/*` → Appwrite, as a browser may use it: no server credentials in, no CORS grants out. */
@@ -131,7 +144,7 @@ export async function appwriteProxy(app: FastifyInstance, config: ServerConfig):
         // the upstream named, and be Secure when the app is served over HTTPS (Appwrite behind
         // this server only sees plain http, and SameSite=None needs Secure).
         outgoing['set-cookie'] = list.map((cookie) => {
-          const local = cookie.replace(/;\s*domain=[^;]*/i, '');
+          const local = browserSessionCookie(cookie.replace(/;\s*domain=[^;]*/i, ''));
           return secure && !/;\s*secure\s*(;|$)/i.test(local) ? `${local}; Secure` : local;
         });
         return outgoing;

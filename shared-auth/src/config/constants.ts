@@ -58,3 +58,18 @@ export type UserLabel = (typeof USER_LABELS)[number];
 export const DEEP_LINK_FALLBACK_MS = 1_500;
 /** …with a 0.5 s check after the user returns to the page. */
 export const DEEP_LINK_RETURN_CHECK_MS = 500;
+
+/** issue 17 automatic sign-out: the choices in Account → Settings, in minutes of inactivity. */
+export const AUTO_SIGN_OUT_MINUTES = [5, 10, 15, 30, 60] as const;
+/** issue 17: 15 minutes unless the therapist chooses otherwise. */
+export const DEFAULT_AUTO_SIGN_OUT_MINUTES = 15;
+/** issue 17: the warning comes 60 s before the sign-out. */
+export const AUTO_SIGN_OUT_WARNING_MS = 60_000;
+/**
+ * issue 17: activity extends the server session (account.updateSession) at most this often, across
+ * all tabs. Appwrite allows that route 10 calls an hour per IP; six leave room for page loads and a
+ * second browser. The project's session length (appwrite.json `duration`, 4500 s) covers the
+ * longest idle choice (60 min) plus this interval, so the server never ends a session the idle
+ * timer would keep, and ends an idle one (a stolen cookie left alone) 75 minutes after its last use.
+ */
+export const SESSION_EXTEND_INTERVAL_MS = 10 * 60_000;
