@@ -86,6 +86,14 @@ export const MESSAGES = {
   twoStepRateLimited: 'Too many attempts. For your security, please wait up to an hour before trying again.',
   twoStepFailed: (reason: string) => `Two-step verification was not changed: ${reason}`,
 
+  // issue 17: Settings → Security → automatic sign-out (own wording but the label, which the issue names).
+  autoSignOut: 'Automatic sign-out',
+  autoSignOutLabel: 'Sign out after inactivity',
+  autoSignOutHint: 'In every tab, after this long without activity. A warning comes a minute before.',
+  autoSignOutChoice: (minutes: number) => `${minutes} minutes`,
+  autoSignOutSaved: (minutes: number) => `You'll be signed out after ${minutes} minutes of inactivity.`,
+  autoSignOutFailed: (reason: string) => `Could not save the automatic sign-out: ${reason}`,
+
   noNotifications: 'No notifications',
   detailsCopied: 'Details copied',
   copyFailed: 'Could not copy the details',

@@ -45,6 +45,8 @@ export const MESSAGES = {
   resetEmailSent: 'Password reset email sent successfully! Check your inbox.',
   resetEmailFailed: (reason: string) => `Failed to send password reset email: ${reason}`,
   loginFailed: 'Login failed. Please try again.', // (own wording)
+  // issue 17: the automatic sign-out leads here with the therapist's limit.
+  signedOutIdle: (minutes: number) => `You were signed out after ${minutes} minutes of inactivity.`,
   // issue 20: signed in, /login and /signup say so rather than end the session.
   signedInAs: (email: string) => `You're signed in as ${email}.`, // (own wording)
   checkingSession: 'Checking your session…', // (own wording)

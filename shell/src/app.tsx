@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from '@cadence/shared-router';
+import { AutoSignOut } from './auto-sign-out/auto-sign-out.tsx';
 import { SessionGuard } from './guard/session-guard.tsx';
 import { Footer } from './layout/footer.tsx';
 import { HashFallback } from './layout/hash-fallback.tsx';
@@ -39,6 +40,7 @@ export function App() {
         </Suspense>
       </main>
       <Footer />
+      <AutoSignOut />
     </div>
   );
 }

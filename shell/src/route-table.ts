@@ -34,9 +34,18 @@ export const routeTable: readonly AppRoute[] = [
   { path: ACCOUNT_CLEANUP_PATH, screen: 'accountCleanup', guarded: false },
 ];
 
+const normalized = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+const covers = (route: AppRoute, path: string): boolean => route.path === path || (route.nested === true && path.startsWith(`${route.path}/`));
+
 export function isAppRoute(pathname: string): boolean {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return routeTable.some((route) => route.path === normalized || (route.nested === true && normalized.startsWith(`${route.path}/`)));
+  const path = normalized(pathname);
+  return routeTable.some((route) => covers(route, path));
+}
+
+/** A signed-in app page (issue 17: where the automatic sign-out runs): a guarded route or a path below a nested one. */
+export function isGuardedPath(pathname: string): boolean {
+  const path = normalized(pathname);
+  return routeTable.some((route) => route.guarded && covers(route, path));
 }
 
 /** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */

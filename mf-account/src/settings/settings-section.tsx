@@ -8,6 +8,7 @@ import { formatDate } from '../profile/profile-status.ts';
 import { DeleteAccountPanel } from './delete-account.tsx';
 import { UpdatePasswordForm } from './password-form.tsx';
 import { TwoStepSettings } from './two-step-settings.tsx';
+import { AutoSignOutSettings } from './auto-sign-out-settings.tsx';
 
 /**
  * An inline editor's open state; closing it (save, cancel, Escape) puts focus back on the Edit button,
@@ -209,6 +210,7 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
           {!user.emailVerification && <ResendVerificationButton label="Resend Email Verification" size="md" className="account-action" />}
           <UpdatePasswordForm />
           <TwoStepSettings user={user} />
+          <AutoSignOutSettings user={user} />
           <DeleteAccountPanel />
         </div>
       </Card>

@@ -113,3 +113,22 @@ describe('LoginPage with two-step verification on (issue 17)', () => {
     expect(screen.getByLabelText('Email')).toHaveValue(therapist.email);
   });
 });
+
+describe('LoginPage after the automatic sign-out (issue 17)', () => {
+  it('says after how many minutes of inactivity the therapist was signed out', () => {
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/login', state: { signedOutAfterIdleMinutes: 30 } }]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('You were signed out after 30 minutes of inactivity.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+
+  it('says nothing of the kind on an ordinary visit', () => {
+    renderLogin();
+    expect(screen.queryByText(/of inactivity/)).toBeNull();
+  });
+});

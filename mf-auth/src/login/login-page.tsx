@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
-import type { AuthUser } from '@cadence/shared-auth';
+import type { AuthUser, InactivitySignOutState } from '@cadence/shared-auth';
 import { Alert, Button, type AlertTone } from '@cadence/shared-ui';
 import { MESSAGES } from '../messages.ts';
 import { commonMessage, errorText, fieldProblem, isInvalidCredentials } from '../shared/auth-errors.ts';
@@ -13,9 +13,17 @@ import { SignedInPanel, useSignedInOnArrival } from '../shared/signed-in-panel.t
 import { EmailInput, PasswordInput } from '../shared/credential-inputs.tsx';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
-interface LoginRouterState {
+interface LoginRouterState extends Partial<InactivitySignOutState> {
   email?: string;
   message?: string;
+}
+
+/** What the page says on arrival: the message it was sent with, or why the session ended (issue 17). */
+function arrivalFeedback(state: LoginRouterState): Feedback | null {
+  if (state.message) return { tone: 'info', text: state.message };
+  const minutes = state.signedOutAfterIdleMinutes;
+  if (typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0) return { tone: 'info', text: MESSAGES.signedOutIdle(minutes) };
+  return null;
 }
 
 interface Feedback {
@@ -33,9 +41,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState(routerState.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
-  const [feedback, setFeedback] = useState<Feedback | null>(
-    routerState.message ? { tone: 'info', text: routerState.message } : null,
-  );
+  const [feedback, setFeedback] = useState<Feedback | null>(() => arrivalFeedback(routerState));
   const [showReset, setShowReset] = useState(false);
   const [unverified, setUnverified] = useState(false);
   const [signedIn, setSignedIn] = useSignedInOnArrival();
