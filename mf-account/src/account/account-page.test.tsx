@@ -26,11 +26,11 @@ function renderAt(url: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('AccountPage (spec §2 Account area)', () => {
-  it('one h1, the five sections plus Log Out, profile texts, resume button', () => {
+  it('one h1, the six sections plus Log Out, profile texts, resume button', () => {
     renderAt('/account');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Account']);
     const nav = screen.getByRole('tablist', { name: 'Account sections' });
-    expect(within(nav).getAllByRole('tab').map((b) => b.textContent)).toEqual(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings']);
+    expect(within(nav).getAllByRole('tab').map((b) => b.textContent)).toEqual(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings', 'Security log']);
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeVisible();
     expect(screen.getByText('Not provided')).toBeVisible();
     expect(screen.getByText('Unverified')).toBeVisible();

@@ -7,6 +7,7 @@ import { DevicesSection } from '../devices/devices-section.tsx';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
 import { PaymentsSection } from '../payments/payments-section.tsx';
 import { ProfileSection } from '../profile/profile-section.tsx';
+import { SecurityLogSection } from '../security-log/security-log-section.tsx';
 import { SettingsSection } from '../settings/settings-section.tsx';
 import { billingPortalUrl } from './account-api.ts';
 import { ACCOUNT_SECTIONS, initialSection, type AccountSectionId } from './account-sections.ts';
@@ -61,6 +62,7 @@ function Account() {
     notifications: <NotificationsSection userId={user.$id} labels={user.labels} />,
     devices: <DevicesSection />,
     settings: <SettingsSection user={user} subscription={subscription} />,
+    'security-log': <SecurityLogSection />,
   };
   return (
     <div className="page account-page">

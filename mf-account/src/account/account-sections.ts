@@ -4,6 +4,8 @@ export const ACCOUNT_SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'devices', label: 'Devices' },
   { id: 'settings', label: 'Settings' },
+  // issue 17: the audit log, read-only.
+  { id: 'security-log', label: 'Security log' },
 ] as const;
 export type AccountSectionId = (typeof ACCOUNT_SECTIONS)[number]['id'];
 
