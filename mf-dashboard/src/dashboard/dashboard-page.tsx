@@ -9,6 +9,8 @@ import { NewClientPage } from '../clients/new-client-page.tsx';
 import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { SchedulePage } from '../schedule/schedule-page.tsx';
+import { NotePage } from '../sessions/notes/note-page.tsx';
+import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
 import { SessionsPage } from '../sessions/sessions-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
 import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, SESSIONS, TODAY } from './dashboard-sections.ts';
@@ -54,6 +56,7 @@ export default function DashboardPage() {
             <Route path={`${CLIENTS.path}/:clientId`} element={<ClientPage />} />
             <Route path={SCHEDULE.path} element={<SchedulePage />} />
             <Route path={SESSIONS.path} element={<SessionsPage />} />
+            <Route path={NOTE_ROUTE} element={<NotePage />} />
             <Route path={PRACTICE.path} element={<PracticePage />} />
             {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, SESSIONS, PRACTICE].includes(section)).map((section) => (
               <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />

@@ -1,7 +1,7 @@
 import { getConfig } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 
-// The practice's collections (issues #13, #14), ids as in backend/appwrite.json. Browser-written, so a
+// The practice's collections (issues #13–#15), ids as in backend/appwrite.json. Browser-written, so a
 // document counts only when ownedBy says so (owned-by.ts).
 export const PRACTICE_COLLECTIONS = {
   practiceSettings: 'practice_settings',
@@ -11,6 +11,10 @@ export const PRACTICE_COLLECTIONS = {
   appointmentSeries: 'appointment_series',
   /** Written only by the calendar-feed function; the therapist reads their own. */
   calendarFeeds: 'calendar_feeds',
+  progressNotes: 'progress_notes',
+  /** Written only by the add-addendum function; the therapist reads their own. */
+  noteAddenda: 'note_addenda',
+  privateNotes: 'private_notes',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;

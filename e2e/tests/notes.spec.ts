@@ -1,0 +1,106 @@
+// Issue #15 "Progress notes" in the composed build: from the calendar to a signed SOAP note in two
+// clicks plus typing; a reload mid-typing and going offline lose nothing; a wrong password doesn't
+// sign; once signed, the SDK can't change the note; an addendum; a second therapist can't open it.
+import { Query } from 'node-appwrite';
+import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
+import { createCompleteUsers, uniqueTherapistEmail, signIn, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
+
+const ZONE = 'America/New_York';
+
+const test = base.extend<object, { practice: { therapist: TestUser; other: TestUser; appointmentId: string; date: string } }>({
+  practice: [
+    async ({}, use) => {
+      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      if (!a || !b) throw new Error('no therapists created');
+      const { serviceId, clients } = await seedPractice(a.$id, { timeZone: ZONE, clients: [{ firstName: 'Jane', lastName: 'Doe' }] });
+      await seedPractice(b.$id, { timeZone: ZONE });
+      // An attended session two hours ago.
+      const start = new Date(Date.now() - 2 * 3600_000);
+      start.setUTCMinutes(0, 0, 0);
+      const appointmentId = await createPracticeDocument(a.$id, 'appointments', {
+        clientId: clients.Jane, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'show',
+        feeAmount: 15000, currency: 'USD', statusHistory: [], noteState: 'none', locationType: 'office',
+      });
+      const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(start);
+      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
+      await use({ therapist: user(a), other: user(b), appointmentId, date });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('from the calendar to a signed note: drafts survive a reload and going offline; a wrong password does not sign; the signed note is locked', async ({ page, context, practice: { therapist, appointmentId, date } }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, therapist);
+  await page.goto(`/dashboard/schedule?view=day&date=${date}`);
+  // Two clicks: the appointment, then Write note.
+  await page.getByRole('button', { name: /Jane D\., Psychotherapy 45 min, Show/ }).click();
+  await page.getByRole('link', { name: 'Write note' }).click();
+  await expect(page).toHaveURL(`/dashboard/sessions/${appointmentId}/note`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Progress note: Jane Doe' })).toBeVisible();
+  await expect(page.getByLabel('Template')).toHaveValue('soap');
+
+  await page.getByRole('textbox', { name: 'Subjective', exact: true }).fill('Reports sleeping better since starting the wind-down routine.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 5000 });
+  // A reload mid-typing: the text typed a moment ago is back.
+  await page.getByRole('textbox', { name: 'Objective', exact: true }).fill('Calm, engaged, good eye contact.');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Objective', exact: true })).toHaveValue('Calm, engaged, good eye contact.');
+  await expect(page.getByRole('textbox', { name: 'Subjective', exact: true })).toHaveValue('Reports sleeping better since starting the wind-down routine.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 5000 });
+
+  // Offline: kept on the device, sent when back online.
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Assessment', exact: true }).fill('Anxiety symptoms reducing; GAD-7 down from 14 to 9.');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline — saved on this device' })).toBeVisible({ timeout: 5000 });
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('textbox', { name: 'Plan', exact: true }).fill('Continue CBT; sleep diary for two weeks.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 5000 });
+  await expectAccessible(page);
+
+  // Sign: a wrong password is refused, the right one locks the note.
+  await page.getByRole('button', { name: 'Sign note' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign the note for Jane Doe?' });
+  await dialog.getByLabel('Your password').fill('not my password');
+  await dialog.getByRole('button', { name: 'Sign and lock' }).click();
+  await expect(dialog.getByText('The password is incorrect.')).toBeVisible();
+  await dialog.getByLabel('Your password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign and lock' }).click();
+  await expect(page.getByText(/^Signed by Dana Reyes, LCSW on /)).toBeVisible();
+  await expect(page.getByText('Anxiety symptoms reducing; GAD-7 down from 14 to 9.')).toBeVisible();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Verified: the note is exactly as it was signed.')).toBeVisible();
+
+  // The API refuses any change to the signed note, with the therapist's own session (the browser's cookie).
+  const notes = await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'progress_notes', queries: [Query.equal('appointmentId', appointmentId)] });
+  const noteUrl = `/v1/databases/main/collections/progress_notes/documents/${notes.documents[0]!.$id}`;
+  const headers = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' };
+  expect((await page.request.patch(noteUrl, { headers, data: { data: { content: 'changed' } } })).status()).toBe(401);
+  expect((await page.request.delete(noteUrl, { headers })).status()).toBe(401);
+  expect((await page.request.get(noteUrl, { headers })).status()).toBe(200);
+
+  // An addendum, signed and listed under the note.
+  await page.getByRole('button', { name: 'Add addendum' }).click();
+  const addendum = page.getByRole('dialog', { name: 'Add an addendum' });
+  await addendum.getByLabel('Addendum').fill('Client called the next day: the sleep diary is started.');
+  await addendum.getByLabel('Your password').fill(PASSWORD);
+  await addendum.getByRole('button', { name: 'Sign and add' }).click();
+  await expect(page.getByRole('region', { name: 'Addenda' }).getByText('Client called the next day: the sleep diary is started.')).toBeVisible();
+
+  // The calendar knows: the appointment's note is signed.
+  await page.goto(`/dashboard/schedule?view=day&date=${date}`);
+  await page.getByRole('button', { name: /Jane D\., Psychotherapy 45 min, Show/ }).click();
+  await expect(page.getByRole('link', { name: 'Read note' })).toBeVisible();
+});
+
+test('a second therapist cannot open the note', async ({ page, practice: { other, appointmentId } }) => {
+  await signIn(page, other);
+  await page.goto(`/dashboard/sessions/${appointmentId}/note`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Note not found' })).toBeVisible();
+  await expect(page.getByText('Reports sleeping better')).toHaveCount(0);
+});
