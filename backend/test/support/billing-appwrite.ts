@@ -15,6 +15,8 @@ export interface LocalAppwrite {
   endpoint: string;
   /** the SMTP receiver (into the dev mailbox at `<origin>/_dev/mail`) */
   smtpPort: number;
+  /** the server's data directory (appwrite.sqlite and its key files), to read what is at rest */
+  dataDir: string;
   users: server.Users;
   databases: server.Databases;
   /** server-key executions (the sync's "on demand") */
@@ -47,6 +49,7 @@ export async function startAppwrite(): Promise<LocalAppwrite> {
     origin: appwrite.origin,
     endpoint: appwrite.endpoint,
     smtpPort: appwrite.smtpPort ?? 0,
+    dataDir: appwrite.dataDir,
     users: new server.Users(client),
     databases: new server.Databases(client),
     functions: new server.Functions(client),

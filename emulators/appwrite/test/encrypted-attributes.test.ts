@@ -42,6 +42,16 @@ function storedData(dir: string, id: string): Record<string, unknown> {
   }
 }
 
+/** Every staged transaction operation still stored (Appwrite keeps them until the transaction settles). */
+function stagedOperations(dir: string): string {
+  const db = new Database(path.join(dir, 'appwrite.sqlite'), { readonly: true });
+  try {
+    return (db.prepare('SELECT operation FROM transaction_operations').all() as Array<{ operation: string }>).map((r) => r.operation).join('\n');
+  } finally {
+    db.close();
+  }
+}
+
 async function failure(p: Promise<unknown>): Promise<{ code: number; type: string; message: string }> {
   try {
     await p;
@@ -115,6 +125,20 @@ describe('encrypted attributes at rest', () => {
     const admin = new server.Databases(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
     expect((await admin.getDocument({ ...ref, documentId: created.$id }))['goalsProgress']).toBe('Sleep improved d81c4b');
     expect(await failure(dbFor(bob.session).getDocument({ ...ref, documentId: created.$id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+  });
+
+  it('keeps no staged operation of a committed or rolled-back transaction (they may hold encrypted attributes’ values in clear)', async () => {
+    const mine = dbFor(alice.session);
+    for (const [marker, settle] of [['c0ff1e', { commit: true }], ['r011ed', { rollback: true }]] as const) {
+      const tx = await mine.createTransaction();
+      await mine.createOperations({
+        transactionId: tx.$id,
+        operations: [{ action: 'create', ...ref, documentId: ID.unique(), data: { userId: alice.id, appointmentId: ID.unique(), clientId: 'c1', riskDetails: `staged ${marker}` } }],
+      });
+      expect(stagedOperations(h.dataDir)).toContain(marker);
+      await mine.updateTransaction({ transactionId: tx.$id, ...settle });
+      expect(stagedOperations(h.dataDir)).not.toContain(marker);
+    }
   });
 
   it('counts the size limit on the plaintext', async () => {

@@ -26,6 +26,10 @@ export interface RuntimeConfig {
     scheduleSeries: string;
     /** issue 14: the therapist's private calendar feed link (POST creates a new one, DELETE revokes it). */
     calendarFeed: string;
+    /** issue 15: signs and locks a progress note ({noteId, password, revision?}; backend/functions/sign-note). */
+    signNote: string;
+    /** issue 15: adds a signed, immutable addendum to a signed note ({noteId, text, password}). */
+    addAddendum: string;
     /** issue 17: "Export all my data" — the caller's practice as one ZIP (CSV per kind + FHIR R4 bundle). */
     exportData: string;
   };
@@ -64,6 +68,8 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       recordAgreements: 'record-agreements',
       scheduleSeries: 'schedule-series',
       calendarFeed: 'calendar-feed',
+      signNote: 'sign-note',
+      addAddendum: 'add-addendum',
       exportData: 'export-data',
     },
     stripePublishableKey: 'pk_test_local',

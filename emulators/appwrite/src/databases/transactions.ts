@@ -156,6 +156,9 @@ export class TransactionsService {
 
   private setStatus(id: string, status: TransactionStatus): TransactionRecord {
     statement(this.db, 'UPDATE transactions SET status = ?, updated_at = ? WHERE id = ?').run(status, this.now(), id);
+    // Committed or rolled back, its staged operations are done with: Appwrite's Deletes worker
+    // removes a settled transaction's logs, and they may hold values of encrypted attributes in clear.
+    if (status === 'committed' || status === 'failed') statement(this.db, 'DELETE FROM transaction_operations WHERE transaction_id = ?').run(id);
     return fromRow(statement<TransactionRow>(this.db, 'SELECT * FROM transactions WHERE id = ?').get(id) as TransactionRow);
   }
 

@@ -1,0 +1,100 @@
+// sign-note (issue 15, "Sign & lock"): the signed-in therapist signs one of their progress notes.
+// After the password is confirmed by Appwrite, the note must be the caller's (userId and owner-only
+// permissions, lib/owned-by.js), still a draft, and its appointment the caller's too. The content is
+// frozen: contentHash = SHA-256 of the canonical form (lib/note-canonical.js) over the note's fields
+// with signedAt (server time) and the signer's name and credentials (the caller's practice
+// settings). The note gets those, status `signed` and the permission read("user:<id>") only — no update or delete for anyone but a server key — and the appointment's
+// noteState becomes `signed`, both in one Appwrite transaction.
+//
+// Body (JSON): {noteId, password, revision?} — `revision`, when sent, must equal the stored note's
+//   (the editor's last saved revision), so a note changed elsewhere is not signed unseen.
+// → 200 {success:true, note:{$id, $createdAt, $updatedAt, $permissions, userId, appointmentId, clientId,
+//   template, status:'signed', revision, signedAt, signerName, signerCredentials, contentHash}} — the
+//   stored note's ids, state and signature; never its clinical text (the editor has it)
+// Refusals {success:false, error, field?}: 400 (noteId or password missing), 401 'The password is
+// incorrect.' (or not signed in), 404 'This note could not be found.' (missing, another therapist's,
+// or shared with anyone else; likewise its appointment), 409 (already signed; changed since
+// `revision`; no therapist name in practice settings; at the session limit), 429 (too many wrong
+// passwords: Appwrite's limit), 500 (a fault, logged with ids only).
+import { Databases, Permission, Role, Users } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { noteContentHash } from '../../lib/note-canonical.js';
+import {
+  appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, signatureOf, signerOf, verifyPassword,
+} from '../../lib/note-signing.js';
+
+/**
+ * @typedef {import('../../lib/execution.js').Context} Context
+ */
+
+const CHANGED_MEANWHILE = 'This note changed while it was being signed. Review it and sign again.';
+
+/**
+ * @param {{ databases: Databases, users: Users, userId: string, log: (m: string) => void }} run
+ * @param {Record<string, unknown>} body
+ */
+async function signNote({ databases, users, userId, log }, body) {
+  const noteId = documentIdOf(body, 'noteId');
+  const password = passwordOf(body);
+  const revision = body['revision'];
+  if (revision !== undefined && revision !== null && !Number.isInteger(revision)) throw new Refusal(400, 'revision must be a whole number.', 'revision');
+  await verifyPassword({ users, userId, password, log });
+
+  const c = collectionsFromEnv(process.env);
+  const note = await ownDocumentOr404(databases, c.databaseId, c.progressNotes, noteId, userId, NOTE_NOT_FOUND);
+  if (note['status'] === 'signed') throw new Refusal(409, 'This note is already signed.');
+  if (Number.isInteger(revision) && revision !== note['revision']) {
+    throw new Refusal(409, 'This note changed since you last saw it. Review it and sign again.');
+  }
+  const appointmentId = String(note['appointmentId'] ?? '');
+  const appointment = await ownDocumentOr404(databases, c.databaseId, c.appointments, appointmentId, userId, NOTE_NOT_FOUND);
+  if (appointment['clientId'] !== note['clientId']) throw new Refusal(409, "This note's client is not its appointment's client.");
+  const signer = await signerOf(databases, c.databaseId, c.practiceSettings, userId);
+
+  const signature = { signedAt: appwriteDate(new Date()), signerName: signer.signerName, signerCredentials: signer.signerCredentials };
+  const contentHash = noteContentHash({ ...note, ...signature });
+
+  // The transaction carries no clinical text (staged operations are stored until they are cleaned
+  // up): it sets the signature over the note as read. A save that lands after that read is caught —
+  // before staging by the re-read below, after it by the transaction's own conflict check — so the
+  // hash always covers the text the locked note holds.
+  const transaction = await databases.createTransaction({ ttl: 60 });
+  try {
+    await databases.createOperations({
+      transactionId: transaction.$id,
+      operations: [
+        {
+          action: 'update', databaseId: c.databaseId, collectionId: c.progressNotes, documentId: noteId,
+          data: { ...signature, status: 'signed', contentHash, $permissions: [Permission.read(Role.user(userId))] },
+        },
+        { action: 'update', databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId, data: { noteState: 'signed' } },
+      ],
+    });
+    const current = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.progressNotes, documentId: noteId });
+    if (current.$updatedAt !== note.$updatedAt) throw new Refusal(409, CHANGED_MEANWHILE);
+    await databases.updateTransaction({ transactionId: transaction.$id, commit: true });
+  } catch (e) {
+    await databases.updateTransaction({ transactionId: transaction.$id, rollback: true }).catch(() => undefined);
+    if (typeof e === 'object' && e !== null && 'code' in e && e.code === 409) throw new Refusal(409, CHANGED_MEANWHILE);
+    throw e;
+  }
+  return signatureOf(await databases.getDocument({ databaseId: c.databaseId, collectionId: c.progressNotes, documentId: noteId }), NOTE_SIGNATURE_KEYS);
+}
+
+/** @param {Context} context */
+export default async ({ req, res, log, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, error: 'Sign in to sign notes.' }, 401);
+  const client = serverClient(req);
+  const body = readBody(req.bodyText);
+  try {
+    const note = await signNote({ databases: new Databases(client), users: new Users(client), userId, log }, body);
+    return res.json({ success: true, note });
+  } catch (e) {
+    if (e instanceof Refusal) return res.json(e.body, e.status);
+    // Ids and Appwrite's message only: nothing clinical reaches the log.
+    error(`sign-note ${typeof body['noteId'] === 'string' ? body['noteId'].slice(0, 36) : ''} for ${userId} failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: 'The note could not be signed. Please try again.' }, 500);
+  }
+};

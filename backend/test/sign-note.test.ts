@@ -1,0 +1,257 @@
+// Issue 15, "Sign & lock", "Addenda" and "Private notes": sign-note and add-addendum run by the local
+// Appwrite (real executions, a real transaction, the password checked by Appwrite), called as
+// signed-in therapists through the Web SDK; what they wrote is read back with the API key, and every
+// change after signing is tried through the official SDKs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppwriteException, ID, Permission, Query, Role, type Databases, type Models } from 'appwrite';
+import * as server from 'node-appwrite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addendumCanonical, addendumContentHash, noteCanonical, noteContentHash } from '../functions/lib/note-canonical.js';
+import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+
+const PASSWORD = 'correct horse battery';
+const owner = (userId: string) => [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+const SUBJECTIVE = 'Reports low mood most days; sleep 4-5 h. marker-5e1d';
+
+interface Answer<T = Models.DefaultDocument> {
+  success: boolean;
+  error?: string;
+  field?: string;
+  note?: T;
+  addendum?: T;
+}
+
+let aw: LocalAppwrite;
+let a: SignedInUser;
+let b: SignedInUser;
+
+const sign = (user: SignedInUser, body: unknown) => execute<Answer>(user.functions, 'sign-note', body);
+const addAddendum = (user: SignedInUser, body: unknown) => execute<Answer>(user.functions, 'add-addendum', body);
+
+async function failure(p: Promise<unknown>): Promise<{ code: number; type: string }> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppwriteException || e instanceof server.AppwriteException) return { code: e.code, type: e.type };
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+async function practice(user: SignedInUser, therapistName: string, credentials: string) {
+  await user.databases.createDocument({
+    databaseId: DATABASE_ID, collectionId: 'practice_settings', documentId: ID.unique(),
+    data: { userId: user.id, practiceName: `${therapistName} Practice`, therapistName, credentials, timeZone: 'America/New_York' }, permissions: owner(user.id),
+  });
+}
+
+/** A client, an appointment and a draft note of `user`'s, written as the dashboard writes them. */
+async function draft(user: SignedInUser, extra: Record<string, unknown> = {}, permissions = owner(user.id)) {
+  const db = user.databases;
+  const client = await db.createDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: ID.unique(), data: { userId: user.id, firstName: 'Jane', lastName: 'Doe' }, permissions: owner(user.id) });
+  const appointment = await db.createDocument({
+    databaseId: DATABASE_ID, collectionId: 'appointments', documentId: ID.unique(),
+    data: { userId: user.id, clientId: client.$id, serviceId: 's1', start: '2026-11-20T15:00:00.000Z', end: '2026-11-20T15:50:00.000Z', status: 'show', noteState: 'draft' },
+    permissions: owner(user.id),
+  });
+  const note = await db.createDocument({
+    databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: ID.unique(),
+    data: {
+      userId: user.id, appointmentId: appointment.$id, clientId: client.$id, template: 'soap',
+      content: JSON.stringify({ sections: { subjective: SUBJECTIVE, objective: 'Flat affect', assessment: 'MDD, moderate', plan: 'CBT weekly' }, extra: [] }),
+      riskLevel: 'low', riskDetails: 'Passive thoughts, no plan', interventions: ['CBT', 'Motivational interviewing'], goalsProgress: 'Sleep log started',
+      diagnosisCodes: ['F32.1'], revision: 3, ...extra,
+    },
+    permissions,
+  });
+  return { client, appointment, note };
+}
+
+beforeAll(async () => {
+  aw = await startAppwrite();
+  a = await signedInUser(aw, 'therapist-a');
+  b = await signedInUser(aw, 'therapist-b');
+  await practice(a, 'Ann Lee', 'LCSW');
+  await practice(b, 'Bo Park', 'PsyD');
+}, 60_000);
+
+afterAll(async () => {
+  await aw?.close();
+});
+
+describe('sign-note (issue 15: sign & lock)', () => {
+  it('signs the owner’s note: hash over the canonical form, signer from practice settings, read-only, appointment signed, in one answer', async () => {
+    const { note, appointment } = await draft(a);
+    const before = Date.now();
+    const answer = await sign(a, { noteId: note.$id, password: PASSWORD, revision: 3 });
+    expect(answer.status, answer.raw).toBe(200);
+    expect(answer.body.success).toBe(true);
+    const signed = answer.body.note as Models.DefaultDocument;
+    expect(signed).toMatchObject({ $id: note.$id, status: 'signed', signerName: 'Ann Lee', signerCredentials: 'LCSW', $permissions: [Permission.read(Role.user(a.id))] });
+    // The answer carries the signature, never the clinical text (executions keep their answers).
+    for (const key of ['content', 'riskDetails', 'goalsProgress', 'diagnosisCodes', 'interventions']) expect(signed).not.toHaveProperty(key);
+    expect(Date.parse(String(signed['signedAt']))).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(String(signed['signedAt']))).toBeLessThanOrEqual(Date.now() + 1000);
+
+    // The hash recomputes from the stored note, as the browser's Verify does.
+    const stored = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id });
+    expect(stored['contentHash']).toMatch(/^[0-9a-f]{64}$/);
+    expect(noteContentHash(stored)).toBe(stored['contentHash']);
+    expect(noteCanonical(stored)).toContain(JSON.stringify(SUBJECTIVE).slice(1, -1).replaceAll('"', '\\"'));
+    // Any change to a hashed field changes the hash.
+    expect(noteContentHash({ ...stored, content: String(stored['content']).replace('4-5 h', '5-6 h') })).not.toBe(stored['contentHash']);
+    expect(noteContentHash({ ...stored, signerCredentials: 'LMFT' })).not.toBe(stored['contentHash']);
+
+    const appt = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id });
+    expect(appt['noteState']).toBe('signed');
+    // The owner still reads it, with its text.
+    expect(JSON.parse(String((await a.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id }))['content'])).sections.subjective).toBe(SUBJECTIVE);
+  });
+
+  it('after signing, every update and delete through the SDK fails, for the owner and for another therapist', async () => {
+    const { note } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    const ref = { databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id };
+    const attempts = (db: Databases) => [
+      db.updateDocument({ ...ref, data: { content: '{"sections":{"subjective":"rewritten"}}' } }),
+      db.updateDocument({ ...ref, data: { status: 'draft' } }),
+      db.updateDocument({ ...ref, data: {}, permissions: owner(a.id) }),
+      db.upsertDocument({ ...ref, data: { userId: a.id, appointmentId: 'x', clientId: 'y', content: 'replaced' } }),
+      db.incrementDocumentAttribute({ ...ref, attribute: 'revision' }),
+      db.deleteDocument(ref),
+    ];
+    for (const attempt of attempts(a.databases)) expect(await failure(attempt)).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    for (const attempt of attempts(b.databases)) expect((await failure(attempt)).code).toBe(404);
+    // Nor inside a transaction.
+    const tx = await a.databases.createTransaction();
+    const staged = await a.databases.createOperations({ transactionId: tx.$id, operations: [{ action: 'update', ...ref, data: { content: 'rewritten' } }] }).then(() => true, () => false);
+    if (staged) expect((await failure(a.databases.updateTransaction({ transactionId: tx.$id, commit: true }))).code).toBeGreaterThanOrEqual(400);
+    const stored = await aw.databases.getDocument(ref);
+    expect(stored['status']).toBe('signed');
+    expect(noteContentHash(stored)).toBe(stored['contentHash']);
+  });
+
+  it('refuses a note signed twice (409), a wrong password (401) and a missing one (400), changing nothing', async () => {
+    const { note } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: 'wrong password!' })).body).toEqual({ success: false, error: 'The password is incorrect.', field: 'password' });
+    expect((await sign(a, { noteId: note.$id, password: 'wrong password!' })).status).toBe(401);
+    expect((await sign(a, { noteId: note.$id })).status).toBe(400);
+    expect((await sign(a, { password: PASSWORD })).status).toBe(400);
+    const untouched = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id });
+    expect(untouched).toMatchObject({ status: 'draft', contentHash: null, $permissions: owner(a.id) });
+
+    const first = await sign(a, { noteId: note.$id, password: PASSWORD });
+    expect(first.status).toBe(200);
+    const again = await sign(a, { noteId: note.$id, password: PASSWORD });
+    expect(again).toMatchObject({ status: 409, body: { success: false, error: 'This note is already signed.' } });
+    const stored = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id });
+    expect(stored['signedAt']).toBe(first.body.note?.['signedAt']);
+  });
+
+  it('refuses a stale revision (409) so a note changed elsewhere is not signed unseen', async () => {
+    const { note } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD, revision: 2 })).status).toBe(409);
+  });
+
+  it('another therapist can neither sign the note nor add an addendum (404), with their own correct password', async () => {
+    const { note } = await draft(a);
+    const answer = await sign(b, { noteId: note.$id, password: PASSWORD });
+    expect(answer).toMatchObject({ status: 404, body: { success: false, error: 'This note could not be found.' } });
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    expect((await addAddendum(b, { noteId: note.$id, text: 'Planted', password: PASSWORD })).status).toBe(404);
+    expect((await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'note_addenda', queries: [Query.equal('noteId', note.$id)] })).total).toBe(0);
+  });
+
+  it('refuses a note whose permissions include anyone else, and a note planted for another therapist', async () => {
+    const shared = await draft(a, {}, [...owner(a.id), Permission.read(Role.users())]);
+    expect((await sign(a, { noteId: shared.note.$id, password: PASSWORD })).status).toBe(404);
+    // b writes a note naming a's userId: not a's (b's permissions), so a cannot sign it …
+    const mine = await draft(a);
+    const planted = await b.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: ID.unique(),
+      data: { userId: a.id, appointmentId: ID.unique(), clientId: mine.client.$id, content: '{}' },
+    });
+    expect((await sign(a, { noteId: planted.$id, password: PASSWORD })).status).toBe(404);
+    // … and b cannot sign their own note on a's appointment (one without a note yet).
+    const appointment = await a.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: ID.unique(),
+      data: { userId: a.id, clientId: mine.client.$id, serviceId: 's1', start: '2026-11-21T15:00:00.000Z', end: '2026-11-21T15:50:00.000Z' }, permissions: owner(a.id),
+    });
+    const onTheirs = await b.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: ID.unique(),
+      data: { userId: b.id, appointmentId: appointment.$id, clientId: mine.client.$id, content: '{}' }, permissions: owner(b.id),
+    });
+    expect((await sign(b, { noteId: onTheirs.$id, password: PASSWORD })).status).toBe(404);
+    const appt = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id });
+    expect(appt['noteState']).toBe('none');
+    expect((await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: onTheirs.$id }))['status']).toBe('draft');
+  });
+});
+
+describe('add-addendum (issue 15: addenda)', () => {
+  it('adds signed, immutable addenda to a signed note, in order, each with its own hash', async () => {
+    const { note } = await draft(a);
+    expect((await addAddendum(a, { noteId: note.$id, text: 'Too early', password: PASSWORD })).status).toBe(409);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    expect((await addAddendum(a, { noteId: note.$id, text: 'Late entry', password: 'nope nope nope' })).status).toBe(401);
+    expect((await addAddendum(a, { noteId: note.$id, text: '   ', password: PASSWORD })).status).toBe(400);
+
+    const first = await addAddendum(a, { noteId: note.$id, text: 'Client called: sleep now 6 h. marker-a11d', password: PASSWORD });
+    expect(first.status, first.raw).toBe(201);
+    const second = await addAddendum(a, { noteId: note.$id, text: 'Corrected code to F32.2', password: PASSWORD });
+    expect(second.status).toBe(201);
+    const list = await a.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'note_addenda', queries: [Query.equal('noteId', note.$id), Query.orderAsc('signedAt')] });
+    expect(list.documents.map((d) => d['text'])).toEqual(['Client called: sleep now 6 h. marker-a11d', 'Corrected code to F32.2']);
+    for (const addendum of list.documents) {
+      expect(addendum).toMatchObject({ userId: a.id, noteId: note.$id, appointmentId: note['appointmentId'], signerName: 'Ann Lee', signerCredentials: 'LCSW', $permissions: [Permission.read(Role.user(a.id))] });
+      expect(addendumContentHash(addendum)).toBe(addendum['contentHash']);
+      expect(addendumCanonical(addendum).startsWith(`{"noteId":"${note.$id}","signedAt":"`)).toBe(true);
+      const ref = { databaseId: DATABASE_ID, collectionId: 'note_addenda', documentId: addendum.$id };
+      for (const db of [a.databases, b.databases]) {
+        expect((await failure(db.updateDocument<Models.DefaultDocument>({ ...ref, data: { text: 'changed' } }))).code).toBeGreaterThanOrEqual(401);
+        expect((await failure(db.deleteDocument(ref))).code).toBeGreaterThanOrEqual(401);
+      }
+      expect(await failure(b.databases.getDocument(ref))).toMatchObject({ code: 404 });
+    }
+    // Nobody but a function writes addenda.
+    expect(await failure(a.databases.createDocument<Models.DefaultDocument>({
+      databaseId: DATABASE_ID, collectionId: 'note_addenda', documentId: ID.unique(),
+      data: { userId: a.id, noteId: note.$id, appointmentId: 'x', text: 'forged', signedAt: new Date().toISOString(), contentHash: 'f'.repeat(64) },
+      permissions: [Permission.read(Role.user(a.id))],
+    }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+  });
+});
+
+describe('private notes (issue 15: psychotherapy notes)', () => {
+  it('are the owner’s alone: a second therapist can’t list, read, change or delete them', async () => {
+    const { appointment } = await draft(a);
+    const ref = { databaseId: DATABASE_ID, collectionId: 'private_notes' };
+    const privateNote = await a.databases.createDocument({ ...ref, documentId: ID.unique(), data: { userId: a.id, appointmentId: appointment.$id, text: 'Countertransference: marker-77c2' }, permissions: owner(a.id) });
+    expect((await a.databases.getDocument({ ...ref, documentId: privateNote.$id }))['text']).toBe('Countertransference: marker-77c2');
+    expect((await b.databases.listDocuments({ ...ref, queries: [Query.equal('userId', a.id)] })).total).toBe(0);
+    expect((await b.databases.listDocuments({ ...ref, queries: [Query.equal('appointmentId', appointment.$id)] })).total).toBe(0);
+    expect(await failure(b.databases.getDocument({ ...ref, documentId: privateNote.$id }))).toMatchObject({ code: 404 });
+    expect(await failure(b.databases.updateDocument<Models.DefaultDocument>({ ...ref, documentId: privateNote.$id, data: { text: 'x' } }))).toMatchObject({ code: 404 });
+    expect(await failure(b.databases.deleteDocument({ ...ref, documentId: privateNote.$id }))).toMatchObject({ code: 404 });
+    // One per appointment (unique index).
+    expect(await failure(a.databases.createDocument<Models.DefaultDocument>({ ...ref, documentId: ID.unique(), data: { userId: a.id, appointmentId: appointment.$id, text: 'second' }, permissions: owner(a.id) })))
+      .toMatchObject({ code: 409 });
+    // Encrypted attribute: not queryable.
+    expect(await failure(a.databases.listDocuments({ ...ref, queries: [Query.search('text', 'marker')] }))).toMatchObject({ code: 400, type: 'general_query_invalid' });
+    // The owner may edit and delete their own.
+    await a.databases.updateDocument({ ...ref, documentId: privateNote.$id, data: { text: 'revised' } });
+    await a.databases.deleteDocument({ ...ref, documentId: privateNote.$id });
+  });
+});
+
+describe('clinical text at rest (issue 15: encryption)', () => {
+  it('the stored bytes of notes, addenda and private notes hold none of their text', async () => {
+    // The database file and its WAL as bytes, where SQLite keeps every document.
+    const bytes = ['appwrite.sqlite', 'appwrite.sqlite-wal'].map((f) => path.join(aw.dataDir, f)).filter((f) => fs.existsSync(f))
+      .map((f) => fs.readFileSync(f).toString('latin1')).join('');
+    expect(bytes).toContain('"progress_notes"'.slice(1, -1));
+    expect(bytes).toContain('aes-128-gcm');
+    for (const marker of ['marker-5e1d', 'marker-a11d', 'marker-77c2', 'Passive thoughts', 'Sleep log started']) expect(bytes).not.toContain(marker);
+  });
+});
