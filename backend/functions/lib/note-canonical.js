@@ -24,6 +24,8 @@
 //
 // Example: a free-text note with nothing but its ids and text gives
 // {"appointmentId":"a1","clientId":"c1","content":"{\"sections\":{},\"extra\":[{\"heading\":\"Note\",\"text\":\"Hello\"}]}","diagnosisCodes":[],"goalsProgress":null,"interventions":[],"riskDetails":null,"riskLevel":"none","signedAt":"2026-11-26T07:15:02.123Z","signerCredentials":"LCSW","signerName":"Dr. Ann Lee","template":"free_text"}
+// whose contentHash is fdf923686e05baa135e2ab7139ee32cf806eb5570935c53e2aff7e457c596a87
+// (test/note-canonical.test.ts holds this and an addendum as vectors for other implementations).
 import { createHash } from 'node:crypto';
 
 export const NOTE_FIELDS = /** @type {const} */ ([
