@@ -1,0 +1,85 @@
+// Issue 17 "Audit log" in the composed build: a therapist signs in through the login page and edits a
+// client; both appear in Account → Security log (written by the event-triggered audit function), with
+// nothing of the client in them; Verify log recomputes the chain in the browser; the CSV downloads;
+// and an entry cannot be changed or deleted through the SDK with the therapist's own session.
+import { readFile } from 'node:fs/promises';
+import { AppwriteException, Client, Databases, Query } from 'node-appwrite';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { createCompleteUser, logInThroughPage } from '../support/accounts.ts';
+import { createPracticeDocument, practiceDatabases } from '../support/practice-data.ts';
+import { appUrl } from '../support/ports.ts';
+import type { Page } from '@playwright/test';
+
+async function openSecurityLog(page: Page): Promise<void> {
+  await page.goto('/account');
+  await page.getByRole('tablist', { name: 'Account sections' }).getByRole('tab', { name: 'Security log' }).click();
+  await expect(page.getByRole('heading', { name: 'Security log', level: 2 })).toBeVisible();
+}
+
+test('a sign-in and a client edit appear in the Security log, which verifies, downloads as CSV and cannot be changed', async ({ page }) => {
+  const therapist = await createCompleteUser(['subscribed', 'trialActive']);
+  const clientId = await createPracticeDocument(therapist.id, 'clients', {
+    firstName: 'Rosalind', lastName: 'Achterberg', status: 'active', tags: [], diagnosisCodes: ['F43.10'], currency: 'USD', reminderConsent: false,
+  });
+
+  await logInThroughPage(page, therapist.email, therapist.password);
+  await page.goto(`/dashboard/clients/${clientId}`);
+  await page.getByRole('textbox', { name: 'Preferred name' }).fill('Roz');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  // The entries are written by a function after the events: reload until they are there.
+  const log = page.getByRole('table', { name: /^Security log/ });
+  await expect(async () => {
+    await openSecurityLog(page);
+    await expect(log.getByRole('row', { name: /Client updated/ })).toBeVisible({ timeout: 1000 });
+    await expect(log.getByRole('row', { name: /Signed in/ })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  const edit = log.getByRole('row', { name: /Client updated/ });
+  await expect(edit).toContainText(`Client ${clientId}`);
+  await expect(edit.getByRole('cell', { name: 'You', exact: true })).toBeVisible();
+  await expect(log).not.toContainText('Roz');
+  await expect(log).not.toContainText('Achterberg');
+  // Newest first: the edit came after the sign-in.
+  const actions = await log.getByRole('row').allInnerTexts();
+  expect(actions.findIndex((r) => r.includes('Client updated'))).toBeLessThan(actions.findIndex((r) => r.includes('Signed in')));
+  await expectAccessible(page);
+
+  // Filters by action, on the server.
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Signed in' });
+  await expect(log.getByRole('row', { name: /Client updated/ })).toHaveCount(0);
+  await expect(log.getByRole('row', { name: /Signed in/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(log.getByRole('row', { name: /Client updated/ })).toBeVisible();
+
+  // Verify log, by keyboard.
+  await page.getByRole('button', { name: 'Verify log' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/^All \d+ entries verified\.$/)).toBeVisible();
+
+  // CSV download: the header, the two entries, nothing of the client.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^cadence-security-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv.replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(lines[0]).toBe('Seq,Time (UTC),Action,Record type,Record ID,By,IP address,User agent,Previous hash,Hash');
+  expect(lines.some((l) => l.includes('Client updated') && l.includes(clientId))).toBe(true);
+  expect(lines.some((l) => l.includes('Signed in'))).toBe(true);
+  for (const value of ['Roz', 'Rosalind', 'Achterberg', 'F43']) expect(csv).not.toContain(value);
+
+  // The therapist's own session, through the SDK: the entry can be read, not changed or deleted.
+  // On plain http the browser keeps the legacy cookie (SameSite=None needs Secure).
+  const cookie = (await page.context().cookies()).find((c) => c.name.startsWith('a_session_cadence'));
+  expect(cookie).toBeDefined();
+  const mine = new Databases(new Client().setEndpoint(`${appUrl}/v1`).setProject('cadence').setSession(decodeURIComponent(cookie!.value)));
+  const [entry] = (await mine.listDocuments({ databaseId: 'main', collectionId: 'audit_log', queries: [Query.equal('action', 'client.update'), Query.limit(1)] })).documents;
+  expect(entry).toBeDefined();
+  const ref = { databaseId: 'main', collectionId: 'audit_log', documentId: entry!.$id };
+  const refused = async (call: Promise<unknown>) => call.then(() => null, (e: unknown) => (e instanceof AppwriteException ? e.code : e));
+  expect(await refused(mine.updateDocument({ ...ref, data: { action: 'client.view' } as never }))).toBe(401);
+  expect(await refused(mine.deleteDocument(ref))).toBe(401);
+  expect((await practiceDatabases.getDocument(ref)).action).toBe('client.update');
+  // …and the log still verifies.
+  await page.getByRole('button', { name: 'Verify log' }).click();
+  await expect(page.getByText(/^All \d+ entries verified\.$/)).toBeVisible();
+});
