@@ -149,6 +149,31 @@ describe('sign-note (issue 15: sign & lock)', () => {
     expect(stored['signedAt']).toBe(first.body.note?.['signedAt']);
   });
 
+  it('the password check leaves no session behind, and at the session limit it is refused instead of signing out a device', async () => {
+    const { note } = await draft(a);
+    const before = (await aw.users.listSessions({ userId: a.id })).total;
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    expect((await sign(a, { noteId: note.$id, password: 'wrong password!' })).status).toBe(401);
+    expect((await aw.users.listSessions({ userId: a.id })).total).toBe(before);
+
+    const c = await signedInUser(aw, 'therapist-c');
+    await practice(c, 'Cy Diaz', 'LPC');
+    const busy = await draft(c);
+    // Four more devices: five sessions, appwrite.json's sessionsLimit.
+    for (let i = 0; i < 4; i += 1) {
+      const response = await fetch(`${aw.endpoint}/account/sessions/email`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' }, body: JSON.stringify({ email: c.email, password: PASSWORD }),
+      });
+      expect(response.status).toBe(201);
+    }
+    expect((await aw.users.listSessions({ userId: c.id })).total).toBe(5);
+    const refused = await sign(c, { noteId: busy.note.$id, password: PASSWORD });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain('too many devices');
+    expect((await aw.users.listSessions({ userId: c.id })).total).toBe(5);
+    expect((await c.account.get()).$id).toBe(c.id);
+  });
+
   it('refuses a stale revision (409) so a note changed elsewhere is not signed unseen', async () => {
     const { note } = await draft(a);
     expect((await sign(a, { noteId: note.$id, password: PASSWORD, revision: 2 })).status).toBe(409);
