@@ -95,7 +95,7 @@ describe('export-data', () => {
   it('answers one ZIP named cadence-export-YYYY-MM-DD.zip with a CSV per kind, the FHIR bundle and a README', () => {
     expect(answer.success).toBe(true);
     expect(answer.fileName).toBe(`cadence-export-${new Date().toISOString().slice(0, 10)}.zip`);
-    const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'practice-settings.csv', 'services.csv'];
+    const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'note-addenda.csv', 'practice-settings.csv', 'progress-notes.csv', 'services.csv'];
     if (hasAuditLog) expected.push('audit-log.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
@@ -162,6 +162,13 @@ describe('export-data', () => {
         else expect(after, field).toEqual(before);
       }
     }
+  });
+
+  it('adds private psychotherapy notes only when asked to', async () => {
+    const execution = await therapist.functions.createExecution({ functionId: 'export-data', body: JSON.stringify({ includePrivateNotes: true }), async: false });
+    const body = JSON.parse(execution.responseBody) as ExportAnswer;
+    expect(Object.keys(unzipSync(Buffer.from(body.zipBase64, 'base64')))).toContain('private-notes.csv');
+    expect(Object.keys(files)).not.toContain('private-notes.csv');
   });
 
   it('refuses a caller without a session', async () => {

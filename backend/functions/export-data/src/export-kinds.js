@@ -1,6 +1,6 @@
 // What "Export all my data" puts in its ZIP as CSV (issue 17): one file per kind of record. A new
-// kind of record (notes and addenda, ledger entries, invoices…) is one line in EXPORT_KINDS; without
-// its own columns it is written with every field its documents hold.
+// kind of record (ledger entries, invoices…) is one line in EXPORT_KINDS; without its own columns it
+// is written with every field its documents hold. A collection this deployment lacks is left out.
 import { toCsv } from '../../lib/csv.js';
 
 /**
@@ -14,7 +14,7 @@ import { toCsv } from '../../lib/csv.js';
  * @property {(c: ExportCollections) => string} collection
  * @property {string} describe its line in README.txt
  * @property {readonly Column[]} [columns] fixed columns; otherwise every field of the documents
- * @property {boolean} [optional] a collection this deployment may not have yet (skipped when absent)
+ * @property {boolean} [privateNotes] exported only when the therapist asks for private notes
  */
 
 /** @param {unknown} value @returns {CsvCell} */
@@ -93,8 +93,11 @@ export const EXPORT_KINDS = [
   { file: 'appointments.csv', collection: (c) => c.appointments, describe: 'every appointment with its status, times (UTC) and fee (minor units).' },
   { file: 'appointment-series.csv', collection: (c) => c.appointmentSeries, describe: 'recurring series: the RFC 5545 rule, its start and time zone.' },
   { file: 'practice-settings.csv', collection: (c) => c.practiceSettings, describe: 'your practice details and policies.' },
-  { file: 'audit-log.csv', collection: (c) => c.auditLog, optional: true, describe: 'the activity log of your account (who did what, when, from where).' },
-  // issue 15: private psychotherapy notes go here only when "Include private notes" is ticked (options.privateNotes).
+  { file: 'progress-notes.csv', collection: (c) => c.progressNotes, describe: 'progress notes, drafts and signed, with their signing details.' },
+  { file: 'note-addenda.csv', collection: (c) => c.noteAddenda, describe: 'addenda to signed notes.' },
+  { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
+  // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
+  { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },
 ];
 
 /**

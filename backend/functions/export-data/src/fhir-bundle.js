@@ -179,7 +179,7 @@ export function auditEvent(entry) {
     id: fhirId(entry.$id),
     type: { system: `${SYSTEM}:audit-action`, code: action || 'unknown' },
     action: AUDIT_ACTION[verb] ?? 'E',
-    recorded: text(entry['time']) ?? text(entry['createdAt']) ?? entry.$createdAt,
+    recorded: text(entry['at']) ?? entry.$createdAt,
     agent: [clean({
       who: { reference: `Practitioner/${PRACTITIONER_ID}` },
       requestor: true,

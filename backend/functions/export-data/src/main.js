@@ -103,7 +103,8 @@ export async function buildExport(databases, collections, userId, options = {}) 
   const timestamp = (options.now ?? new Date()).toISOString();
   /** @type {Map<string, Doc[] | null>} */
   const byFile = new Map();
-  for (const kind of EXPORT_KINDS) {
+  const kinds = EXPORT_KINDS.filter((kind) => !kind.privateNotes || options.privateNotes);
+  for (const kind of kinds) {
     byFile.set(kind.file, await ownedDocuments(databases, collections.databaseId, kind.collection(collections), userId));
   }
   const records = (/** @type {string} */ file) => byFile.get(file) ?? [];
@@ -115,7 +116,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
   /** @type {Record<string, number>} */
   const counts = {};
   const files = [];
-  for (const kind of EXPORT_KINDS) {
+  for (const kind of kinds) {
     const documents = byFile.get(kind.file);
     if (!documents) continue;
     zip[kind.file] = strToU8(kindCsv(kind, documents, lookups));
