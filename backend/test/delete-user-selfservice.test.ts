@@ -1,7 +1,10 @@
 // delete-user-selfservice (spec §2 Settings/Delete Account, §7 {success, error}): the signed-in
 // caller deletes themself and nobody else, and only with their password (issue 11). Two subscribed users with documents in every
 // collection; the function runs in the local Appwrite, Stripe's cancel webhooks reach stripe-webhook.
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client, Functions } from 'appwrite';
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import Stripe from 'stripe';
@@ -136,7 +139,7 @@ describe('delete-user-selfservice', () => {
     // Run again: the session went with the user, so Appwrite refuses it and nothing changes.
     await expect(alice.user.functions.createExecution({ functionId: FUNCTION, body: '' })).rejects.toMatchObject({ code: 401 });
     expect(await counts(bob.user.id)).toEqual(bobBefore.counts);
-  });
+   }, 90_000);
 
   it('is idempotent: two runs at once (a double click) both answer success', async () => {
     const carol = await subscribedUser('carol');
@@ -225,4 +228,78 @@ describe('delete-user-selfservice', () => {
     await stripe.flush();
     await expectGone(grace.user);
   });
+});
+
+// issue 17: deleting the account also deletes every practice record of the user — every collection
+// of backend/appwrite.json with a userId attribute, more than one bulk page in one of them — and leaves
+// the other therapist's records as they were.
+describe('delete-user-selfservice and the practice', () => {
+  interface Attribute { key: string; type: string; format?: string; elements?: string[]; required?: boolean; array?: boolean; min?: number; size?: number }
+  const project = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../appwrite.json'), 'utf8')) as {
+    collections: Array<{ $id: string; attributes: Attribute[] }>;
+  };
+  const withUserId = project.collections.filter((c) => c.attributes.some((a) => a.key === 'userId'));
+  const practice = withUserId.filter((c) => !(COLLECTIONS as readonly string[]).includes(c.$id));
+  /** Several of the function's bulk pages (100), in a collection the audit function does not follow
+   * (each audited write queues an audit execution ahead of this one). */
+  const BIG = 'appointment_reminders';
+  const MANY = 250;
+
+  /** A document with every required attribute, as the schema allows. */
+  function documentOf(attributes: Attribute[], userId: string, i: number): Record<string, unknown> {
+    const data: Record<string, unknown> = { userId };
+    for (const a of attributes) {
+      if (!a.required || a.key === 'userId') continue;
+      if (a.array) data[a.key] = [];
+      else if (a.format === 'enum') data[a.key] = a.elements?.[0];
+      // Unique per user and document: some collections have unique indexes (one settings document per user…).
+      else if (a.type === 'string') data[a.key] = a.key === 'timeZone' ? 'UTC' : `${i}${userId}`.slice(0, a.size ?? 36);
+      // (far above the audit log's own sequence, which the audit function advances as these are written)
+      else if (a.type === 'integer' || a.type === 'double') data[a.key] = a.key === 'seq' ? 1_000_000 + i : Math.max(a.min ?? 0, 1);
+      else if (a.type === 'boolean') data[a.key] = false;
+      else if (a.type === 'datetime') data[a.key] = new Date().toISOString();
+    }
+    return data;
+  }
+
+  async function practiceDocuments(userId: string, count: number): Promise<void> {
+    const permissions = [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
+    for (const collection of practice) {
+      const n = collection.$id === BIG ? count : 1;
+      for (let i = 0; i < n; i += 100) {
+        const documents = Array.from({ length: Math.min(100, n - i) }, (_, j) => ({ $id: ID.unique(), $permissions: permissions, ...documentOf(collection.attributes, userId, i + j) }));
+        await aw.databases.createDocuments({ databaseId: DATABASE_ID, collectionId: collection.$id, documents }).catch((e: unknown) => {
+          throw new Error(`${collection.$id}: ${String(e)}`);
+        });
+      }
+    }
+  }
+
+  async function practiceCounts(userId: string): Promise<Record<string, number>> {
+    const result: Record<string, number> = {};
+    for (const collection of withUserId) result[collection.$id] = await count(collection.$id, userId);
+    return result;
+  }
+
+  it('leaves no document naming the user in any collection with a userId, and the other therapist untouched', async () => {
+    expect(practice.map((c) => c.$id)).toEqual(expect.arrayContaining(['practice_settings', 'services', 'clients', 'appointments', 'appointment_series', 'calendar_feeds', 'appointment_reminders']));
+    const dana = await subscribedUser('dana');
+    const erin = await subscribedUser('erin');
+    await practiceDocuments(dana.user.id, MANY);
+    await practiceDocuments(erin.user.id, 3);
+    const erinBefore = await practiceCounts(erin.user.id);
+    const danaBefore = await practiceCounts(dana.user.id);
+    for (const collection of practice) expect(danaBefore[collection.$id], collection.$id).toBeGreaterThan(0);
+    expect(danaBefore[BIG]).toBe(MANY);
+
+    const answer = await execute<Answer>(dana.user.functions, FUNCTION, CONFIRMED);
+    expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
+    await stripe.flush();
+
+    expect(await practiceCounts(dana.user.id)).toEqual(Object.fromEntries(withUserId.map((c) => [c.$id, 0])));
+    // The audit function appends to erin's log as her own writes are processed, never removes from it.
+    const erinAfter = await practiceCounts(erin.user.id);
+    expect(erinAfter['audit_log'] ?? 0).toBeGreaterThanOrEqual(erinBefore['audit_log'] ?? 0);
+    expect({ ...erinAfter, audit_log: 0 }).toEqual({ ...erinBefore, audit_log: 0 });
+  }, 180_000);
 });

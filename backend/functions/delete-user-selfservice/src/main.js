@@ -7,7 +7,9 @@
 //      subscriptions-sync stop writing documents for it) and its running subscriptions are canceled
 //      now, not at the period end. Stripe unreachable → an error and nothing deleted: an account
 //      must not disappear while its subscription keeps charging.
-//   2. The user's documents in every collection that holds them (all pages).
+//   2. The user's documents in every collection that holds them (all pages): first every practice
+//      record (clients, appointments and series, notes, settings… — issue 17, in bulk pages, the
+//      audit log last), then the billing ones, customers late so that a retry still finds Stripe.
 //   3. The user's sessions, then the user.
 // Running it again (a double click) finds nothing left and still answers success.
 import { Account, AppwriteException, Databases, Query, Users } from 'node-appwrite';
@@ -25,13 +27,53 @@ import { stripeFromEnv } from '../../lib/stripe-client.js';
 /** Subscriptions that can no longer charge. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 const PAGE = 100;
+/** Practice documents go in bulk pages of Appwrite's batch size (APP_LIMIT_DATABASE_BATCH). */
+const BULK_PAGE = 100;
 
 /**
- * The collections holding a user's documents (field `userId`), in deletion order. Customers come
- * late so a retry still finds the customer.
+ * The billing collections holding a user's documents (field `userId`), in deletion order. Customers
+ * come late so a retry still finds the customer.
  * @param {Collections} c
  */
 const userDocumentCollections = (c) => [c.notifications, c.userAgreements, c.checkoutSessions, c.invoices, c.subscriptions, c.customers, c.users];
+
+/**
+ * Every other collection of the project (issue 17: the practice's records, each with `userId`), so a
+ * collection added to lib/collections.js is deleted with the account without another line here; the
+ * audit log last, so it records the deletion of the rest until the end.
+ * @param {Collections} c
+ */
+export function practiceCollections(c) {
+  const billing = new Set([...userDocumentCollections(c), c.webhookEvents, c.databaseId]);
+  const auditLog = process.env.AUDIT_LOG_COLLECTION_ID || 'audit_log';
+  const ids = Object.values(c).filter((id) => !billing.has(id) && id !== auditLog);
+  return [...new Set(ids), auditLog];
+}
+
+/**
+ * Every document naming the user in a practice collection, deleted in bulk pages (the server key is
+ * not rate-limited); a collection this deployment does not have yet is skipped.
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string} userId
+ * @returns {Promise<number>}
+ */
+async function deletePracticeDocuments(databases, databaseId, collectionId, userId) {
+  let deleted = 0;
+  for (;;) {
+    /** @type {number} */
+    let gone;
+    try {
+      gone = (await databases.deleteDocuments({ databaseId, collectionId, queries: [Query.equal('userId', userId), Query.limit(BULK_PAGE)] })).documents.length;
+    } catch (e) {
+      if (e instanceof AppwriteException && e.type === 'collection_not_found') return deleted;
+      throw e;
+    }
+    deleted += gone;
+    if (gone < BULK_PAGE) return deleted;
+  }
+}
 
 /** @param {unknown} e */
 const isAppwriteNotFound = (e) => e instanceof AppwriteException && e.code === 404;
@@ -222,6 +264,9 @@ export default async ({ req, res, log, error }) => {
 
   try {
     let documents = 0;
+    for (const collectionId of practiceCollections(collections)) {
+      documents += await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId);
+    }
     for (const collectionId of userDocumentCollections(collections)) {
       documents += await deleteUserDocuments(databases, collections.databaseId, collectionId, userId);
     }
