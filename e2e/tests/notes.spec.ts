@@ -61,6 +61,9 @@ test('from the calendar to a signed note: drafts survive a reload and going offl
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('textbox', { name: 'Plan', exact: true }).fill('Continue CBT; sleep diary for two weeks.');
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 5000 });
+  // Psychotherapy notes, kept apart from the record.
+  await page.getByRole('textbox', { name: 'Private notes' }).fill('Countertransference: reminded me of my own exams.');
+  await expect(page.getByText('Saved as you type.')).toBeVisible({ timeout: 5000 });
   await expectAccessible(page);
 
   // Sign: a wrong password is refused, the right one locks the note.
@@ -91,6 +94,11 @@ test('from the calendar to a signed note: drafts survive a reload and going offl
   await addendum.getByLabel('Your password').fill(PASSWORD);
   await addendum.getByRole('button', { name: 'Sign and add' }).click();
   await expect(page.getByRole('region', { name: 'Addenda' }).getByText('Client called the next day: the sleep diary is started.')).toBeVisible();
+
+  // The private note stays with the session: not on the client's record.
+  await page.getByRole('link', { name: 'Jane Doe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jane Doe' })).toBeVisible();
+  await expect(page.getByText('Countertransference')).toHaveCount(0);
 
   // The calendar knows: the appointment's note is signed.
   await page.goto(`/dashboard/schedule?view=day&date=${date}`);

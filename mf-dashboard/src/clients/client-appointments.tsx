@@ -7,6 +7,7 @@ import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { SessionWhen, sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -42,6 +43,14 @@ function columns({ client, services, settings, timeZone }: Context): TableColumn
   return [
     { key: 'date', header: 'Date', rowHeader: true, cell: (appointment) => <SessionWhen appointment={appointment} timeZone={timeZone} /> },
     { key: 'service', header: 'Service', cell: (appointment) => services.get(appointment.serviceId)?.name ?? 'Unknown service' },
+    {
+      key: 'note',
+      header: 'Note',
+      cell: (appointment) => {
+        const at = sessionWhen(appointment, timeZone);
+        return <NoteLink appointment={appointment} context={`${at.fullDate}, ${at.time}`} />;
+      },
+    },
     {
       key: 'status',
       header: 'Status',

@@ -1,4 +1,4 @@
-import { Button, buttonClassName, Dialog } from '@cadence/shared-ui';
+import { Button, Dialog } from '@cadence/shared-ui';
 import { Link } from '@cadence/shared-router';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientPath } from '../clients/client-paths.ts';
@@ -10,10 +10,7 @@ import { formatMoney } from '../shared/money.ts';
 import { LOCATION_LABELS, durationMinutes, isDeletable, type AppointmentDocument } from './appointment.ts';
 import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
 import { StatusButtons, StatusHistory } from './status-buttons.tsx';
-import { notePath } from '../sessions/notes/note-paths.ts';
-
-/** What the note link says for the appointment's note state. */
-const NOTE_LINK_TEXT = { none: 'Write note', draft: 'Continue note', signed: 'Read note' } as const;
+import { NoteLink } from '../sessions/notes/note-link.tsx';
 
 export interface AppointmentDetailsProps {
   appointment: AppointmentDocument;
@@ -84,9 +81,7 @@ export function AppointmentDetails({ appointment, client, service, settings, tim
       <StatusButtons appointment={appointment} client={client} service={service} settings={settings} />
       {appointment.statusHistory.length > 0 && <StatusHistory appointment={appointment} timeZone={timeZone} />}
       <p className="sched-details__client">
-        <Link className={buttonClassName('primary', 'sm')} to={notePath(appointment.$id)}>
-          {NOTE_LINK_TEXT[appointment.noteState]}
-        </Link>
+        <NoteLink appointment={appointment} primary />
         {client && <Link to={clientPath(client.$id)}>Open {name}’s record</Link>}
       </p>
     </Dialog>

@@ -178,7 +178,8 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
           </button>
         ))}
       </div>
-      <div className="sched-grid__scroll" ref={scrollRef}>
+      {/* Focusable so the hours scroll from the keyboard too, even in a week with no appointment to tab to. */}
+      <div className="sched-grid__scroll" ref={scrollRef} tabIndex={0} role="region" aria-label="Hours of the day">
         <div className="sched-grid__body" ref={bodyRef}>
           <div className="sched-grid__gutter" aria-hidden="true">
             {hours.map((hour) => (

@@ -23,6 +23,7 @@ import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { NoteLink } from './notes/note-link.tsx';
 import { toCsv } from '../shared/csv-writer.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatMoney } from '../shared/money.ts';
@@ -265,6 +266,14 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
       cell: (appointment) => (lookup.clients.has(appointment.clientId) ? <Link to={clientPath(appointment.clientId)}>{clientName(lookup, appointment)}</Link> : clientName(lookup, appointment)),
     },
     { key: 'service', header: 'Service', cell: (appointment) => serviceName(lookup, appointment) },
+    {
+      key: 'note',
+      header: 'Note',
+      cell: (appointment) => {
+        const at = sessionWhen(appointment, lookup.timeZone);
+        return <NoteLink appointment={appointment} context={`${clientName(lookup, appointment)}, ${at.fullDate}, ${at.time}`} />;
+      },
+    },
     {
       key: 'status',
       header: 'Status',

@@ -11,6 +11,7 @@ import { addDays, instantAt, timeLabel, todayIn, zonedTime } from '../schedule/c
 import { useAppointments } from '../schedule/schedule-queries.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 
 export const TODAY_TEXTS = {
@@ -102,6 +103,7 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                   {service && <span className="today__hint">{service.name}</span>}
                 </p>
                 <StatusButtons compact appointment={appointment} client={client} service={service} settings={settings} label={TODAY_TEXTS.status(name(appointment), clock(appointment.start))} />
+                <NoteLink appointment={appointment} context={`${name(appointment)}, ${clock(appointment.start)}`} />
               </li>
             );
           })}

@@ -21,6 +21,7 @@ import {
   type RiskLevel,
 } from './note-templates.ts';
 import type { NoteDraftFields, ProgressNoteDocument } from './progress-note.ts';
+import { PrivateNoteSection } from './private-note.tsx';
 import { SignNoteDialog } from './sign-note-dialog.tsx';
 import { SAVE_STATE_TEXT, useNoteDraft } from './use-note-draft.ts';
 
@@ -180,6 +181,7 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
           <Textarea label="Progress toward goals" rows={3} value={fields.goalsProgress ?? ''} onChange={(event) => edit({ goalsProgress: event.target.value })} />
         </fieldset>
       </div>
+      <PrivateNoteSection appointmentId={appointment.$id} />
       {signing && (
         <SignNoteDialog
           prepare={async () => {

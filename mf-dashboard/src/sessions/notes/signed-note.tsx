@@ -5,6 +5,7 @@ import type { PracticeSettings } from '../../practice/practice-settings.ts';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { SignRefusal, addAddendum } from './api/sign-note.ts';
 import { NoteHeader, type NoteContext } from './note-header.tsx';
+import { PrivateNoteSection } from './private-note.tsx';
 import { useAddenda, useRefreshNote } from './note-queries.ts';
 import { fieldLabel, NOTE_TEMPLATES, parseContent, RISK_LABELS } from './note-templates.ts';
 import { noteHash, type ProgressNoteDocument } from './progress-note.ts';
@@ -94,6 +95,9 @@ export function SignedNote({ note, settings, ...context }: SignedNoteProps) {
           <p className="note-signed__meta">{addenda.isPending ? 'Loading addenda…' : 'No addenda.'}</p>
         )}
       </section>
+      <div className="note-no-print">
+        <PrivateNoteSection appointmentId={note.appointmentId} />
+      </div>
       {adding && <AddendumDialog noteId={note.$id} onClose={() => setAdding(false)} />}
     </article>
   );
