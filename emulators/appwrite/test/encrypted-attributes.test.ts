@@ -165,6 +165,24 @@ describe('encrypted attributes at rest', () => {
   });
 });
 
+describe('the attribute model', () => {
+  it('answers encrypt: true for encrypted strings and false for the others (API key; users lack collections.read)', async () => {
+    const admin = new server.Databases(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+    const content = await admin.getAttribute({ ...ref, key: 'content' });
+    expect(content).toMatchObject({ key: 'content', type: 'string', status: 'available', error: '', required: false, array: false, size: 100000, default: null, encrypt: true });
+    const list = await admin.listAttributes(ref);
+    const byKey = new Map(list.attributes.map((a) => [(a as { key: string }).key, a as Record<string, unknown>]));
+    expect(list.total).toBe(byKey.size);
+    expect(byKey.get('riskDetails')).toMatchObject({ encrypt: true, size: 5000 });
+    expect(byKey.get('signerName')).toMatchObject({ encrypt: false, size: 100 });
+    expect(byKey.get('status')).toMatchObject({ format: 'enum', elements: ['draft', 'signed'], default: 'draft' });
+    expect(byKey.get('status')).not.toHaveProperty('encrypt');
+    expect(await failure(admin.getAttribute({ ...ref, key: 'nope' }))).toMatchObject({ code: 404, type: 'attribute_not_found' });
+    const asUser = await fetch(`${h.endpoint}/databases/main/collections/progress_notes/attributes`, { headers: { 'x-appwrite-project': PROJECT_ID, 'x-appwrite-session': alice.session } });
+    expect(asUser.status).toBe(401);
+  });
+});
+
 describe('declaring encrypted attributes', () => {
   const project = (attributes: unknown[], indexes: unknown[] = []) => ({
     databases: [{ $id: 'main', name: 'main' }],

@@ -2,6 +2,7 @@
 // names (`/v1/tablesdb/…/tables/…/rows`): the v27 Web SDK ships both classes (PROTOCOL §3.1).
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import type { AbuseRule } from '../rate-limit.ts';
 import { actorOf } from '../databases/actor.ts';
@@ -11,6 +12,7 @@ import { parseSchema, type CollectionDef } from '../databases/schema.ts';
 import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
 import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
+import { attributeRoutes } from './attributes.ts';
 import { transactionRoutes } from './transactions.ts';
 
 const permissionsSchema = {
@@ -71,6 +73,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
   ensureIndexes(opts.store.db, schema);
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
+  attributeRoutes(app, service, isoDate(opts.clock.now()));
 
   for (const n of FLAVORS) {
     const one = `${n.base}/:id`;
