@@ -4,6 +4,7 @@ import { useNavigate } from '@cadence/shared-router';
 import { deleteAccount, reasonOf } from '../account/account-api.ts';
 import { DELETE_THANK_YOU_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { ExportDataButton } from './export-data.tsx';
 import { isDeletePhrase } from './settings-rules.ts';
 
 interface DeleteAccountFormProps {
@@ -41,6 +42,9 @@ export function DeleteAccountForm({ id, onDeleted, onFailed }: DeleteAccountForm
   return (
     <form id={id} className="account-form" onSubmit={(e) => void submit(e)} aria-label="Confirm account deletion">
       <p className="account-text">This permanently deletes your account, subscription and data.</p>
+      {/* issue 17: deletion removes every practice record, so the export is offered first. */}
+      <p className="account-text">Export your data before deleting: clients, appointments, notes and settings cannot be recovered afterwards.</p>
+      <ExportDataButton label="Export your data before deleting" />
       <TextInput id={`${id}-phrase`} label='Type "delete my account" to confirm' autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
       <TextInput id={`${id}-password`} label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       <div>

@@ -6,6 +6,7 @@ import { MESSAGES } from '../messages.ts';
 import { ResendVerificationButton } from '../profile/profile-section.tsx';
 import { formatDate } from '../profile/profile-status.ts';
 import { DeleteAccountPanel } from './delete-account.tsx';
+import { ExportDataPanel } from './export-data.tsx';
 import { UpdatePasswordForm } from './password-form.tsx';
 import { TwoStepSettings } from './two-step-settings.tsx';
 import { AutoSignOutSettings } from './auto-sign-out-settings.tsx';
@@ -211,6 +212,7 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
           <UpdatePasswordForm />
           <TwoStepSettings user={user} />
           <AutoSignOutSettings user={user} />
+          <ExportDataPanel />
           <DeleteAccountPanel />
         </div>
       </Card>
