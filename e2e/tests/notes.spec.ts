@@ -36,6 +36,10 @@ test('from the calendar to a signed note: drafts survive a reload and going offl
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, therapist);
+  // Notes to write: the attended session waits on Today and on the nav.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Notes to write (1)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /All Sessions\s*1 notes to write/ })).toBeVisible();
   await page.goto(`/dashboard/schedule?view=day&date=${date}`);
   // Two clicks: the appointment, then Write note.
   await page.getByRole('button', { name: /Jane D\., Psychotherapy 45 min, Show/ }).click();
@@ -94,6 +98,12 @@ test('from the calendar to a signed note: drafts survive a reload and going offl
   await addendum.getByLabel('Your password').fill(PASSWORD);
   await addendum.getByRole('button', { name: 'Sign and add' }).click();
   await expect(page.getByRole('region', { name: 'Addenda' }).getByText('Client called the next day: the sleep diary is started.')).toBeVisible();
+
+  // Nothing left to write.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Notes to write (0)' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All Sessions', exact: true })).toBeVisible();
+  await page.goto(`/dashboard/sessions/${appointmentId}/note`);
 
   // The private note stays with the session: not on the client's record.
   await page.getByRole('link', { name: 'Jane Doe' }).click();

@@ -11,6 +11,7 @@ import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { SchedulePage } from '../schedule/schedule-page.tsx';
 import { NotePage } from '../sessions/notes/note-page.tsx';
 import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
+import { NotesDueBadge } from '../sessions/notes/notes-due.tsx';
 import { SessionsPage } from '../sessions/sessions-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
 import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, SESSIONS, TODAY } from './dashboard-sections.ts';
@@ -32,22 +33,23 @@ export default function DashboardPage() {
     <div className="dash-page">
       <PageHeader title="Dashboard" className="dash-title" />
       <PromoBanner />
-      <div className="dash-layout">
-        <div className="dash-nav-slot" ref={navSlotRef} style={stuck ? { minHeight: reservedHeight } : undefined}>
-          <nav ref={navRef} className={stuck ? 'dash-nav dash-nav--stuck' : 'dash-nav'} aria-label="Dashboard sections">
-            <ul className="dash-nav-list">
-              {DASHBOARD_SECTIONS.map((section) => (
-                <li key={section.path}>
-                  <NavLink className="dash-nav-item" to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
-                    <Icon name={section.icon} />
-                    <span>{section.label}</span>
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-        <QueryProvider>
+      <QueryProvider>
+        <div className="dash-layout">
+          <div className="dash-nav-slot" ref={navSlotRef} style={stuck ? { minHeight: reservedHeight } : undefined}>
+            <nav ref={navRef} className={stuck ? 'dash-nav dash-nav--stuck' : 'dash-nav'} aria-label="Dashboard sections">
+              <ul className="dash-nav-list">
+                {DASHBOARD_SECTIONS.map((section) => (
+                  <li key={section.path}>
+                    <NavLink className="dash-nav-item" to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
+                      <Icon name={section.icon} />
+                      <span>{section.label}</span>
+                      {section === SESSIONS && <NotesDueBadge />}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
           <Routes>
             <Route index element={<TodayPage />} />
             <Route path={CLIENTS.path} element={<ClientsPage />} />
@@ -63,8 +65,8 @@ export default function DashboardPage() {
             ))}
             <Route path="*" element={<SectionNotFound />} />
           </Routes>
-        </QueryProvider>
-      </div>
+        </div>
+      </QueryProvider>
     </div>
   );
 }

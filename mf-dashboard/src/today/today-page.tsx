@@ -7,6 +7,7 @@ import { usePracticeSettings, useServices } from '../practice/practice-queries.t
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone } from './get-started.ts';
 import { TodaysAppointments } from './todays-appointments.tsx';
+import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
 import './today.css';
 
 const clientCountText = (count: number) => (count === 1 ? '1 client' : `${count} clients`);
@@ -43,6 +44,7 @@ export function TodayPage() {
           )}
         </div>
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={settings.data?.timeZone ?? browserTimeZone()} clients={clients.data ?? []} />}
+        {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={settings.data?.timeZone ?? browserTimeZone()} />}
         <section aria-labelledby="today-get-started">
           <h3 id="today-get-started" className="today__subtitle">
             Get started

@@ -7,6 +7,8 @@ import type { NoteDraftFields, ProgressNoteDocument } from './progress-note.ts';
 
 /** How long typing must pause before the draft goes to the server (issue #15: within 2 s). */
 export const SAVE_DELAY_MS = 1000;
+export const LEAVE_QUESTION = 'This note has changes that are not saved to Cadence yet. They are kept on this device and sent when you open the note again. Leave anyway?';
+
 /** How often an offline or failed draft is tried again. */
 const RETRY_MS = 10_000;
 
@@ -186,14 +188,27 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
     return () => clearInterval(retry);
   }, [state, conflict, save]);
 
-  // Leaving with text the server does not have yet asks first.
+  // Leaving with text the server does not have yet asks first: closing or reloading the tab, and a
+  // link inside the app (the text stays on this device either way, and is sent when the note is opened again).
   useEffect(() => {
     if (state === 'saved') return undefined;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
+    const leave = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!link || event.defaultPrevented || event.button !== 0) return;
+      if (!window.confirm(LEAVE_QUESTION)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    document.addEventListener('click', leave, true);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+      document.removeEventListener('click', leave, true);
+    };
   }, [state]);
 
   return { fields, edit, state, failure, conflict, resolve, noteId, flush: save };

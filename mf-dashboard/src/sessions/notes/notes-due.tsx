@@ -1,0 +1,85 @@
+import { Link } from '@cadence/shared-router';
+import { Badge } from '@cadence/shared-ui';
+import { useQuery } from '@cadence/shared-auth/query';
+import type { ClientDocument } from '../../clients/api/client-document.ts';
+import { shortClientName } from '../../schedule/schedule-view.ts';
+import { formatInZone } from '../../shared/time-zone.ts';
+import { LoadError } from '../../shared/load-error.tsx';
+import { useUserId } from '../../shared/use-user-id.ts';
+import { notesDue } from './api/notes-due.ts';
+import { NoteLink } from './note-link.tsx';
+import './notes.css';
+
+/** A draft this many days old is highlighted. */
+export const STALE_DRAFT_DAYS = 3;
+
+export function useNotesDue() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: ['appointments', userId, 'notes-due'],
+    queryFn: () => notesDue(userId),
+    enabled: userId !== '',
+    meta: { failure: 'Loading notes to write failed' },
+  });
+}
+
+export const daysSince = (start: string, now: number = Date.now()) => Math.max(0, Math.floor((now - Date.parse(start)) / 86_400_000));
+
+const ago = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
+
+/** The dashboard nav's count of notes to write (nothing when there are none). */
+export function NotesDueBadge() {
+  const due = useNotesDue();
+  const total = due.data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <Badge tone="warning" className="notes-due-badge">
+      {total > 99 ? '99+' : total}
+      <span className="sched-visually-hidden"> notes to write</span>
+    </Badge>
+  );
+}
+
+/** Today's "Notes to write" card: attended sessions without a signed note, oldest first. */
+export function NotesDueCard({ clients, timeZone }: { clients: readonly ClientDocument[]; timeZone: string }) {
+  const due = useNotesDue();
+  const byId = new Map(clients.map((client) => [client.$id, client]));
+  return (
+    <section aria-labelledby="today-notes-due" className="notes-due">
+      <h3 id="today-notes-due" className="today__subtitle">
+        Notes to write{due.data ? ` (${due.data.total})` : ''}
+      </h3>
+      {due.isError ? (
+        <LoadError what="Loading notes to write failed" onRetry={() => void due.refetch()} />
+      ) : due.isPending ? (
+        <p className="today__hint">Loading…</p>
+      ) : due.data.total === 0 ? (
+        <p className="today__hint">All caught up: every attended session has a signed note.</p>
+      ) : (
+        <>
+          <ol className="notes-due__list">
+            {due.data.appointments.map((appointment) => {
+              const days = daysSince(appointment.start);
+              const stale = appointment.noteState === 'draft' && days >= STALE_DRAFT_DAYS;
+              const name = shortClientName(byId.get(appointment.clientId));
+              return (
+                <li key={appointment.$id} className={stale ? 'notes-due__item notes-due__item--stale' : 'notes-due__item'}>
+                  <span>
+                    <strong>{name}</strong> · {formatInZone(appointment.start, timeZone)} · {ago(days)}
+                    {stale && <Badge tone="warning">Draft for {days} days</Badge>}
+                  </span>
+                  <NoteLink appointment={appointment} context={`${name}, ${formatInZone(appointment.start, timeZone)}`} />
+                </li>
+              );
+            })}
+          </ol>
+          {due.data.total > due.data.appointments.length && (
+            <p className="today__hint">
+              <Link to="/dashboard/sessions?status=show&note=none&order=asc">Attended sessions without a note, in All Sessions</Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
