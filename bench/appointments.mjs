@@ -88,7 +88,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(values.port);
   const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_SMTP_PORT: 'off' },
+    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const endpoint = `http://127.0.0.1:${port}/v1`;

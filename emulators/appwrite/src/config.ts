@@ -36,6 +36,8 @@ export interface EmulatorConfig {
   functionsDir: string | undefined;
   /** Cron schedules from appwrite.json run (APPWRITE_SCHEDULES=off stops them, for tests that want no background runs). */
   schedules: boolean;
+  /** Functions run on the events they subscribe to (APPWRITE_EVENTS=off stops it: bulk seeding for benches). */
+  events: boolean;
   /** Warm-runtime caps (APPWRITE_EXECUTIONS_PER_FUNCTION, APPWRITE_EXECUTIONS_TOTAL, APPWRITE_EXECUTIONS_QUEUE). */
   executionLimits: PoolLimits;
   /**
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     log: env.APPWRITE_LOG === 'on',
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
     schedules: env.APPWRITE_SCHEDULES !== 'off',
+    events: env.APPWRITE_EVENTS !== 'off',
     executionLimits: {
       perFunction: positive(env.APPWRITE_EXECUTIONS_PER_FUNCTION, DEFAULT_POOL_LIMITS.perFunction),
       total: positive(env.APPWRITE_EXECUTIONS_TOTAL, DEFAULT_POOL_LIMITS.total),

@@ -229,6 +229,20 @@ describe('account events', () => {
   });
 });
 
+describe('APPWRITE_EVENTS=off', () => {
+  it('runs no function on events (bulk seeding for benches)', async () => {
+    const s = await startServer({ functions: [fn('recorder', { execute: [], events: RECORDER_EVENTS })], env: { APPWRITE_EVENTS: 'off' } });
+    try {
+      const key = new server.Client().setEndpoint(s.endpoint).setProject(PROJECT_ID).setKey(API_KEY);
+      await new server.Databases(key).createDocument({ databaseId: 'main', collectionId: 'things', documentId: ID.unique(), data: { title: 'quiet' } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await new server.Functions(key).listExecutions({ functionId: 'recorder' })).total).toBe(0);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe('durability', () => {
   it('an event execution still waiting for a runtime runs after a restart', async () => {
     const s = await startServer({

@@ -64,7 +64,7 @@ export default sharedPlugin<PluginOptions>('appwrite-events', async (app, { conf
   // Its onSend names the account routes' events before this plugin's onSend queues them.
   installAccountEvents(app, store);
 
-  const subscribed = () => service.all().filter((def) => def.enabled && def.events.length > 0);
+  const subscribed = () => (config.events ? service.all().filter((def) => def.enabled && def.events.length > 0) : []);
 
   const dispatch = (request: FastifyRequest, event: PendingEvent, responseBody: string): boolean => {
     const functions = subscribed();
