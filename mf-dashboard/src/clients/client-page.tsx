@@ -5,6 +5,7 @@ import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
+import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
 import { ClientForm, clientFormValues } from './client-form.tsx';
 import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
@@ -112,7 +113,7 @@ function ClientProfile({ client }: { client: ClientDocument }) {
         items={(['appointments', 'notes', 'billing'] as const).map((id) => ({
           id,
           label: CLIENT_TEXTS.tabs[id].label,
-          content: id === 'appointments' ? <ClientAppointments client={client} /> : <p>{CLIENT_TEXTS.tabs[id].text}</p>,
+          content: id === 'appointments' ? <ClientAppointments client={client} /> : id === 'notes' ? <ClientNotes clientId={client.$id} /> : <p>{CLIENT_TEXTS.tabs[id].text}</p>,
         }))}
       />
 

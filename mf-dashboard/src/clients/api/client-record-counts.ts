@@ -10,19 +10,21 @@ export interface ClientRecordCounts {
 
 /**
  * The client's appointments, notes and ledger entries (issue #13: delete only a client with none).
- * Appointments are counted by Appwrite (one document read, its total kept: the userId + clientId
- * index). Notes and the ledger do not exist yet, so they are 0 until their issues replace them here
- * with the same kind of count; the detail page asks only this function, so nothing else changes.
+ * Appointments and progress notes are counted by Appwrite (one document read each, its total kept:
+ * the userId + clientId indexes). The ledger does not exist yet, so it is 0 until its issue replaces
+ * it here with the same kind of count; the detail page asks only this function.
  */
 export async function clientRecordCounts(userId: string, clientId: string): Promise<ClientRecordCounts> {
-  const appointments = await attempt(() =>
-    appwrite().databases.listDocuments({
-      ...practiceCollection('appointments'),
-      queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.select(['$id']), Query.limit(1)],
-      total: true,
-    }),
-  );
-  return { appointments: appointments.total, notes: 0, ledgerEntries: 0 };
+  const count = (collection: 'appointments' | 'progressNotes') =>
+    attempt(() =>
+      appwrite().databases.listDocuments({
+        ...practiceCollection(collection),
+        queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.select(['$id']), Query.limit(1)],
+        total: true,
+      }),
+    ).then((list) => list.total);
+  const [appointments, notes] = await Promise.all([count('appointments'), count('progressNotes')]);
+  return { appointments, notes, ledgerEntries: 0 };
 }
 
 export function hasClientRecords(counts: ClientRecordCounts): boolean {
