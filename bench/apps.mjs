@@ -23,4 +23,4 @@ export async function routePaths() {
  * Guarded routes the bench loads signed in, as the seeded therapist (bench/practice-dataset.mjs):
  * the dashboard's routes with a screen of their own so far (issue #13), the rest still placeholders.
  */
-export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/clients', '/dashboard/practice'];
+export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/clients', '/dashboard/schedule', '/dashboard/sessions', '/dashboard/practice'];

@@ -29,6 +29,7 @@ import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
+import { measureWeekView } from '../bench/week-view.mjs';
 import { startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -106,6 +107,7 @@ let practice;
 let clientQueries = null;
 let weekQuery = null;
 let clientSearch;
+let weekView;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
   const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
@@ -118,6 +120,8 @@ try {
   signedIn.monolith = await measureRoutes(browser, monolithServer.url, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
   console.log(`Typing into the client search at ${values.clients} clients…`);
   clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
+  console.log('Painting a week of 60 appointments (schedule, cold loads)…');
+  weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -171,6 +175,7 @@ const results = {
   signedIn: { composed: { ...signedIn.composed, perRoute: signedIn.composed.perRoute.map(strip) }, monolith: { ...signedIn.monolith, perRoute: signedIn.monolith.perRoute.map(strip) } },
   practice,
   clientSearch,
+  weekView,
   clientQueries,
   weekQuery,
   emulator,
