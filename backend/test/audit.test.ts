@@ -144,6 +144,20 @@ function pick(e: Entry): Record<string, unknown> {
   return { userId, seq, at, actorId, action, entityType, entityId, ip, userAgent, prevHash, hash };
 }
 
+describe('account deletion', () => {
+  it('a deleted therapist gets no new log from the late events of their records\' deletion', async () => {
+    const gone = await aw.users.create({ userId: 'unique()', email: `gone.${Date.now()}@example.com`, password: PASSWORD });
+    await aw.users.delete({ userId: gone.$id });
+    const own = (id: string) => [`read("user:${id}")`, `update("user:${id}")`, `delete("user:${id}")`];
+    await aw.databases.createDocument({ ...{ databaseId: DATABASE_ID, collectionId: 'clients' }, documentId: 'unique()', data: { userId: gone.$id, firstName: 'Late', lastName: 'Event' }, permissions: own(gone.$id) });
+    // A control in the same breath, so the function has certainly run.
+    const control = await aw.databases.createDocument({ ...{ databaseId: DATABASE_ID, collectionId: 'clients' }, documentId: 'unique()', data: { userId: therapist.id, firstName: 'Control', lastName: 'Event' }, permissions: own(therapist.id) });
+    await until(therapist.id, (l) => l.some((e) => e.entityId === control.$id));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await entries(gone.$id)).toEqual([]);
+  });
+});
+
 describe('concurrency', () => {
   it('twenty-five edits at once keep one linear chain: every number once, each entry linked to the one before', async () => {
     const before = (await entries(therapist.id)).length;

@@ -8,7 +8,7 @@
 // reads the new head and tries again. A failed sign-in has no Appwrite event, so it is not here
 // (backend/README.md).
 import { createHash } from 'node:crypto';
-import { AppwriteException, Databases, ID, Permission, Query, Role } from 'node-appwrite';
+import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
 import { canonicalEntry, GENESIS_HASH } from '../../lib/audit-chain.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
@@ -164,8 +164,16 @@ export default async ({ req, res, log, error }) => {
   const described = describeEvent(event, readBody(req.bodyText), actor);
   if (!described) return res.json({ recorded: false });
   const ids = collectionsFromEnv(process.env);
-  const databases = new Databases(serverClient(req));
+  const client = serverClient(req);
+  const databases = new Databases(client);
   try {
+    // An account deletion removes the log, then the user; the deletes' own events arrive later and
+    // must not start a new log for a therapist who no longer exists.
+    const exists = await new Users(client).get({ userId: described.owner }).then(() => true, (e) => {
+      if (e instanceof AppwriteException && e.code === 404) return false;
+      throw e;
+    });
+    if (!exists) return res.json({ recorded: false, reason: 'no such user' });
     const entry = await append(databases, ids, {
       actorId: described.action === 'session.create' ? described.owner : actor,
       action: described.action,
