@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, PageHeader, RadioGroup, Select, Textarea, TextInput } from '@cadence/shared-ui';
 import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
@@ -48,7 +48,7 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
     userId, appointmentId: appointment.$id, clientId: client.$id, noteState: appointment.noteState, server, fresh: freshFields(settings, client.diagnosisCodes ?? []),
   });
   const { fields, edit } = draft;
-  const content = parseContent(fields.content);
+  const content = useMemo(() => parseContent(fields.content), [fields.content]);
   const template = NOTE_TEMPLATES[fields.template];
   const last = useLastSignedNote(client.$id, appointment.$id, !hasText(content));
   const [codesText, setCodesText] = useState(fields.diagnosisCodes.join(', '));

@@ -9,6 +9,9 @@ import type { NoteDraftFields, ProgressNoteDocument } from './progress-note.ts';
 export const SAVE_DELAY_MS = 1000;
 export const LEAVE_QUESTION = 'This note has changes that are not saved to Cadence yet. They are kept on this device and sent when you open the note again. Leave anyway?';
 
+/** How soon a change reaches this device's copy (and at once when the tab is hidden or closed). */
+export const LOCAL_WRITE_MS = 150;
+
 /** How often an offline or failed draft is tried again. */
 const RETRY_MS = 10_000;
 
@@ -65,6 +68,18 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
   // The latest text and what the server has, for saves that run after renders.
   const latest = useRef({ fields, base: server?.revision ?? 0, noteId: server?.$id ?? null, noteState, saving: false, dirty: start.kind === 'local' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const localTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // This device's copy: written LOCAL_WRITE_MS after a change at most (a 5,000-word note is ~30 KB of
+  // JSON: serialising and storing it on every keystroke cost a frame), and at once when the tab is
+  // hidden, closed or the draft is sent.
+  const keepLocally = useCallback(() => {
+    if (localTimer.current) {
+      clearTimeout(localTimer.current);
+      localTimer.current = null;
+    }
+    if (latest.current.dirty) writeLocalDraft(appointmentId, { fields: latest.current.fields, baseRevision: latest.current.base, editedAt: Date.now() });
+  }, [appointmentId]);
 
   const save = useCallback(async () => {
     const now = latest.current;
@@ -75,6 +90,7 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
     }
     now.saving = true;
     setState('saving');
+    keepLocally();
     const sent = now.fields;
     try {
       const saved = now.noteId ? await saveNote(now.noteId, now.base, sent) : await createNote(userId, { appointmentId, clientId }, sent);
@@ -115,7 +131,7 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
     } finally {
       now.saving = false;
     }
-  }, [appointmentId, clientId, userId]);
+  }, [appointmentId, clientId, keepLocally, userId]);
 
   const schedule = useCallback(
     (delay: number) => {
@@ -130,17 +146,15 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
 
   const edit = useCallback(
     (change: Partial<NoteDraftFields>) => {
-      setFields((current) => {
-        const next = { ...current, ...change };
-        latest.current.fields = next;
-        latest.current.dirty = true;
-        writeLocalDraft(appointmentId, { fields: next, baseRevision: latest.current.base, editedAt: Date.now() });
-        return next;
-      });
+      const next = { ...latest.current.fields, ...change };
+      latest.current.fields = next;
+      latest.current.dirty = true;
+      setFields(next);
+      localTimer.current ??= setTimeout(keepLocally, LOCAL_WRITE_MS);
       setState((current) => (current === 'offline' || current === 'signed-out' ? current : 'unsaved'));
       schedule(SAVE_DELAY_MS);
     },
-    [appointmentId, schedule],
+    [keepLocally, schedule],
   );
 
   /** Resolves a conflict: keep this device's text (saved over theirs, now that it was shown) or take theirs. */
@@ -174,12 +188,20 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
     const online = () => {
       if (latest.current.dirty) schedule(0);
     };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') keepLocally();
+    };
     window.addEventListener('online', online);
+    window.addEventListener('pagehide', keepLocally);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', keepLocally);
+      document.removeEventListener('visibilitychange', hidden);
       if (timer.current) clearTimeout(timer.current);
+      keepLocally();
     };
-  }, [schedule]);
+  }, [keepLocally, schedule]);
 
   // Offline or failing: tried again every RETRY_MS while the text waits on this device (a conflict waits for the therapist).
   useEffect(() => {
@@ -193,6 +215,7 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
   useEffect(() => {
     if (state === 'saved') return undefined;
     const warn = (event: BeforeUnloadEvent) => {
+      keepLocally();
       event.preventDefault();
     };
     const leave = (event: MouseEvent) => {
@@ -209,7 +232,7 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
       window.removeEventListener('beforeunload', warn);
       document.removeEventListener('click', leave, true);
     };
-  }, [state]);
+  }, [keepLocally, state]);
 
   return { fields, edit, state, failure, conflict, resolve, noteId, flush: save };
 }
