@@ -115,6 +115,12 @@ export function formatReport(results) {
     );
     out.push(`goal p99 ≤ ${w.goalP99Ms} ms at ${w.connections} connections: ${w.p99Ms <= w.goalP99Ms ? 'met' : 'MISSED'} (one process answers one call at a time: at ${w.connections} connections a call waits for the ones ahead of it, ≈ ${w.connections} / req/s)`);
   }
+  if (results.exportData) {
+    const e = results.exportData;
+    out.push('', `Export all my data (export-data, one synchronous execution as the therapist), ${results.practice?.counts?.clients ?? '?'} clients, ${results.practice?.counts?.appointments ?? '?'} appointments`);
+    out.push(table(['total ms', 'server s', 'ZIP KB', 'answer KB', 'FHIR KB'], [[e.ms, e.serverMs / 1000, e.zipKB, e.responseKB, e.fhirKB]]));
+    out.push(`goal < ${e.goalMs / 1000} s: ${e.ms < e.goalMs ? 'met' : 'MISSED'}`);
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -25,6 +25,7 @@ import { measureClientQueries } from '../bench/clients.mjs';
 import { measureClientSearch } from '../bench/client-search.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
+import { measureExport } from '../bench/export.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
@@ -107,6 +108,7 @@ let practice;
 let clientQueries = null;
 let weekQuery = null;
 let clientSearch;
+let exportData;
 let weekView;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
@@ -122,6 +124,8 @@ try {
   clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
   console.log('Painting a week of 60 appointments (schedule, cold loads)…');
   weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
+  console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
+  exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -178,6 +182,7 @@ const results = {
   weekView,
   clientQueries,
   weekQuery,
+  exportData,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });

@@ -1,0 +1,88 @@
+// "Export all my data" on the practice dataset (issue 17): the seeded therapist runs export-data as
+// the browser does (a synchronous execution with their session), and the ZIP is unzipped and its
+// CSVs counted against what was seeded. Goal: under 30 s for 2,000 clients and ~50,000 appointments.
+//
+// Alone: `node bench/export.mjs [--clients 2000]` starts its own Appwrite emulator (temp data, rate
+// limits off), seeds the practice and prints the figures as JSON.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { root } from './apps.mjs';
+import { sessionCookie } from './clients.mjs';
+
+const { unzipSync } = createRequire(path.join(root, 'e2e/package.json'))('fflate');
+
+export const EXPORT_GOAL_MS = 30_000;
+
+/** Data rows of a CSV the export wrote (RFC 4180; a quoted cell may hold line breaks). */
+function csvRows(bytes) {
+  const text = new TextDecoder().decode(bytes);
+  let rows = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === '\n' && !quoted) rows += 1;
+  }
+  return Math.max(0, rows - 1);
+}
+
+/**
+ * @param {{ endpoint: string, therapist: { id: string, email: string, password: string }, expected?: Record<string, number> }} options
+ *   `expected`: rows each CSV must hold (by file name).
+ */
+export async function measureExport({ endpoint, therapist, expected = {} }) {
+  const headers = { 'content-type': 'application/json', 'x-appwrite-project': 'cadence', cookie: await sessionCookie(endpoint, therapist) };
+  const started = performance.now();
+  const response = await fetch(`${endpoint}/functions/export-data/executions`, { method: 'POST', headers, body: JSON.stringify({ body: '{}', async: false }) });
+  const execution = await response.json();
+  const ms = Math.round(performance.now() - started);
+  if (response.status !== 201 || execution.responseStatusCode !== 200) throw new Error(`export-data: ${response.status} ${execution.responseStatusCode} ${execution.errors ?? ''}`);
+  const answer = JSON.parse(execution.responseBody);
+  const zip = Buffer.from(answer.zipBase64, 'base64');
+  const files = unzipSync(zip);
+  const rows = Object.fromEntries(Object.entries(files).filter(([name]) => name.endsWith('.csv')).map(([name, bytes]) => [name, csvRows(bytes)]));
+  for (const [file, count] of Object.entries(expected)) if (rows[file] !== count) throw new Error(`export-data: ${file} has ${rows[file]} rows, expected ${count}`);
+  return {
+    ms,
+    serverMs: Math.round(execution.duration * 1000),
+    goalMs: EXPORT_GOAL_MS,
+    zipKB: Math.round(zip.length / 1024),
+    responseKB: Math.round(Buffer.byteLength(execution.responseBody) / 1024),
+    fhirKB: Math.round((files['fhir-r4-bundle.json']?.length ?? 0) / 1024),
+    rows,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' } } });
+  const { seedPractice } = await import('./practice-dataset.mjs');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-export-'));
+  const port = Number(values.port);
+  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const endpoint = `http://127.0.0.1:${port}/v1`;
+  try {
+    for (let i = 0; ; i += 1) {
+      if (emulator.exitCode !== null || i > 300) throw new Error('the Appwrite emulator did not start');
+      try {
+        await fetch(`${endpoint}/ping`);
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
+    const result = await measureExport({ endpoint, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
+    console.log(JSON.stringify({ counts: seeded.counts, export: result }, null, 2));
+  } finally {
+    emulator.kill('SIGTERM');
+    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+  }
+}
