@@ -94,6 +94,10 @@ export function formatReport(results) {
     const { appointments, runs, p50, p95, max, goalMs } = results.weekView;
     out.push('', `Week view with ${appointments} appointments, ${runs} cold loads: the appointments response's end to the frame showing them all p50 ${p50} ms, p95 ${p95} ms, max ${max} ms: goal ≤ ${goalMs} ms ${p95 <= goalMs ? 'met' : p50 <= goalMs ? 'met at p50, MISSED at p95' : 'MISSED'}`);
   }
+  if (results.noteTyping) {
+    const { words, keystrokes, p50, p95, max, goalP95 } = results.noteTyping;
+    out.push('', `Typing in a ${words}-word progress note: ${keystrokes} keystrokes, keydown to painted p50 ${p50} ms, p95 ${p95} ms, max ${max} ms: goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
+  }
   if (results.clientQueries) {
     const { connections, durationS, results: calls } = results.clientQueries;
     out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);

@@ -31,6 +31,7 @@ import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
+import { measureNoteTyping } from '../bench/note-typing.mjs';
 import { startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -110,6 +111,7 @@ let weekQuery = null;
 let clientSearch;
 let exportData;
 let weekView;
+let noteTyping;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
   const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
@@ -124,6 +126,8 @@ try {
   clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
   console.log('Painting a week of 60 appointments (schedule, cold loads)…');
   weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
+  console.log('Typing into a 5,000-word progress note…');
+  noteTyping = await measureNoteTyping(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
   console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
   exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
   console.log('Switching routes warm, composed then monolith…');
@@ -180,6 +184,7 @@ const results = {
   practice,
   clientSearch,
   weekView,
+  noteTyping,
   clientQueries,
   weekQuery,
   exportData,
