@@ -48,7 +48,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   note_addenda: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', text: 'Planted', signedAt: now(), contentHash: 'a'.repeat(64) }),
   private_notes: (victim) => ({ userId: victim, appointmentId: 'a1', text: 'Planted' }),
   // Issue 17: only the audit function writes the log (test/audit.test.ts).
-  audit_log: (victim) => ({ userId: victim, seq: 1, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),
+  // A seq far past the victim's own entries: the audit function logs their sign-in (seq 1) on its own time.
+  audit_log: (victim) => ({ userId: victim, seq: 1_000_000, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */
@@ -97,7 +98,9 @@ describe('a second user cannot plant documents for the first (issue 11)', () => 
       }
     }
     const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId });
-    expect(stored.total).toBe(0);
+    // The audit function writes its own entries for these sign-ins meanwhile; none is the planted one.
+    const planted = collectionId === 'audit_log' ? stored.documents.filter((document) => document.hash === PLANTED.audit_log!(victim.id).hash) : stored.documents;
+    expect(planted).toEqual([]);
   });
 
   it('notifications: the attacker may create one naming the victim, but the victim’s app never shows it', async () => {
