@@ -23,7 +23,7 @@ test.describe('account area: layout and profile (spec §2, §4)', () => {
     await page.goto('/account');
     await expect(pageHeading(page)).toHaveText('Account');
     const nav = page.getByRole('tablist', { name: 'Account sections' });
-    await expect(nav.getByRole('tab')).toHaveText(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings']);
+    await expect(nav.getByRole('tab')).toHaveText(['Profile', 'Payments', 'Notifications', 'Devices', 'Settings', 'Security log']);
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible();
     await expect(field(page, 'Name')).toHaveText(user.name);

@@ -77,7 +77,7 @@ test('warm switches between Dashboard and Account, and between their sections, s
   // Cold: each page and section once, so their remotes and data are loaded and the session checked.
   await page.goto('/dashboard');
   await expect(pageHeading(page)).toHaveText('Dashboard');
-  await dashboardSection('Schedule');
+  await dashboardSection('Reports');
   await dashboardSection('Today');
   await toAccount();
   await accountSection('Settings');
@@ -91,7 +91,7 @@ test('warm switches between Dashboard and Account, and between their sections, s
     await accountSection('Settings');
     await accountSection('Profile');
     await toDashboard();
-    await dashboardSection('Schedule');
+    await dashboardSection('Reports');
     await dashboardSection('Today');
   }
   // Let any background revalidation of the last switch land before reading the record.

@@ -34,7 +34,8 @@ export function useAppointmentCache() {
     async replace(change: (list: AppointmentDocument[]) => AppointmentDocument[]): Promise<Snapshot> {
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = queryClient.getQueriesData<AppointmentDocument[]>({ queryKey: key });
-      queryClient.setQueriesData<AppointmentDocument[]>({ queryKey: key }, (list) => (list ? change(list) : list));
+      // Only the lists: other queries under this key hold one appointment or a count with a page.
+      queryClient.setQueriesData<AppointmentDocument[]>({ queryKey: key }, (list) => (Array.isArray(list) ? change(list) : list));
       return snapshot;
     },
     restore(snapshot: Snapshot | undefined) {

@@ -184,6 +184,13 @@ export default async ({ req, res, log, error }) => {
       ip: (described.ip || req.headers['x-appwrite-client-ip'] || '').slice(0, 45),
       userAgent: (req.headers['x-appwrite-client-user-agent'] || described.userAgent || '').slice(0, MAX_UA),
     }, described.owner);
+    // Checked again once written: an account deleted meanwhile (after the check above, before this
+    // write) takes its log with it, so the entry goes too (the deletion sweeps the log once more).
+    const stillThere = await new Users(client).get({ userId: described.owner }).then(() => true, (e) => !(e instanceof AppwriteException && e.code === 404));
+    if (!stillThere) {
+      await databases.deleteDocument({ databaseId: ids.databaseId, collectionId: ids.auditLog, documentId: entry.$id }).catch(() => undefined);
+      return res.json({ recorded: false, reason: 'no such user' });
+    }
     log(`recorded ${described.action} #${String(entry.seq)}`);
     return res.json({ recorded: true, seq: entry.seq });
   } catch (e) {

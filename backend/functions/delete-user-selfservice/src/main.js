@@ -277,6 +277,11 @@ export default async ({ req, res, log, error }) => {
       // A concurrent run deleted the user first.
       if (!isAppwriteNotFound(e)) throw e;
     }
+    // The sign-outs above are audited by an event-triggered function that may have written its entry
+    // after the log was emptied: one more sweep now that the user is gone (the function writes nothing
+    // for a user who no longer exists, and removes an entry it wrote as the user went).
+    const auditLog = practiceCollections(collections).at(-1);
+    if (auditLog) documents += await deletePracticeDocuments(databases, collections.databaseId, auditLog, userId);
     log(`deleted user ${userId} with ${documents} documents`);
     return res.json({ success: true, error: null });
   } catch (e) {
