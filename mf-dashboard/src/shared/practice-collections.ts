@@ -1,7 +1,7 @@
 import { getConfig } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 
-// The practice's collections (issues #13–#15), ids as in backend/appwrite.json. Browser-written, so a
+// The practice's collections (issues #13–#16), ids as in backend/appwrite.json. Browser-written, so a
 // document counts only when ownedBy says so (owned-by.ts).
 export const PRACTICE_COLLECTIONS = {
   practiceSettings: 'practice_settings',
@@ -15,6 +15,10 @@ export const PRACTICE_COLLECTIONS = {
   /** Written only by the add-addendum function; the therapist reads their own. */
   noteAddenda: 'note_addenda',
   privateNotes: 'private_notes',
+  /** Money (issue #16): written only by the ledger, invoices and attendance-charges functions; read by their owner. */
+  ledgerEntries: 'ledger_entries',
+  clientBalances: 'client_balances',
+  clientInvoices: 'client_invoices',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;

@@ -1,0 +1,254 @@
+import type { OwnedDocument } from '../shared/practice-collections.ts';
+import { addDays, type PlainDate } from '../schedule/calendar-dates.ts';
+
+// The client ledger (issue #16) as the dashboard reads it: append-only entries written by the
+// ledger, invoices and attendance-charges functions (contract: backend/functions/ledger). Amounts
+// are integer minor units, SIGNED by their effect on what the client owes — charge and refund +,
+// payment and adjustment − — so a balance is the plain sum, positive when the client owes.
+
+export const ENTRY_KINDS = ['charge', 'payment', 'adjustment', 'refund'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const CHARGE_TYPES = ['session_fee', 'late_cancel_fee', 'no_show_fee', 'other'] as const;
+export const PAYMENT_METHODS = ['cash', 'check', 'card', 'insurance', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const ADJUSTMENT_TYPES = ['discount', 'write_off'] as const;
+export type AdjustmentType = (typeof ADJUSTMENT_TYPES)[number];
+
+export const ENTRY_KIND_LABELS: Record<EntryKind, string> = { charge: 'Charge', payment: 'Payment', adjustment: 'Adjustment', refund: 'Refund' };
+
+export const ENTRY_TYPE_LABELS: Record<string, string> = {
+  session_fee: 'Session fee',
+  late_cancel_fee: 'Late-cancel fee',
+  no_show_fee: 'No-show fee',
+  other: 'Other',
+  cash: 'Cash',
+  check: 'Check',
+  card: 'Card (taken elsewhere)',
+  insurance: 'Insurance',
+  discount: 'Discount',
+  write_off: 'Write-off',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  check: 'Check',
+  card: 'Card (taken elsewhere)',
+  insurance: 'Insurance',
+  other: 'Other',
+};
+
+export interface Allocation {
+  entryId: string;
+  amount: number;
+}
+
+export interface LedgerEntry {
+  userId: string;
+  clientId: string;
+  kind: EntryKind;
+  type: string;
+  amount: number;
+  currency: string;
+  date: PlainDate;
+  memo: string | null;
+  reference: string | null;
+  reason: string | null;
+  appointmentId: string | null;
+  invoiceId: string | null;
+  voidsEntryId: string | null;
+  allocations: string | null;
+}
+
+export type LedgerEntryDocument = OwnedDocument<LedgerEntry>;
+
+export interface ClientBalance {
+  userId: string;
+  clientId: string;
+  balance: number;
+  credit: number;
+  /** JSON `[{"entryId","date","open"}]`: charges with something still owed, oldest first. */
+  openCharges: string | null;
+  lastEntryDate: string | null;
+  currency: string;
+}
+
+export type ClientBalanceDocument = OwnedDocument<ClientBalance>;
+
+export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' };
+
+export interface ClientInvoice {
+  userId: string;
+  clientId: string;
+  seq: number;
+  number: string;
+  status: InvoiceStatus;
+  issueDate: string | null;
+  dueDate: string | null;
+  periodStart: string;
+  periodEnd: string;
+  entryIds: string[];
+  total: number;
+  currency: string;
+  emailedAt: string | null;
+  voidReason: string | null;
+}
+
+export type ClientInvoiceDocument = OwnedDocument<ClientInvoice>;
+
+/** An entry as stored, with absent optional fields as null. */
+export function entryFromDocument(document: LedgerEntryDocument): LedgerEntryDocument {
+  return {
+    ...document,
+    memo: document.memo ?? null,
+    reference: document.reference ?? null,
+    reason: document.reason ?? null,
+    appointmentId: document.appointmentId ?? null,
+    invoiceId: document.invoiceId ?? null,
+    voidsEntryId: document.voidsEntryId ?? null,
+    allocations: document.allocations ?? null,
+  };
+}
+
+/** "Session fee", "Payment · Cash", "Void of Payment · Cash". */
+export function entryLabel(entry: Pick<LedgerEntry, 'kind' | 'type' | 'voidsEntryId'>): string {
+  const type = ENTRY_TYPE_LABELS[entry.type] ?? entry.type;
+  const base = entry.kind === 'charge' ? type : `${ENTRY_KIND_LABELS[entry.kind]} · ${type}`;
+  return entry.voidsEntryId ? `Void of ${base}` : base;
+}
+
+/** The ids of voided entries: those some reversing entry names. */
+export function voidedIds(entries: readonly Pick<LedgerEntry, 'voidsEntryId'>[]): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of entries) if (entry.voidsEntryId) ids.add(entry.voidsEntryId);
+  return ids;
+}
+
+/** Whether an entry can be voided: not itself a reversal, and not voided already. */
+export function canVoid(entry: Pick<LedgerEntryDocument, '$id' | 'voidsEntryId'>, voided: ReadonlySet<string>): boolean {
+  return entry.voidsEntryId === null && !voided.has(entry.$id);
+}
+
+/** Balance = Σ amount (positive: the client owes; negative: credit). */
+export function balanceOf(entries: readonly Pick<LedgerEntry, 'amount'>[]): number {
+  let sum = 0;
+  for (const entry of entries) sum += entry.amount;
+  return sum;
+}
+
+/**
+ * The running balance after each entry of a list shown newest first: the newest row carries the
+ * sum of all, each older row that minus what came after it. `total` is the sum of every entry the
+ * list stands for and `before` the sum of the rows above this page (server paging: the page is a
+ * window on a longer list).
+ */
+export function runningBalances(rowsNewestFirst: readonly Pick<LedgerEntry, 'amount'>[], total: number, before = 0): number[] {
+  const out: number[] = [];
+  let balance = total - before;
+  for (const row of rowsNewestFirst) {
+    out.push(balance);
+    balance -= row.amount;
+  }
+  return out;
+}
+
+export function parseAllocations(text: string | null | undefined): Allocation[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((item): item is Allocation => typeof item === 'object' && item !== null && typeof item.entryId === 'string' && Number.isSafeInteger(item.amount));
+  } catch {
+    return [];
+  }
+}
+
+export interface OpenCharge {
+  entryId: string;
+  date: PlainDate;
+  open: number;
+}
+
+export function parseOpenCharges(text: string | null | undefined): OpenCharge[] {
+  if (!text) return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter((item): item is OpenCharge => typeof item === 'object' && item !== null && typeof item.entryId === 'string' && typeof item.date === 'string' && Number.isSafeInteger(item.open));
+  } catch {
+    return [];
+  }
+}
+
+export const AGING_BUCKETS = ['current', 'days31to60', 'days61to90', 'over90'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_LABELS: Record<AgingBucket, string> = { current: '0–30 days', days31to60: '31–60 days', days61to90: '61–90 days', over90: '90+ days' };
+
+export type Aging = Record<AgingBucket, number>;
+
+export const emptyAging = (): Aging => ({ current: 0, days31to60: 0, days61to90: 0, over90: 0 });
+
+/** Whole days from `from` to `to` (plain dates, no zone: both are the practice's calendar days). */
+export function daysBetween(from: PlainDate, to: PlainDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+export function agingBucket(days: number): AgingBucket {
+  if (days <= 30) return 'current';
+  if (days <= 60) return 'days31to60';
+  if (days <= 90) return 'days61to90';
+  return 'over90';
+}
+
+/** What each open charge still owes, by how old it is on `today` (the charge's date counts as day 0). */
+export function agingOf(openCharges: readonly OpenCharge[], today: PlainDate): Aging {
+  const aging = emptyAging();
+  for (const charge of openCharges) {
+    if (charge.open <= 0) continue;
+    aging[agingBucket(Math.max(0, daysBetween(charge.date, today)))] += charge.open;
+  }
+  return aging;
+}
+
+/** The oldest open charge's date, or null when nothing is owed. */
+export function oldestOpenDate(openCharges: readonly OpenCharge[]): PlainDate | null {
+  let oldest: PlainDate | null = null;
+  for (const charge of openCharges) if (charge.open > 0 && (oldest === null || charge.date < oldest)) oldest = charge.date;
+  return oldest;
+}
+
+export interface AllocationPreview {
+  /** What goes to charges. */
+  applied: number;
+  /** What is left over and kept as the client's credit. */
+  credit: number;
+}
+
+/**
+ * How a payment of `amount` will land, as the dialog says before it is recorded: against the chosen
+ * invoice's open amount, or else the client's open charges; the rest becomes credit. The function
+ * decides (this is the preview of backend/functions/lib/ledger.js's allocation).
+ */
+export function previewAllocation(amount: number, owed: number): AllocationPreview {
+  const applied = Math.max(0, Math.min(amount, owed));
+  return { applied, credit: Math.max(0, amount - applied) };
+}
+
+/** The open amount of the given charges (an invoice's lines) in the balance's open charges. */
+export function openAmountOf(chargeIds: readonly string[], openCharges: readonly OpenCharge[]): number {
+  const wanted = new Set(chargeIds);
+  return openCharges.reduce((sum, charge) => (wanted.has(charge.entryId) ? sum + Math.max(0, charge.open) : sum), 0);
+}
+
+/** The first day of the month `months` before today's month (a period picker's default). */
+export function monthStart(date: PlainDate): PlainDate {
+  return `${date.slice(0, 7)}-01`;
+}
+
+export function monthEnd(date: PlainDate): PlainDate {
+  const [year, month] = date.split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  return addDays(next, -1);
+}

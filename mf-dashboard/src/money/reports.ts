@@ -1,0 +1,157 @@
+import type { CsvCell } from '../shared/csv-writer.ts';
+import { moneyInputText } from '../shared/money.ts';
+import { zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
+import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from '../schedule/appointment.ts';
+import { AGING_BUCKETS, AGING_LABELS, agingOf, emptyAging, oldestOpenDate, parseOpenCharges, type Aging, type ClientBalance, type LedgerEntry } from './ledger.ts';
+
+// The three reports of /dashboard/reports (issue #16), as pure sums over what the browser read:
+// the page, the CSV and the tests share them.
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+export interface IncomeMonth {
+  /** 1–12 */
+  month: number;
+  /** Payments received, net of voided payments (a positive number). */
+  payments: number;
+  /** Refunds paid back, net of voided refunds. */
+  refunds: number;
+  /** payments − refunds */
+  net: number;
+}
+
+export interface IncomeReport {
+  year: number;
+  months: IncomeMonth[];
+  total: Omit<IncomeMonth, 'month'>;
+}
+
+/**
+ * Payments received per month of `year`, by each entry's date. A payment's amount is stored negative
+ * (it lowers what the client owes) and its void positive, so the month's payments are −Σ of the
+ * payment entries and a voided payment counts for nothing; refunds likewise.
+ */
+export function incomeReport(entries: readonly Pick<LedgerEntry, 'kind' | 'amount' | 'date'>[], year: number): IncomeReport {
+  const months: IncomeMonth[] = MONTH_NAMES.map((_, index) => ({ month: index + 1, payments: 0, refunds: 0, net: 0 }));
+  const prefix = `${year}-`;
+  for (const entry of entries) {
+    if (!entry.date.startsWith(prefix)) continue;
+    const month = months[Number(entry.date.slice(5, 7)) - 1];
+    if (!month) continue;
+    if (entry.kind === 'payment') month.payments -= entry.amount;
+    else if (entry.kind === 'refund') month.refunds += entry.amount;
+  }
+  const total = { payments: 0, refunds: 0, net: 0 };
+  for (const month of months) {
+    month.net = month.payments - month.refunds;
+    total.payments += month.payments;
+    total.refunds += month.refunds;
+    total.net += month.net;
+  }
+  return { year, months, total };
+}
+
+export interface SessionsMonth {
+  month: number;
+  counts: Record<AppointmentStatus, number>;
+  total: number;
+  /** no-shows ÷ (shows + late cancels + no-shows), or null when none of those */
+  noShowRate: number | null;
+  lateCancelRate: number | null;
+}
+
+export interface SessionsReport {
+  year: number;
+  months: SessionsMonth[];
+  total: Omit<SessionsMonth, 'month'>;
+}
+
+const zeroCounts = () => Object.fromEntries(APPOINTMENT_STATUSES.map((status) => [status, 0])) as Record<AppointmentStatus, number>;
+
+function withRates(counts: Record<AppointmentStatus, number>): Omit<SessionsMonth, 'month'> {
+  const total = APPOINTMENT_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  // The rates are of the sessions the client was expected at: attended, missed, or cancelled too late.
+  const expected = counts.show + counts.late_cancelled + counts.no_show;
+  return { counts, total, noShowRate: expected ? counts.no_show / expected : null, lateCancelRate: expected ? counts.late_cancelled / expected : null };
+}
+
+/** Appointments per month of `year` (their start on the practice's calendar) by status, with the no-show and late-cancel rates. */
+export function sessionsReport(appointments: readonly Pick<Appointment, 'start' | 'status'>[], year: number, timeZone: string): SessionsReport {
+  const perMonth = MONTH_NAMES.map(() => zeroCounts());
+  const all = zeroCounts();
+  for (const appointment of appointments) {
+    const { date } = zonedTime(appointment.start, timeZone);
+    if (Number(date.slice(0, 4)) !== year) continue;
+    const counts = perMonth[Number(date.slice(5, 7)) - 1];
+    if (!counts) continue;
+    counts[appointment.status] += 1;
+    all[appointment.status] += 1;
+  }
+  return { year, months: perMonth.map((counts, index) => ({ month: index + 1, ...withRates(counts) })), total: withRates(all) };
+}
+
+export interface OutstandingRow {
+  clientId: string;
+  balance: number;
+  credit: number;
+  aging: Aging;
+  oldest: PlainDate | null;
+}
+
+export interface OutstandingReport {
+  asOf: PlainDate;
+  rows: OutstandingRow[];
+  total: { balance: number; credit: number; aging: Aging };
+}
+
+/**
+ * What each client owes on `asOf`, aged by their open charges (0–30, 31–60, 61–90, 90+ days),
+ * oldest debt first; clients with only credit are listed after, for the credit column's sake.
+ */
+export function outstandingReport(balances: readonly Pick<ClientBalance, 'clientId' | 'balance' | 'credit' | 'openCharges'>[], asOf: PlainDate): OutstandingReport {
+  const rows: OutstandingRow[] = [];
+  const total = { balance: 0, credit: 0, aging: emptyAging() };
+  for (const balance of balances) {
+    if (balance.balance <= 0 && balance.credit <= 0) continue;
+    const open = parseOpenCharges(balance.openCharges);
+    const aging = agingOf(open, asOf);
+    rows.push({ clientId: balance.clientId, balance: balance.balance, credit: balance.credit, aging, oldest: oldestOpenDate(open) });
+    if (balance.balance > 0) total.balance += balance.balance;
+    total.credit += balance.credit;
+    for (const bucket of AGING_BUCKETS) total.aging[bucket] += aging[bucket];
+  }
+  rows.sort((a, b) => (a.oldest ?? '9999').localeCompare(b.oldest ?? '9999') || b.balance - a.balance || a.clientId.localeCompare(b.clientId));
+  return { asOf, rows, total };
+}
+
+const percent = (rate: number | null) => (rate === null ? '' : `${(rate * 100).toFixed(1)}%`);
+
+/** "12.5%", or "—" where there was nothing to divide by. */
+export const rateText = (rate: number | null) => percent(rate) || '—';
+
+export function incomeCsv(report: IncomeReport, currency: string): CsvCell[][] {
+  const amount = (value: number) => moneyInputText(value, currency);
+  return [
+    ['Month', 'Payments received', 'Refunds', 'Net', 'Currency'],
+    ...report.months.map((month) => [`${report.year}-${String(month.month).padStart(2, '0')}`, amount(month.payments), amount(month.refunds), amount(month.net), currency]),
+    ['Total', amount(report.total.payments), amount(report.total.refunds), amount(report.total.net), currency],
+  ];
+}
+
+export function sessionsCsv(report: SessionsReport): CsvCell[][] {
+  const row = (label: string, month: Omit<SessionsMonth, 'month'>): CsvCell[] => [label, ...APPOINTMENT_STATUSES.map((status) => month.counts[status]), month.total, percent(month.noShowRate), percent(month.lateCancelRate)];
+  return [
+    ['Month', ...APPOINTMENT_STATUSES.map((status) => APPOINTMENT_STATUS_LABELS[status]), 'Total', 'No-show rate', 'Late-cancel rate'],
+    ...report.months.map((month) => row(`${report.year}-${String(month.month).padStart(2, '0')}`, month)),
+    row('Total', report.total),
+  ];
+}
+
+export function outstandingCsv(report: OutstandingReport, clientName: (clientId: string) => string, currency: string): CsvCell[][] {
+  const amount = (value: number) => moneyInputText(value, currency);
+  return [
+    ['Client', 'Balance', 'Credit', ...AGING_BUCKETS.map((bucket) => AGING_LABELS[bucket]), 'Oldest unpaid charge', 'Currency'],
+    ...report.rows.map((row) => [clientName(row.clientId), amount(Math.max(0, row.balance)), amount(row.credit), ...AGING_BUCKETS.map((bucket) => amount(row.aging[bucket])), row.oldest ?? '', currency]),
+    ['Total', amount(report.total.balance), amount(report.total.credit), ...AGING_BUCKETS.map((bucket) => amount(report.total.aging[bucket])), '', currency],
+  ];
+}
