@@ -171,6 +171,17 @@ describe('export-data', () => {
     expect(Object.keys(files)).not.toContain('private-notes.csv');
   });
 
+  it("leaves no copy of the ZIP in the emulator's database: the execution's response body is not stored (as in Appwrite)", async () => {
+    const execution = await therapist.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
+    const zip = (JSON.parse(execution.responseBody) as ExportAnswer).zipBase64;
+    expect(zip.length).toBeGreaterThan(1000);
+    expect((await therapist.functions.getExecution({ functionId: 'export-data', executionId: execution.$id })).responseBody).toBe('');
+    const stored = ['appwrite.sqlite', 'appwrite.sqlite-wal'].map((f) => path.join(aw.dataDir, f)).filter((f) => fs.existsSync(f))
+      .map((f) => fs.readFileSync(f).toString('latin1')).join('');
+    for (const answered of [zip, answer.zipBase64]) expect(stored).not.toContain(answered.slice(200, 264));
+    expect(stored).not.toContain('"zipBase64"');
+  });
+
   it('refuses a caller without a session', async () => {
     const execution = await aw.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
     expect(execution.responseStatusCode).toBe(401);

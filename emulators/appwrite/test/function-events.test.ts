@@ -5,7 +5,7 @@ import { Account, Client, Databases, ID, TablesDB } from 'appwrite';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateEvents } from '../src/functions/event-names.ts';
-import { API_KEY, createUser, fn, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
+import { API_KEY, createUser, fn, loggedJson, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
 
 const RECORDER_EVENTS = [
   'databases.*.collections.things.documents.*',
@@ -31,7 +31,7 @@ const as = (session: string) => new Client().setEndpoint(h.endpoint).setProject(
 
 async function recorded(functionId = 'recorder'): Promise<Array<{ execution: server.Models.Execution; got: Recorded }>> {
   const list = await admin.listExecutions({ functionId });
-  return list.executions.filter((e) => e.status === 'completed').map((execution) => ({ execution, got: JSON.parse(execution.responseBody) as Recorded }));
+  return list.executions.filter((e) => e.status === 'completed').map((execution) => ({ execution, got: loggedJson<Recorded>(execution) }));
 }
 
 /** Waits until an execution recorded `event` (the concrete name) and returns it. */
@@ -264,7 +264,7 @@ describe('durability', () => {
         if (!done) await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(done?.$id).toBe(waiting[0]?.$id);
-      const got = JSON.parse(done?.responseBody ?? '{}') as Recorded;
+      const got = loggedJson<Recorded>(done);
       expect(got.headers['x-appwrite-event']).toBe(`databases.main.collections.things.documents.${doc.$id}.create`);
       expect(got.headers['x-appwrite-trigger']).toBe('event');
     } finally {

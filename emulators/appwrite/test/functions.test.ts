@@ -1,10 +1,12 @@
 // Function executions through both SDKs, the Node runtime contract, function domains and
 // schedules (PROTOCOL §4).
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Account, AppwriteException, Client, ExecutionMethod, Functions } from 'appwrite';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, createUser, fn, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
+import { API_KEY, createUser, fn, loggedJson, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
 import { assertModel } from './support/models.ts';
 
 let h: Harness;
@@ -172,6 +174,38 @@ describe('async executions, get and list', () => {
   });
 });
 
+describe('response bodies are returned, never stored (Executions/Create.php, Workers/Functions.php)', () => {
+  /** The database and its WAL as bytes: a stored body would show up here. */
+  const storedBytes = (): string => ['appwrite.sqlite', 'appwrite.sqlite-wal'].map((f) => path.join(h.dataDir, f)).filter((f) => fs.existsSync(f))
+    .map((f) => fs.readFileSync(f).toString('latin1')).join('');
+
+  it('a synchronous execution answers its body, but getExecution and listExecutions give an empty one and the database holds none', async () => {
+    const marker = `clinical-${crypto.randomUUID()}`;
+    const e = await web.createExecution({ functionId: 'echo', body: JSON.stringify({ marker }) });
+    expect(JSON.parse(e.responseBody).req.bodyJson).toEqual({ marker });
+    expect(e.responseHeaders).toContainEqual({ name: 'x-appwrite-execution-id', value: e.$id });
+    const got = await web.getExecution({ functionId: 'echo', executionId: e.$id });
+    expect(got).toMatchObject({ status: 'completed', responseStatusCode: 200, responseBody: '' });
+    // Stored with the allow-listed response headers only (FUNCTION_ALLOWLIST_HEADERS_RESPONSE).
+    expect(got.responseHeaders.map((x) => x.name).sort()).toEqual(['content-length', 'content-type'].filter((n) => e.responseHeaders.some((x) => x.name === n)));
+    expect((await web.listExecutions({ functionId: 'echo' })).executions.find((x) => x.$id === e.$id)?.responseBody).toBe('');
+    expect((await admin.getExecution({ functionId: 'echo', executionId: e.$id })).responseBody).toBe('');
+    expect(storedBytes()).not.toContain(marker);
+  });
+
+  it('an async execution keeps no body: get and list give an empty one', async () => {
+    const marker = `async-${crypto.randomUUID()}`;
+    const e = await admin.createExecution({ functionId: 'echo', async: true, body: JSON.stringify({ marker }) });
+    let got = e;
+    for (let i = 0; i < 50 && (got.status === 'waiting' || got.status === 'processing'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = await admin.getExecution({ functionId: 'echo', executionId: e.$id });
+    }
+    expect(got).toMatchObject({ status: 'completed', responseStatusCode: 200, responseBody: '' });
+    expect((await admin.listExecutions({ functionId: 'echo' })).executions.find((x) => x.$id === e.$id)?.responseBody).toBe('');
+  });
+});
+
 describe('function domains', () => {
   it('passes method, headers and the raw body byte-exact, and returns the function response', async () => {
     const payload = Buffer.from('{"id":"evt_1",  "amount": 1.50,\n"name":"Zoë ✓"}\r\n', 'utf8');
@@ -203,6 +237,6 @@ describe('schedules', () => {
       found = list.executions.find((x) => x.status === 'completed');
     }
     expect(found?.trigger).toBe('schedule');
-    expect(JSON.parse(found?.responseBody ?? '{}')).toEqual({ trigger: 'schedule', event: '' });
+    expect(loggedJson(found)).toEqual({ trigger: 'schedule', event: '' });
   });
 });

@@ -54,6 +54,8 @@ export function migrateExecutions(db: Database.Database): void {
       next_run_at INTEGER NOT NULL
     );
   `);
+  // Data directories from before response bodies stopped being stored: drop them.
+  db.prepare(`UPDATE executions SET doc = json_set(doc, '$.responseBody', '') WHERE json_extract(doc, '$.responseBody') <> ''`).run();
 }
 
 export interface ExecutionJob {
@@ -118,8 +120,9 @@ export class ExecutionRepository {
     this.db.transaction(() => { for (const op of ops) op(); })();
   }
 
+  /** Never keeps a response body (Appwrite's executions have none stored; see ExecutionService.run). */
   save(e: ExecutionRecord): void {
-    const doc = JSON.stringify({ ...e, logs: e.logs.slice(0, LOG_LENGTH_LIMIT), errors: e.errors.slice(0, LOG_LENGTH_LIMIT) });
+    const doc = JSON.stringify({ ...e, responseBody: '', logs: e.logs.slice(0, LOG_LENGTH_LIMIT), errors: e.errors.slice(0, LOG_LENGTH_LIMIT) });
     this.write(() => {
       statement(this.db, 'INSERT INTO executions (id, function_id, doc) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc')
         .run(e.id, e.functionId, doc);

@@ -44,6 +44,8 @@ export interface Hooks {
 
 // Only these request headers are kept on the stored execution (Create.php allow-list).
 const STORED_REQUEST_HEADERS = ['content-type', 'agent', 'content-length', 'host', 'x-appwrite-client-ip'];
+// …and these response headers (FUNCTION_ALLOWLIST_HEADERS_RESPONSE).
+const STORED_RESPONSE_HEADERS = new Set(['content-type', 'content-length']);
 
 function pairs(h: Record<string, string>): HeaderPair[] {
   return Object.entries(h).map(([name, value]) => ({ name, value }));
@@ -177,18 +179,24 @@ export class ExecutionService {
     if (result.stopped) return { record: execution, body: result.body, headers: {}, timedOut: false, stopped: true };
 
     const responseHeaders = { ...result.headers, 'x-appwrite-execution-id': execution.id };
-    const record: ExecutionRecord = {
+    // Appwrite stores the execution without the response body (the `executions` collection has no
+    // such attribute) and with only the allow-listed response headers; Executions/Create.php sets the
+    // body and every header on the model it answers a synchronous call with, after storing it. So the
+    // body reaches the caller of a synchronous execution and is never kept: getExecution and
+    // listExecutions give '' for every execution, and an async or event execution's body is dropped.
+    const stored: ExecutionRecord = {
       ...execution,
       status: result.statusCode >= 500 ? 'failed' : 'completed',
       updatedAt: isoDate(this.clock.now()),
       responseStatusCode: result.statusCode,
-      responseBody: result.body.toString('utf8'),
-      responseHeaders: pairs(responseHeaders),
+      responseBody: '',
+      responseHeaders: pairs(Object.fromEntries(Object.entries(result.headers).filter(([k]) => STORED_RESPONSE_HEADERS.has(k.toLowerCase())))),
       logs: result.logs,
       errors: result.errors,
       duration: result.durationSeconds,
     };
-    this.repo.save(record);
+    this.repo.save(stored);
+    const record: ExecutionRecord = { ...stored, responseBody: result.body.toString('utf8'), responseHeaders: pairs(responseHeaders) };
     return { record, body: result.body, headers: responseHeaders, timedOut: result.timedOut, stopped: false };
   }
 

@@ -83,3 +83,12 @@ export async function createUser(endpoint: string, label = 'u'): Promise<TestUse
   return { id: user.$id, email, session: decodeURIComponent(cookie) };
 }
 
+
+/**
+ * The JSON a fixture logged last (`log(JSON.stringify(…))`): async, event and scheduled executions
+ * keep no response body (as in Appwrite), but an API key reads their logs.
+ */
+export function loggedJson<T = unknown>(execution: { logs: string } | undefined): T {
+  const line = (execution?.logs ?? '').trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line || '{}') as T;
+}
