@@ -6,6 +6,7 @@ import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
+import { ClientBilling } from '../money/client-billing.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
 import { ClientForm, clientFormValues } from './client-form.tsx';
 import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
@@ -113,7 +114,7 @@ function ClientProfile({ client }: { client: ClientDocument }) {
         items={(['appointments', 'notes', 'billing'] as const).map((id) => ({
           id,
           label: CLIENT_TEXTS.tabs[id].label,
-          content: id === 'appointments' ? <ClientAppointments client={client} /> : id === 'notes' ? <ClientNotes clientId={client.$id} /> : <p>{CLIENT_TEXTS.tabs[id].text}</p>,
+          content: id === 'appointments' ? <ClientAppointments client={client} /> : id === 'notes' ? <ClientNotes clientId={client.$id} /> : <ClientBilling client={client} />,
         }))}
       />
 

@@ -44,12 +44,12 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
   });
 
   it.each([
-    ['/dashboard/payments', 'Payments', 'Payments from your clients will appear here.'],
-    ['/dashboard/reports', 'Reports', 'Reports on your practice’s sessions and income will appear here.'],
-    ['/dashboard/transactions/', 'All Transactions', 'A complete history of your transactions will be listed here.'],
+    ['/dashboard/payments', 'Payments', 'Record what clients pay, and see who owes what.'],
+    ['/dashboard/reports', 'Reports', 'Income, sessions and what clients owe — each as a table you can download or print.'],
+    ['/dashboard/transactions/', 'All Transactions', 'Every charge, payment, adjustment and refund, with the running balance.'],
   ])('a deep link to %s opens that section, marked current', (path, label, text) => {
     renderDashboard(path);
-    expect(screen.getByRole('heading', { level: 2, name: label })).toBeVisible();
+    expect(screen.getByRole('heading', { name: label })).toBeVisible();
     expect(screen.getByText(text)).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     expect(within(sectionNav()).getByRole('link', { name: 'Today' })).not.toHaveAttribute('aria-current');
@@ -59,15 +59,15 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
     const user = userEvent.setup();
     renderDashboard();
     await user.click(within(sectionNav()).getByRole('link', { name: 'Payments' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Payments' })).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
 
     within(sectionNav()).getByRole('link', { name: 'All Transactions' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { level: 2, name: 'All Transactions' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'All Transactions' })).toBeVisible();
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { level: 2, name: 'Reports' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Reports' })).toBeVisible();
   });
 
   it('a path under /dashboard that no section owns says so, with the way back', () => {

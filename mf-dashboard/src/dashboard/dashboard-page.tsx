@@ -6,6 +6,9 @@ import { ClientPage } from '../clients/client-page.tsx';
 import { ClientsPage } from '../clients/clients-page.tsx';
 import { ClientImportPage } from '../clients/import/client-import-page.tsx';
 import { NewClientPage } from '../clients/new-client-page.tsx';
+import { PaymentsPage } from '../money/payments-page.tsx';
+import { ReportsPage } from '../money/reports-page.tsx';
+import { TransactionsPage } from '../money/transactions-page.tsx';
 import { PracticePage } from '../practice/practice-page.tsx';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { SchedulePage } from '../schedule/schedule-page.tsx';
@@ -14,7 +17,7 @@ import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
 import { NotesDueBadge } from '../sessions/notes/notes-due.tsx';
 import { SessionsPage } from '../sessions/sessions-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
-import { CLIENTS, DASHBOARD_SECTIONS, PRACTICE, SCHEDULE, SESSIONS, TODAY } from './dashboard-sections.ts';
+import { CLIENTS, DASHBOARD_SECTIONS, PAYMENTS, PRACTICE, REPORTS, SCHEDULE, SESSIONS, TODAY, TRANSACTIONS } from './dashboard-sections.ts';
 import { SectionNotFound, SectionPanel } from './section-panels.tsx';
 import { useStickyNav } from './use-sticky-nav.ts';
 import './dashboard.css';
@@ -60,7 +63,10 @@ export default function DashboardPage() {
             <Route path={SESSIONS.path} element={<SessionsPage />} />
             <Route path={NOTE_ROUTE} element={<NotePage />} />
             <Route path={PRACTICE.path} element={<PracticePage />} />
-            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, SESSIONS, PRACTICE].includes(section)).map((section) => (
+            <Route path={PAYMENTS.path} element={<PaymentsPage />} />
+            <Route path={TRANSACTIONS.path} element={<TransactionsPage />} />
+            <Route path={REPORTS.path} element={<ReportsPage />} />
+            {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, SESSIONS, PRACTICE, PAYMENTS, TRANSACTIONS, REPORTS].includes(section)).map((section) => (
               <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
             ))}
             <Route path="*" element={<SectionNotFound />} />

@@ -49,18 +49,15 @@ export const SESSIONS: DashboardSection = {
   placeholder: 'Every session you record will be listed here.',
 };
 
-export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
-  TODAY,
-  CLIENTS,
-  SCHEDULE,
-  { path: 'payments', label: 'Payments', icon: 'payments', placeholder: 'Payments from your clients will appear here.' },
-  SESSIONS,
-  {
-    path: 'transactions',
-    label: 'All Transactions',
-    icon: 'invoices',
-    placeholder: 'A complete history of your transactions will be listed here.',
-  },
-  { path: 'reports', label: 'Reports', icon: 'reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' },
-  PRACTICE,
-];
+export const PAYMENTS: DashboardSection = { path: 'payments', label: 'Payments', icon: 'payments', placeholder: 'Payments from your clients will appear here.' };
+
+export const TRANSACTIONS: DashboardSection = {
+  path: 'transactions',
+  label: 'All Transactions',
+  icon: 'invoices',
+  placeholder: 'A complete history of your transactions will be listed here.',
+};
+
+export const REPORTS: DashboardSection = { path: 'reports', label: 'Reports', icon: 'reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' };
+
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [TODAY, CLIENTS, SCHEDULE, PAYMENTS, SESSIONS, TRANSACTIONS, REPORTS, PRACTICE];

@@ -8,6 +8,9 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone } from './get-started.ts';
 import { TodaysAppointments } from './todays-appointments.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
+import { MoneyCard } from '../money/money-card.tsx';
+import { todayIn } from '../schedule/calendar-dates.ts';
+import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import './today.css';
 
 const clientCountText = (count: number) => (count === 1 ? '1 client' : `${count} clients`);
@@ -45,6 +48,7 @@ export function TodayPage() {
         </div>
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={settings.data?.timeZone ?? browserTimeZone()} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={settings.data?.timeZone ?? browserTimeZone()} />}
+        {!settings.isPending && <MoneyCard today={todayIn(settings.data?.timeZone ?? browserTimeZone())} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />}
         <section aria-labelledby="today-get-started">
           <h3 id="today-get-started" className="today__subtitle">
             Get started

@@ -10,12 +10,11 @@ export interface ClientRecordCounts {
 
 /**
  * The client's appointments, notes and ledger entries (issue #13: delete only a client with none).
- * Appointments and progress notes are counted by Appwrite (one document read each, its total kept:
- * the userId + clientId indexes). The ledger does not exist yet, so it is 0 until its issue replaces
- * it here with the same kind of count; the detail page asks only this function.
+ * Each is counted by Appwrite (one document read each, its total kept: the userId + clientId
+ * indexes); the detail page asks only this function.
  */
 export async function clientRecordCounts(userId: string, clientId: string): Promise<ClientRecordCounts> {
-  const count = (collection: 'appointments' | 'progressNotes') =>
+  const count = (collection: 'appointments' | 'progressNotes' | 'ledgerEntries') =>
     attempt(() =>
       appwrite().databases.listDocuments({
         ...practiceCollection(collection),
@@ -23,8 +22,8 @@ export async function clientRecordCounts(userId: string, clientId: string): Prom
         total: true,
       }),
     ).then((list) => list.total);
-  const [appointments, notes] = await Promise.all([count('appointments'), count('progressNotes')]);
-  return { appointments, notes, ledgerEntries: 0 };
+  const [appointments, notes, ledgerEntries] = await Promise.all([count('appointments'), count('progressNotes'), count('ledgerEntries')]);
+  return { appointments, notes, ledgerEntries };
 }
 
 export function hasClientRecords(counts: ClientRecordCounts): boolean {

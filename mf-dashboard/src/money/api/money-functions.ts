@@ -1,0 +1,112 @@
+import { executeFunction, FunctionRefusedError, type RuntimeConfig } from '@cadence/shared-auth';
+import type { ClientInvoiceDocument, LedgerEntryDocument, PaymentMethod } from '../ledger.ts';
+
+// Every money write goes through a function with the server key (backend/functions/ledger,
+// invoices, money-documents): entries are append-only and the browser may only ask.
+
+type MoneyFunction = 'ledger' | 'invoices' | 'moneyDocuments';
+
+/** The function refused: its own words, and the form field they are about when it names one. */
+export class MoneyRefusal extends Error {
+  override name = 'MoneyRefusal';
+  constructor(
+    message: string,
+    readonly field: string | null,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function run<T>(name: MoneyFunction, body: Record<string, unknown>): Promise<T> {
+  try {
+    return await executeFunction<T & { success?: boolean }>(name as keyof RuntimeConfig['functions'], body);
+  } catch (error) {
+    if (error instanceof FunctionRefusedError) {
+      const field = (error.answer as { field?: unknown }).field;
+      throw new MoneyRefusal(error.reason ?? 'That was not recorded.', typeof field === 'string' ? field : null, error.status);
+    }
+    throw error;
+  }
+}
+
+export interface EntryAnswer {
+  entry: LedgerEntryDocument;
+  /** What went to charges (payments and adjustments). */
+  allocated?: number;
+  /** The client's credit after this entry. */
+  credit?: number;
+}
+
+export interface PaymentInput {
+  clientId: string;
+  amount: number;
+  method: PaymentMethod;
+  date: string;
+  reference?: string;
+  memo?: string;
+  invoiceId?: string;
+  idempotencyKey: string;
+}
+
+export const recordPayment = (input: PaymentInput) => run<EntryAnswer>('ledger', { action: 'payment', ...input });
+
+export interface AdjustmentInput {
+  clientId: string;
+  amount: number;
+  type: 'discount' | 'write_off';
+  reason: string;
+  date: string;
+  memo?: string;
+  idempotencyKey: string;
+}
+
+export const recordAdjustment = (input: AdjustmentInput) => run<EntryAnswer>('ledger', { action: 'adjustment', ...input });
+
+export interface RefundInput {
+  clientId: string;
+  amount: number;
+  method: PaymentMethod;
+  date: string;
+  reference?: string;
+  memo?: string;
+  idempotencyKey: string;
+}
+
+export const recordRefund = (input: RefundInput) => run<EntryAnswer>('ledger', { action: 'refund', ...input });
+
+export interface ChargeInput {
+  clientId: string;
+  amount: number;
+  date: string;
+  memo: string;
+  idempotencyKey: string;
+}
+
+export const recordCharge = (input: ChargeInput) => run<EntryAnswer>('ledger', { action: 'charge', ...input });
+
+/** Adds the reversing entry (the function keys it `void:<entryId>`, so an entry is voided once). */
+export const voidEntry = (input: { entryId: string; reason: string }) => run<EntryAnswer>('ledger', { action: 'void', ...input });
+
+interface InvoiceAnswer {
+  invoice: ClientInvoiceDocument;
+}
+
+export const createInvoice = (input: { clientId: string; from: string; to: string; dueDate?: string }) =>
+  run<InvoiceAnswer>('invoices', { action: 'create', ...input }).then((answer) => answer.invoice);
+export const issueInvoice = (invoiceId: string) => run<InvoiceAnswer>('invoices', { action: 'issue', invoiceId }).then((answer) => answer.invoice);
+export const emailInvoice = (invoiceId: string) => run<InvoiceAnswer>('invoices', { action: 'email', invoiceId }).then((answer) => answer.invoice);
+export const voidInvoice = (invoiceId: string, reason: string) => run<InvoiceAnswer>('invoices', { action: 'void', invoiceId, reason }).then((answer) => answer.invoice);
+
+export type MoneyDocumentRequest =
+  | { document: 'invoice'; invoiceId: string }
+  | { document: 'superbill' | 'statement'; clientId: string; from: string; to: string };
+
+export interface MoneyDocument {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
+/** An invoice, superbill or statement PDF, made by the money-documents function. */
+export const moneyDocument = (request: MoneyDocumentRequest) => run<MoneyDocument>('moneyDocuments', { ...request });

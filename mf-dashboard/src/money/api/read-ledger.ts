@@ -1,0 +1,130 @@
+import { appwrite, attempt, isAppError, Query } from '@cadence/shared-auth';
+import type { Models } from 'appwrite';
+import { ownedBy } from '../../shared/owned-by.ts';
+import { practiceCollection } from '../../shared/practice-collections.ts';
+import { entryFromDocument, type ClientBalanceDocument, type ClientInvoiceDocument, type EntryKind, type LedgerEntryDocument } from '../ledger.ts';
+
+// Reads of the money collections with the therapist's own session. Only the functions write them
+// (server key, [read("user:<id>")]), so a document the therapist can read is theirs; ownedBy still
+// guards full documents as everywhere else.
+
+/** Appwrite's largest page (and the emulator's). */
+export const MAX_PAGE = 5000;
+
+/** Newest first; entries of the same day in the order they were written. */
+export const ENTRY_ORDER = [Query.orderDesc('date'), Query.orderDesc('$createdAt')];
+
+const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+function listEntries(queries: string[]): Promise<Models.DocumentList<LedgerEntryDocument>> {
+  return attempt(() => appwrite().databases.listDocuments<LedgerEntryDocument>({ ...practiceCollection('ledgerEntries'), queries, total: false }));
+}
+
+export interface EntryPage {
+  entries: LedgerEntryDocument[];
+  /** Which of them a reversal voids (wherever that reversal is listed). */
+  voided: string[];
+}
+
+/** One page of entries after `cursor` (the last id of the page above), newest first, with which of them are voided. */
+export async function listEntryPage(userId: string, filter: string[], cursor: string | null, size: number): Promise<EntryPage> {
+  const found = await listEntries([...filter, ...ENTRY_ORDER, Query.limit(size), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
+  const entries = found.documents.filter((document) => ownedBy(document, userId)).map(entryFromDocument);
+  const ids = entries.filter((entry) => entry.voidsEntryId === null).map((entry) => entry.$id);
+  if (ids.length === 0) return { entries, voided: [] };
+  // Appwrite takes up to 100 values in one equal: a page is 50.
+  const reversals = await listEntries([Query.equal('userId', userId), Query.equal('voidsEntryId', ids), Query.select(['$id', 'userId', 'voidsEntryId']), Query.limit(ids.length)]);
+  return { entries, voided: reversals.documents.filter((document) => ownedBy(document, userId)).map((document) => document.voidsEntryId!).filter(Boolean) };
+}
+
+/** Every entry of the filter, newest first, read a page at a time (a client's ledger, a CSV). */
+export async function listAllEntries(userId: string, filter: string[], onProgress: (count: number) => void = () => {}): Promise<LedgerEntryDocument[]> {
+  const PAGE = 1000;
+  const found: LedgerEntryDocument[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await listEntries([...filter, ...ENTRY_ORDER, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
+    for (const document of page.documents) if (ownedBy(document, userId)) found.push(entryFromDocument(document));
+    onProgress(found.length);
+    if (page.documents.length < PAGE) return found;
+    cursor = page.documents[page.documents.length - 1]!.$id;
+  }
+}
+
+/** Just what sums need, for a long filter (100,000 entries is twenty reads). */
+export interface EntryScan {
+  ids: string[];
+  amounts: Float64Array;
+  kinds: EntryKind[];
+  dates: string[];
+}
+
+/** The filter's ids, amounts, kinds and dates, newest first, selected columns only. */
+export async function scanEntries(userId: string, filter: string[], onProgress: (count: number) => void = () => {}): Promise<EntryScan> {
+  const ids: string[] = [];
+  const amounts: number[] = [];
+  const kinds: EntryKind[] = [];
+  const dates: string[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await listEntries([...filter, ...ENTRY_ORDER, Query.select(['$id', 'userId', 'amount', 'kind', 'date']), Query.limit(MAX_PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
+    for (const document of page.documents) {
+      if (!ownedBy(document, userId)) continue;
+      ids.push(document.$id);
+      amounts.push(document.amount);
+      kinds.push(document.kind);
+      dates.push(document.date);
+    }
+    onProgress(ids.length);
+    if (page.documents.length < MAX_PAGE) return { ids, amounts: Float64Array.from(amounts), kinds, dates };
+    cursor = page.documents[page.documents.length - 1]!.$id;
+  }
+}
+
+/** Every client balance of the therapist (one document per client with any entry). */
+export async function listBalances(userId: string): Promise<ClientBalanceDocument[]> {
+  const found: ClientBalanceDocument[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const page: Models.DocumentList<ClientBalanceDocument> = await attempt(() =>
+      appwrite().databases.listDocuments<ClientBalanceDocument>({
+        ...practiceCollection('clientBalances'),
+        queries: [Query.equal('userId', userId), Query.limit(MAX_PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+        total: false,
+      }),
+    );
+    for (const document of page.documents) if (ownedBy(document, userId)) found.push(document);
+    if (page.documents.length < MAX_PAGE) return found;
+    cursor = page.documents[page.documents.length - 1]!.$id;
+  }
+}
+
+/** A client's balance document (its id is the client's), or null before their first entry. */
+export async function getClientBalance(userId: string, clientId: string): Promise<ClientBalanceDocument | null> {
+  if (!DOCUMENT_ID.test(clientId)) return null;
+  try {
+    const document = await attempt(() => appwrite().databases.getDocument<ClientBalanceDocument>({ ...practiceCollection('clientBalances'), documentId: clientId }));
+    return ownedBy(document, userId) ? document : null;
+  } catch (error) {
+    if (isAppError(error) && error.code === 404) return null;
+    throw error;
+  }
+}
+
+/** A client's invoices, newest number first. */
+export async function listClientInvoices(userId: string, clientId: string): Promise<ClientInvoiceDocument[]> {
+  const list = await attempt(() =>
+    appwrite().databases.listDocuments<ClientInvoiceDocument>({
+      ...practiceCollection('clientInvoices'),
+      queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.orderDesc('seq'), Query.limit(500)],
+      total: false,
+    }),
+  );
+  return list.documents.filter((document) => ownedBy(document, userId));
+}
+
+/** Payments and refunds dated in [from, to] (the Income report, the Today card), selected columns only. */
+export async function listIncomeEntries(userId: string, from: string, to: string): Promise<Pick<LedgerEntryDocument, 'kind' | 'amount' | 'date'>[]> {
+  const scan = await scanEntries(userId, [Query.equal('userId', userId), Query.equal('kind', ['payment', 'refund']), Query.greaterThanEqual('date', from), Query.lessThanEqual('date', to)]);
+  return scan.ids.map((_, index) => ({ kind: scan.kinds[index]!, amount: scan.amounts[index]!, date: scan.dates[index]! }));
+}

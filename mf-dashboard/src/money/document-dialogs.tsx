@@ -1,0 +1,245 @@
+import { useId, useState } from 'react';
+import { Alert, Button, DateInput, Dialog, TextInput } from '@cadence/shared-ui';
+import { isPlainDate } from '../schedule/calendar-dates.ts';
+import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice } from './api/money-functions.ts';
+import { ENTRY_MESSAGES } from './entry-form.ts';
+import type { ClientInvoiceDocument } from './ledger.ts';
+import { useMoneyWrite } from './money-queries.ts';
+import { base64Blob, saveFile } from './save-file.ts';
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Messages for a date range, field by field. */
+export function checkPeriod(period: Period): Partial<Record<keyof Period, string>> {
+  const errors: Partial<Record<keyof Period, string>> = {};
+  if (!isPlainDate(period.from)) errors.from = 'Enter the first day.';
+  if (!isPlainDate(period.to)) errors.to = 'Enter the last day.';
+  else if (isPlainDate(period.from) && period.to < period.from) errors.to = 'The last day can’t be before the first.';
+  return errors;
+}
+
+/** Fetches a PDF from money-documents and saves it under the name the function gives. */
+export async function downloadMoneyDocument(request: Parameters<typeof moneyDocument>[0]): Promise<string> {
+  const file = await moneyDocument(request);
+  saveFile(base64Blob(file.base64, file.contentType || 'application/pdf'), file.filename);
+  return file.filename;
+}
+
+function PeriodFields({ period, errors, onChange }: { period: Period; errors: Partial<Record<keyof Period, string>>; onChange: (period: Period) => void }) {
+  return (
+    <div className="money-period">
+      <DateInput label="From" required value={period.from} max={period.to || undefined} onChange={(event) => onChange({ ...period, from: event.target.value })} error={errors.from} />
+      <DateInput label="To" required value={period.to} min={period.from || undefined} onChange={(event) => onChange({ ...period, to: event.target.value })} error={errors.to} />
+    </div>
+  );
+}
+
+export interface PeriodDocumentDialogProps {
+  document: 'superbill' | 'statement';
+  clientId: string;
+  clientName: string;
+  initial: Period;
+  onClose: () => void;
+}
+
+const DOCUMENT_TEXTS = {
+  superbill: { title: 'Superbill', description: 'Attended sessions in the period with their codes and payments, for the client to claim reimbursement.', action: 'Download superbill' },
+  statement: { title: 'Statement', description: 'The opening balance, charges, payments, adjustments and closing balance for the period.', action: 'Download statement' },
+} as const;
+
+/** Superbill or Statement: a period, then the PDF is downloaded. */
+export function PeriodDocumentDialog({ document, clientId, clientName, initial, onClose }: PeriodDocumentDialogProps) {
+  const formId = useId();
+  const [period, setPeriod] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const texts = DOCUMENT_TEXTS[document];
+
+  const submit = async () => {
+    const found = checkPeriod(period);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadMoneyDocument({ document, clientId, ...period });
+      onClose();
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!busy}
+      title={`${texts.title} for ${clientName}`}
+      description={texts.description}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={busy} loadingLabel="Preparing the PDF…">
+            {texts.action}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-label={texts.title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {failure && (
+          <Alert tone="error" title="The PDF could not be made">
+            {failure}
+          </Alert>
+        )}
+        <PeriodFields period={period} errors={errors} onChange={setPeriod} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Create invoice: the client's unbilled charges dated in the range become a draft. */
+export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, onDone }: { clientId: string; clientName: string; initial: Period; onClose: () => void; onDone: (message: string) => void }) {
+  const formId = useId();
+  const [period, setPeriod] = useState(initial);
+  const [dueDate, setDueDate] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof Period | 'dueDate', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const write = useMoneyWrite(createInvoice);
+
+  const submit = async () => {
+    const found: Partial<Record<keyof Period | 'dueDate', string>> = checkPeriod(period);
+    if (dueDate && !isPlainDate(dueDate)) found.dueDate = 'Enter a date, or leave it empty for 30 days after issue.';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || write.isPending) return;
+    setFailure(null);
+    try {
+      const invoice = await write.mutateAsync({ clientId, ...period, ...(dueDate ? { dueDate } : {}) });
+      onDone(`Invoice ${invoice.number} created as a draft for ${clientName}.`);
+    } catch (error) {
+      if (error instanceof MoneyRefusal && (error.field === 'from' || error.field === 'to' || error.field === 'dueDate')) setErrors({ [error.field]: error.message });
+      else setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!write.isPending}
+      title={`Create invoice for ${clientName}`}
+      description="Unbilled charges dated in these days go on a draft invoice; you can issue or email it next."
+      footer={
+        <>
+          <Button onClick={onClose} disabled={write.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Creating…">
+            Create draft
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-label="Create invoice"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {failure && (
+          <Alert tone="error" title="No invoice created">
+            {failure}
+          </Alert>
+        )}
+        <PeriodFields period={period} errors={errors} onChange={setPeriod} />
+        <DateInput label="Due date" hint="Leave empty for 30 days after it is issued." value={dueDate} onChange={(event) => setDueDate(event.target.value)} error={errors.dueDate} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** Void an invoice, with a reason: its number is kept, its charges become unbilled again. */
+export function VoidInvoiceDialog({ invoice, onClose, onDone }: { invoice: ClientInvoiceDocument; onClose: () => void; onDone: (message: string) => void }) {
+  const formId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const write = useMoneyWrite((text: string) => voidInvoice(invoice.$id, text));
+
+  const submit = async () => {
+    if (!reason.trim()) return setError(ENTRY_MESSAGES.reason);
+    if (write.isPending) return;
+    setFailure(null);
+    try {
+      await write.mutateAsync(reason.trim());
+      onDone(`Invoice ${invoice.number} voided.`);
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!write.isPending}
+      title={`Void invoice ${invoice.number}?`}
+      description="The number is kept and never reused; its charges can go on a new invoice."
+      footer={
+        <>
+          <Button onClick={onClose} disabled={write.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="danger" loading={write.isPending} loadingLabel="Voiding…">
+            Void invoice
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        aria-label="Void invoice"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {failure && (
+          <Alert tone="error" title="Not voided">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label="Reason"
+          required
+          autoComplete="off"
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,192 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Combobox, DateInput, Dialog, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
+import type { ClientDocument } from '../clients/api/client-document.ts';
+import { clientDisplayName } from '../clients/client-schema.ts';
+import { parseMoney, formatMoney } from '../shared/money.ts';
+import { shortClientName } from '../schedule/schedule-view.ts';
+import { MoneyRefusal, recordAdjustment, recordCharge, recordPayment, recordRefund, type EntryAnswer } from './api/money-functions.ts';
+import { checkEntryForm, emptyEntryForm, formFieldOf, type EntryErrors, type EntryField, type EntryFormKind, type EntryFormValues } from './entry-form.ts';
+import { ADJUSTMENT_TYPES, ENTRY_TYPE_LABELS, INVOICE_STATUS_LABELS, openAmountOf, parseOpenCharges, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, previewAllocation } from './ledger.ts';
+import { useClientBalance, useClientInvoices, useMoneyWrite } from './money-queries.ts';
+
+const TITLES: Record<EntryFormKind, string> = { payment: 'Record payment', adjustment: 'Add adjustment', refund: 'Record refund', charge: 'Add charge' };
+const SUBMIT: Record<EntryFormKind, string> = { payment: 'Record payment', adjustment: 'Add adjustment', refund: 'Record refund', charge: 'Add charge' };
+const DONE: Record<EntryFormKind, string> = { payment: 'Payment recorded', adjustment: 'Adjustment added', refund: 'Refund recorded', charge: 'Charge added' };
+
+export interface EntryDialogProps {
+  kind: EntryFormKind;
+  /** The client it is for; null offers a client picker (Payments). */
+  client: ClientDocument | null;
+  clients?: readonly ClientDocument[];
+  currency: string;
+  /** Today on the practice's calendar: the date's default. */
+  today: string;
+  onClose: () => void;
+  /** Told once the entry is recorded, with a sentence for the page to show. */
+  onDone: (message: string) => void;
+}
+
+/**
+ * Record payment, Add adjustment, Record refund and Add charge: one form each, checked field by
+ * field, sent to the ledger function with an idempotency key made when the dialog opens — a double
+ * click or a retry after a lost answer records one entry. A refusal keeps everything typed.
+ */
+export function EntryDialog({ kind, client, clients = [], currency, today, onClose, onDone }: EntryDialogProps) {
+  const formId = useId();
+  const [values, setValues] = useState<EntryFormValues>(() => emptyEntryForm(client?.$id ?? '', today));
+  const [errors, setErrors] = useState<EntryErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per submission of this form: kept across retries, so the server writes one entry.
+  const idempotencyKey = useRef(crypto.randomUUID());
+  const sending = useRef(false);
+  const write = useMoneyWrite<Record<string, unknown>, EntryAnswer>((input) => {
+    const body = { ...input, idempotencyKey: idempotencyKey.current };
+    if (kind === 'payment') return recordPayment(body as Parameters<typeof recordPayment>[0]);
+    if (kind === 'adjustment') return recordAdjustment(body as Parameters<typeof recordAdjustment>[0]);
+    if (kind === 'refund') return recordRefund(body as Parameters<typeof recordRefund>[0]);
+    return recordCharge(body as Parameters<typeof recordCharge>[0]);
+  });
+
+  const chosen = client ?? clients.find((each) => each.$id === values.clientId) ?? null;
+  const balance = useClientBalance(values.clientId);
+  const invoices = useClientInvoices(kind === 'payment' ? values.clientId : '');
+  const openCharges = useMemo(() => parseOpenCharges(balance.data?.openCharges), [balance.data]);
+  const payable = (invoices.data ?? []).filter((invoice) => invoice.status === 'issued' || invoice.status === 'draft');
+  const invoice = payable.find((each) => each.$id === values.invoiceId) ?? null;
+
+  const set = (field: EntryField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const typed = parseMoney(values.amount, currency);
+  const owed = invoice ? openAmountOf(invoice.entryIds, openCharges) : openCharges.reduce((sum, charge) => sum + Math.max(0, charge.open), 0);
+  const preview = kind === 'payment' && typed.ok && typed.value > 0 && balance.isSuccess ? previewAllocation(typed.value, owed) : null;
+  const name = chosen ? shortClientName(chosen) : '';
+
+  const submit = async () => {
+    if (sending.current) return;
+    const checked = checkEntryForm(kind, values, currency);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    sending.current = true;
+    setFailure(null);
+    try {
+      await write.mutateAsync({ ...checked.entry });
+      const amount = formatMoney(checked.entry.amount, currency);
+      const credit = kind === 'payment' && preview && preview.credit > 0 ? ` ${formatMoney(preview.credit, currency)} kept as credit for ${name}.` : '';
+      onDone(`${DONE[kind]}: ${amount} for ${name}.${credit}`);
+    } catch (error) {
+      if (error instanceof MoneyRefusal) {
+        const field = formFieldOf(error.field);
+        if (field) setErrors((current) => ({ ...current, [field]: error.message }));
+        else setFailure(error.message);
+      } else {
+        setFailure(error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const clientOptions = useMemo(
+    () => [...clients].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)).map((each) => ({ value: each.$id, label: clientDisplayName(each) })),
+    [clients],
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      dismissible={!write.isPending}
+      title={client ? `${TITLES[kind]} for ${clientDisplayName(client)}` : TITLES[kind]}
+      footer={
+        <>
+          <Button onClick={onClose} disabled={write.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Saving…">
+            {SUBMIT[kind]}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="money-form"
+        noValidate
+        aria-label={TITLES[kind]}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {failure && (
+          <Alert tone="error" title="Not recorded">
+            {failure}
+          </Alert>
+        )}
+        {!client && (
+          <Combobox label="Client" required options={clientOptions} value={values.clientId || null} onChange={(value) => set('clientId', value ?? '')} error={errors.clientId} />
+        )}
+        {kind === 'adjustment' && (
+          <RadioGroup
+            label="Adjustment"
+            required
+            orientation="horizontal"
+            options={ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ENTRY_TYPE_LABELS[type] ?? type }))}
+            value={values.adjustmentType || null}
+            onChange={(value) => set('adjustmentType', value)}
+            error={errors.adjustmentType}
+          />
+        )}
+        <TextInput label={`Amount (${currency})`} required inputMode="decimal" autoComplete="off" value={values.amount} onChange={(event) => set('amount', event.target.value)} error={errors.amount} />
+        {(kind === 'payment' || kind === 'refund') && (
+          <Select
+            label={kind === 'payment' ? 'Method' : 'Paid back by'}
+            required
+            placeholder="Choose…"
+            options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+            value={values.method}
+            onChange={(event) => set('method', event.target.value)}
+            error={errors.method}
+          />
+        )}
+        <DateInput label="Date" required value={values.date} onChange={(event) => set('date', event.target.value)} error={errors.date} />
+        {(kind === 'payment' || kind === 'refund') && (
+          <TextInput label="Reference" hint="A check number or receipt id." autoComplete="off" value={values.reference} onChange={(event) => set('reference', event.target.value)} error={errors.reference} />
+        )}
+        {kind === 'payment' && values.clientId && (
+          <Select
+            label="Apply to"
+            options={[
+              { value: '', label: 'Oldest unpaid charges first' },
+              ...payable.map((each) => ({ value: each.$id, label: `${each.number} (${INVOICE_STATUS_LABELS[each.status]}, ${formatMoney(openAmountOf(each.entryIds, openCharges), each.currency)} open)` })),
+            ]}
+            value={values.invoiceId}
+            onChange={(event) => set('invoiceId', event.target.value)}
+            error={errors.invoiceId}
+          />
+        )}
+        {kind === 'adjustment' && <TextInput label="Reason" required autoComplete="off" value={values.reason} onChange={(event) => set('reason', event.target.value)} error={errors.reason} />}
+        <Textarea
+          label={kind === 'charge' ? 'What it is for' : 'Memo'}
+          required={kind === 'charge'}
+          rows={2}
+          value={values.memo}
+          onChange={(event) => set('memo', event.target.value)}
+          error={errors.memo}
+        />
+        {preview && (
+          <p className="money-preview" role="status">
+            {preview.applied > 0 && `${formatMoney(preview.applied, currency)} goes to ${invoice ? invoice.number : 'the oldest unpaid charges'}.`}
+            {preview.applied > 0 && preview.credit > 0 && ' '}
+            {preview.credit > 0 && `${formatMoney(preview.credit, currency)} will be kept as credit for ${name}.`}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

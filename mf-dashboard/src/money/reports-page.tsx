@@ -1,0 +1,215 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link, useSearchParams } from '@cadence/shared-router';
+import { Button, PageHeader, Select, Skeleton, Table, Tabs, type TableColumn } from '@cadence/shared-ui';
+import { clientPath } from '../clients/client-paths.ts';
+import { useClients } from '../clients/client-queries.ts';
+import { clientDisplayName } from '../clients/client-schema.ts';
+import { usePracticeSettings } from '../practice/practice-queries.ts';
+import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES } from '../schedule/appointment.ts';
+import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
+import { toCsv, type CsvCell } from '../shared/csv-writer.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
+import { BarChart } from './bar-chart.tsx';
+import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';
+import { useBalances, useIncomeEntries, useSessionStatuses } from './money-queries.ts';
+import {
+  incomeCsv,
+  incomeReport,
+  MONTH_NAMES,
+  outstandingCsv,
+  outstandingReport,
+  rateText,
+  sessionsCsv,
+  sessionsReport,
+  type IncomeMonth,
+  type OutstandingRow,
+  type SessionsMonth,
+} from './reports.ts';
+import { saveFile } from './save-file.ts';
+import './money.css';
+
+export const REPORTS = ['income', 'sessions', 'outstanding'] as const;
+type Report = (typeof REPORTS)[number];
+const REPORT_LABELS: Record<Report, string> = { income: 'Income', sessions: 'Sessions', outstanding: 'Outstanding' };
+
+function downloadCsv(rows: CsvCell[][], filename: string) {
+  saveFile(new Blob([toCsv(rows, { bom: true })], { type: 'text/csv;charset=utf-8' }), filename);
+}
+
+/** Download CSV and Print, above each report (neither is printed). */
+function ReportActions({ onCsv }: { onCsv: () => void }) {
+  return (
+    <div className="money-actions money-no-print">
+      <Button onClick={onCsv}>Download CSV</Button>
+      <Button onClick={() => window.print()}>Print</Button>
+    </div>
+  );
+}
+
+/** /dashboard/reports: Income, Sessions and Outstanding; the report and year are kept in the address. */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const settings = usePracticeSettings();
+  const timeZone = settings.data?.timeZone ?? browserTimeZone();
+  const today = todayIn(timeZone);
+  const thisYear = Number(today.slice(0, 4));
+  const report: Report = REPORTS.includes(params.get('report') as Report) ? (params.get('report') as Report) : 'income';
+  const asked = Number(params.get('year'));
+  const year = Number.isInteger(asked) && asked >= 2000 && asked <= thisYear + 1 ? asked : thisYear;
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const years = Array.from({ length: 8 }, (_, index) => String(thisYear - index));
+
+  const yearPicker = (
+    <Select className="money-no-print" label="Year" options={years.map((each) => ({ value: each, label: each }))} value={String(year)} onChange={(event) => set('year', event.target.value)} />
+  );
+
+  return (
+    <div className="money-page money-print">
+      <PageHeader title="Reports" description="Income, sessions and what clients owe — each as a table you can download or print." />
+      {settings.isPending ? (
+        <Skeleton label="Loading your practice" lines={4} />
+      ) : settings.isError ? (
+        <LoadError what="Loading practice settings failed" onRetry={() => void settings.refetch()} />
+      ) : (
+        <Tabs
+          label="Reports"
+          value={report}
+          onChange={(id) => set('report', id)}
+          items={REPORTS.map((id) => ({
+            id,
+            label: REPORT_LABELS[id],
+            content:
+              id !== report ? null : id === 'income' ? (
+                <IncomeReportView year={year} currency={settings.data?.currency ?? DEFAULT_CURRENCY} picker={yearPicker} />
+              ) : id === 'sessions' ? (
+                <SessionsReportView year={year} timeZone={timeZone} picker={yearPicker} />
+              ) : (
+                <OutstandingReportView today={today} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />
+              ),
+          }))}
+        />
+      )}
+    </div>
+  );
+}
+
+const monthName = (month: number) => MONTH_NAMES[month - 1] ?? String(month);
+
+function IncomeReportView({ year, currency, picker }: { year: number; currency: string; picker: ReactNode }) {
+  const entries = useIncomeEntries(`${year}-01-01`, `${year}-12-31`);
+  const report = useMemo(() => (entries.data ? incomeReport(entries.data, year) : null), [entries.data, year]);
+  const money = (value: number) => formatMoney(value, currency);
+  const columns: TableColumn<IncomeMonth>[] = [
+    { key: 'month', header: 'Month', rowHeader: true, cell: (row) => monthName(row.month) },
+    { key: 'payments', header: 'Payments received', align: 'end', cell: (row) => money(row.payments) },
+    { key: 'refunds', header: 'Refunds', align: 'end', cell: (row) => money(row.refunds) },
+    { key: 'net', header: 'Net', align: 'end', cell: (row) => money(row.net) },
+  ];
+  return (
+    <section className="money-report" aria-label={`Income in ${year}`}>
+      <div className="money-report__head">
+        <h2 className="money-subtitle">Income in {year}</h2>
+        {picker}
+        {report && <ReportActions onCsv={() => downloadCsv(incomeCsv(report, currency), `income-${year}.csv`)} />}
+      </div>
+      {entries.isPending ? (
+        <Skeleton label="Adding up payments" lines={6} />
+      ) : entries.isError || !report ? (
+        <LoadError what="Loading payments failed" onRetry={() => void entries.refetch()} />
+      ) : (
+        <>
+          <p className="money-muted">
+            Received in {year}: <strong>{money(report.total.net)}</strong> ({money(report.total.payments)} in payments, {money(report.total.refunds)} refunded).
+          </p>
+          <BarChart title={`Payments received per month in ${year}`} bars={report.months.map((row) => ({ label: monthName(row.month), value: Math.max(0, row.net), valueText: money(row.net) }))} />
+          <Table caption={`Income per month in ${year}`} className="money-table" columns={columns} rows={[...report.months, { month: 13, ...report.total }]} rowKey={(row) => String(row.month)} empty={null} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function SessionsReportView({ year, timeZone, picker }: { year: number; timeZone: string; picker: ReactNode }) {
+  const statuses = useSessionStatuses(year, timeZone);
+  const report = useMemo(() => (statuses.data ? sessionsReport(statuses.data, year, timeZone) : null), [statuses.data, year, timeZone]);
+  const columns: TableColumn<SessionsMonth>[] = [
+    { key: 'month', header: 'Month', rowHeader: true, cell: (row) => monthName(row.month) },
+    ...APPOINTMENT_STATUSES.map((status) => ({ key: status, header: APPOINTMENT_STATUS_LABELS[status], align: 'end' as const, cell: (row: SessionsMonth) => row.counts[status] })),
+    { key: 'total', header: 'Total', align: 'end', cell: (row) => row.total },
+    { key: 'noShow', header: 'No-show rate', align: 'end', cell: (row) => rateText(row.noShowRate) },
+    { key: 'lateCancel', header: 'Late-cancel rate', align: 'end', cell: (row) => rateText(row.lateCancelRate) },
+  ];
+  return (
+    <section className="money-report" aria-label={`Sessions in ${year}`}>
+      <div className="money-report__head">
+        <h2 className="money-subtitle">Sessions in {year}</h2>
+        {picker}
+        {report && <ReportActions onCsv={() => downloadCsv(sessionsCsv(report), `sessions-report-${year}.csv`)} />}
+      </div>
+      {statuses.isPending ? (
+        <Skeleton label="Counting sessions" lines={6} />
+      ) : statuses.isError || !report ? (
+        <LoadError what="Loading sessions failed" onRetry={() => void statuses.refetch()} />
+      ) : (
+        <>
+          <p className="money-muted">
+            Rates are of the sessions a client was expected at (attended, late cancelled or no show): no-show {rateText(report.total.noShowRate)}, late cancel {rateText(report.total.lateCancelRate)} for the year.
+          </p>
+          <Table caption={`Appointments per month in ${year}`} className="money-table" columns={columns} rows={[...report.months, { month: 13, ...report.total }]} rowKey={(row) => String(row.month)} empty={null} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function OutstandingReportView({ today, currency }: { today: string; currency: string }) {
+  const balances = useBalances();
+  const clients = useClients();
+  const byId = useMemo(() => new Map((clients.data ?? []).map((client) => [client.$id, client])), [clients.data]);
+  const name = (id: string) => {
+    const client = byId.get(id);
+    return client ? clientDisplayName(client) : 'Unknown client';
+  };
+  const report = useMemo(() => (balances.data ? outstandingReport(balances.data, today) : null), [balances.data, today]);
+  const money = (value: number) => (value ? formatMoney(value, currency) : '—');
+  const totalRow: OutstandingRow | null = report ? { clientId: '', balance: report.total.balance, credit: report.total.credit, aging: report.total.aging, oldest: null } : null;
+  const columns: TableColumn<OutstandingRow>[] = [
+    { key: 'client', header: 'Client', rowHeader: true, cell: (row) => (row.clientId === '' ? 'Total' : byId.has(row.clientId) ? <Link to={clientPath(row.clientId)}>{name(row.clientId)}</Link> : name(row.clientId)) },
+    { key: 'balance', header: 'Balance due', align: 'end', cell: (row) => money(Math.max(0, row.balance)) },
+    ...AGING_BUCKETS.map((bucket) => ({ key: bucket, header: AGING_LABELS[bucket], align: 'end' as const, cell: (row: OutstandingRow) => money(row.aging[bucket]) })),
+    { key: 'credit', header: 'Credit', align: 'end', cell: (row) => money(row.credit) },
+    { key: 'oldest', header: 'Oldest unpaid', cell: (row) => (row.oldest ? dateLabel(row.oldest, 'full') : '') },
+  ];
+  return (
+    <section className="money-report" aria-label="Outstanding balances">
+      <div className="money-report__head">
+        <h2 className="money-subtitle">Outstanding on {dateLabel(today, 'full')}</h2>
+        {report && <ReportActions onCsv={() => downloadCsv(outstandingCsv(report, name, currency), `outstanding-${today}.csv`)} />}
+      </div>
+      {balances.isPending || clients.isPending ? (
+        <Skeleton label="Adding up balances" lines={6} />
+      ) : balances.isError || clients.isError || !report || !totalRow ? (
+        <LoadError what="Loading balances failed" onRetry={() => void (balances.isError ? balances.refetch() : clients.refetch())} />
+      ) : (
+        <Table
+          caption="Balances by client, aged"
+          className="money-table"
+          columns={columns}
+          rows={report.rows.length ? [...report.rows, totalRow] : []}
+          rowKey={(row) => row.clientId || 'total'}
+          empty={<p className="money-muted">Nobody owes anything.</p>}
+        />
+      )}
+    </section>
+  );
+}

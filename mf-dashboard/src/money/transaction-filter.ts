@@ -1,0 +1,102 @@
+import { Query } from '@cadence/shared-auth';
+import type { CsvCell } from '../shared/csv-writer.ts';
+import { moneyInputText } from '../shared/money.ts';
+import { isPlainDate, type PlainDate } from '../schedule/calendar-dates.ts';
+import { ENTRY_KIND_LABELS, ENTRY_KINDS, ENTRY_TYPE_LABELS, type EntryKind, type LedgerEntryDocument } from './ledger.ts';
+
+// All Transactions (issue #16): which entries the list shows, as the address keeps it (ids, never
+// names) and as Appwrite queries ask for it. Pure, so the page, the CSV and the tests share one rule.
+
+export interface TransactionFilter {
+  clientId: string;
+  kind: EntryKind | '';
+  /** Plain dates of the practice's calendar, both ends included; '' = open. */
+  from: PlainDate | '';
+  to: PlainDate | '';
+}
+
+export const NO_TRANSACTION_FILTER: TransactionFilter = { clientId: '', kind: '', from: '', to: '' };
+
+/** Rows per page: the DOM holds one page, never the whole ledger. */
+export const TRANSACTIONS_PAGE_SIZE = 50;
+
+export const TRANSACTION_PARAMS = { clientId: 'client', kind: 'type', from: 'from', to: 'to' } as const satisfies Record<keyof TransactionFilter, string>;
+
+const APPWRITE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+export function transactionFilterFromParams(params: URLSearchParams): TransactionFilter & { page: number } {
+  const clientId = params.get(TRANSACTION_PARAMS.clientId) ?? '';
+  const kind = params.get(TRANSACTION_PARAMS.kind);
+  const from = params.get(TRANSACTION_PARAMS.from);
+  const to = params.get(TRANSACTION_PARAMS.to);
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    clientId: APPWRITE_ID.test(clientId) ? clientId : '',
+    kind: ENTRY_KINDS.includes(kind as EntryKind) ? (kind as EntryKind) : '',
+    from: isPlainDate(from) ? from : '',
+    to: isPlainDate(to) ? to : '',
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export function isFilteringTransactions(filter: TransactionFilter): boolean {
+  return filter.clientId !== '' || filter.kind !== '' || filter.from !== '' || filter.to !== '';
+}
+
+/** The therapist's entries, then each chosen field (no order, limit or cursor). */
+export function transactionQueries(userId: string, filter: TransactionFilter): string[] {
+  return [
+    Query.equal('userId', userId),
+    ...(filter.clientId ? [Query.equal('clientId', filter.clientId)] : []),
+    ...(filter.kind ? [Query.equal('kind', filter.kind)] : []),
+    ...(filter.from ? [Query.greaterThanEqual('date', filter.from)] : []),
+    ...(filter.to ? [Query.lessThanEqual('date', filter.to)] : []),
+  ];
+}
+
+export interface TransactionTotals {
+  count: number;
+  /** Σ amount: what the selected entries add to what clients owe. */
+  net: number;
+  /** Per kind, as the therapist reads them: charges and refunds as added, payments and adjustments as received. */
+  byKind: Record<EntryKind, number>;
+}
+
+export function transactionTotals(amounts: ArrayLike<number>, kinds: readonly EntryKind[]): TransactionTotals {
+  const byKind: Record<EntryKind, number> = { charge: 0, payment: 0, adjustment: 0, refund: 0 };
+  let net = 0;
+  for (let index = 0; index < amounts.length; index += 1) {
+    const amount = amounts[index]!;
+    net += amount;
+    const kind = kinds[index]!;
+    byKind[kind] += kind === 'payment' || kind === 'adjustment' ? -amount : amount;
+  }
+  return { count: amounts.length, net, byKind };
+}
+
+/** The sum of the first `count` amounts: what the rows above a page add up to. */
+export function sumBefore(amounts: ArrayLike<number>, count: number): number {
+  let sum = 0;
+  for (let index = 0; index < Math.min(count, amounts.length); index += 1) sum += amounts[index]!;
+  return sum;
+}
+
+export const TRANSACTIONS_CSV_HEADER = ['Date', 'Client', 'Entry', 'Type', 'Amount', 'Running balance', 'Currency', 'Reference', 'Memo', 'Reason', 'Voids entry', 'Entry id'] as const;
+
+/** One CSV row; amounts as signed plain numbers (what the client owes goes up or down by it). */
+export function transactionCsvRow(entry: LedgerEntryDocument, clientName: string, running: number): CsvCell[] {
+  return [
+    entry.date,
+    clientName,
+    ENTRY_KIND_LABELS[entry.kind] + (entry.voidsEntryId ? ' (void)' : ''),
+    ENTRY_TYPE_LABELS[entry.type] ?? entry.type,
+    moneyInputText(entry.amount, entry.currency),
+    moneyInputText(running, entry.currency),
+    entry.currency,
+    entry.reference ?? '',
+    entry.memo ?? '',
+    entry.reason ?? '',
+    entry.voidsEntryId ?? '',
+    entry.$id,
+  ];
+}

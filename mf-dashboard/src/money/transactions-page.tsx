@@ -1,0 +1,233 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from '@cadence/shared-router';
+import { Alert, Button, Combobox, DateInput, EmptyState, PageHeader, Pagination, Select, Skeleton } from '@cadence/shared-ui';
+import type { ClientDocument } from '../clients/api/client-document.ts';
+import { useClients } from '../clients/client-queries.ts';
+import { clientDisplayName } from '../clients/client-schema.ts';
+import { usePracticeSettings } from '../practice/practice-queries.ts';
+import { toCsv } from '../shared/csv-writer.ts';
+import { LoadError } from '../shared/load-error.tsx';
+import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { useUserId } from '../shared/use-user-id.ts';
+import { listAllEntries } from './api/read-ledger.ts';
+import { EntriesTable, type EntryRow } from './entries-table.tsx';
+import { ENTRY_KIND_LABELS, ENTRY_KINDS, runningBalances, voidedIds } from './ledger.ts';
+import { saveFile } from './save-file.ts';
+import { useEntryPage, useEntryScan } from './money-queries.ts';
+import {
+  isFilteringTransactions,
+  sumBefore,
+  TRANSACTION_PARAMS,
+  transactionCsvRow,
+  transactionFilterFromParams,
+  transactionQueries,
+  TRANSACTIONS_CSV_HEADER,
+  TRANSACTIONS_PAGE_SIZE,
+  transactionTotals,
+  type TransactionFilter,
+} from './transaction-filter.ts';
+import './money.css';
+
+export const TRANSACTIONS_TEXTS = {
+  title: 'All Transactions',
+  description: 'Every charge, payment, adjustment and refund, with the running balance.',
+  filtersLabel: 'Filter transactions',
+  loading: 'Loading transactions',
+  loadFailed: 'Loading transactions failed',
+  none: 'No transactions yet',
+  noneText: 'Charges appear here when you set a session’s attendance; payments when you record them.',
+  noMatch: 'No transactions match',
+  noMatchText: 'Try another client, type or dates.',
+  clearFilters: 'Clear filters',
+  download: 'Download CSV',
+  preparing: (count: number) => `Preparing the CSV… ${count.toLocaleString('en-US')} rows`,
+  downloadFailed: 'The CSV could not be prepared',
+  totals: 'Totals for these transactions',
+  adding: 'Adding up…',
+  pages: 'Transactions pages',
+} as const;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** /dashboard/transactions: every ledger entry, paged on the server, filtered from the address (ids only). */
+export function TransactionsPage() {
+  const settings = usePracticeSettings();
+  const clients = useClients();
+  return (
+    <div className="money-page">
+      <PageHeader title={TRANSACTIONS_TEXTS.title} description={TRANSACTIONS_TEXTS.description} />
+      {settings.isPending || clients.isPending ? (
+        <Skeleton label={TRANSACTIONS_TEXTS.loading} lines={8} />
+      ) : settings.isError || clients.isError ? (
+        <LoadError what={TRANSACTIONS_TEXTS.loadFailed} onRetry={() => void (settings.isError ? settings.refetch() : clients.refetch())} />
+      ) : (
+        <Transactions clients={clients.data} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />
+      )}
+    </div>
+  );
+}
+
+function Transactions({ clients, currency }: { clients: readonly ClientDocument[]; currency: string }) {
+  const userId = useUserId();
+  const [params, setParams] = useSearchParams();
+  const { page, ...filter } = transactionFilterFromParams(params);
+  const queries = transactionQueries(userId, filter);
+  const scan = useEntryScan(queries);
+  const ids = scan.data?.ids;
+  const cursor = page === 1 ? null : ids?.[(page - 1) * TRANSACTIONS_PAGE_SIZE - 1];
+  const rows = useEntryPage(queries, page, TRANSACTIONS_PAGE_SIZE, cursor);
+  const byId = useMemo(() => new Map(clients.map((client) => [client.$id, client])), [clients]);
+  const clientName = useCallback((id: string) => {
+    const client = byId.get(id);
+    return client ? clientDisplayName(client) : null;
+  }, [byId]);
+
+  const update = useCallback(
+    (changes: Partial<Record<keyof TransactionFilter | 'page', string>>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [field, value] of Object.entries(changes)) {
+            const name = field === 'page' ? 'page' : TRANSACTION_PARAMS[field as keyof TransactionFilter];
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  const clearFilters = () => update({ clientId: '', kind: '', from: '', to: '' });
+  const filtering = isFilteringTransactions(filter);
+  const clientOptions = useMemo(
+    () => [...clients].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)).map((client) => ({ value: client.$id, label: clientDisplayName(client) })),
+    [clients],
+  );
+
+  const totals = useMemo(() => (scan.data ? transactionTotals(scan.data.amounts, scan.data.kinds) : null), [scan.data]);
+  const pageEntries = useMemo(() => rows.data?.entries ?? [], [rows.data]);
+  const running = useMemo(() => {
+    if (!scan.data || !totals) return null;
+    return runningBalances(pageEntries, totals.net, sumBefore(scan.data.amounts, (page - 1) * TRANSACTIONS_PAGE_SIZE));
+  }, [scan.data, totals, pageEntries, page]);
+  const tableRows: EntryRow[] = pageEntries.map((entry, index) => ({ entry, running: running?.[index] ?? null }));
+  const voided = useMemo(() => new Set([...(rows.data?.voided ?? []), ...voidedIds(pageEntries)]), [rows.data, pageEntries]);
+  const pageCount = totals ? Math.max(1, Math.ceil(totals.count / TRANSACTIONS_PAGE_SIZE)) : 1;
+  const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
+
+  return (
+    <>
+      <div className="money-filters" role="search" aria-label={TRANSACTIONS_TEXTS.filtersLabel}>
+        <Combobox label="Client" placeholder="Any client" options={clientOptions} value={filter.clientId || null} onChange={(value) => update({ clientId: value ?? '' })} />
+        <Select label="Type" placeholder="Any type" options={ENTRY_KINDS.map((kind) => ({ value: kind, label: ENTRY_KIND_LABELS[kind] }))} value={filter.kind} onChange={(event) => update({ kind: event.target.value })} />
+        <DateInput label="From" value={filter.from} max={filter.to || undefined} onChange={(event) => update({ from: event.target.value })} />
+        <DateInput label="To" value={filter.to} min={filter.from || undefined} onChange={(event) => update({ to: event.target.value })} />
+        {filtering && <Button onClick={clearFilters}>{TRANSACTIONS_TEXTS.clearFilters}</Button>}
+        <DownloadTransactions queries={queries} clientName={clientName} />
+      </div>
+      <section aria-label={TRANSACTIONS_TEXTS.totals} className="money-totals">
+        {scan.isError ? (
+          <LoadError what="Adding up transactions failed" onRetry={() => void scan.refetch()} />
+        ) : !totals ? (
+          <p className="money-muted">{TRANSACTIONS_TEXTS.adding}</p>
+        ) : (
+          <dl className="money-figures">
+            <div>
+              <dt>Transactions</dt>
+              <dd>{count(totals.count)}</dd>
+            </div>
+            <div>
+              <dt>Charges</dt>
+              <dd>{formatMoney(totals.byKind.charge, currency)}</dd>
+            </div>
+            <div>
+              <dt>Payments</dt>
+              <dd>{formatMoney(totals.byKind.payment, currency)}</dd>
+            </div>
+            <div>
+              <dt>Adjustments</dt>
+              <dd>{formatMoney(totals.byKind.adjustment, currency)}</dd>
+            </div>
+            <div>
+              <dt>Refunds</dt>
+              <dd>{formatMoney(totals.byKind.refund, currency)}</dd>
+            </div>
+            <div>
+              <dt>Net change in balances</dt>
+              <dd>{formatMoney(totals.net, currency)}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+      {rows.isPending && page === 1 ? (
+        <Skeleton label={TRANSACTIONS_TEXTS.loading} lines={8} />
+      ) : rows.isError ? (
+        <LoadError what={TRANSACTIONS_TEXTS.loadFailed} onRetry={() => void rows.refetch()} />
+      ) : (
+        <>
+          <p role="status" className="money-muted">
+            {totals && pageEntries.length > 0 ? `Showing ${count(first)}–${count(first + pageEntries.length - 1)} of ${count(totals.count)} transactions` : ''}
+          </p>
+          <EntriesTable
+            caption="Transactions"
+            rows={tableRows}
+            voided={voided}
+            clientName={clientName}
+            empty={
+              filtering || page > 1 ? (
+                <EmptyState icon="empty" title={TRANSACTIONS_TEXTS.noMatch} action={filtering && <Button onClick={clearFilters}>{TRANSACTIONS_TEXTS.clearFilters}</Button>}>
+                  {TRANSACTIONS_TEXTS.noMatchText}
+                </EmptyState>
+              ) : (
+                <EmptyState icon="invoices" title={TRANSACTIONS_TEXTS.none}>
+                  {TRANSACTIONS_TEXTS.noneText}
+                </EmptyState>
+              )
+            }
+          />
+          <Pagination page={page} pageCount={pageCount} label={TRANSACTIONS_TEXTS.pages} onPageChange={(next) => update({ page: next > 1 ? String(next) : '' })} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The whole filter as a CSV (every entry, not just the page), each with its running balance. */
+function DownloadTransactions({ queries, clientName }: { queries: readonly string[]; clientName: (id: string) => string | null }) {
+  const userId = useUserId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    setProgress(0);
+    try {
+      const all = await listAllEntries(userId, [...queries], setProgress);
+      let balance = all.reduce((sum, entry) => sum + entry.amount, 0);
+      const rows = all.map((entry) => {
+        const row = transactionCsvRow(entry, clientName(entry.clientId) ?? 'Unknown client', balance);
+        balance -= entry.amount;
+        return row;
+      });
+      saveFile(new Blob([toCsv([TRANSACTIONS_CSV_HEADER, ...rows], { bom: true })], { type: 'text/csv;charset=utf-8' }), `transactions-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="money-download">
+      <Button loading={progress !== null} loadingLabel={progress !== null ? TRANSACTIONS_TEXTS.preparing(progress) : undefined} onClick={() => void download()}>
+        {TRANSACTIONS_TEXTS.download}
+      </Button>
+      {error && (
+        <Alert tone="error" title={TRANSACTIONS_TEXTS.downloadFailed} onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+    </div>
+  );
+}
