@@ -28,12 +28,13 @@ describe('collectionsFromEnv', () => {
       CLIENTS_COLLECTION_ID: 'cl', APPOINTMENTS_COLLECTION_ID: 'ap', APPOINTMENT_REMINDERS_COLLECTION_ID: 'ar', CALENDAR_FEEDS_COLLECTION_ID: 'cf',
       SERVICES_COLLECTION_ID: 'sv', APPOINTMENT_SERIES_COLLECTION_ID: 'as',
       PROGRESS_NOTES_COLLECTION_ID: 'pn', NOTE_ADDENDA_COLLECTION_ID: 'na', PRIVATE_NOTES_COLLECTION_ID: 'pv',
-      AUDIT_LOG_COLLECTION_ID: 'al',
+      AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', CLIENT_INVOICES_COLLECTION_ID: 'ci',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', privateNotes: 'pv', auditLog: 'al',
+      ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci',
     });
   });
 });

@@ -50,6 +50,10 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   // Issue 17: only the audit function writes the log (test/audit.test.ts).
   // A seq far past the victim's own entries: the audit function logs their sign-in (seq 1) on its own time.
   audit_log: (victim) => ({ userId: victim, seq: 1_000_000, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),
+  // Issue 16: only the ledger, invoices and attendance-charges functions write money (test/money.test.ts).
+  ledger_entries: (victim) => ({ userId: victim, clientId: 'c1', kind: 'payment', type: 'cash', amount: -100000, currency: 'USD', date: '2030-01-07', allocations: '[]' }),
+  client_balances: (victim) => ({ userId: victim, clientId: 'c1', balance: -100000, credit: 100000, openCharges: '[]', currency: 'USD' }),
+  client_invoices: (victim) => ({ userId: victim, clientId: 'c1', seq: 1_000_000, number: 'INV-9999', status: 'paid', entryIds: [], total: 0, currency: 'USD' }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */

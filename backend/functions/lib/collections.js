@@ -23,6 +23,9 @@
  * @property {string} noteAddenda
  * @property {string} privateNotes
  * @property {string} auditLog
+ * @property {string} ledgerEntries
+ * @property {string} clientBalances
+ * @property {string} clientInvoices
  */
 
 /**
@@ -51,5 +54,8 @@ export function collectionsFromEnv(env) {
     noteAddenda: env.NOTE_ADDENDA_COLLECTION_ID || 'note_addenda',
     privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
     auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
+    ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',
+    clientBalances: env.CLIENT_BALANCES_COLLECTION_ID || 'client_balances',
+    clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',
   };
 }

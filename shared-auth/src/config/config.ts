@@ -32,6 +32,14 @@ export interface RuntimeConfig {
     addAddendum: string;
     /** issue 17: "Export all my data" — the caller's practice as one ZIP (CSV per kind + FHIR R4 bundle). */
     exportData: string;
+    /** issue 16: charges follow attendance (event-triggered; never called by the browser). */
+    attendanceCharges: string;
+    /** issue 16: payments, adjustments, refunds, other charges and voids ({action, …, idempotencyKey}). */
+    ledger: string;
+    /** issue 16: client invoices — create, issue, void, email ({action, …}). */
+    invoices: string;
+    /** issue 16: invoice, superbill and statement PDFs ({document, …} → base64). */
+    moneyDocuments: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -71,6 +79,10 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       signNote: 'sign-note',
       addAddendum: 'add-addendum',
       exportData: 'export-data',
+      attendanceCharges: 'attendance-charges',
+      ledger: 'ledger',
+      invoices: 'invoices',
+      moneyDocuments: 'money-documents',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

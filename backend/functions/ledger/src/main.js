@@ -1,0 +1,214 @@
+// ledger (issue 16 "The ledger", "Payments"): the signed-in therapist records a payment, an
+// adjustment, a refund or another charge for one of their clients, or voids an entry. Entries are
+// append-only (read("user:<id>") only, written here with the function's key); a mistake is
+// corrected by a reversing entry linked to it. Each write lands with its allocations, any invoice's
+// status change and the client's recomputed balance in one transaction (lib/money-store.js).
+//
+// Body (JSON) {action, …, idempotencyKey} — the key (a fresh crypto.randomUUID() per form
+// submission) names the entry's document, so a double submission writes one entry and the repeat
+// is answered with it (200):
+//   payment:    clientId, amount (> 0, minor units), method (cash|check|card|insurance|other), date,
+//               reference?, memo?, invoiceId? → applied to that invoice's open charges, else the
+//               oldest open charges; the rest is the client's credit.
+//   adjustment: clientId, amount, type (discount|write_off), reason, date, memo?, appointmentId? → applied like a payment.
+//   refund:     clientId, amount, method, date, reference?, memo? → at most the client's credit (409).
+//   charge:     clientId, amount, date, memo (required) → type other.
+//   void:       entryId, reason → the reversing entry (key void:<entryId>: once per entry). A reversal
+//               can't be voided; a charge that follows attendance is changed through the appointment.
+// → 201 {success:true, entry, allocated, credit, balance} (200 for a repeat); entry without memo,
+//   reason or reference (Appwrite keeps execution answers).
+// Refusals {success:false, error, field?}: 400 bad input, 401 not signed in, 404 client, invoice or
+// entry not the caller's, 409 (refund over the credit, void of a reversal, busy), 500.
+import { Databases } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, reversalOf } from '../../lib/ledger.js';
+import {
+  amountOf, clientEntries, currencyOf, dateIn, dateOf, entrySummary, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, writeForClient, zoneOf,
+} from '../../lib/money-store.js';
+
+/**
+ * @typedef {import('../../lib/execution.js').Context} Context
+ * @typedef {import('../../lib/money-store.js').StoredEntry} StoredEntry
+ * @typedef {{ databases: Databases, c: import('../../lib/collections.js').Collections, userId: string, log: (m: string) => void }} Run
+ */
+
+const CLIENT_NOT_FOUND = 'This client could not be found.';
+const ENTRY_NOT_FOUND = 'This entry could not be found.';
+const KEY_RE = /^[A-Za-z0-9:_-]{8,100}$/;
+
+/** @param {number} minor @param {string} currency */
+const money = (minor, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+
+/** @param {Record<string, unknown>} body */
+function keyOf(body) {
+  const key = body['idempotencyKey'];
+  if (typeof key !== 'string' || !KEY_RE.test(key)) throw new Refusal(400, 'idempotencyKey is missing: send a new one with each submission.', 'idempotencyKey');
+  return key;
+}
+
+/**
+ * @param {Record<string, unknown>} body
+ * @param {readonly string[]} allowed
+ */
+function methodOf(body, allowed) {
+  const value = body['method'];
+  if (typeof value !== 'string' || !allowed.includes(value)) throw new Refusal(400, 'Choose how it was paid.', 'method');
+  return value;
+}
+
+/**
+ * The answer for an entry as stored now, with the client's balance.
+ * @param {Run} run
+ * @param {StoredEntry} entry
+ * @param {number} status
+ */
+async function answerFor(run, entry, status) {
+  const { balance, credit } = computeBalance(await clientEntries(run.databases, run.c, run.userId, String(entry['clientId'])));
+  const allocated = typeof entry['allocations'] === 'string' && entry['allocations']
+    ? /** @type {Array<{ amount: number }>} */ (JSON.parse(entry['allocations'])).reduce((s, a) => s + a.amount, 0) : 0;
+  return { status, body: { success: true, entry: entrySummary(entry), allocated, credit, balance } };
+}
+
+/**
+ * Writes one new entry for a client; a repeat of the key answers the stored entry.
+ * @param {Run} run
+ * @param {string} clientId
+ * @param {string} entryId
+ * @param {string} currency
+ * @param {(state: { entries: StoredEntry[], invoices: import('node-appwrite').Models.DefaultDocument[] }) => Record<string, unknown>} build
+ */
+async function record(run, clientId, entryId, currency, build) {
+  const existing = await storedEntry(run.databases, run.c, entryId, run.userId);
+  if (existing) return answerFor(run, existing, 200);
+  const { written } = await writeForClient({ ...run, clientId, currency }, (state) => ({ entries: [{ $id: entryId, ...build(state) }] }), async () => storedEntry(run.databases, run.c, entryId, run.userId));
+  const stored = await storedEntry(run.databases, run.c, entryId, run.userId);
+  if (!stored) throw new Error(`entry ${entryId} not stored`);
+  return answerFor(run, stored, written ? 201 : 200);
+}
+
+/**
+ * payment and adjustment: allocated to a chosen invoice's open charges, else the oldest.
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ * @param {'payment' | 'adjustment'} kind
+ */
+async function credit(run, body, kind) {
+  const key = keyOf(body);
+  const clientId = idOf(body, 'clientId', 'Choose a client.');
+  const amount = amountOf(body);
+  const date = dateOf(body, 'date');
+  const type = kind === 'payment' ? methodOf(body, METHODS) : String(body['type'] ?? '');
+  if (kind === 'adjustment' && !ADJUSTMENT_TYPES.includes(type)) throw new Refusal(400, 'Choose discount or write-off.', 'type');
+  const reason = kind === 'adjustment' ? textOf(body, 'reason', 200, 'Enter a reason.') : null;
+  const memo = textOf(body, 'memo', 500);
+  const reference = kind === 'payment' ? textOf(body, 'reference', 100) : null;
+  const appointmentId = kind === 'adjustment' && body['appointmentId'] ? idOf(body, 'appointmentId', 'This appointment could not be found.') : null;
+  await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, CLIENT_NOT_FOUND);
+  /** @type {string | null} */
+  let invoiceId = null;
+  if (kind === 'payment' && body['invoiceId']) {
+    invoiceId = idOf(body, 'invoiceId', 'This invoice could not be found.');
+    const invoice = await ownOr404(run.databases, run.c.databaseId, run.c.clientInvoices, invoiceId, run.userId, 'This invoice could not be found.');
+    if (invoice['clientId'] !== clientId) throw new Refusal(404, 'This invoice could not be found.', 'invoiceId');
+    if (invoice['status'] === 'void') throw new Refusal(409, 'This invoice is void. Apply the payment to the oldest charges instead.', 'invoiceId');
+  }
+  if (appointmentId) await ownOr404(run.databases, run.c.databaseId, run.c.appointments, appointmentId, run.userId, 'This appointment could not be found.');
+  const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
+  return record(run, clientId, ledgerEntryId(run.userId, key), currency, ({ entries, invoices }) => {
+    const invoice = invoiceId ? invoices.find((i) => i.$id === invoiceId) : null;
+    const only = invoice ? new Set(Array.isArray(invoice['entryIds']) ? invoice['entryIds'].map(String) : []) : null;
+    const { allocations } = allocate(entries, amount, only);
+    return {
+      userId: run.userId, clientId, kind, type, amount: -amount, currency, date, memo, reference, reason, appointmentId, invoiceId,
+      allocations: JSON.stringify(allocations),
+    };
+  });
+}
+
+/**
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ */
+async function refund(run, body) {
+  const key = keyOf(body);
+  const clientId = idOf(body, 'clientId', 'Choose a client.');
+  const amount = amountOf(body);
+  const date = dateOf(body, 'date');
+  const method = methodOf(body, METHODS);
+  const memo = textOf(body, 'memo', 500);
+  const reference = textOf(body, 'reference', 100);
+  await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, CLIENT_NOT_FOUND);
+  const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
+  return record(run, clientId, ledgerEntryId(run.userId, key), currency, ({ entries }) => {
+    const { credit: available } = computeBalance(entries);
+    if (amount > available) throw new Refusal(409, `A refund can't be more than the client's credit of ${money(available, currency)}.`, 'amount');
+    return { userId: run.userId, clientId, kind: 'refund', type: method, amount, currency, date, memo, reference };
+  });
+}
+
+/**
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ */
+async function charge(run, body) {
+  const key = keyOf(body);
+  const clientId = idOf(body, 'clientId', 'Choose a client.');
+  const amount = amountOf(body);
+  const date = dateOf(body, 'date');
+  const memo = textOf(body, 'memo', 500, 'Say what the charge is for.');
+  await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, CLIENT_NOT_FOUND);
+  const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
+  return record(run, clientId, ledgerEntryId(run.userId, key), currency, () => ({
+    userId: run.userId, clientId, kind: 'charge', type: 'other', amount, currency, date, memo,
+  }));
+}
+
+/**
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ */
+async function voidEntry(run, body) {
+  const entryId = idOf(body, 'entryId', 'Say which entry to void.');
+  const reason = textOf(body, 'reason', 200, 'Enter a reason.') ?? '';
+  const original = await storedEntry(run.databases, run.c, entryId, run.userId);
+  if (!original) throw new Refusal(404, ENTRY_NOT_FOUND);
+  if (original.voidsEntryId) throw new Refusal(409, 'This entry is itself a void and can’t be voided.');
+  if (original.kind === 'charge' && ATTENDANCE_TYPES.includes(String(original.type)) && original.appointmentId) {
+    throw new Refusal(409, 'This charge follows the appointment’s attendance: change the attendance or waive the fee there, or record an adjustment.');
+  }
+  const practice = await practiceOf(run.databases, run.c, run.userId);
+  const date = dateIn(new Date(), zoneOf(practice));
+  return record(run, String(original['clientId']), ledgerEntryId(run.userId, `void:${entryId}`), currencyOf(practice), () => reversalOf(original, reason, date));
+}
+
+/**
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ * @returns {Promise<{ status: number, body: Record<string, unknown> }>}
+ */
+async function dispatch(run, body) {
+  switch (body['action']) {
+    case 'payment': return credit(run, body, 'payment');
+    case 'adjustment': return credit(run, body, 'adjustment');
+    case 'refund': return refund(run, body);
+    case 'charge': return charge(run, body);
+    case 'void': return voidEntry(run, body);
+    default: throw new Refusal(400, 'Say what to record: payment, adjustment, refund, charge or void.', 'action');
+  }
+}
+
+/** @param {Context} context */
+export default async ({ req, res, log, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, error: 'Sign in to record payments.' }, 401);
+  const body = readBody(req.bodyText);
+  try {
+    const answer = await dispatch({ databases: new Databases(serverClient(req)), c: collectionsFromEnv(process.env), userId, log }, body);
+    return res.json(answer.body, answer.status);
+  } catch (e) {
+    if (e instanceof Refusal) return res.json(e.body, e.status);
+    error(`ledger ${String(body['action']).slice(0, 20)} for ${userId} failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: 'This could not be recorded. Please try again.' }, 500);
+  }
+};

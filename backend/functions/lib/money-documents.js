@@ -1,0 +1,354 @@
+// The money PDFs (issue 16 "Documents"): invoice, superbill and statement, with pdfkit (text
+// selectable: standard fonts, real text operators). Each is gathered from the therapist's own
+// documents (read with the function's key, owner-checked) and drawn here; the invoices function
+// attaches the invoice to its email, money-documents answers them as base64.
+import PDFDocument from 'pdfkit';
+import { allocationState, computeBalance, parseAllocations } from './ledger.js';
+import { clientEntries, clientInvoices, isNotFound, ownOr404, practiceOf, Refusal } from './money-store.js';
+import { ownedBy } from './owned-by.js';
+
+/**
+ * @typedef {import('node-appwrite').Databases} Databases
+ * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
+ * @typedef {import('./collections.js').Collections} Collections
+ * @typedef {import('./money-store.js').StoredEntry} StoredEntry
+ */
+
+export const CLIENT_NOT_FOUND = 'This client could not be found.';
+export const INVOICE_NOT_FOUND = 'This invoice could not be found.';
+
+const CHARGE_LABELS = /** @type {Record<string, string>} */ ({ session_fee: 'Session', late_cancel_fee: 'Late cancellation fee', no_show_fee: 'No-show fee', other: 'Charge' });
+const METHOD_LABELS = /** @type {Record<string, string>} */ ({ cash: 'cash', check: 'check', card: 'card', insurance: 'insurance', other: 'other' });
+
+/**
+ * @param {number} minor
+ * @param {string} currency
+ */
+export const money = (minor, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format((minor || 0) / 100);
+
+/** YYYY-MM-DD → MM/DD/YYYY, as US claim forms write dates. @param {unknown} date */
+export function usDate(date) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(date ?? ''));
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** The tax ID as set, all but its last four digits hidden: •••••6789. @param {unknown} taxId */
+export function maskedTaxId(taxId) {
+  const digits = String(taxId ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? `•••••${digits.slice(-4)}` : '';
+}
+
+/** @param {Doc | null} doc @param {string} key */
+const str = (doc, key) => (typeof doc?.[key] === 'string' ? String(doc[key]).trim() : '');
+
+/** @param {Doc | null} d */
+function addressLines(d) {
+  const cityLine = [str(d, 'city'), [str(d, 'state'), str(d, 'postalCode')].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [str(d, 'addressLine1'), str(d, 'addressLine2'), cityLine].filter(Boolean);
+}
+
+/** @param {Doc} client */
+export const clientName = (client) => [str(client, 'firstName'), str(client, 'lastName')].filter(Boolean).join(' ');
+
+/**
+ * A document, its data drawn by `draw`; resolves to the PDF's bytes.
+ * @param {string} title
+ * @param {(doc: PDFKit.PDFDocument) => void} draw
+ * @returns {Promise<Buffer>}
+ */
+function render(title, draw) {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'Cadence' }, bufferPages: false });
+    /** @type {Buffer[]} */
+    const chunks = [];
+    doc.on('data', (c) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (e) {
+      reject(e);
+    }
+  });
+}
+
+/**
+ * The practice's header: name, address, phone, NPI, tax ID (masked).
+ * @param {PDFKit.PDFDocument} doc
+ * @param {Doc | null} practice
+ */
+function practiceHeader(doc, practice) {
+  doc.font('Helvetica-Bold').fontSize(16).text(str(practice, 'practiceName') || 'Practice');
+  doc.font('Helvetica').fontSize(10);
+  for (const line of addressLines(practice)) doc.text(line);
+  if (str(practice, 'phone')) doc.text(`Phone: ${str(practice, 'phone')}`);
+  if (str(practice, 'npi')) doc.text(`NPI: ${str(practice, 'npi')}`);
+  if (maskedTaxId(practice?.['taxId'])) doc.text(`Tax ID: ${maskedTaxId(practice?.['taxId'])}`);
+  doc.moveDown();
+}
+
+/**
+ * @param {PDFKit.PDFDocument} doc
+ * @param {string} title
+ */
+function heading(doc, title) {
+  doc.font('Helvetica-Bold').fontSize(14).text(title);
+  doc.font('Helvetica').fontSize(10).moveDown(0.3);
+}
+
+/**
+ * A table with a header row; numbers right-aligned in the columns named in `right`.
+ * @param {PDFKit.PDFDocument} doc
+ * @param {string[]} headers
+ * @param {string[][]} rows
+ * @param {number[]} [right]
+ */
+function table(doc, headers, rows, right = []) {
+  doc.x = doc.page.margins.left;
+  doc.fontSize(9);
+  doc.table({
+    columnStyles: (i) => (right.includes(i) ? { align: { x: 'right' } } : {}),
+    rowStyles: (i) => (i === 0 ? { backgroundColor: '#eeeeee' } : {}),
+    defaultStyle: { border: 0.5, padding: 4 },
+    data: [headers.map((h) => ({ text: h, type: /** @type {const} */ ('TH'), font: { src: 'Helvetica-Bold' } })), ...rows],
+  });
+  doc.fontSize(10);
+  doc.x = doc.page.margins.left;
+  doc.moveDown();
+}
+
+/**
+ * The pieces of a client's money documents: the client, practice, entries and what they point at.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ */
+export async function moneyContext(databases, c, userId, clientId) {
+  const client = await ownOr404(databases, c.databaseId, c.clients, clientId, userId, CLIENT_NOT_FOUND);
+  const [practice, entries] = await Promise.all([practiceOf(databases, c, userId), clientEntries(databases, c, userId, clientId)]);
+  return { client, practice, entries };
+}
+
+/**
+ * The caller's own documents of a collection by id (missing or foreign ones left out).
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {Iterable<string>} ids
+ * @param {string} userId
+ */
+async function ownDocuments(databases, databaseId, collectionId, ids, userId) {
+  /** @type {Map<string, Doc>} */
+  const found = new Map();
+  await Promise.all([...new Set(ids)].filter(Boolean).map(async (documentId) => {
+    try {
+      const d = await databases.getDocument({ databaseId, collectionId, documentId });
+      if (ownedBy(d, userId)) found.set(documentId, d);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+  }));
+  return found;
+}
+
+/**
+ * What each charge line says: its service and code (session fees, from the appointment's service).
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {readonly StoredEntry[]} charges
+ */
+async function chargeDetails(databases, c, userId, charges) {
+  const appointments = await ownDocuments(databases, c.databaseId, c.appointments, charges.map((e) => String(e.appointmentId ?? '')), userId);
+  const services = await ownDocuments(databases, c.databaseId, c.services, [...appointments.values()].map((a) => String(a['serviceId'] ?? '')), userId);
+  return charges.map((entry) => {
+    const appointment = appointments.get(String(entry.appointmentId ?? '')) ?? null;
+    const service = appointment ? services.get(String(appointment['serviceId'] ?? '')) ?? null : null;
+    const type = String(entry.type ?? 'other');
+    const label = type === 'session_fee' ? str(service, 'name') || 'Session' : type === 'other' ? str(/** @type {Doc} */ (/** @type {unknown} */ (entry)), 'memo') || 'Charge' : CHARGE_LABELS[type] ?? 'Charge';
+    return { entry, appointment, service, label, code: type === 'session_fee' ? str(service, 'serviceCode') : '' };
+  });
+}
+
+/**
+ * An invoice's figures: its charges (active or voided), what was paid on them, what is due.
+ * @param {Doc} invoice
+ * @param {readonly StoredEntry[]} entries the client's entries
+ */
+export function invoiceFigures(invoice, entries) {
+  const ids = Array.isArray(invoice['entryIds']) ? invoice['entryIds'].map(String) : [];
+  const byId = new Map(entries.map((e) => [e.$id, e]));
+  const charges = ids.map((id) => byId.get(id)).filter((e) => e !== undefined);
+  const { charges: active } = allocationState(entries);
+  const open = new Map(computeBalance(entries).openCharges.map((o) => [o.entryId, o.open]));
+  const total = charges.filter((e) => active.has(e.$id)).reduce((s, e) => s + e.amount, 0);
+  const due = invoice['status'] === 'void' ? 0 : charges.filter((e) => active.has(e.$id)).reduce((s, e) => s + (open.get(e.$id) ?? 0), 0);
+  return { charges, active, total, paid: total - due, due };
+}
+
+/**
+ * The invoice's PDF: 'INV-0001.pdf'.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} invoiceId
+ */
+export async function invoicePdf(databases, c, userId, invoiceId) {
+  const invoice = await ownOr404(databases, c.databaseId, c.clientInvoices, invoiceId, userId, INVOICE_NOT_FOUND);
+  const { client, practice, entries } = await moneyContext(databases, c, userId, String(invoice['clientId']));
+  const figures = invoiceFigures(invoice, entries);
+  const currency = String(invoice['currency'] ?? 'USD');
+  const lines = await chargeDetails(databases, c, userId, figures.charges);
+  const number = String(invoice['number']);
+  const bytes = await render(`Invoice ${number}`, (doc) => {
+    practiceHeader(doc, practice);
+    heading(doc, `Invoice ${number}`);
+    const status = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' }[String(invoice['status'])] ?? '';
+    doc.text(`Status: ${status}`);
+    if (invoice['issueDate']) doc.text(`Issue date: ${usDate(invoice['issueDate'])}`);
+    if (invoice['dueDate']) doc.text(`Due date: ${usDate(invoice['dueDate'])}`);
+    doc.text(`Period: ${usDate(invoice['periodStart'])} – ${usDate(invoice['periodEnd'])}`);
+    if (invoice['status'] === 'void' && invoice['voidReason']) doc.text(`Voided: ${String(invoice['voidReason'])}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Bill to');
+    doc.font('Helvetica').text(clientName(client));
+    for (const line of addressLines(client)) doc.text(line);
+    doc.moveDown();
+    table(doc, ['Date', 'Service', 'Code', 'Amount'], lines.map((l) => [
+      usDate(l.entry.date), figures.active.has(l.entry.$id) ? l.label : `${l.label} (voided)`, l.code, money(figures.active.has(l.entry.$id) ? l.entry.amount : 0, currency),
+    ]), [3]);
+    doc.text(`Total: ${money(figures.total, currency)}`, { align: 'right' });
+    doc.text(`Payments applied: ${money(figures.paid, currency)}`, { align: 'right' });
+    doc.font('Helvetica-Bold').text(`Balance due: ${money(figures.due, currency)}`, { align: 'right' });
+  });
+  return { filename: `${number}.pdf`, bytes, invoice, client, practice, figures };
+}
+
+/**
+ * Place of service: 10 (telehealth in the client's home) or 11 (office).
+ * @param {Doc | null} appointment
+ */
+export const placeOfService = (appointment) => (appointment?.['locationType'] === 'telehealth' ? '10' : '11');
+
+/**
+ * The superbill for a period: attended sessions only (session fees; never late-cancel or no-show
+ * fees), with place of service, CPT code, units, fee and amount paid.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ * @param {string} from
+ * @param {string} to
+ */
+export async function superbillPdf(databases, c, userId, clientId, from, to) {
+  const { client, practice, entries } = await moneyContext(databases, c, userId, clientId);
+  const { charges: active } = allocationState(entries);
+  const sessions = [...active.values()].map((x) => x.entry)
+    .filter((e) => e.type === 'session_fee' && e.appointmentId && e.date >= from && e.date <= to)
+    .sort((a, b) => a.date.localeCompare(b.date));
+  // Amount paid: the active payments' allocations to each session's charge.
+  /** @type {Map<string, number>} */
+  const paid = new Map();
+  const { charges } = allocationState(entries.filter((e) => e.kind !== 'adjustment'));
+  for (const [id, ch] of charges) paid.set(id, ch.paid);
+  const details = await chargeDetails(databases, c, userId, sessions);
+  const lines = details.filter((d) => d.appointment && d.appointment['status'] === 'show');
+  const currency = String(lines[0]?.entry['currency'] ?? practice?.['currency'] ?? 'USD');
+  const totalFee = lines.reduce((s, l) => s + l.entry.amount, 0);
+  const totalPaid = lines.reduce((s, l) => s + (paid.get(l.entry.$id) ?? 0), 0);
+  const diagnoses = Array.isArray(client['diagnosisCodes']) ? client['diagnosisCodes'].map(String).filter(Boolean) : [];
+  const therapist = [str(practice, 'therapistName'), str(practice, 'credentials')].filter(Boolean).join(', ');
+  const bytes = await render('Superbill', (doc) => {
+    practiceHeader(doc, practice);
+    heading(doc, 'Superbill');
+    doc.text(`Period: ${usDate(from)} – ${usDate(to)}`);
+    doc.text(`Provider: ${therapist}`);
+    doc.moveDown();
+    doc.font('Helvetica-Bold').text('Client');
+    doc.font('Helvetica').text(`Name: ${clientName(client)}`);
+    doc.text(`Date of birth: ${usDate(client['dateOfBirth']) || 'not recorded'}`);
+    const address = addressLines(client);
+    if (address.length) doc.text(`Address: ${address.join(', ')}`);
+    doc.text(`Diagnosis codes (ICD-10): ${diagnoses.join(', ') || 'none recorded'}`);
+    doc.moveDown();
+    table(doc, ['Date of service', 'Place of service', 'CPT code', 'Units', 'Fee', 'Amount paid'], lines.map((l) => [
+      usDate(l.entry.date), placeOfService(l.appointment), l.code, '1', money(l.entry.amount, currency), money(paid.get(l.entry.$id) ?? 0, currency),
+    ]), [3, 4, 5]);
+    doc.text(`Total fees: ${money(totalFee, currency)}`, { align: 'right' });
+    doc.text(`Total paid: ${money(totalPaid, currency)}`, { align: 'right' });
+    doc.moveDown(3);
+    doc.text('Provider signature: ________________________________   Date: ______________');
+    doc.text(therapist);
+  });
+  return { filename: `superbill-${from}-${to}.pdf`, bytes, sessions: lines.length, totalFee, totalPaid };
+}
+
+/**
+ * A description of an entry for a statement.
+ * @param {StoredEntry} e
+ */
+function describe(e) {
+  const voids = e.voidsEntryId ? 'Void of ' : '';
+  if (e.kind === 'charge') return `${voids}${CHARGE_LABELS[String(e.type)] ?? 'Charge'}`;
+  if (e.kind === 'payment') return `${voids}Payment (${METHOD_LABELS[String(e.type)] ?? 'other'})`;
+  if (e.kind === 'refund') return `${voids}Refund (${METHOD_LABELS[String(e.type)] ?? 'other'})`;
+  return `${voids}${e.type === 'write_off' ? 'Write-off' : 'Discount'}`;
+}
+
+/**
+ * The statement for a period: opening balance, the period's entries with a running balance,
+ * charges, payments, adjustments and refunds, closing balance.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ * @param {string} from
+ * @param {string} to
+ */
+export async function statementPdf(databases, c, userId, clientId, from, to) {
+  const { client, practice, entries } = await moneyContext(databases, c, userId, clientId);
+  const currency = String(entries[0]?.['currency'] ?? practice?.['currency'] ?? 'USD');
+  const opening = entries.filter((e) => e.date < from).reduce((s, e) => s + e.amount, 0);
+  const period = entries.filter((e) => e.date >= from && e.date <= to)
+    .sort((a, b) => a.date.localeCompare(b.date) || String(a.$createdAt ?? '').localeCompare(String(b.$createdAt ?? '')) || a.$id.localeCompare(b.$id));
+  /** @param {string} kind */
+  const total = (kind) => period.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+  const totals = { charges: total('charge'), payments: total('payment'), adjustments: total('adjustment'), refunds: total('refund') };
+  const closing = opening + totals.charges + totals.payments + totals.adjustments + totals.refunds;
+  let running = opening;
+  const rows = period.map((e) => {
+    running += e.amount;
+    return [usDate(e.date), describe(e), money(e.amount, currency), money(running, currency)];
+  });
+  const bytes = await render('Statement', (doc) => {
+    practiceHeader(doc, practice);
+    heading(doc, 'Statement');
+    doc.text(`Period: ${usDate(from)} – ${usDate(to)}`);
+    doc.text(`Client: ${clientName(client)}`);
+    for (const line of addressLines(client)) doc.text(line);
+    doc.moveDown();
+    doc.text(`Opening balance: ${money(opening, currency)}`);
+    doc.text(`Charges: ${money(totals.charges, currency)}`);
+    doc.text(`Payments: ${money(-totals.payments, currency)}`);
+    doc.text(`Adjustments: ${money(-totals.adjustments, currency)}`);
+    if (totals.refunds) doc.text(`Refunds: ${money(totals.refunds, currency)}`);
+    doc.font('Helvetica-Bold').text(`Closing balance: ${money(closing, currency)}`);
+    doc.font('Helvetica').moveDown();
+    table(doc, ['Date', 'Description', 'Amount', 'Balance'], rows, [2, 3]);
+  });
+  return { filename: `statement-${from}-${to}.pdf`, bytes, opening, closing, totals };
+}
+
+/**
+ * Payments applied to an invoice's charges (for its email): the active payments' allocations.
+ * @param {Doc} invoice
+ * @param {readonly StoredEntry[]} entries
+ */
+export function paymentsOn(invoice, entries) {
+  const ids = new Set(Array.isArray(invoice['entryIds']) ? invoice['entryIds'].map(String) : []);
+  return entries.filter((e) => e.kind === 'payment').reduce((s, e) => s + parseAllocations(e.allocations).filter((a) => ids.has(a.entryId)).reduce((t, a) => t + a.amount, 0), 0);
+}
+
+export { clientInvoices, Refusal };

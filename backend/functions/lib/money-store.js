@@ -1,0 +1,345 @@
+// What the money functions (attendance-charges, ledger, invoices, money-documents) share: reading a
+// client's entries, the practice's zone and currency, and writing a change together with the
+// client's recomputed balance in one Appwrite transaction.
+//
+// Per-client serialisation: every write for a client also writes its client_balances document
+// (id = clientId), recomputed from ALL of the client's entries plus the new ones. The write stages
+// its operations, then reads that document again: if it changed since the entries were read,
+// another write landed meanwhile, so this one rolls back and starts over from a fresh read; a
+// change after staging fails the commit (Appwrite's transaction conflict), also retried. So the
+// allocations, invoice statuses and the cached balance always follow from what is stored.
+import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite';
+import { allocationState, computeBalance } from './ledger.js';
+import { Refusal } from './note-signing.js';
+import { ownedBy } from './owned-by.js';
+
+/**
+ * @typedef {import('node-appwrite').Databases} Databases
+ * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
+ * @typedef {import('./collections.js').Collections} Collections
+ * @typedef {import('./ledger.js').Entry & Record<string, unknown>} StoredEntry
+ * @typedef {{ action: 'create' | 'update', collectionId: string, documentId: string, data: Record<string, unknown> }} Op
+ */
+
+export const MAX_AMOUNT = 100_000_000;
+const PAGE = 5000;
+const OPEN_CHARGES_MAX = 20_000;
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** @param {string} userId */
+export const ownerOnly = (userId) => [Permission.read(Role.user(userId))];
+
+/** @param {unknown} e */
+export const isNotFound = (e) => e instanceof AppwriteException && e.code === 404;
+/** @param {unknown} e */
+export const isConflict = (e) => typeof e === 'object' && e !== null && 'code' in e && e.code === 409;
+
+/**
+ * @param {Record<string, unknown>} body
+ * @param {string} field
+ * @param {string} message
+ */
+export function idOf(body, field, message) {
+  const value = body[field];
+  if (typeof value !== 'string' || !ID_RE.test(value)) throw new Refusal(400, message, field);
+  return value;
+}
+
+/**
+ * A YYYY-MM-DD calendar date.
+ * @param {Record<string, unknown>} body
+ * @param {string} field
+ * @param {string} [message]
+ */
+export function dateOf(body, field, message = 'Enter the date as YYYY-MM-DD.') {
+  const value = body[field];
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw new Refusal(400, message, field);
+  return value;
+}
+
+/** @param {string} value */
+export function isCalendarDate(value) {
+  if (!DATE_RE.test(value)) return false;
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A whole number of minor units above 0.
+ * @param {Record<string, unknown>} body
+ */
+export function amountOf(body) {
+  const value = body['amount'];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw new Refusal(400, 'Enter an amount greater than zero.', 'amount');
+  if (value > MAX_AMOUNT) throw new Refusal(400, 'Enter an amount of at most 1,000,000.00.', 'amount');
+  return value;
+}
+
+/**
+ * Optional text, trimmed, at most `max` characters; required ones refuse with `missing`.
+ * @param {Record<string, unknown>} body
+ * @param {string} field
+ * @param {number} max
+ * @param {string} [missing]
+ */
+export function textOf(body, field, max, missing) {
+  const value = body[field];
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    if (missing) throw new Refusal(400, missing, field);
+    return null;
+  }
+  if (typeof value !== 'string') throw new Refusal(400, `${field} must be text.`, field);
+  if (value.trim().length > max) throw new Refusal(400, `Keep it to ${max} characters.`, field);
+  return value.trim();
+}
+
+/**
+ * A document of the caller's, or a 404 refusal.
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string} documentId
+ * @param {string} userId
+ * @param {string} message
+ * @returns {Promise<Doc>}
+ */
+export async function ownOr404(databases, databaseId, collectionId, documentId, userId, message) {
+  try {
+    const document = await databases.getDocument({ databaseId, collectionId, documentId });
+    if (ownedBy(document, userId)) return document;
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+  }
+  throw new Refusal(404, message);
+}
+
+/**
+ * The practice's settings (the caller's own), or null.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ */
+export async function practiceOf(databases, c, userId) {
+  const list = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.practiceSettings, queries: [Query.equal('userId', userId), Query.limit(25)] });
+  return list.documents.find((d) => ownedBy(d, userId)) ?? null;
+}
+
+/** @param {Doc | null} practice */
+export const zoneOf = (practice) => (typeof practice?.['timeZone'] === 'string' && practice['timeZone'] ? String(practice['timeZone']) : 'UTC');
+/** @param {Doc | null} practice */
+export const currencyOf = (practice) => (typeof practice?.['currency'] === 'string' && practice['currency'] ? String(practice['currency']) : 'USD');
+
+/**
+ * The calendar date of an instant in a time zone (YYYY-MM-DD).
+ * @param {Date | string} at
+ * @param {string} timeZone
+ */
+export function dateIn(at, timeZone) {
+  const when = typeof at === 'string' ? new Date(at) : at;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(when);
+  } catch {
+    return when.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * YYYY-MM-DD `days` after a date.
+ * @param {string} date
+ * @param {number} days
+ */
+export function addDays(date, days) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Every document of a query, in pages of 5,000 by $id.
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string[]} queries
+ * @returns {Promise<Doc[]>}
+ */
+export async function listAll(databases, databaseId, collectionId, queries) {
+  /** @type {Doc[]} */
+  const all = [];
+  let cursor = '';
+  for (;;) {
+    const page = await databases.listDocuments({
+      databaseId, collectionId, queries: [...queries, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+    });
+    all.push(...page.documents);
+    if (page.documents.length < PAGE) return all;
+    cursor = page.documents[page.documents.length - 1]?.$id ?? '';
+  }
+}
+
+/**
+ * All of a client's ledger entries (the therapist's own: only functions write there).
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ * @returns {Promise<StoredEntry[]>}
+ */
+export async function clientEntries(databases, c, userId, clientId) {
+  const docs = await listAll(databases, c.databaseId, c.ledgerEntries, [Query.equal('userId', userId), Query.equal('clientId', clientId)]);
+  return /** @type {StoredEntry[]} */ (/** @type {unknown} */ (docs.filter((d) => ownedBy(d, userId))));
+}
+
+/**
+ * The client's invoices (not the billing `invoices` of the subscription).
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ */
+export async function clientInvoices(databases, c, userId, clientId) {
+  const docs = await listAll(databases, c.databaseId, c.clientInvoices, [Query.equal('userId', userId), Query.equal('clientId', clientId)]);
+  return docs.filter((d) => ownedBy(d, userId));
+}
+
+/**
+ * An invoice's status after the allocations as they stand: an issued invoice whose active charges
+ * are all paid by allocations becomes paid; a paid one that no longer is goes back to issued.
+ * @param {Doc[]} invoices
+ * @param {readonly StoredEntry[]} entries
+ * @returns {Array<{ invoice: Doc, status: 'paid' | 'issued' }>}
+ */
+export function invoiceStatusChanges(invoices, entries) {
+  const { charges } = allocationState(entries);
+  /** @type {Array<{ invoice: Doc, status: 'paid' | 'issued' }>} */
+  const changes = [];
+  for (const invoice of invoices) {
+    if (invoice['status'] !== 'issued' && invoice['status'] !== 'paid') continue;
+    const ids = Array.isArray(invoice['entryIds']) ? invoice['entryIds'].map(String) : [];
+    const own = ids.map((id) => charges.get(id)).filter((x) => x !== undefined);
+    const paid = own.length > 0 && own.every((ch) => ch.open === 0);
+    if (invoice['status'] === 'issued' && paid) changes.push({ invoice, status: 'paid' });
+    if (invoice['status'] === 'paid' && !paid) changes.push({ invoice, status: 'issued' });
+  }
+  return changes;
+}
+
+/**
+ * The client_balances document's data for these entries.
+ * @param {string} userId
+ * @param {string} clientId
+ * @param {readonly StoredEntry[]} entries
+ * @param {string} currency
+ */
+export function balanceData(userId, clientId, entries, currency) {
+  const { balance, credit, openCharges } = computeBalance(entries);
+  // The oldest open charges that fit the attribute (20,000 characters, about 250 charges).
+  let open = openCharges;
+  let json = JSON.stringify(open);
+  while (json.length > OPEN_CHARGES_MAX) {
+    open = open.slice(0, Math.floor(open.length * 0.9));
+    json = JSON.stringify(open);
+  }
+  const lastEntryDate = entries.reduce((d, e) => (e.date > d ? e.date : d), '');
+  return { userId, clientId, balance, credit, openCharges: json, lastEntryDate: lastEntryDate || null, currency };
+}
+
+/**
+ * @typedef {object} Plan
+ * @property {Array<{ $id: string } & Record<string, unknown>>} entries new ledger entries (data with $id)
+ * @property {Op[]} [operations] other operations (invoices)
+ * @property {unknown} [answer]
+ */
+
+/**
+ * Writes one change for a client: `plan` gets the client's entries and invoices as stored and says
+ * what to add; the entries, the other operations and the recomputed balance go in one transaction.
+ * Retried from a fresh read when another write for the client lands meanwhile. `onExists` answers a
+ * create that Appwrite refused because the document already exists (a repeat), or null to retry.
+ * @param {{ databases: Databases, c: Collections, userId: string, clientId: string, currency: string, log: (m: string) => void }} run
+ * @param {(state: { entries: StoredEntry[], invoices: Doc[] }) => Promise<Plan | null> | Plan | null} plan
+ * @param {(ids: string[]) => Promise<unknown>} [onExists]
+ * @returns {Promise<{ written: boolean, answer: unknown }>}
+ */
+export async function writeForClient(run, plan, onExists) {
+  const { databases, c, userId, clientId, currency } = run;
+  const ATTEMPTS = 30;
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clientBalances, documentId: clientId }).catch((e) => {
+      if (isNotFound(e)) return null;
+      throw e;
+    });
+    const [entries, invoices] = await Promise.all([clientEntries(databases, c, userId, clientId), clientInvoices(databases, c, userId, clientId)]);
+    const planned = await plan({ entries, invoices });
+    if (!planned) return { written: false, answer: null };
+    const newEntries = planned.entries.map((e) => /** @type {StoredEntry} */ (/** @type {unknown} */ (e)));
+    const after = [...entries, ...newEntries];
+    const invoiceOps = planned.operations ?? [];
+    /** @type {Op[]} */
+    const operations = [
+      ...newEntries.map((e) => {
+        const { $id, ...data } = e;
+        return /** @type {Op} */ ({ action: 'create', collectionId: c.ledgerEntries, documentId: $id, data: { ...data, $permissions: ownerOnly(userId) } });
+      }),
+      ...invoiceOps,
+      ...invoiceStatusChanges(invoices.filter((i) => !invoiceOps.some((op) => op.documentId === i.$id)), after).map(({ invoice, status }) => (
+        /** @type {Op} */ ({ action: 'update', collectionId: c.clientInvoices, documentId: invoice.$id, data: { status } })
+      )),
+      {
+        action: before ? 'update' : 'create', collectionId: c.clientBalances, documentId: clientId,
+        data: { ...balanceData(userId, clientId, after, String(before?.['currency'] ?? currency)), $permissions: ownerOnly(userId) },
+      },
+    ];
+    const transaction = await databases.createTransaction({ ttl: 60 });
+    try {
+      await databases.createOperations({
+        transactionId: transaction.$id,
+        operations: operations.map((op) => ({ ...op, databaseId: c.databaseId })),
+      });
+      const now = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clientBalances, documentId: clientId }).catch((e) => {
+        if (isNotFound(e)) return null;
+        throw e;
+      });
+      if ((now?.$updatedAt ?? null) !== (before?.$updatedAt ?? null)) throw Object.assign(new Error('client changed meanwhile'), { code: 409, retry: true });
+      await databases.updateTransaction({ transactionId: transaction.$id, commit: true });
+      return { written: true, answer: planned.answer };
+    } catch (e) {
+      await databases.updateTransaction({ transactionId: transaction.$id, rollback: true }).catch(() => undefined);
+      if (!isConflict(e)) throw e;
+      if (onExists && !(/** @type {{ retry?: boolean }} */ (e).retry)) {
+        const repeat = await onExists(newEntries.map((x) => x.$id));
+        if (repeat !== null && repeat !== undefined) return { written: false, answer: repeat };
+      }
+      if (attempt >= ATTEMPTS) throw new Refusal(409, 'Someone else changed this client’s account at the same time. Please try again.');
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.floor(Math.random() * 40 * Math.min(attempt, 5))));
+    }
+  }
+}
+
+/**
+ * An existing ledger entry of the caller's, or null.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} entryId
+ * @param {string} userId
+ * @returns {Promise<StoredEntry | null>}
+ */
+export async function storedEntry(databases, c, entryId, userId) {
+  try {
+    const document = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.ledgerEntries, documentId: entryId });
+    return ownedBy(document, userId) ? /** @type {StoredEntry} */ (/** @type {unknown} */ (document)) : null;
+  } catch (e) {
+    if (isNotFound(e)) return null;
+    throw e;
+  }
+}
+
+/**
+ * What an answer says of an entry: its ids, kind, amounts and dates — not the memo, reason or
+ * reference (Appwrite keeps execution answers; the dashboard reads the entry itself).
+ * @param {Record<string, unknown>} entry
+ */
+export function entrySummary(entry) {
+  const keys = ['$id', '$createdAt', 'userId', 'clientId', 'kind', 'type', 'amount', 'currency', 'date', 'appointmentId', 'invoiceId', 'voidsEntryId', 'allocations'];
+  return Object.fromEntries(keys.filter((k) => k in entry).map((k) => [k, entry[k]]));
+}
+
+export { ID, Refusal };

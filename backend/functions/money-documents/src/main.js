@@ -1,0 +1,63 @@
+// money-documents (issue 16 "Documents"): the signed-in therapist's invoice, superbill or statement
+// as a PDF (pdfkit, text selectable; lib/money-documents.js), for one of their own clients.
+//
+// Body (JSON) {document, …}:
+//   invoice:   invoiceId                → 'INV-0001.pdf'
+//   superbill: clientId, from, to       → 'superbill-<from>-<to>.pdf' (attended sessions only)
+//   statement: clientId, from, to       → 'statement-<from>-<to>.pdf'
+// → 200 {success:true, filename, contentType:'application/pdf', base64}. No client name in a file
+// name. Refusals {success:false, error, field?}: 400, 401, 404 (not the caller's), 500.
+import { Databases } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
+import { dateOf, idOf, Refusal } from '../../lib/money-store.js';
+
+/** @typedef {import('../../lib/execution.js').Context} Context */
+
+/** @param {Record<string, unknown>} body */
+function period(body) {
+  const from = dateOf(body, 'from', 'Enter the first date as YYYY-MM-DD.');
+  const to = dateOf(body, 'to', 'Enter the last date as YYYY-MM-DD.');
+  if (to < from) throw new Refusal(400, 'The last date must not be before the first.', 'to');
+  return { from, to };
+}
+
+/**
+ * @param {Databases} databases
+ * @param {string} userId
+ * @param {Record<string, unknown>} body
+ * @returns {Promise<{ filename: string, bytes: Buffer }>}
+ */
+async function build(databases, userId, body) {
+  const c = collectionsFromEnv(process.env);
+  switch (body['document']) {
+    case 'invoice': return invoicePdf(databases, c, userId, idOf(body, 'invoiceId', 'Say which invoice.'));
+    case 'superbill': {
+      const clientId = idOf(body, 'clientId', 'Choose a client.');
+      const { from, to } = period(body);
+      return superbillPdf(databases, c, userId, clientId, from, to);
+    }
+    case 'statement': {
+      const clientId = idOf(body, 'clientId', 'Choose a client.');
+      const { from, to } = period(body);
+      return statementPdf(databases, c, userId, clientId, from, to);
+    }
+    default: throw new Refusal(400, 'Say which document: invoice, superbill or statement.', 'document');
+  }
+}
+
+/** @param {Context} context */
+export default async ({ req, res, error }) => {
+  const userId = req.headers['x-appwrite-user-id'];
+  if (!userId) return res.json({ success: false, error: 'Sign in to download documents.' }, 401);
+  const body = readBody(req.bodyText);
+  try {
+    const { filename, bytes } = await build(new Databases(serverClient(req)), userId, body);
+    return res.json({ success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64') });
+  } catch (e) {
+    if (e instanceof Refusal) return res.json(e.body, e.status);
+    error(`money-documents ${String(body['document']).slice(0, 20)} for ${userId} failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: 'The document could not be made. Please try again.' }, 500);
+  }
+};
