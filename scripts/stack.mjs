@@ -55,7 +55,7 @@ function billingFunctionVars(stripePort, appOrigins) {
 }
 
 /**
- * Reminders go to the local Appwrite's SMTP receiver (its dev mailbox); the calendar feed's links
+ * Reminders and emailed invoices go to the local Appwrite's SMTP receiver (its dev mailbox); the calendar feed's links
  * name its function domain. In production both are set in Appwrite (backend/README.md).
  */
 function practiceFunctionVars(appwriteUrl, smtpPort) {
@@ -64,6 +64,10 @@ function practiceFunctionVars(appwriteUrl, smtpPort) {
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),
     FUNCTION_VARS_CALENDAR_FEED: JSON.stringify({ CALENDAR_FEED_BASE_URL: `${appwriteUrl}/_functions/calendar-feed` }),
+    // Issue 16: "Email invoice" goes the same way as reminders.
+    FUNCTION_VARS_INVOICES: JSON.stringify({
+      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence invoices <invoices@cadence.local>',
+    }),
   };
 }
 
