@@ -283,12 +283,15 @@ describe('invoices', () => {
     expect(mail!.text).toContain('Hello Mara,');
     expect(mail!.text).toContain('Balance due: $120.00');
     for (const clinical of ['Psychotherapy', '90834', 'F41.1']) expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toContain(clinical);
-    const attachments = (mail as unknown as { attachments: Array<{ filename: string; contentType: string; size: number }> }).attachments;
+    const attachments = (mail as unknown as { attachments: Array<{ filename: string; contentType: string; size: number; url: string }> }).attachments;
     expect(attachments).toEqual([expect.objectContaining({ filename: `${number}.pdf`, contentType: 'application/pdf' })]);
 
+    // The attached PDF, read back from the dev mailbox, and the one money-documents answers.
+    const attached = Buffer.from(await (await fetch(`${aw.origin}${attachments[0]!.url}`)).arrayBuffer());
     const pdf = await documents(a, { document: 'invoice', invoiceId: created.body.invoice!.$id });
     expect(pdf.body).toMatchObject({ success: true, filename: `${number}.pdf`, contentType: 'application/pdf' });
     const text = pdfText(Buffer.from(pdf.body.base64!, 'base64'));
+    expect(pdfText(attached)).toBe(text);
     for (const expected of [`Invoice ${number}`, 'Calm Waters Therapy', '200 E Randolph St', 'NPI: 1234567893', 'Tax ID: •••••6789', 'Mara Quinn', '12 Elm St', '10/12/2026', 'Psychotherapy', '90834', '$120.00', 'Balance due: $120.00']) {
       expect(text).toContain(expected);
     }

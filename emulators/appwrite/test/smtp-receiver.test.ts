@@ -1,6 +1,6 @@
 // The SMTP receiver (issue 14): what an SMTP client (nodemailer, as the send-reminders function uses
-// it) sends to the local Appwrite lands in the dev mailbox, one entry per recipient, attachments as
-// metadata; credentials are optional; broken or hostile input never takes the server down.
+// it) sends to the local Appwrite lands in the dev mailbox, one entry per recipient, attachments
+// listed as metadata with their bytes at a url; credentials are optional; broken or hostile input never takes the server down.
 import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { startCore, uniqueEmail, type Core } from './support/core-harness.ts';
 
 interface DevMail {
   id: string; to: string; from: string; subject: string; text: string; html: string; createdAt: string;
-  attachments: Array<{ filename: string; contentType: string; size: number }>;
+  attachments: Array<{ filename: string; contentType: string; size: number; url?: string }>;
 }
 
 let core: Core;
@@ -64,7 +64,7 @@ describe('SMTP receiver', () => {
     expect(core.smtpPort).not.toBe(core.port);
   });
 
-  it('files a message sent with nodemailer for each recipient: from, subject, text, html, attachments as metadata', async () => {
+  it('files a message sent with nodemailer for each recipient: from, subject, text, html, attachments (listed as metadata, bytes at their url)', async () => {
     const to = uniqueEmail('client');
     const cc = uniqueEmail('copy');
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 7)]);
@@ -88,9 +88,16 @@ describe('SMTP receiver', () => {
         subject: 'Reminder: your appointment on Friday',
         text: 'See you on Friday at 10:00.',
         html: '<p>See you on <strong>Friday</strong> at 10:00.</p>',
-        attachments: [{ filename: 'invoice-0001.pdf', contentType: 'application/pdf', size: pdf.length }],
+        attachments: [{ filename: 'invoice-0001.pdf', contentType: 'application/pdf', size: pdf.length, url: `/_dev/mail/${mail?.id}/attachments/0` }],
       });
       expect(Date.now() - Date.parse(mail?.createdAt ?? '')).toBeLessThan(60_000);
+      // The bytes as sent (an emailed invoice's PDF is read back by tests), from this machine only.
+      const bytes = await fetch(`${core.origin}${mail?.attachments[0]?.url}`);
+      expect(bytes.status).toBe(200);
+      expect(bytes.headers.get('content-type')).toBe('application/pdf');
+      expect(bytes.headers.get('content-disposition')).toBe('attachment; filename="invoice-0001.pdf"');
+      expect(Buffer.from(await bytes.arrayBuffer()).equals(pdf)).toBe(true);
+      expect((await fetch(`${core.origin}/_dev/mail/${mail?.id}/attachments/1`)).status).toBe(404);
     }
     const page = await (await fetch(`${core.origin}/_dev/mail/ui?to=${encodeURIComponent(to)}`)).text();
     expect(page).toContain('Reminder: your appointment on Friday');

@@ -6,7 +6,10 @@ function escape(text: string): string {
 
 function attachmentList(mail: Mail): string {
   if (mail.attachments.length === 0) return '';
-  const items = mail.attachments.map((a) => `<li>${escape(a.filename)} <small>(${escape(a.contentType)}, ${a.size} bytes)</small></li>`).join('');
+  const items = mail.attachments.map((a) => {
+    const name = a.url ? `<a href="${escape(a.url)}">${escape(a.filename)}</a>` : escape(a.filename);
+    return `<li>${name} <small>(${escape(a.contentType)}, ${a.size} bytes)</small></li>`;
+  }).join('');
   return `<p>Attachments:</p><ul>${items}</ul>`;
 }
 

@@ -2,12 +2,17 @@ import { isoDate } from '../clock.ts';
 import { uniqueId } from '../ids.ts';
 import { migrate, type Store } from '../store.ts';
 
-/** An attachment of a received message, kept as metadata only (the dev mailbox shows what came, not the bytes). */
+/** An attachment of a received message as the dev mailbox lists it; its bytes are at `url` (this machine only). */
 export interface MailAttachment {
   filename: string;
   contentType: string;
   size: number;
+  /** `/_dev/mail/<mail id>/attachments/<index>` (set when listed) */
+  url?: string;
 }
+
+/** An attachment as received, its bytes base64 (kept so a test can read an emailed PDF). */
+export type ReceivedAttachment = MailAttachment & { content?: string };
 
 export interface Mail {
   id: string;
@@ -21,7 +26,7 @@ export interface Mail {
   createdAt: string;
 }
 
-export type OutgoingMail = Omit<Mail, 'id' | 'createdAt' | 'from' | 'attachments'> & Partial<Pick<Mail, 'from' | 'attachments'>>;
+export type OutgoingMail = Omit<Mail, 'id' | 'createdAt' | 'from' | 'attachments'> & Partial<Pick<Mail, 'from'>> & { attachments?: ReceivedAttachment[] };
 
 /** Appwrite's own messages (verification, OTP, recovery) come from the project. */
 const PROJECT_SENDER = 'Cadence <no-reply@cadence.local>';
@@ -50,13 +55,31 @@ export function migrateMail(store: Store): void {
  * (smtp-receiver.ts) are kept in SQLite for the dev mailbox.
  */
 export function sendMail(store: Store, mail: OutgoingMail, nowMs: number): Mail {
+  const received = mail.attachments ?? [];
+  const id = uniqueId(nowMs);
   const stored: Mail = {
-    ...mail, from: mail.from ?? PROJECT_SENDER, attachments: mail.attachments ?? [],
-    to: mail.to.toLowerCase(), id: uniqueId(nowMs), createdAt: isoDate(nowMs),
+    ...mail, from: mail.from ?? PROJECT_SENDER, attachments: listed(id, received),
+    to: mail.to.toLowerCase(), id, createdAt: isoDate(nowMs),
   };
   store.db.prepare('INSERT INTO mail (id, recipient, sender, subject, text, html, attachments, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(stored.id, stored.to, stored.from, stored.subject, stored.text, stored.html, JSON.stringify(stored.attachments), stored.createdAt);
+    .run(stored.id, stored.to, stored.from, stored.subject, stored.text, stored.html, JSON.stringify(received), stored.createdAt);
   return stored;
+}
+
+/** The attachments' metadata with the address of their bytes (never the bytes themselves). */
+function listed(mailId: string, attachments: ReceivedAttachment[]): MailAttachment[] {
+  return attachments.map((a, index) => ({
+    filename: a.filename, contentType: a.contentType, size: a.size,
+    ...(a.content === undefined ? {} : { url: `/_dev/mail/${encodeURIComponent(mailId)}/attachments/${index}` }),
+  }));
+}
+
+/** One attachment's bytes, or null (no such mail or attachment, or one kept without its bytes). */
+export function mailAttachment(store: Store, mailId: string, index: number): { filename: string; contentType: string; content: Buffer } | null {
+  const row = store.db.prepare('SELECT attachments FROM mail WHERE id = ?').get(mailId) as { attachments: string } | undefined;
+  const attachment = row ? (JSON.parse(row.attachments) as ReceivedAttachment[])[index] : undefined;
+  if (!attachment || attachment.content === undefined) return null;
+  return { filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(attachment.content, 'base64') };
 }
 
 interface MailRow {
@@ -77,6 +100,6 @@ export function listMail(store: Store, to: string | undefined, limit = 200): Mai
     : store.db.prepare('SELECT * FROM mail ORDER BY seq DESC LIMIT ?').all(limit)) as MailRow[];
   return rows.map((row) => ({
     id: row.id, to: row.recipient, from: row.sender, subject: row.subject, text: row.text, html: row.html,
-    attachments: JSON.parse(row.attachments) as MailAttachment[], createdAt: row.created_at,
+    attachments: listed(row.id, JSON.parse(row.attachments) as ReceivedAttachment[]), createdAt: row.created_at,
   }));
 }

@@ -7,7 +7,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { Clock } from '../clock.ts';
 import type { Store } from '../store.ts';
-import { sendMail, type MailAttachment } from './outbox.ts';
+import { sendMail, type ReceivedAttachment } from './outbox.ts';
 
 /** Above what a provider takes (25 MB is common): an invoice PDF fits many times over. */
 export const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
@@ -46,10 +46,11 @@ async function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null>
 /** Files one received message for each envelope recipient. */
 async function fileMessage(raw: Buffer, session: SMTPServerSession, { store, clock }: SmtpReceiverOptions): Promise<void> {
   const parsed = await simpleParser(raw, { skipImageLinks: true });
-  const attachments: MailAttachment[] = parsed.attachments.map((a) => ({
+  const attachments: ReceivedAttachment[] = parsed.attachments.map((a) => ({
     filename: a.filename ?? 'attachment',
     contentType: a.contentType,
     size: a.size,
+    content: a.content.toString('base64'),
   }));
   const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
   const from = addressText(parsed.from) || envelopeFrom;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../context.ts';
 import { AppwriteError } from '../errors.ts';
-import { listMail } from '../mail/outbox.ts';
+import { listMail, mailAttachment } from '../mail/outbox.ts';
 import { renderMailbox } from '../mail/mailbox-page.ts';
 
 const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
@@ -27,6 +27,16 @@ const devMailRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store }) 
 
   app.get<{ Querystring: { to?: string } }>('/_dev/mail', { schema: { querystring } }, async (request) =>
     listMail(store, request.query.to));
+
+  // An attachment's bytes (a test reads the PDF an invoice email carried).
+  app.get<{ Params: { id: string; index: string } }>('/_dev/mail/:id/attachments/:index', async (request, reply) => {
+    const attachment = /^\d{1,3}$/.test(request.params.index) ? mailAttachment(store, request.params.id, Number(request.params.index)) : null;
+    if (!attachment) throw new AppwriteError('general_route_not_found', undefined, 404);
+    return reply
+      .type(attachment.contentType || 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${attachment.filename.replace(/["\\\r\n]/g, '_')}"`)
+      .send(attachment.content);
+  });
 
   app.get<{ Querystring: { to?: string } }>('/_dev/mail/ui', { schema: { querystring } }, async (request, reply) =>
     reply.type('text/html; charset=utf-8').send(renderMailbox(listMail(store, request.query.to), request.query.to ?? '')));
