@@ -43,9 +43,11 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   calendar_feeds: (victim) => ({ userId: victim, tokenHash: 'a'.repeat(64) }),
   appointment_reminders: (victim) => ({ userId: victim, appointmentId: 'a1', start: '2030-01-07T10:00:00.000+00:00' }),
   // Issue 15: notes and private notes are browser-written drafts (sign-note and add-addendum act only
-  // on the caller's own: test/sign-note.test.ts); addenda only add-addendum writes.
+  // on the caller's own: test/sign-note.test.ts); addenda only add-addendum writes, signatures only sign-note.
   progress_notes: (victim) => ({ userId: victim, appointmentId: 'a1', clientId: 'c1', content: '{"sections":{}}' }),
   note_addenda: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', text: 'Planted', signedAt: now(), contentHash: 'a'.repeat(64) }),
+  // Only sign-note writes signatures (test/sign-note.test.ts: a note marked signed without one is not signed).
+  note_signatures: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', contentHash: 'a'.repeat(64), signedAt: now(), signerName: 'Attacker', signerCredentials: null }),
   private_notes: (victim) => ({ userId: victim, appointmentId: 'a1', text: 'Planted' }),
   // Issue 17: only the audit function writes the log (test/audit.test.ts).
   // A seq far past the victim's own entries: the audit function logs their sign-in (seq 1) on its own time.

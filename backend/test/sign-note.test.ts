@@ -8,7 +8,14 @@ import { AppwriteException, ID, Permission, Query, Role, type Databases, type Mo
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addendumCanonical, addendumContentHash, noteCanonical, noteContentHash } from '../functions/lib/note-canonical.js';
-import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { listClientNotes } from '../../mf-dashboard/src/sessions/notes/api/client-notes.ts';
+import { getNoteForAppointment } from '../../mf-dashboard/src/sessions/notes/api/get-note.ts';
+import { signatureOfAppointment, signaturesOfAppointments } from '../../mf-dashboard/src/sessions/notes/api/note-signatures.ts';
+import { notesDue } from '../../mf-dashboard/src/sessions/notes/api/notes-due.ts';
+import { isSigned } from '../../mf-dashboard/src/sessions/notes/progress-note.ts';
+import { configureAppwrite } from '../../shared-auth/src/client/appwrite-client.ts';
+import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
+import { DATABASE_ID, execute, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 
 const PASSWORD = 'correct horse battery';
 const owner = (userId: string) => [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
@@ -70,6 +77,7 @@ async function draft(user: SignedInUser, extra: Record<string, unknown> = {}, pe
 
 beforeAll(async () => {
   aw = await startAppwrite();
+  setConfig(localRuntimeConfig({ endpoint: aw.endpoint, projectId: PROJECT_ID, databaseId: DATABASE_ID }));
   a = await signedInUser(aw, 'therapist-a');
   b = await signedInUser(aw, 'therapist-b');
   await practice(a, 'Ann Lee', 'LCSW');
@@ -105,6 +113,13 @@ describe('sign-note (issue 15: sign & lock)', () => {
 
     const appt = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id });
     expect(appt['noteState']).toBe('signed');
+    // The signature, in the same transaction: note_signatures, id = the note's, readable by the owner only.
+    const signature = await a.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id });
+    expect(signature).toMatchObject({
+      userId: a.id, noteId: note.$id, appointmentId: appointment.$id, contentHash: stored['contentHash'], signerName: 'Ann Lee', signerCredentials: 'LCSW',
+      $permissions: [Permission.read(Role.user(a.id))],
+    });
+    expect(Date.parse(String(signature['signedAt']))).toBe(Date.parse(String(stored['signedAt'])));
     // The owner still reads it, with its text.
     expect(JSON.parse(String((await a.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id }))['content'])).sections.subjective).toBe(SUBJECTIVE);
   });
@@ -211,6 +226,67 @@ describe('sign-note (issue 15: sign & lock)', () => {
     const appt = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id });
     expect(appt['noteState']).toBe('none');
     expect((await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: onTheirs.$id }))['status']).toBe('draft');
+  });
+});
+
+describe('note_signatures: a note is signed only by sign-note (issue 15: sign & lock)', () => {
+  it('a note its owner marks signed through the API (status, hash, own permissions dropped) shows as not signed; a real sign shows signed', async () => {
+    const d = await signedInUser(aw, 'therapist-forger');
+    await practice(d, 'Di Forge', 'LMFT');
+    configureAppwrite(d.client);
+    const { note, appointment, client } = await draft(d);
+    const ref = { databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id };
+    // The forged look: everything sign-note sets, set by the owner with their own session.
+    const signedValues = { signedAt: new Date().toISOString(), signerName: 'Di Forge', signerCredentials: 'LMFT' };
+    const forged = await d.databases.updateDocument({
+      ...ref, data: { ...signedValues, status: 'signed', contentHash: noteContentHash({ ...note, ...signedValues }) }, permissions: [Permission.read(Role.user(d.id))],
+    });
+    await d.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id, data: { noteState: 'signed' } });
+    expect(forged['status']).toBe('signed');
+    expect(noteContentHash(forged)).toBe(forged['contentHash']);
+    // … but no signature, and the owner can't write one.
+    expect(await failure(d.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id }))).toMatchObject({ code: 404 });
+    expect(await failure(d.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id,
+      data: { userId: d.id, noteId: note.$id, appointmentId: appointment.$id, contentHash: forged['contentHash'], ...signedValues }, permissions: [Permission.read(Role.user(d.id))],
+    }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    // The dashboard, as the owner: not signed anywhere — the note, its client's Notes tab, All Sessions' link, notes to write.
+    const stored = await getNoteForAppointment(d.id, appointment.$id);
+    expect(stored?.signature).toBeNull();
+    expect(isSigned(stored!.note, stored!.signature)).toBe(false);
+    expect((await listClientNotes(d.id, client.$id)).map((n) => n.signed)).toEqual([false]);
+    expect(await signatureOfAppointment(d.id, appointment.$id)).toBeNull();
+    expect(await notesDue(d.id)).toMatchObject({ total: 1, appointments: [{ $id: appointment.$id, noteState: 'draft' }] });
+    // Nor does it take an addendum.
+    expect((await addAddendum(d, { noteId: note.$id, text: 'Late entry', password: PASSWORD })).status).toBe(409);
+
+    // Signed by sign-note: signed everywhere.
+    const signedNow = await sign(d, { noteId: note.$id, password: PASSWORD });
+    expect(signedNow.status, signedNow.raw).toBe(200);
+    const real = await getNoteForAppointment(d.id, appointment.$id);
+    expect(real?.signature).toMatchObject({ noteId: note.$id, contentHash: real?.note.contentHash });
+    expect(isSigned(real!.note, real!.signature)).toBe(true);
+    expect((await listClientNotes(d.id, client.$id)).map((n) => n.signed)).toEqual([true]);
+    expect(await signatureOfAppointment(d.id, appointment.$id)).toMatchObject({ noteId: note.$id });
+    expect(await notesDue(d.id)).toEqual({ total: 0, appointments: [] });
+    expect((await addAddendum(d, { noteId: note.$id, text: 'Late entry', password: PASSWORD })).status).toBe(201);
+    expect((await sign(d, { noteId: note.$id, password: PASSWORD })).status).toBe(409);
+  });
+
+  it("another therapist can't read, list, change or delete a signature", async () => {
+    const { note } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    const ref = { databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id };
+    expect(await failure(b.databases.getDocument(ref))).toMatchObject({ code: 404 });
+    expect((await b.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'note_signatures', queries: [Query.equal('noteId', note.$id)] })).total).toBe(0);
+    expect((await b.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'note_signatures', queries: [Query.equal('userId', a.id)] })).total).toBe(0);
+    expect((await failure(b.databases.updateDocument<Models.DefaultDocument>({ ...ref, data: { contentHash: 'f'.repeat(64) } }))).code).toBe(404);
+    expect((await failure(b.databases.deleteDocument(ref))).code).toBe(404);
+    // Nor the owner: immutable.
+    expect((await failure(a.databases.updateDocument<Models.DefaultDocument>({ ...ref, data: { contentHash: 'f'.repeat(64) } }))).code).toBe(401);
+    expect((await failure(a.databases.deleteDocument(ref))).code).toBe(401);
+    configureAppwrite(b.client);
+    expect(await signaturesOfAppointments(b.id, [String(note['appointmentId'])])).toEqual(new Map());
   });
 });
 

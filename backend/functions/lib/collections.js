@@ -21,6 +21,7 @@
  * @property {string} appointmentSeries
  * @property {string} progressNotes
  * @property {string} noteAddenda
+ * @property {string} noteSignatures
  * @property {string} privateNotes
  * @property {string} auditLog
  * @property {string} ledgerEntries
@@ -52,6 +53,7 @@ export function collectionsFromEnv(env) {
     appointmentSeries: env.APPOINTMENT_SERIES_COLLECTION_ID || 'appointment_series',
     progressNotes: env.PROGRESS_NOTES_COLLECTION_ID || 'progress_notes',
     noteAddenda: env.NOTE_ADDENDA_COLLECTION_ID || 'note_addenda',
+    noteSignatures: env.NOTE_SIGNATURES_COLLECTION_ID || 'note_signatures',
     privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
     auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
     ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',

@@ -142,6 +142,24 @@ export async function ownDocumentOr404(databases, databaseId, collectionId, docu
 }
 
 /**
+ * The note's signature in note_signatures (its id is the note's), or null when it has none. Only
+ * sign-note writes there (no collection permissions), so this, not the note's own status, says
+ * whether a note was signed.
+ * @param {import('node-appwrite').Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId note_signatures
+ * @param {string} noteId
+ */
+export async function signatureOrNull(databases, databaseId, collectionId, noteId) {
+  try {
+    return await databases.getDocument({ databaseId, collectionId, documentId: noteId });
+  } catch (e) {
+    if (e instanceof AppwriteException && e.code === 404) return null;
+    throw e;
+  }
+}
+
+/**
  * What an answer carries of a signed record: its ids, state and signature, never its clinical text
  * (the caller has it; an execution's response is kept by Appwrite's executions log and proxies).
  * @param {Record<string, unknown>} document

@@ -14,6 +14,8 @@ export const PRACTICE_COLLECTIONS = {
   progressNotes: 'progress_notes',
   /** Written only by the add-addendum function; the therapist reads their own. */
   noteAddenda: 'note_addenda',
+  /** Written only by the sign-note function (one per signed note, id = the note's): what makes a note signed. */
+  noteSignatures: 'note_signatures',
   privateNotes: 'private_notes',
   /** Money (issue #16): written only by the ledger, invoices and attendance-charges functions; read by their owner. */
   ledgerEntries: 'ledger_entries',

@@ -1,6 +1,7 @@
 // add-addendum (issue 15, "Addenda"): the signed-in therapist adds an addendum to one of their signed
 // notes — the only way to correct or extend a signed record. After the password is confirmed by
-// Appwrite, the note must be the caller's (userId and caller-only permissions) and signed. The
+// Appwrite, the note must be the caller's (userId and caller-only permissions) and signed by
+// sign-note (its signature in note_signatures, with the note's contentHash). The
 // addendum is its own document in note_addenda (which only functions write), signed like a note:
 // signedAt (server time), the signer's name and credentials (practice settings) and contentHash =
 // SHA-256 of its canonical form (lib/note-canonical.js: noteId, signedAt, signerCredentials,
@@ -18,7 +19,7 @@ import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { addendumContentHash } from '../../lib/note-canonical.js';
 import {
-  ADDENDUM_SIGNATURE_KEYS, appwriteDate, documentIdOf, NOTE_NOT_FOUND, ownDocumentOr404, passwordOf, Refusal, signatureOf, signerOf, verifyPassword,
+  ADDENDUM_SIGNATURE_KEYS, appwriteDate, documentIdOf, NOTE_NOT_FOUND, ownDocumentOr404, passwordOf, Refusal, signatureOf, signatureOrNull, signerOf, verifyPassword,
 } from '../../lib/note-signing.js';
 
 /** note_addenda.text's size in appwrite.json. */
@@ -38,7 +39,12 @@ async function addAddendum({ databases, users, userId, log }, body) {
 
   const c = collectionsFromEnv(process.env);
   const note = await ownDocumentOr404(databases, c.databaseId, c.progressNotes, noteId, userId, NOTE_NOT_FOUND);
-  if (note['status'] !== 'signed') throw new Refusal(409, 'Only a signed note can get an addendum. Sign the note first.');
+  // Signed by sign-note: its signature is in note_signatures and covers the note as stored (a note
+  // only marked signed through the API has none).
+  const signature = await signatureOrNull(databases, c.databaseId, c.noteSignatures, noteId);
+  if (note['status'] !== 'signed' || !signature || signature['userId'] !== userId || signature['contentHash'] !== note['contentHash']) {
+    throw new Refusal(409, 'Only a signed note can get an addendum. Sign the note first.');
+  }
   const signer = await signerOf(databases, c.databaseId, c.practiceSettings, userId);
   const values = { noteId, text, signedAt: appwriteDate(new Date()), signerName: signer.signerName, signerCredentials: signer.signerCredentials };
   const addendum = await databases.createDocument({

@@ -3,8 +3,13 @@
 // permissions, lib/owned-by.js), still a draft, and its appointment the caller's too. The content is
 // frozen: contentHash = SHA-256 of the canonical form (lib/note-canonical.js) over the note's fields
 // with signedAt (server time) and the signer's name and credentials (the caller's practice
-// settings). The note gets those, status `signed` and the permission read("user:<id>") only — no update or delete for anyone but a server key — and the appointment's
-// noteState becomes `signed`, both in one Appwrite transaction.
+// settings). The note gets those, status `signed` and the permission read("user:<id>") only — no
+// update or delete for anyone but a server key — the appointment's noteState becomes `signed`, and
+// the signature is recorded in note_signatures (document id = the note's id; userId, noteId,
+// appointmentId, contentHash, signedAt, signerName, signerCredentials; read("user:<id>") only), all
+// in one Appwrite transaction. note_signatures has no collection permissions: only this function
+// writes it, so a note that merely looks signed (status, hash and permissions set through the API
+// by its owner) has no signature there, and the dashboard does not count it as signed.
 //
 // Body (JSON): {noteId, password, revision?} — `revision`, when sent, must equal the stored note's
 //   (the editor's last saved revision), so a note changed elsewhere is not signed unseen.
@@ -21,7 +26,7 @@ import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { noteContentHash } from '../../lib/note-canonical.js';
 import {
-  appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, signatureOf, signerOf, verifyPassword,
+  appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, signatureOf, signatureOrNull, signerOf, verifyPassword,
 } from '../../lib/note-signing.js';
 
 /**
@@ -43,7 +48,9 @@ async function signNote({ databases, users, userId, log }, body) {
 
   const c = collectionsFromEnv(process.env);
   const note = await ownDocumentOr404(databases, c.databaseId, c.progressNotes, noteId, userId, NOTE_NOT_FOUND);
-  if (note['status'] === 'signed') throw new Refusal(409, 'This note is already signed.');
+  // Signed means a signature in note_signatures: a note its owner only marked signed through the API
+  // (status, hash, permissions) is still theirs to sign here.
+  if (await signatureOrNull(databases, c.databaseId, c.noteSignatures, noteId)) throw new Refusal(409, 'This note is already signed.');
   if (Number.isInteger(revision) && revision !== note['revision']) {
     throw new Refusal(409, 'This note changed since you last saw it. Review it and sign again.');
   }
@@ -69,6 +76,10 @@ async function signNote({ databases, users, userId, log }, body) {
           data: { ...signature, status: 'signed', contentHash, $permissions: [Permission.read(Role.user(userId))] },
         },
         { action: 'update', databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId, data: { noteState: 'signed' } },
+        {
+          action: 'create', databaseId: c.databaseId, collectionId: c.noteSignatures, documentId: noteId,
+          data: { ...signature, userId, noteId, appointmentId, contentHash, $permissions: [Permission.read(Role.user(userId))] },
+        },
       ],
     });
     const current = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.progressNotes, documentId: noteId });

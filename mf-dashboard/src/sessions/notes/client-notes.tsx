@@ -8,7 +8,6 @@ import { useUserId } from '../../shared/use-user-id.ts';
 import { listClientNotes } from './api/client-notes.ts';
 import { notePath } from './note-paths.ts';
 import { NOTE_TEMPLATES } from './note-templates.ts';
-import { isSigned } from './progress-note.ts';
 import './notes.css';
 
 /** A client's Notes tab (issue #15): their notes newest first, each with its state; open, continue or read. */
@@ -26,9 +25,8 @@ export function ClientNotes({ clientId }: { clientId: string }) {
   if (notes.data.length === 0) return <EmptyState icon="notes" title="No notes yet">Notes are written from an appointment: open it on the schedule or in All Sessions.</EmptyState>;
   return (
     <ol className="notes-due__list">
-      {notes.data.map((note) => {
-        const signed = isSigned(note);
-        const when = formatInZone(note.signedAt ?? note.$createdAt, timeZone);
+      {notes.data.map(({ note, signed }) => {
+        const when = formatInZone((signed ? note.signedAt : null) ?? note.$createdAt, timeZone);
         return (
           <li key={note.$id} className="notes-due__item">
             <span>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearLocalDraft, draftStart, readLocalDraft, writeLocalDraft } from './local-drafts.ts';
-import { canonicalNote, isSigned, noteHash } from './progress-note.ts';
+import { canonicalNote, isLocked, isSigned, noteHash } from './progress-note.ts';
 import type { NoteDraftFields } from './progress-note.ts';
 
 const fields = (text: string): NoteDraftFields => ({
@@ -36,10 +36,19 @@ describe('a signed note', () => {
     interventions: ['CBT'], goalsProgress: null, diagnosisCodes: ['F41.1'], signedAt: '2026-03-03T16:00:00.000Z', signerName: 'Dana Reyes', signerCredentials: 'LCSW',
   };
 
-  it('is signed only when the server took its write permissions away', () => {
-    expect(isSigned({ status: 'signed', $permissions: ['read("user:u1")'] })).toBe(true);
-    expect(isSigned({ status: 'signed', $permissions: ['read("user:u1")', 'update("user:u1")'] })).toBe(false);
-    expect(isSigned({ status: 'draft', $permissions: ['read("user:u1")'] })).toBe(false);
+  it('is signed only with sign-note’s signature holding its hash, and locked', () => {
+    const locked = { $id: 'n1', userId: 'u1', status: 'signed' as const, contentHash: 'a'.repeat(64), $permissions: ['read("user:u1")'] };
+    const signature = { noteId: 'n1', userId: 'u1', contentHash: 'a'.repeat(64) };
+    expect(isSigned(locked, signature)).toBe(true);
+    // Marked signed and locked through the API, with no signature: not signed.
+    expect(isSigned(locked, null)).toBe(false);
+    expect(isSigned(locked, { ...signature, contentHash: 'b'.repeat(64) })).toBe(false);
+    expect(isSigned(locked, { ...signature, noteId: 'n2' })).toBe(false);
+    expect(isSigned(locked, { ...signature, userId: 'u2' })).toBe(false);
+    expect(isSigned({ ...locked, $permissions: ['read("user:u1")', 'update("user:u1")'] }, signature)).toBe(false);
+    expect(isSigned({ ...locked, status: 'draft' }, signature)).toBe(false);
+    expect(isLocked({ status: 'draft', $permissions: ['read("user:u1")'] })).toBe(true);
+    expect(isLocked({ status: 'draft', $permissions: ['read("user:u1")', 'update("user:u1")'] })).toBe(false);
   });
 
   it('hashes a canonical form with its fields sorted by name, so Verify recomputes what sign-note froze', async () => {

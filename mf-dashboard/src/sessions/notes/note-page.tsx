@@ -8,7 +8,7 @@ import { useUserId } from '../../shared/use-user-id.ts';
 import { NoteEditor } from './note-editor.tsx';
 import { appointmentIdFromPath } from './note-paths.ts';
 import { useAppointment, useNoteForAppointment } from './note-queries.ts';
-import { isSigned } from './progress-note.ts';
+import { isLocked, isSigned } from './progress-note.ts';
 import { SignedNote } from './signed-note.tsx';
 import './notes.css';
 
@@ -49,10 +49,10 @@ export function NotePage() {
   };
   return (
     <div className="note-page">
-      {note.data && isSigned(note.data) ? (
-        <SignedNote note={note.data} {...context} />
+      {note.data && isLocked(note.data.note) ? (
+        <SignedNote note={note.data.note} signature={isSigned(note.data.note, note.data.signature) ? note.data.signature : null} {...context} />
       ) : (
-        <NoteEditor key={appointmentId} userId={userId} server={note.data ?? null} {...context} />
+        <NoteEditor key={appointmentId} userId={userId} server={note.data?.note ?? null} {...context} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { OwnedDocument } from '../../shared/practice-collections.ts';
+import type { NoteSignature } from './api/note-signatures.ts';
 import { isNoteTemplate, RISK_LEVELS, type NoteTemplateId, type RiskLevel } from './note-templates.ts';
 
 // A progress note (issue #15): one per appointment, a draft the therapist's browser writes until the
@@ -31,11 +32,22 @@ export type ProgressNoteDocument = OwnedDocument<ProgressNote>;
 export type NoteDraftFields = Pick<ProgressNote, 'template' | 'content' | 'riskLevel' | 'riskDetails' | 'interventions' | 'goalsProgress' | 'diagnosisCodes'>;
 
 /**
- * Signed means signed by the server: status signed AND no update or delete permission left. A note a
- * browser merely marked "signed" keeps its write permissions and is not treated as signed.
+ * Signed means signed by sign-note: the note's signature (note_signatures, which only that function
+ * writes) exists, names this note and its therapist, and holds the note's contentHash — and the note
+ * is read-only. A note its owner only marked signed through the API (status, hash, permissions) has no
+ * signature and is not signed.
  */
-export function isSigned(note: Pick<ProgressNoteDocument, 'status' | '$permissions'>): boolean {
-  return note.status === 'signed' && note.$permissions.length > 0 && note.$permissions.every((permission) => permission.startsWith('read('));
+export function isSigned(
+  note: Pick<ProgressNoteDocument, '$id' | 'userId' | 'status' | 'contentHash' | '$permissions'>,
+  signature: Pick<NoteSignature, 'noteId' | 'userId' | 'contentHash'> | null,
+): boolean {
+  return signature !== null && note.status === 'signed' && note.$permissions.every((permission) => permission.startsWith('read(')) && signature.noteId === note.$id && signature.userId === note.userId
+    && note.contentHash !== null && signature.contentHash === note.contentHash;
+}
+
+/** A note nobody can write any more (no update permission left) or marked signed: it is not a draft the editor can save. */
+export function isLocked(note: Pick<ProgressNoteDocument, 'status' | '$permissions'>): boolean {
+  return note.status === 'signed' || !note.$permissions.some((permission) => permission.startsWith('update('));
 }
 
 export function noteFromDocument(document: ProgressNoteDocument): ProgressNoteDocument {

@@ -1,39 +1,56 @@
-import { useId, useState } from 'react';
-import { Alert, Button, Dialog, PageHeader, Textarea, TextInput } from '@cadence/shared-ui';
+import { useState } from 'react';
+import { Alert, Button, PageHeader, Textarea } from '@cadence/shared-ui';
 import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
 import { formatInZone } from '../../shared/time-zone.ts';
-import { SignRefusal, addAddendum } from './api/sign-note.ts';
+import { addAddendum } from './api/sign-note.ts';
+import type { NoteSignature } from './api/note-signatures.ts';
 import { NoteHeader, type NoteContext } from './note-header.tsx';
+import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 import { PrivateNoteSection } from './private-note.tsx';
 import { useAddenda, useRefreshNote } from './note-queries.ts';
 import { fieldLabel, NOTE_TEMPLATES, parseContent, RISK_LABELS } from './note-templates.ts';
 import { noteHash, type ProgressNoteDocument } from './progress-note.ts';
+import { SignNoteDialog } from './sign-note-dialog.tsx';
 
 interface SignedNoteProps extends NoteContext {
   note: ProgressNoteDocument;
+  /** sign-note's signature of this note, holding its hash; null: the note is locked but was never signed by Cadence. */
+  signature: NoteSignature | null;
   settings: PracticeSettings | null;
 }
+
+export const UNSIGNED_LOCKED = {
+  title: 'This note is not signed',
+  text: 'It is marked as signed, but Cadence has no signature for it, so it counts as an unsigned draft. It can’t be edited. Sign it to make it part of the record.',
+} as const;
 
 const signedLine = (name: string | null, credentials: string | null, at: string | null, timeZone: string) =>
   `Signed by ${[name ?? 'the therapist', credentials].filter(Boolean).join(', ')} on ${at ? formatInZone(at, timeZone, { withZoneName: true }) : 'an unknown date'}`;
 
-/** A signed note: read-only, with Verify, its addenda, Add addendum and Print / Save as PDF. */
-export function SignedNote({ note, settings, ...context }: SignedNoteProps) {
+/**
+ * A locked note, read-only. Signed (its signature from sign-note found): "Signed by …", Verify, its
+ * addenda, Add addendum and Print / Save as PDF. Locked without a signature (marked signed through
+ * the API): a plain warning that it is not signed, and Sign note.
+ */
+export function SignedNote({ note, signature, settings, ...context }: SignedNoteProps) {
   const content = parseContent(note.content);
   const template = NOTE_TEMPLATES[note.template];
-  const addenda = useAddenda(note.$id);
+  const addenda = useAddenda(signature ? note.$id : '');
   const [verdict, setVerdict] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [signing, setSigning] = useState(false);
   const sections = [
     ...template.fields.map((field) => ({ heading: field.label, text: content.sections[field.key] ?? '' })),
     ...Object.entries(content.sections).filter(([key]) => !template.fields.some((field) => field.key === key)).map(([key, text]) => ({ heading: fieldLabel(key), text })),
     ...content.extra,
   ].filter((section) => section.text.trim());
 
+  // Recomputed from the note's text and the signature's signer and time, against the signature's hash.
   const verify = async () => {
-    const hash = await noteHash(note);
-    setVerdict(hash === note.contentHash ? 'Verified: the note is exactly as it was signed.' : 'This note does not match its signature.');
+    if (!signature) return;
+    const hash = await noteHash({ ...note, signedAt: signature.signedAt, signerName: signature.signerName, signerCredentials: signature.signerCredentials });
+    setVerdict(hash === signature.contentHash ? 'Verified: the note is exactly as it was signed.' : 'This note does not match its signature.');
   };
 
   return (
@@ -45,17 +62,28 @@ export function SignedNote({ note, settings, ...context }: SignedNoteProps) {
       </header>
       <PageHeader
         title={`Progress note: ${clientDisplayName(context.client)}`}
-        description={signedLine(note.signerName, note.signerCredentials, note.signedAt, context.timeZone)}
+        description={signature ? signedLine(signature.signerName, signature.signerCredentials, signature.signedAt, context.timeZone) : 'Not signed'}
         actions={
-          <>
-            <Button onClick={() => void verify()}>Verify</Button>
-            <Button onClick={() => window.print()}>Print / Save as PDF</Button>
-            <Button variant="primary" onClick={() => setAdding(true)}>
-              Add addendum
+          signature ? (
+            <>
+              <Button onClick={() => void verify()}>Verify</Button>
+              <Button onClick={() => window.print()}>Print / Save as PDF</Button>
+              <Button variant="primary" onClick={() => setAdding(true)}>
+                Add addendum
+              </Button>
+            </>
+          ) : (
+            <Button variant="primary" onClick={() => setSigning(true)}>
+              Sign note
             </Button>
-          </>
+          )
         }
       />
+      {!signature && (
+        <Alert tone="warning" title={UNSIGNED_LOCKED.title}>
+          {UNSIGNED_LOCKED.text}
+        </Alert>
+      )}
       {verdict && (
         <Alert tone={verdict.startsWith('Verified') ? 'success' : 'error'} title={verdict.startsWith('Verified') ? 'Signature verified' : 'Signature does not match'}>
           {verdict}
@@ -80,73 +108,51 @@ export function SignedNote({ note, settings, ...context }: SignedNoteProps) {
         {note.interventions.length > 0 && <p>Interventions: {note.interventions.join(', ')}</p>}
         {note.goalsProgress && <p>Progress toward goals: {note.goalsProgress}</p>}
       </section>
-      <section className="note-signed__addenda" aria-labelledby="addenda-heading">
-        <h2 id="addenda-heading">Addenda</h2>
-        {addenda.data?.length ? (
-          <ol>
-            {addenda.data.map((addendum) => (
-              <li key={addendum.$id}>
-                <p>{addendum.text}</p>
-                <p className="note-signed__meta">{signedLine(addendum.signerName, addendum.signerCredentials, addendum.signedAt, context.timeZone)}</p>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="note-signed__meta">{addenda.isPending ? 'Loading addenda…' : 'No addenda.'}</p>
-        )}
-      </section>
+      {signature && (
+        <section className="note-signed__addenda" aria-labelledby="addenda-heading">
+          <h2 id="addenda-heading">Addenda</h2>
+          {addenda.data?.length ? (
+            <ol>
+              {addenda.data.map((addendum) => (
+                <li key={addendum.$id}>
+                  <p>{addendum.text}</p>
+                  <p className="note-signed__meta">{signedLine(addendum.signerName, addendum.signerCredentials, addendum.signedAt, context.timeZone)}</p>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="note-signed__meta">{addenda.isPending ? 'Loading addenda…' : 'No addenda.'}</p>
+          )}
+        </section>
+      )}
       <div className="note-no-print">
         <PrivateNoteSection appointmentId={note.appointmentId} />
       </div>
       {adding && <AddendumDialog noteId={note.$id} onClose={() => setAdding(false)} />}
+      {signing && <SignNoteDialog prepare={() => Promise.resolve(note.$id)} clientName={clientDisplayName(context.client)} onClose={() => setSigning(false)} />}
     </article>
   );
 }
 
 function AddendumDialog({ noteId, onClose }: { noteId: string; onClose: () => void }) {
-  const formId = useId();
   const [text, setText] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const refresh = useRefreshNote();
-  const submit = async () => {
-    if (!text.trim()) return setError('Write the addendum.');
-    if (!password) return setError('Enter your password.');
-    setBusy(true);
-    setError(null);
-    try {
-      await addAddendum(noteId, text, password);
-      await refresh();
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof SignRefusal || failure instanceof Error ? failure.message : 'The addendum was not added.');
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!busy}
+    <PasswordConfirmDialog
       title="Add an addendum"
       description="An addendum is signed and dated, and can't be changed once added."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={busy} loadingLabel="Adding…">
-            Sign and add
-          </Button>
-        </>
-      }
+      confirmLabel="Sign and add"
+      busyLabel="Adding…"
+      failureTitle="Not added"
+      fallbackError="The addendum was not added."
+      check={() => (text.trim() ? null : 'Write the addendum.')}
+      onConfirm={async (password) => {
+        await addAddendum(noteId, text, password);
+        await refresh();
+      }}
+      onClose={onClose}
     >
-      <form id={formId} noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
-        {error && <Alert tone="error" title="Not added">{error}</Alert>}
-        <Textarea label="Addendum" required rows={5} value={text} onChange={(event) => setText(event.target.value)} />
-        <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-      </form>
-    </Dialog>
+      <Textarea label="Addendum" required rows={5} value={text} onChange={(event) => setText(event.target.value)} />
+    </PasswordConfirmDialog>
   );
 }
