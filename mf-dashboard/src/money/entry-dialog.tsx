@@ -6,7 +6,7 @@ import { parseMoney, formatMoney } from '../shared/money.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { MoneyRefusal, recordAdjustment, recordCharge, recordPayment, recordRefund, type EntryAnswer } from './api/money-functions.ts';
 import { checkEntryForm, emptyEntryForm, formFieldOf, type EntryErrors, type EntryField, type EntryFormKind, type EntryFormValues } from './entry-form.ts';
-import { ADJUSTMENT_TYPES, ENTRY_TYPE_LABELS, INVOICE_STATUS_LABELS, openAmountOf, parseOpenCharges, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, previewAllocation } from './ledger.ts';
+import { ADJUSTMENT_TYPES, endSentence, ENTRY_TYPE_LABELS, INVOICE_STATUS_LABELS, openAmountOf, parseOpenCharges, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, previewAllocation } from './ledger.ts';
 import { useClientBalance, useClientInvoices, useMoneyWrite } from './money-queries.ts';
 
 const TITLES: Record<EntryFormKind, string> = { payment: 'Record payment', adjustment: 'Add adjustment', refund: 'Record refund', charge: 'Add charge' };
@@ -76,8 +76,8 @@ export function EntryDialog({ kind, client, clients = [], currency, today, onClo
     try {
       await write.mutateAsync({ ...checked.entry });
       const amount = formatMoney(checked.entry.amount, currency);
-      const credit = kind === 'payment' && preview && preview.credit > 0 ? ` ${formatMoney(preview.credit, currency)} kept as credit for ${name}.` : '';
-      onDone(`${DONE[kind]}: ${amount} for ${name}.${credit}`);
+      const credit = kind === 'payment' && preview && preview.credit > 0 ? ` ${endSentence(`${formatMoney(preview.credit, currency)} kept as credit for ${name}`)}` : '';
+      onDone(`${endSentence(`${DONE[kind]}: ${amount} for ${name}`)}${credit}`);
     } catch (error) {
       if (error instanceof MoneyRefusal) {
         const field = formFieldOf(error.field);
@@ -183,7 +183,7 @@ export function EntryDialog({ kind, client, clients = [], currency, today, onClo
           <p className="money-preview" role="status">
             {preview.applied > 0 && `${formatMoney(preview.applied, currency)} goes to ${invoice ? invoice.number : 'the oldest unpaid charges'}.`}
             {preview.applied > 0 && preview.credit > 0 && ' '}
-            {preview.credit > 0 && `${formatMoney(preview.credit, currency)} will be kept as credit for ${name}.`}
+            {preview.credit > 0 && endSentence(`${formatMoney(preview.credit, currency)} will be kept as credit for ${name}`)}
           </p>
         )}
       </form>

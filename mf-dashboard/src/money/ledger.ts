@@ -1,4 +1,5 @@
 import type { OwnedDocument } from '../shared/practice-collections.ts';
+import { moneyInputText } from '../shared/money.ts';
 import { addDays, type PlainDate } from '../schedule/calendar-dates.ts';
 
 // The client ledger (issue #16) as the dashboard reads it: append-only entries written by the
@@ -252,3 +253,15 @@ export function monthEnd(date: PlainDate): PlainDate {
   const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   return addDays(next, -1);
 }
+
+/**
+ * An amount as a CSV cell: "120.50" as text for what is zero or more; a negative amount as a number
+ * (-40), since text starting with "-" is defused as a formula and would no longer add up.
+ */
+export function amountCell(amount: number, currency: string): string | number {
+  const text = moneyInputText(amount, currency);
+  return amount < 0 ? Number(text) : text;
+}
+
+/** A sentence's full stop, not doubled after a name that ends with one ("Jane D."). */
+export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);

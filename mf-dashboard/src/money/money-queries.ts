@@ -141,7 +141,8 @@ export function useMoneyWrite<Input, Output>(write: (input: Input) => Promise<Ou
   const userId = useUserId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: write,
+    // Only the input: TanStack Query hands the mutation function a second argument the calls don't take.
+    mutationFn: (input: Input) => write(input),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: moneyKeys.all(userId) });
     },

@@ -103,7 +103,8 @@ export function ReportsPage() {
   );
 }
 
-const monthName = (month: number) => MONTH_NAMES[month - 1] ?? String(month);
+/** A month's name; the row after December (13) is the year's total. */
+const monthName = (month: number) => MONTH_NAMES[month - 1] ?? 'Total';
 
 function IncomeReportView({ year, currency, picker }: { year: number; currency: string; picker: ReactNode }) {
   const entries = useIncomeEntries(`${year}-01-01`, `${year}-12-31`);

@@ -1,8 +1,7 @@
 import type { CsvCell } from '../shared/csv-writer.ts';
-import { moneyInputText } from '../shared/money.ts';
 import { zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from '../schedule/appointment.ts';
-import { AGING_BUCKETS, AGING_LABELS, agingOf, emptyAging, oldestOpenDate, parseOpenCharges, type Aging, type ClientBalance, type LedgerEntry } from './ledger.ts';
+import { AGING_BUCKETS, amountCell, AGING_LABELS, agingOf, emptyAging, oldestOpenDate, parseOpenCharges, type Aging, type ClientBalance, type LedgerEntry } from './ledger.ts';
 
 // The three reports of /dashboard/reports (issue #16), as pure sums over what the browser read:
 // the page, the CSV and the tests share them.
@@ -130,7 +129,7 @@ const percent = (rate: number | null) => (rate === null ? '' : `${(rate * 100).t
 export const rateText = (rate: number | null) => percent(rate) || '—';
 
 export function incomeCsv(report: IncomeReport, currency: string): CsvCell[][] {
-  const amount = (value: number) => moneyInputText(value, currency);
+  const amount = (value: number) => amountCell(value, currency);
   return [
     ['Month', 'Payments received', 'Refunds', 'Net', 'Currency'],
     ...report.months.map((month) => [`${report.year}-${String(month.month).padStart(2, '0')}`, amount(month.payments), amount(month.refunds), amount(month.net), currency]),
@@ -148,7 +147,7 @@ export function sessionsCsv(report: SessionsReport): CsvCell[][] {
 }
 
 export function outstandingCsv(report: OutstandingReport, clientName: (clientId: string) => string, currency: string): CsvCell[][] {
-  const amount = (value: number) => moneyInputText(value, currency);
+  const amount = (value: number) => amountCell(value, currency);
   return [
     ['Client', 'Balance', 'Credit', ...AGING_BUCKETS.map((bucket) => AGING_LABELS[bucket]), 'Oldest unpaid charge', 'Currency'],
     ...report.rows.map((row) => [clientName(row.clientId), amount(Math.max(0, row.balance)), amount(row.credit), ...AGING_BUCKETS.map((bucket) => amount(row.aging[bucket])), row.oldest ?? '', currency]),

@@ -1,8 +1,7 @@
 import { Query } from '@cadence/shared-auth';
 import type { CsvCell } from '../shared/csv-writer.ts';
-import { moneyInputText } from '../shared/money.ts';
 import { isPlainDate, type PlainDate } from '../schedule/calendar-dates.ts';
-import { ENTRY_KIND_LABELS, ENTRY_KINDS, ENTRY_TYPE_LABELS, type EntryKind, type LedgerEntryDocument } from './ledger.ts';
+import { amountCell, ENTRY_KIND_LABELS, ENTRY_KINDS, ENTRY_TYPE_LABELS, type EntryKind, type LedgerEntryDocument } from './ledger.ts';
 
 // All Transactions (issue #16): which entries the list shows, as the address keeps it (ids, never
 // names) and as Appwrite queries ask for it. Pure, so the page, the CSV and the tests share one rule.
@@ -90,8 +89,8 @@ export function transactionCsvRow(entry: LedgerEntryDocument, clientName: string
     clientName,
     ENTRY_KIND_LABELS[entry.kind] + (entry.voidsEntryId ? ' (void)' : ''),
     ENTRY_TYPE_LABELS[entry.type] ?? entry.type,
-    moneyInputText(entry.amount, entry.currency),
-    moneyInputText(running, entry.currency),
+    amountCell(entry.amount, entry.currency),
+    amountCell(running, entry.currency),
     entry.currency,
     entry.reference ?? '',
     entry.memo ?? '',

@@ -11,7 +11,8 @@ import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAllEntries } from './api/read-ledger.ts';
 import { EntriesTable, type EntryRow } from './entries-table.tsx';
-import { ENTRY_KIND_LABELS, ENTRY_KINDS, runningBalances, voidedIds } from './ledger.ts';
+import { VoidEntryDialog } from './void-dialog.tsx';
+import { ENTRY_KIND_LABELS, ENTRY_KINDS, runningBalances, voidedIds, type LedgerEntryDocument } from './ledger.ts';
 import { saveFile } from './save-file.ts';
 import { useEntryPage, useEntryScan } from './money-queries.ts';
 import {
@@ -117,9 +118,23 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
   const voided = useMemo(() => new Set([...(rows.data?.voided ?? []), ...voidedIds(pageEntries)]), [rows.data, pageEntries]);
   const pageCount = totals ? Math.max(1, Math.ceil(totals.count / TRANSACTIONS_PAGE_SIZE)) : 1;
   const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
+  const [voiding, setVoiding] = useState<LedgerEntryDocument | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   return (
     <>
+      {notice && <Alert tone="success" title={notice} onDismiss={() => setNotice(null)} />}
+      {voiding && (
+        <VoidEntryDialog
+          entry={voiding}
+          clientName={clientName(voiding.clientId) ?? 'Unknown client'}
+          onClose={() => setVoiding(null)}
+          onDone={(message) => {
+            setVoiding(null);
+            setNotice(message);
+          }}
+        />
+      )}
       <div className="money-filters" role="search" aria-label={TRANSACTIONS_TEXTS.filtersLabel}>
         <Combobox label="Client" placeholder="Any client" options={clientOptions} value={filter.clientId || null} onChange={(value) => update({ clientId: value ?? '' })} />
         <Select label="Type" placeholder="Any type" options={ENTRY_KINDS.map((kind) => ({ value: kind, label: ENTRY_KIND_LABELS[kind] }))} value={filter.kind} onChange={(event) => update({ kind: event.target.value })} />
@@ -176,6 +191,7 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
             rows={tableRows}
             voided={voided}
             clientName={clientName}
+            onVoid={setVoiding}
             empty={
               filtering || page > 1 ? (
                 <EmptyState icon="empty" title={TRANSACTIONS_TEXTS.noMatch} action={filtering && <Button onClick={clearFilters}>{TRANSACTIONS_TEXTS.clearFilters}</Button>}>

@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, TextInput } from '@cadence/shared-ui';
 import { formatMoney } from '../shared/money.ts';
 import { MoneyRefusal, voidEntry, type EntryAnswer } from './api/money-functions.ts';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from './entry-form.ts';
-import { entryLabel, type LedgerEntryDocument } from './ledger.ts';
+import { endSentence, entryLabel, type LedgerEntryDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';
 
 export interface VoidEntryDialogProps {
@@ -32,7 +32,7 @@ export function VoidEntryDialog({ entry, clientName, onClose, onDone }: VoidEntr
     setFailure(null);
     try {
       await write.mutateAsync({ entryId: entry.$id, reason: text });
-      onDone(`Voided: ${what} for ${clientName}.`);
+      onDone(endSentence(`Voided: ${what} for ${clientName}`));
     } catch (caught) {
       if (caught instanceof MoneyRefusal && caught.field === 'reason') setError(caught.message);
       else setFailure(caught instanceof Error ? caught.message : String(caught));

@@ -1,0 +1,388 @@
+// The money screens (issue #16) as a therapist meets them: the dialogs that ask the ledger function
+// for an entry (one idempotency key per submission, the function's refusal under its field,
+// nothing typed lost), All Transactions (filters in the address by id, running balance, totals,
+// cursor pages, CSV), Payments, the client's Billing tab and Reports. The Appwrite reads and the
+// function calls are replaced at the api modules; backend/test runs the functions over HTTP and
+// e2e/tests/money.spec.ts runs the screens against the local Appwrite.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Query, useAuthStore, type AuthUser } from '@cadence/shared-auth';
+import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
+import { Route, Routes, useLocation } from '@cadence/shared-router';
+import { MemoryRouter } from '@cadence/shared-router/testing';
+import type { ClientDocument } from '../clients/api/client-document.ts';
+import { listClients } from '../clients/api/list-clients.ts';
+import { getPracticeSettings, type PracticeSettingsDocument } from '../practice/api/get-practice-settings.ts';
+import { practiceSettingsSchema } from '../practice/practice-settings.ts';
+import { todayIn } from '../schedule/calendar-dates.ts';
+import { listSessionStatuses } from './api/list-session-statuses.ts';
+import { emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry } from './api/money-functions.ts';
+import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
+import { ClientBilling } from './client-billing.tsx';
+import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
+import { PaymentsPage } from './payments-page.tsx';
+import { ReportsPage } from './reports-page.tsx';
+import { TransactionsPage } from './transactions-page.tsx';
+
+vi.mock('./api/read-ledger.ts', () => ({
+  MAX_PAGE: 5000,
+  listEntryPage: vi.fn(),
+  listAllEntries: vi.fn(),
+  scanEntries: vi.fn(),
+  listBalances: vi.fn(),
+  getClientBalance: vi.fn(),
+  listClientInvoices: vi.fn(),
+  listIncomeEntries: vi.fn(),
+}));
+vi.mock('./api/list-session-statuses.ts', () => ({ listSessionStatuses: vi.fn() }));
+vi.mock('./api/money-functions.ts', async (original) => ({
+  ...(await original<typeof import('./api/money-functions.ts')>()),
+  recordPayment: vi.fn(),
+  recordAdjustment: vi.fn(),
+  recordRefund: vi.fn(),
+  recordCharge: vi.fn(),
+  voidEntry: vi.fn(),
+  createInvoice: vi.fn(),
+  issueInvoice: vi.fn(),
+  emailInvoice: vi.fn(),
+  voidInvoice: vi.fn(),
+  moneyDocument: vi.fn(),
+}));
+vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
+vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn() }));
+
+const THERAPIST = 'therapist1';
+const ZONE = 'America/Chicago';
+const settings = { ...practiceSettingsSchema.parse({ practiceName: 'Calm Waters', therapistName: 'Dana', timeZone: ZONE }), $id: 's1' } as PracticeSettingsDocument;
+const jane = { $id: 'jane1', firstName: 'Jane', lastName: 'Doe', preferredName: null, feeOverride: null, currency: 'USD' } as unknown as ClientDocument;
+const sam = { $id: 'sam1', firstName: '=cmd', lastName: 'Smith', preferredName: null, feeOverride: null, currency: 'USD' } as unknown as ClientDocument;
+
+let sequence = 0;
+function entry(fields: Partial<LedgerEntryDocument>): LedgerEntryDocument {
+  return {
+    $id: `e${++sequence}`,
+    $permissions: [`read("user:${THERAPIST}")`],
+    userId: THERAPIST,
+    clientId: jane.$id,
+    kind: 'charge',
+    type: 'session_fee',
+    amount: 12_000,
+    currency: 'USD',
+    date: '2026-03-02',
+    memo: null,
+    reference: null,
+    reason: null,
+    appointmentId: null,
+    invoiceId: null,
+    voidsEntryId: null,
+    allocations: null,
+    ...fields,
+  } as LedgerEntryDocument;
+}
+
+function balance(fields: Partial<ClientBalanceDocument>): ClientBalanceDocument {
+  return { $id: fields.clientId ?? jane.$id, $permissions: [], userId: THERAPIST, clientId: jane.$id, balance: 0, credit: 0, openCharges: '[]', lastEntryDate: null, currency: 'USD', ...fields } as ClientBalanceDocument;
+}
+
+function CurrentPath() {
+  const location = useLocation();
+  return <output data-testid="path">{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string, element: React.ReactNode, route = path.split('?')[0]!) {
+  useAuthStore.setState({ user: { $id: THERAPIST, name: 'Dana' } as AuthUser, status: 'signedIn' });
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryProvider>
+        <Routes>
+          <Route path={route} element={element} />
+        </Routes>
+        <CurrentPath />
+      </QueryProvider>
+    </MemoryRouter>,
+  );
+}
+
+const path = () => screen.getByTestId('path').textContent;
+
+function captureDownloads() {
+  const saved: { blob: Blob; name: string }[] = [];
+  let last: Blob | null = null;
+  Object.assign(URL, {
+    createObjectURL: vi.fn((blob: Blob) => {
+      last = blob;
+      return 'blob:money';
+    }),
+    revokeObjectURL: vi.fn(),
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ blob: last!, name: this.download });
+  });
+  return saved;
+}
+
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
+beforeEach(() => {
+  vi.resetAllMocks();
+  queryClient.clear();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.mocked(getPracticeSettings).mockResolvedValue(settings);
+  vi.mocked(listClients).mockResolvedValue([jane, sam]);
+  vi.mocked(listClientInvoices).mockResolvedValue([]);
+  vi.mocked(getClientBalance).mockResolvedValue(null);
+  vi.mocked(listAllEntries).mockResolvedValue([]);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Billing tab: Record payment', () => {
+  it('says what becomes credit, records one entry for a double click, and keeps what was typed when refused', async () => {
+    const charge = entry({ amount: 6_000, date: '2026-03-02' });
+    vi.mocked(listAllEntries).mockResolvedValue([charge]);
+    vi.mocked(getClientBalance).mockResolvedValue(balance({ balance: 6_000, openCharges: JSON.stringify([{ entryId: charge.$id, date: charge.date, open: 6_000 }]) }));
+    let release: () => void = () => {};
+    vi.mocked(recordPayment)
+      .mockRejectedValueOnce(new MoneyRefusal('That date is in the future.', 'date', 400))
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            release = () => resolve({ entry: entry({ kind: 'payment', type: 'cash', amount: -10_000 }), allocated: 6_000, credit: 4_000 });
+          }),
+      );
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    await screen.findByRole('table', { name: 'Ledger of Jane Doe' });
+    expect(screen.getByText('Balance due').nextSibling).toHaveTextContent('$60.00');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record payment for Jane Doe' });
+
+    // Nothing sent while a field needs fixing; each says what.
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(within(dialog).getByText('Enter an amount.')).toBeVisible();
+    expect(within(dialog).getByText('Choose how it was paid.')).toBeVisible();
+    expect(recordPayment).not.toHaveBeenCalled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '100');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Method/ }), 'Cash');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'R-17');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('$60.00 goes to the oldest unpaid charges. $40.00 will be kept as credit for Jane D.');
+
+    // Refused: the message sits under its field, and everything typed is still there.
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    expect(await within(dialog).findByText('That date is in the future.')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: /Amount/ })).toHaveValue('100');
+    expect(within(dialog).getByRole('textbox', { name: 'Reference' })).toHaveValue('R-17');
+
+    // A double click sends once, and a retry carries the first attempt's key.
+    const submit = within(dialog).getByRole('button', { name: 'Record payment' });
+    await user.dblClick(submit);
+    await waitFor(() => expect(recordPayment).toHaveBeenCalledTimes(2));
+    release();
+    expect(await screen.findByText('Payment recorded: $100.00 for Jane D. $40.00 kept as credit for Jane D.')).toBeVisible();
+    expect(recordPayment).toHaveBeenCalledTimes(2);
+    const [first, second] = vi.mocked(recordPayment).mock.calls.map(([input]) => input);
+    expect(second).toEqual({ clientId: 'jane1', amount: 10_000, method: 'cash', date: todayIn(ZONE), reference: 'R-17', idempotencyKey: first!.idempotencyKey });
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('lists the ledger with running balances, marks a voided entry, and voids with a reason', async () => {
+    const charge = entry({ amount: 12_000, date: '2026-03-02' });
+    const payment = entry({ kind: 'payment', type: 'check', amount: -5_000, date: '2026-03-05', reference: '1042' });
+    const wrong = entry({ kind: 'payment', type: 'cash', amount: -2_000, date: '2026-03-06' });
+    const reversal = entry({ kind: 'payment', type: 'cash', amount: 2_000, date: '2026-03-07', voidsEntryId: wrong.$id, reason: 'Entered twice' });
+    vi.mocked(listAllEntries).mockResolvedValue([reversal, wrong, payment, charge]);
+    vi.mocked(voidEntry).mockResolvedValue({ entry: entry({ voidsEntryId: payment.$id }) });
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    const ledger = await screen.findByRole('table', { name: 'Ledger of Jane Doe' });
+    const rows = within(ledger).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-2)?.textContent)).toEqual(['$70.00', '$50.00', '$70.00', '$120.00']);
+    expect(within(rows[1]!).getByText('Voided')).toBeVisible();
+    expect(within(rows[0]!).getByText('Void of Payment · Cash')).toBeVisible();
+    expect(within(rows[0]!).getByText('Reason: Entered twice')).toBeVisible();
+
+    await user.click(within(rows[2]!).getByRole('button', { name: /Actions for Payment · Check/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Void' }));
+    const dialog = screen.getByRole('dialog', { name: 'Void this payment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    expect(within(dialog).getByText('Enter a reason.')).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Check bounced');
+    await user.click(within(dialog).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(voidEntry).toHaveBeenCalledWith({ entryId: payment.$id, reason: 'Check bounced' }));
+    expect(await screen.findByText(/Voided: Payment · Check of \$50.00/)).toBeVisible();
+  });
+
+  it('issues and emails an invoice, and downloads its PDF and a superbill as files', async () => {
+    const draft = { $id: 'inv1', $permissions: [], userId: THERAPIST, clientId: jane.$id, seq: 1, number: 'INV-0001', status: 'draft', issueDate: null, dueDate: null, periodStart: '2026-02-01', periodEnd: '2026-02-28', entryIds: [], total: 24_000, currency: 'USD', emailedAt: null, voidReason: null } as unknown as ClientInvoiceDocument;
+    vi.mocked(listClientInvoices).mockResolvedValue([draft]);
+    vi.mocked(issueInvoice).mockResolvedValue({ ...draft, status: 'issued' });
+    vi.mocked(emailInvoice).mockResolvedValue({ ...draft, status: 'issued', emailedAt: '2026-03-01T00:00:00.000Z' });
+    vi.mocked(moneyDocument).mockImplementation(async (request) => ({
+      filename: request.document === 'invoice' ? 'INV-0001.pdf' : `superbill-${request.from}-${request.to}.pdf`,
+      contentType: 'application/pdf',
+      base64: btoa('%PDF-1.7 test'),
+    }));
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    const invoices = await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(within(invoices).getByRole('button', { name: 'Issue' }));
+    expect(await screen.findByText('Invoice INV-0001 issued.')).toBeVisible();
+    await user.click(within(invoices).getByRole('button', { name: 'Email' }));
+    expect(await screen.findByText('Invoice INV-0001 emailed to the client.')).toBeVisible();
+    expect(emailInvoice).toHaveBeenCalledWith('inv1');
+    await user.click(within(invoices).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe('INV-0001.pdf');
+    expect(saved[0]!.blob.type).toBe('application/pdf');
+    expect(await readText(saved[0]!.blob)).toBe('%PDF-1.7 test');
+
+    await user.click(screen.getByRole('button', { name: 'Superbill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Superbill for Jane Doe' });
+    const from = within(dialog).getByLabelText(/From/);
+    await user.clear(from);
+    await user.type(from, '2026-01-01');
+    const to = within(dialog).getByLabelText(/To/);
+    await user.clear(to);
+    await user.type(to, '2026-03-31');
+    await user.click(within(dialog).getByRole('button', { name: 'Download superbill' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(moneyDocument).toHaveBeenLastCalledWith({ document: 'superbill', clientId: 'jane1', from: '2026-01-01', to: '2026-03-31' });
+    expect(saved[1]!.name).toBe('superbill-2026-01-01-2026-03-31.pdf');
+  });
+});
+
+describe('All Transactions', () => {
+  it('keeps filters in the address by id, totals the filter, and pages by cursor with running balances', async () => {
+    // 120 entries of $10 charges, newest first: the scan knows every id and amount.
+    const all = Array.from({ length: 120 }, (_, index) => entry({ $id: `t${index}`, amount: 1_000, date: '2026-03-01' }));
+    vi.mocked(scanEntries).mockResolvedValue({ ids: all.map((each) => each.$id), amounts: Float64Array.from(all.map((each) => each.amount)), kinds: all.map((each) => each.kind), dates: all.map((each) => each.date) });
+    vi.mocked(listEntryPage).mockImplementation(async (_user, _filter, cursor, size) => {
+      const start = cursor ? all.findIndex((each) => each.$id === cursor) + 1 : 0;
+      return { entries: all.slice(start, start + size), voided: [] };
+    });
+    const user = userEvent.setup();
+    renderAt('/dashboard/transactions', <TransactionsPage />);
+
+    expect(await screen.findByText('Showing 1–50 of 120 transactions')).toBeVisible();
+    const totals = screen.getByRole('region', { name: 'Totals for these transactions' });
+    expect(within(totals).getByText('Charges').nextSibling).toHaveTextContent('$1,200.00');
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    const firstRow = within(table).getAllByRole('row')[1]!;
+    expect(within(firstRow).getAllByRole('cell').at(-2)).toHaveTextContent('$1,200.00');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Transactions pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51–100 of 120 transactions')).toBeVisible();
+    expect(vi.mocked(listEntryPage).mock.calls.at(-1)![2]).toBe('t49');
+    const secondPageFirst = within(screen.getByRole('table', { name: 'Transactions' })).getAllByRole('row')[1]!;
+    expect(within(secondPageFirst).getAllByRole('cell').at(-2)).toHaveTextContent('$700.00');
+    expect(path()).toBe('/dashboard/transactions?page=2');
+
+    await user.click(screen.getByRole('combobox', { name: 'Client' }));
+    await user.click(await screen.findByRole('option', { name: 'Jane Doe' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Payment');
+    expect(path()).toBe('/dashboard/transactions?client=jane1&type=payment');
+    await waitFor(() => expect(vi.mocked(scanEntries).mock.calls.at(-1)![1]).toEqual([Query.equal('userId', THERAPIST), Query.equal('clientId', 'jane1'), Query.equal('kind', 'payment')]));
+  });
+
+  it('downloads the whole filter as a CSV with running balances, formulas defused', async () => {
+    const rows = [entry({ clientId: sam.$id, kind: 'payment', type: 'cash', amount: -3_000, date: '2026-03-03', memo: '+1' }), entry({ clientId: sam.$id, amount: 12_000, date: '2026-03-01' })];
+    vi.mocked(scanEntries).mockResolvedValue({ ids: rows.map((each) => each.$id), amounts: Float64Array.from([-3_000, 12_000]), kinds: ['payment', 'charge'], dates: ['2026-03-03', '2026-03-01'] });
+    vi.mocked(listEntryPage).mockResolvedValue({ entries: rows, voided: [] });
+    vi.mocked(listAllEntries).mockImplementation(async (_user, _filter, onProgress) => {
+      onProgress?.(2);
+      return rows;
+    });
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/transactions?client=sam1', <TransactionsPage />);
+    await screen.findByText('Showing 1–2 of 2 transactions');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(vi.mocked(listAllEntries).mock.calls[0]![1]).toContain(Query.equal('clientId', 'sam1'));
+    expect(saved[0]!.name).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect((await readText(saved[0]!.blob)).replace(/^\ufeff/, '').split('\r\n')).toEqual([
+      'Date,Client,Entry,Type,Amount,Running balance,Currency,Reference,Memo,Reason,Voids entry,Entry id',
+      `2026-03-03,'=cmd Smith,Payment,Cash,-30,90.00,USD,,'+1,,,${rows[0]!.$id}`,
+      `2026-03-01,'=cmd Smith,Charge,Session fee,120.00,120.00,USD,,,,,${rows[1]!.$id}`,
+      '',
+    ]);
+  });
+});
+
+describe('Payments', () => {
+  it('lists the clients with balances due, oldest first with aging, and the recent payments', async () => {
+    const today = todayIn(ZONE);
+    const old = new Date(Date.parse(`${today}T00:00:00Z`) - 100 * 86_400_000).toISOString().slice(0, 10);
+    vi.mocked(listBalances).mockResolvedValue([
+      balance({ clientId: jane.$id, balance: 5_000, openCharges: JSON.stringify([{ entryId: 'c1', date: today, open: 5_000 }]) }),
+      balance({ clientId: sam.$id, balance: 8_000, openCharges: JSON.stringify([{ entryId: 'c2', date: old, open: 8_000 }]) }),
+    ]);
+    vi.mocked(listEntryPage).mockResolvedValue({ entries: [entry({ kind: 'payment', type: 'check', amount: -4_500, reference: '77' })], voided: [] });
+    renderAt('/dashboard/payments', <PaymentsPage />);
+
+    const due = await screen.findByRole('table', { name: 'Clients with a balance due, oldest first' });
+    const rows = within(due).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['=cmd Smith', 'Jane Doe']);
+    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['$80.00', '—', '—', '—', '$80.00']);
+    expect(screen.getByText('Outstanding').nextSibling).toHaveTextContent('$130.00');
+    const recent = screen.getByRole('table', { name: 'Recent payments' });
+    expect(within(recent).getByText('Payment · Check')).toBeVisible();
+    expect(within(recent).getByText('−$45.00')).toBeVisible();
+    expect(vi.mocked(listEntryPage).mock.calls[0]![1]).toEqual([Query.equal('userId', THERAPIST), Query.equal('kind', 'payment')]);
+  });
+});
+
+describe('Reports', () => {
+  it('shows income per month as a chart and a table, with a CSV of the same numbers', async () => {
+    vi.mocked(listIncomeEntries).mockResolvedValue([
+      { kind: 'payment', amount: -12_000, date: '2026-01-10' },
+      { kind: 'payment', amount: -5_000, date: '2026-03-02' },
+      { kind: 'refund', amount: 1_000, date: '2026-03-05' },
+    ]);
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/reports?year=2026', <ReportsPage />);
+
+    const table = await screen.findByRole('table', { name: 'Income per month in 2026' });
+    const march = within(table).getByRole('row', { name: /March/ });
+    expect(within(march).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$50.00', '$10.00', '$40.00']);
+    expect(within(table).getByRole('row', { name: /Total/ })).toHaveTextContent('$170.00$10.00$160.00');
+    expect(screen.getByRole('img', { name: 'January: $120.00' })).toBeInTheDocument();
+    expect(listIncomeEntries).toHaveBeenCalledWith(THERAPIST, '2026-01-01', '2026-12-31');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(saved[0]!.name).toBe('income-2026.csv');
+    expect(await readText(saved[0]!.blob)).toContain('2026-03,50.00,10.00,40.00,USD');
+  });
+
+  it('counts sessions per month with the no-show and late-cancel rates, and switches reports in the address', async () => {
+    vi.mocked(listSessionStatuses).mockResolvedValue([
+      { start: '2026-02-03T16:00:00.000Z', status: 'show' },
+      { start: '2026-02-10T16:00:00.000Z', status: 'show' },
+      { start: '2026-02-17T16:00:00.000Z', status: 'no_show' },
+      { start: '2026-02-24T16:00:00.000Z', status: 'late_cancelled' },
+    ]);
+    vi.mocked(listIncomeEntries).mockResolvedValue([]);
+    const user = userEvent.setup();
+    renderAt('/dashboard/reports?year=2026', <ReportsPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Sessions' }));
+    expect(path()).toBe('/dashboard/reports?year=2026&report=sessions');
+    const table = await screen.findByRole('table', { name: 'Appointments per month in 2026' });
+    const february = within(table).getByRole('row', { name: /February/ });
+    expect(within(february).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '2', '0', '1', '1', '0', '4', '25.0%', '25.0%']);
+  });
+});
