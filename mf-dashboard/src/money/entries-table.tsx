@@ -4,7 +4,7 @@ import { StatusChip, Table, type MenuItem, type TableColumn } from '@cadence/sha
 import { clientPath } from '../clients/client-paths.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
 import { formatMoney } from '../shared/money.ts';
-import { canVoid, entryLabel, type LedgerEntryDocument } from './ledger.ts';
+import { canVoid, entryLabel, isAttendanceCharge, type LedgerEntryDocument } from './ledger.ts';
 
 export interface EntryRow {
   entry: LedgerEntryDocument;
@@ -64,7 +64,7 @@ export function EntriesTable({ caption, rows, voided, clientName, onVoid, balanc
       : []),
   ];
   const actions = onVoid
-    ? (row: EntryRow): readonly MenuItem[] => (canVoid(row.entry, voided) ? [{ label: 'Void', danger: true, onSelect: () => onVoid(row.entry) }] : [{ label: 'Void', disabled: true, onSelect: () => {} }])
+    ? (row: EntryRow): readonly MenuItem[] => (canVoid(row.entry, voided) ? [{ label: 'Void', danger: true, onSelect: () => onVoid(row.entry) }] : [{ label: isAttendanceCharge(row.entry) ? 'Void (set by attendance)' : 'Void', disabled: true, onSelect: () => {} }])
     : undefined;
   return (
     <Table

@@ -54,16 +54,18 @@ describe('balance and running balance', () => {
 
   it('a void cancels its entry in the balance, and both stay listed', () => {
     const entries = [
-      { $id: 'c1', amount: 12_000, voidsEntryId: null },
-      { $id: 'p1', amount: -5_000, voidsEntryId: null },
-      { $id: 'v1', amount: 5_000, voidsEntryId: 'p1' },
-    ];
+      { $id: 'c1', kind: 'charge', type: 'other', appointmentId: null, amount: 12_000, voidsEntryId: null },
+      { $id: 'p1', kind: 'payment', type: 'cash', appointmentId: null, amount: -5_000, voidsEntryId: null },
+      { $id: 'v1', kind: 'payment', type: 'cash', appointmentId: null, amount: 5_000, voidsEntryId: 'p1' },
+    ] as const;
     expect(balanceOf(entries)).toBe(12_000);
     const voided = voidedIds(entries);
     expect([...voided]).toEqual(['p1']);
     expect(canVoid(entries[0]!, voided)).toBe(true);
     expect(canVoid(entries[1]!, voided)).toBe(false);
     expect(canVoid(entries[2]!, voided)).toBe(false);
+    // An attendance charge changes with the attendance, not by a void.
+    expect(canVoid({ $id: 'c2', kind: 'charge', type: 'no_show_fee', appointmentId: 'a1', voidsEntryId: null }, voided)).toBe(false);
   });
 
   it('names entries as the therapist reads them', () => {

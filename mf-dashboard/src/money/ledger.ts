@@ -127,9 +127,14 @@ export function voidedIds(entries: readonly Pick<LedgerEntry, 'voidsEntryId'>[])
   return ids;
 }
 
-/** Whether an entry can be voided: not itself a reversal, and not voided already. */
-export function canVoid(entry: Pick<LedgerEntryDocument, '$id' | 'voidsEntryId'>, voided: ReadonlySet<string>): boolean {
-  return entry.voidsEntryId === null && !voided.has(entry.$id);
+/** A charge that follows an appointment's attendance: changed by the attendance (or an adjustment), never voided by hand. */
+export function isAttendanceCharge(entry: Pick<LedgerEntry, 'kind' | 'type' | 'appointmentId'>): boolean {
+  return entry.kind === 'charge' && entry.appointmentId !== null && (CHARGE_TYPES as readonly string[]).includes(entry.type) && entry.type !== 'other';
+}
+
+/** Whether an entry can be voided: not itself a reversal, not voided already, not an attendance charge. */
+export function canVoid(entry: Pick<LedgerEntryDocument, '$id' | 'voidsEntryId' | 'kind' | 'type' | 'appointmentId'>, voided: ReadonlySet<string>): boolean {
+  return entry.voidsEntryId === null && !voided.has(entry.$id) && !isAttendanceCharge(entry);
 }
 
 /** Balance = Σ amount (positive: the client owes; negative: credit). */
