@@ -4,7 +4,11 @@
 // of the record's values; nobody — not the owner, not another therapist — can change, delete or plant
 // an entry, and another therapist reads none; concurrent events keep one linear hash chain.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AppwriteException, Query } from 'appwrite';
+import { ID, Permission, Role } from 'node-appwrite';
 import type * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalEntry, GENESIS_HASH } from '../functions/lib/audit-chain.js';
@@ -12,6 +16,8 @@ import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrit
 import { createClient } from './support/practice-fixtures.ts';
 
 const LOG = { databaseId: DATABASE_ID, collectionId: 'audit_log' };
+const project = JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../appwrite.json'), 'utf8')) as { collections: Array<{ $id: string }> };
+const hasCollection = (id: string) => project.collections.some((c) => c.$id === id);
 const PASSWORD = 'correct horse battery';
 
 type Entry = server.Models.DefaultDocument & {
@@ -168,3 +174,67 @@ describe('concurrency', () => {
     expect(new Set(log.map((e) => e.seq)).size).toBe(log.length);
   }, 90_000);
 });
+
+describe('exports and imports: recorded by the function that does them', () => {
+  it('an export is recorded as the therapist\'s own action before the ZIP is handed out', async () => {
+    const user = await signedInUser(aw, 'exporter');
+    const execution = await user.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
+    expect(execution.responseStatusCode).toBe(200);
+    const log = await until(user.id, (l) => l.some((e) => e.action === 'export'));
+    expect(log.filter((e) => e.action === 'export')).toEqual([expect.objectContaining({ actorId: user.id, entityType: 'account', entityId: user.id, ip: '127.0.0.1' })]);
+    assertLinear(log);
+  });
+
+  it("an import is recorded once the clients are the caller's own; not for another's clients, not without a session", async () => {
+    const user = await signedInUser(aw, 'importer');
+    const theirs = await createClient(other);
+    const record = async (as: SignedInUser | null, clientIds: string[]) => {
+      const functions = as ? as.functions : aw.functions;
+      const e = await functions.createExecution({ functionId: 'record-import', body: JSON.stringify({ action: 'import', importId: 'imp1', clientIds }), async: false });
+      return { status: e.responseStatusCode, body: JSON.parse(e.responseBody) as { success: boolean; clients?: number } };
+    };
+    expect((await record(user, [theirs.$id])).status).toBe(404);
+    expect((await record(null, [theirs.$id])).status).toBe(401);
+    expect((await record(user, [])).status).toBe(400);
+    const mine = await Promise.all([createClient(user), createClient(user)]);
+    expect(await record(user, [...mine.map((c) => c.$id), theirs.$id])).toEqual({ status: 200, body: expect.objectContaining({ success: true, clients: 2 }) });
+    const log = await until(user.id, (l) => l.some((e) => e.action === 'import') && l.filter((e) => e.action === 'client.create').length === 2);
+    expect(log.filter((e) => e.action === 'import')).toEqual([expect.objectContaining({ actorId: user.id, entityType: 'client_import', entityId: 'imp1' })]);
+    assertLinear(log);
+    expect((await entries(other.id)).some((e) => e.action === 'import')).toBe(false);
+  });
+});
+
+describe('notes and money: the records functions write for the therapist', () => {
+  const ownerRead = (id: string) => [Permission.read(Role.user(id))];
+
+  it.runIf(hasCollection('note_signatures') && hasCollection('note_addenda'))('a note\'s signature and an addendum are recorded', async () => {
+    const user = await signedInUser(aw, 'signer');
+    const noteId = ID.unique();
+    const signedAt = new Date().toISOString();
+    await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: noteId, permissions: ownerRead(user.id),
+      data: { userId: user.id, noteId, appointmentId: 'appt1', contentHash: 'a'.repeat(64), signedAt, signerName: 'Dr. Ada Lane', signerCredentials: 'PhD' } });
+    const addendum = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'note_addenda', documentId: ID.unique(), permissions: ownerRead(user.id),
+      data: { userId: user.id, noteId, appointmentId: 'appt1', text: 'Late detail', signedAt, signerName: 'Dr. Ada Lane', signerCredentials: 'PhD', contentHash: 'b'.repeat(64) } });
+    const log = await until(user.id, (l) => l.some((e) => e.action === 'note_signature.create') && l.some((e) => e.action === 'note_addendum.create'));
+    expect(log.find((e) => e.action === 'note_signature.create')).toMatchObject({ entityType: 'note_signature', entityId: noteId, actorId: '' });
+    expect(log.find((e) => e.action === 'note_addendum.create')).toMatchObject({ entityType: 'note_addendum', entityId: addendum.$id });
+    expect(JSON.stringify(log)).not.toContain('Late detail');
+  });
+
+  it.runIf(hasCollection('ledger_entries') && hasCollection('client_invoices'))('a payment recorded and an invoice issued and paid are recorded, without amounts', async () => {
+    const user = await signedInUser(aw, 'biller');
+    const entry = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'ledger_entries', documentId: ID.unique(), permissions: ownerRead(user.id),
+      data: { userId: user.id, clientId: 'client1', kind: 'payment', type: 'card', amount: -98765, currency: 'USD', date: '2026-11-20' } });
+    const invoice = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'client_invoices', documentId: ID.unique(), permissions: ownerRead(user.id),
+      data: { userId: user.id, clientId: 'client1', seq: 1, number: 'INV-0001', status: 'draft', issueDate: '2026-11-20', dueDate: '2026-12-20', periodStart: '2026-11-01', periodEnd: '2026-11-30', entryIds: [], total: 98765, currency: 'USD' } });
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'client_invoices', documentId: invoice.$id, data: { status: 'issued' } });
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'client_invoices', documentId: invoice.$id, data: { status: 'paid' } });
+    const log = await until(user.id, (l) => l.filter((e) => e.entityId === invoice.$id).length === 3 && l.some((e) => e.entityId === entry.$id));
+    expect(log.filter((e) => e.entityId === entry.$id).map((e) => e.action)).toEqual(['ledger_entry.create']);
+    expect(log.filter((e) => e.entityId === invoice.$id).map((e) => e.action)).toEqual(['invoice.create', 'invoice.update', 'invoice.update']);
+    expect(JSON.stringify(log)).not.toContain('98765');
+    assertLinear(log);
+  });
+});
+

@@ -14,6 +14,13 @@ const ENTITY_LABELS: Record<string, string> = {
   appointment_series: 'Recurring series',
   session: 'Sign-in session',
   account: 'Account',
+  progress_note: 'Progress note',
+  note_signature: 'Note signature',
+  note_addendum: 'Addendum',
+  private_note: 'Private note',
+  ledger_entry: 'Ledger entry',
+  invoice: 'Invoice',
+  client_import: 'Client import',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -22,6 +29,11 @@ const ACTION_LABELS: Record<string, string> = {
   'password.update': 'Password changed',
   'mfa.update': 'Two-step verification changed',
   'mfa.delete': 'Authenticator removed',
+  export: 'All data exported',
+  import: 'Clients imported',
+  'note_signature.create': 'Note signed',
+  'note_addendum.create': 'Addendum added',
+  'ledger_entry.create': 'Ledger entry recorded',
 };
 
 const VERBS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
@@ -44,6 +56,7 @@ export function entityLabel(entityType: string): string {
 export const ACTION_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
   ...Object.keys(ACTION_LABELS),
   ...['client', 'service', 'practice_settings', 'appointment', 'appointment_series'].flatMap((e) => ['create', 'update', 'delete'].map((v) => `${e}.${v}`)),
+  'progress_note.create', 'progress_note.delete', 'private_note.create', 'private_note.delete', 'invoice.create', 'invoice.update',
 ].map((value) => ({ value, label: actionLabel(value) }));
 
 export interface LogFilter {

@@ -32,6 +32,8 @@ export interface RuntimeConfig {
     addAddendum: string;
     /** issue 17: "Export all my data" — the caller's practice as one ZIP (CSV per kind + FHIR R4 bundle). */
     exportData: string;
+    /** issue 17: a finished client import in the audit log, written by the server ({action: 'import', importId, clientIds}). */
+    recordImport: string;
     /** issue 16: charges follow attendance (event-triggered; never called by the browser). */
     attendanceCharges: string;
     /** issue 16: payments, adjustments, refunds, other charges and voids ({action, …, idempotencyKey}). */
@@ -79,6 +81,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       signNote: 'sign-note',
       addAddendum: 'add-addendum',
       exportData: 'export-data',
+      recordImport: 'record-import',
       attendanceCharges: 'attendance-charges',
       ledger: 'ledger',
       invoices: 'invoices',

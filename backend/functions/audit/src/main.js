@@ -1,15 +1,15 @@
 // audit (issue 17 "Audit log"): runs on Appwrite events (appwrite.json `events`) and appends one entry
 // to the therapist's tamper-evident log in `audit_log` — server time, actor, action, entity type and
 // id, IP address and user agent, never a field value of the record (no names, notes, amounts).
-// Entries are written only here, with the function's key; each is readable by its therapist only and
+// Entries are written by functions only, with their key; each is readable by its therapist only and
 // has no update or delete permission for anyone. Each therapist's entries form a hash chain
 // (lib/audit-chain.js): `seq` 1, 2, 3…, `prevHash` the previous entry's `hash`. Concurrent events
 // cannot fork it: a unique index over (userId, seq) refuses the second writer of a number, which
 // reads the new head and tries again. A failed sign-in has no Appwrite event, so it is not here
-// (backend/README.md).
-import { createHash } from 'node:crypto';
-import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
-import { canonicalEntry, GENESIS_HASH } from '../../lib/audit-chain.js';
+// (backend/README.md). Exports (export-data) and imports (record-import) are recorded by those
+// functions through the same lib/audit-log.js.
+import { AppwriteException, Databases, Users } from 'node-appwrite';
+import { appendAuditEntry, requestOrigin } from '../../lib/audit-log.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
@@ -27,10 +27,18 @@ export const AUDITED_COLLECTIONS = {
   practice_settings: 'practice_settings',
   appointments: 'appointment',
   appointment_series: 'appointment_series',
+  // Notes (issue 15): created and deleted, signed (a note_signatures document), addenda. A draft's
+  // updates are not subscribed: the editor saves a draft a second after each pause in typing, and
+  // the signature records the signed text's hash.
+  progress_notes: 'progress_note',
+  note_signatures: 'note_signature',
+  note_addenda: 'note_addendum',
+  private_notes: 'private_note',
+  // Money (issue 16): payments, charges, adjustments, refunds and voids (append-only), invoices
+  // created, issued, paid and voided.
+  ledger_entries: 'ledger_entry',
+  client_invoices: 'invoice',
 };
-
-const ATTEMPTS = 20;
-const MAX_UA = 512;
 
 /**
  * @typedef {object} Described
@@ -117,44 +125,6 @@ function classifyUpdate(payload) {
   return Number.isFinite(changed) && Number.isFinite(updated) && Math.abs(updated - changed) < 2000 ? 'password' : 'mfa';
 }
 
-/** @param {string} text */
-export const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-
-/** Appwrite's datetime format (`…T…000+00:00`), so the stored value is the hashed one. */
-const serverTime = () => new Date().toISOString().replace('Z', '+00:00');
-
-/**
- * Appends the entry to `owner`'s chain: reads the head, writes seq + 1; a writer that lost the race
- * for that number (the unique index answers 409) reads the new head and tries again.
- * @param {Databases} databases
- * @param {import('../../lib/collections.js').Collections} ids
- * @param {Record<string, unknown>} fields
- * @param {string} owner
- */
-async function append(databases, ids, fields, owner) {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const head = await databases.listDocuments({
-      databaseId: ids.databaseId, collectionId: ids.auditLog,
-      queries: [Query.equal('userId', owner), Query.orderDesc('seq'), Query.limit(1), Query.select(['seq', 'hash'])],
-      total: false,
-    });
-    const last = head.documents[0];
-    const entry = { ...fields, userId: owner, seq: last ? Number(last.seq) + 1 : 1, at: serverTime(), prevHash: last ? str(last.hash) : GENESIS_HASH };
-    const hash = sha256(canonicalEntry(entry));
-    try {
-      return await databases.createDocument({
-        databaseId: ids.databaseId, collectionId: ids.auditLog, documentId: ID.unique(),
-        data: { ...entry, hash },
-        permissions: [Permission.read(Role.user(owner))],
-      });
-    } catch (e) {
-      if (!(e instanceof AppwriteException && e.code === 409)) throw e;
-      await new Promise((resolve) => { setTimeout(resolve, 5 + Math.floor(Math.random() * 20 * (attempt + 1))); });
-    }
-  }
-  throw new Error('audit chain: too many concurrent writers');
-}
-
 /** @param {Context} context */
 export default async ({ req, res, log, error }) => {
   // Only Appwrite's events write here (execute is empty: no caller can run it over HTTP).
@@ -174,15 +144,16 @@ export default async ({ req, res, log, error }) => {
       throw e;
     });
     if (!exists) return res.json({ recorded: false, reason: 'no such user' });
-    const entry = await append(databases, ids, {
+    const origin = requestOrigin(req.headers);
+    const entry = await appendAuditEntry(databases, ids, {
       actorId: described.action === 'session.create' ? described.owner : actor,
       action: described.action,
       entityType: described.entityType,
       entityId: described.entityId,
       // A session's own IP is Appwrite's; other events carry the caller's only where the server
       // passes it (the local Appwrite does, Appwrite's worker does not: then it is empty).
-      ip: (described.ip || req.headers['x-appwrite-client-ip'] || '').slice(0, 45),
-      userAgent: (req.headers['x-appwrite-client-user-agent'] || described.userAgent || '').slice(0, MAX_UA),
+      ip: described.ip || origin.ip,
+      userAgent: origin.userAgent || described.userAgent,
     }, described.owner);
     // Checked again once written: an account deleted meanwhile (after the check above, before this
     // write) takes its log with it, so the entry goes too (the deletion sweeps the log once more).

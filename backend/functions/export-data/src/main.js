@@ -7,9 +7,12 @@
 //    are owner-only (lib/owned-by.js): a document someone else wrote naming this therapist is not theirs.
 //  - Answers {success, fileName, zipBase64, counts}: an execution's response is text, so the ZIP
 //    travels as base64; the browser turns it back into bytes and downloads it.
+//  - Each export is recorded in the therapist's audit log (action `export`, lib/audit-log.js) before
+//    the ZIP is answered: an export that cannot be recorded is not handed out.
 // Nothing clinical is logged: only counts and timings.
 import { strToU8, zipSync } from 'fflate';
 import { AppwriteException, Databases, Query } from 'node-appwrite';
+import { appendAuditEntry, requestOrigin } from '../../lib/audit-log.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
@@ -145,7 +148,12 @@ export default async ({ req, res, log, error }) => {
   const privateNotes = readBody(req.bodyText)['includePrivateNotes'] === true;
   const started = Date.now();
   try {
-    const { bytes, counts, fileName } = await buildExport(new Databases(serverClient(req)), exportCollections(process.env), userId, { privateNotes });
+    const databases = new Databases(serverClient(req));
+    const collections = exportCollections(process.env);
+    const { bytes, counts, fileName } = await buildExport(databases, collections, userId, { privateNotes });
+    await appendAuditEntry(databases, collections, {
+      actorId: userId, action: 'export', entityType: 'account', entityId: userId, ...requestOrigin(req.headers),
+    }, userId);
     log(`export of ${Object.entries(counts).map(([file, n]) => `${n} ${file}`).join(', ')}: ${bytes.length} bytes in ${Date.now() - started} ms`);
     return res.json({ success: true, error: null, fileName, counts, zipBase64: Buffer.from(bytes).toString('base64') });
   } catch (e) {

@@ -1,6 +1,7 @@
 // The import run against the real local Appwrite: batches one after another, a failed batch reported
 // with its rows and retried under the same ids, a batch whose answer was lost counted once, and the
 // tab's close warned about only while batches are being written.
+import { appwrite, Query } from '@cadence/shared-auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listClients } from '../api/list-clients.ts';
 import { guessMapping } from './column-mapping.ts';
@@ -77,4 +78,22 @@ describe('startImportRun and retryFailedBatches', () => {
     expect(written).toHaveLength(1);
     expect(await listClients(therapist.id)).toHaveLength(30);
   });
+
+  it('records the import in the audit log: one import entry written by the server, and each client its creation', async () => {
+    const { therapist, plan } = await therapistWithPlan(3);
+    await startImportRun(therapist.id, 'clients.csv', plan);
+    const run = importRun();
+    expect(run).toMatchObject({ status: 'finished', imported: 3 });
+    const clientIds = (await listClients(therapist.id)).map((client) => client.$id);
+    const deadline = Date.now() + 20_000;
+    let actions: Array<{ action: string; entityType: string; entityId: string | null; actorId: string | null }>;
+    for (;;) {
+      const log = await appwrite().databases.listDocuments({ databaseId: 'main', collectionId: 'audit_log', queries: [Query.equal('userId', therapist.id), Query.orderAsc('seq'), Query.limit(100)] });
+      actions = log.documents.map((d) => ({ action: String(d['action']), entityType: String(d['entityType']), entityId: (d['entityId'] as string | null) ?? null, actorId: (d['actorId'] as string | null) ?? null }));
+      if (actions.filter((a) => a.action === 'client.create').length === 3 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(actions.filter((a) => a.action === 'import')).toEqual([{ action: 'import', entityType: 'client_import', entityId: run?.importId ?? '', actorId: therapist.id }]);
+    expect(actions.filter((a) => a.action === 'client.create').map((a) => a.entityId).sort()).toEqual([...clientIds].sort());
+  }, 60_000);
 });

@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { uniqueId } from '@cadence/shared-auth';
 import type { ClientDocument } from '../api/client-document.ts';
 import { batchesOf, clientsToWrite, writeClientBatch, type ClientToWrite } from './import-batches.ts';
+import { recordClientImport } from './import-record.ts';
 import type { ImportPlan } from './import-rows.ts';
 
 // One import at a time, kept outside the page (issue #13): leaving the import screen does not stop
@@ -18,6 +20,8 @@ export interface FailedBatch {
 
 export interface ImportRun {
   userId: string;
+  /** Names the import in the audit log. */
+  importId: string;
   fileName: string;
   status: 'writing' | 'finished';
   /** Clients to write in this run. */
@@ -34,6 +38,8 @@ export interface ImportRunDeps {
   storedIds?: () => Promise<ReadonlySet<string>>;
   /** After the last batch: the client list is stale now. */
   onFinished?: () => void;
+  /** Records the import in the audit log (by the server) with the ids of the clients that landed. */
+  record?: (importId: string, clientIds: readonly string[]) => Promise<void>;
 }
 
 let current: ImportRun | null = null;
@@ -74,12 +80,14 @@ function warnBeforeUnload(event: BeforeUnloadEvent): void {
   event.preventDefault();
 }
 
-async function writeBatches(run: ImportRun, batches: ClientToWrite[][], deps: ImportRunDeps): Promise<void> {
+async function writeBatches(run: ImportRun, batches: ClientToWrite[][], deps: ImportRunDeps, landed: readonly string[] = []): Promise<void> {
   const write = deps.write ?? writeClientBatch;
+  const imported = [...landed];
   globalThis.addEventListener?.('beforeunload', warnBeforeUnload);
   for (const batch of batches) {
     try {
       await write(run.userId, batch);
+      imported.push(...batch.map((client) => client.documentId));
       update({ imported: (current?.imported ?? 0) + batch.length });
     } catch (error) {
       const failed: FailedBatch = { firstRow: batch[0]?.rowNumber ?? 0, lastRow: batch.at(-1)?.rowNumber ?? 0, clients: batch, message: messageOf(error) };
@@ -89,13 +97,17 @@ async function writeBatches(run: ImportRun, batches: ClientToWrite[][], deps: Im
   globalThis.removeEventListener?.('beforeunload', warnBeforeUnload);
   update({ status: 'finished' });
   deps.onFinished?.();
+  // Each client's creation is in the audit log already (its create event); this adds the import
+  // itself, written by the server, once the summary shows. The clients are saved either way, so a
+  // failure here is not the import's: the log keeps the per-client entries.
+  if (imported.length > 0) await (deps.record ?? recordClientImport)(run.importId, imported).catch(() => undefined);
 }
 
 /** Writes the plan's ready rows in batches; resolves when every batch has landed or failed. */
 export async function startImportRun(userId: string, fileName: string, plan: ImportPlan<ClientDocument>, deps: ImportRunDeps = {}): Promise<void> {
   if (current?.status === 'writing') return;
   const ready = plan.rows.flatMap((row) => (row.status === 'ready' && row.client ? [{ rowNumber: row.rowNumber, client: row.client }] : []));
-  const run: ImportRun = { userId, fileName, status: 'writing', total: ready.length, imported: 0, failed: [], plan };
+  const run: ImportRun = { userId, importId: uniqueId(), fileName, status: 'writing', total: ready.length, imported: 0, failed: [], plan };
   current = run;
   for (const listener of listeners) listener();
   await writeBatches(run, batchesOf(clientsToWrite(ready)), deps);
@@ -118,5 +130,5 @@ export async function retryFailedBatches(deps: ImportRunDeps = {}): Promise<void
   const landed = run.failed.flatMap((batch) => batch.clients.filter((client) => stored.has(client.documentId)));
   if (landed.length > 0) update({ imported: (current?.imported ?? 0) + landed.length });
   const again = run.failed.map((batch) => batch.clients.filter((client) => !stored.has(client.documentId))).filter((batch) => batch.length > 0);
-  await writeBatches(run, again, deps);
+  await writeBatches(run, again, deps, landed.map((client) => client.documentId));
 }
