@@ -40,7 +40,7 @@ const fields = (subjective: string): NoteDraftFields => ({
 });
 const stored = (subjective: string, revision: number): ProgressNoteDocument => ({
   ...fields(subjective), $id: 'note1', $collectionId: 'progress_notes', $databaseId: 'main', $createdAt: '2026-03-03T17:00:00.000+00:00', $updatedAt: '2026-03-03T17:00:00.000+00:00',
-  $permissions: [`read("user:${THERAPIST}")`, `update("user:${THERAPIST}")`, `delete("user:${THERAPIST}")`], $sequence: 1, userId: THERAPIST, appointmentId: appointment.$id,
+  $permissions: [`read("user:${THERAPIST}")`, `update("user:${THERAPIST}")`, `delete("user:${THERAPIST}")`], $sequence: '1', userId: THERAPIST, appointmentId: appointment.$id,
   clientId: jane.$id, status: 'draft', revision, signedAt: null, signerName: null, signerCredentials: null, contentHash: null,
 }) as ProgressNoteDocument;
 
