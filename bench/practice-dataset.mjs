@@ -261,12 +261,49 @@ async function appointmentsPart({ createAll, random, options, practice, therapis
   return { series: await createAll('appointment_series', series), appointments: await createAll('appointments', appointments) };
 }
 
+const NOTE_LINES = {
+  subjective: ['Reports sleeping better since starting the wind-down routine.', 'Describes a stressful week at work; two panic attacks.', 'Mood steadier; fewer arguments at home.', 'Worried about an upcoming family visit.'],
+  objective: ['Calm, engaged, good eye contact.', 'Tearful at times; speech normal in rate.', 'Restless early in the session, settled later.'],
+  assessment: ['Anxiety symptoms reducing; GAD-7 down to 9.', 'Depressive symptoms stable; PHQ-9 at 11.', 'Progress toward goals; coping skills in use.'],
+  plan: ['Continue CBT weekly; sleep diary for two weeks.', 'Practice grounding exercise daily; review next session.', 'Continue current plan; revisit goals in a month.'],
+};
+
+/**
+ * Issue 15: the progress notes of the attended sessions — what the dashboard and sign-note would
+ * have written. An appointment whose noteState is `signed` gets a signed SOAP note (signedAt a few
+ * hours after the session, the practice settings' signer, contentHash over lib/note-canonical.js's
+ * canonical form, read("user:<id>") only) and its note_signatures document (id = the note's), a
+ * `draft` one an unsigned draft. Written with the key in bulk.
+ */
+async function notesPart({ createAll, random, practice }) {
+  const { noteContentHash } = await import('../backend/functions/lib/note-canonical.js');
+  const { therapistName, credentials } = practice.settings;
+  const written = practice.appointments.filter((appointment) => appointment.noteState !== 'none');
+  const notes = written.map((appointment) => {
+    const content = JSON.stringify({ sections: Object.fromEntries(Object.entries(NOTE_LINES).map(([key, lines]) => [key, random.pick(lines)])), extra: [] });
+    const fields = {
+      $id: ID.unique(), appointmentId: appointment.$id, clientId: appointment.clientId, template: 'soap', content, riskLevel: 'none', riskDetails: null,
+      interventions: random.some(['CBT', 'Mindfulness', 'Psychoeducation', 'Motivational interviewing'], random.int(1, 2)), goalsProgress: null, diagnosisCodes: ['F41.1'],
+    };
+    if (appointment.noteState !== 'signed') return { ...fields, status: 'draft', revision: random.int(1, 6) };
+    const signature = { signedAt: new Date(Math.min(Date.now(), Date.parse(appointment.end) + random.int(1, 48) * 3_600_000)).toISOString(), signerName: therapistName, signerCredentials: credentials ?? null };
+    return { ...fields, ...signature, status: 'signed', revision: random.int(1, 6), contentHash: noteContentHash({ ...fields, ...signature }), $permissions: [Permission.read(Role.user(appointment.userId))] };
+  });
+  const progressNotes = await createAll('progress_notes', notes);
+  const signatures = progressNotes.filter((note) => note.status === 'signed').map((note) => ({
+    $id: note.$id, noteId: note.$id, appointmentId: note.appointmentId, contentHash: note.contentHash, signedAt: note.signedAt, signerName: note.signerName,
+    signerCredentials: note.signerCredentials, $permissions: [Permission.read(Role.user(note.userId))],
+  }));
+  return { progressNotes, noteSignatures: await createAll('note_signatures', signatures) };
+}
+
 /** In order; each part sees what the earlier ones made (`practice`). Later issues append theirs. */
 export const PRACTICE_PARTS = [
   { name: 'practiceSettings', seed: settingsPart },
   { name: 'services', seed: servicesPart },
   { name: 'clients', seed: clientsPart },
   { name: 'appointments', seed: appointmentsPart },
+  { name: 'notes', seed: notesPart },
 ];
 
 const COLLECTION_IDS = { practiceSettings: 'practice_settings', services: 'services', clients: 'clients' };

@@ -98,6 +98,10 @@ export function formatReport(results) {
     const { words, keystrokes, p50, p95, max, goalP95 } = results.noteTyping;
     out.push('', `Typing in a ${words}-word progress note: ${keystrokes} keystrokes, keydown to painted p50 ${p50} ms, p95 ${p95} ms, max ${max} ms: goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
   }
+  if (results.signNote) {
+    const { signs, p50, p95, max, serverP50 } = results.signNote;
+    out.push('', `Sign round trip (sign-note with the password, ${signs} notes, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms)`);
+  }
   if (results.clientQueries) {
     const { connections, durationS, results: calls } = results.clientQueries;
     out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);

@@ -32,6 +32,7 @@ import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../b
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
+import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -112,6 +113,7 @@ let clientSearch;
 let exportData;
 let weekView;
 let noteTyping;
+let signNote;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
   const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
@@ -128,6 +130,8 @@ try {
   weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
   console.log('Typing into a 5,000-word progress note…');
   noteTyping = await measureNoteTyping(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
+  console.log('Signing progress notes (sign-note round trips)…');
+  signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
   console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
   exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
   console.log('Switching routes warm, composed then monolith…');
@@ -185,6 +189,7 @@ const results = {
   clientSearch,
   weekView,
   noteTyping,
+  signNote,
   clientQueries,
   weekQuery,
   exportData,
