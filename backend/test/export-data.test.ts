@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ID, Permission, Role } from 'node-appwrite';
+import { ID, Permission, Query, Role } from 'node-appwrite';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell as dashboardCsvCell } from '../../mf-dashboard/src/shared/csv-writer.ts';
@@ -14,13 +14,19 @@ import { guessMapping } from '../../mf-dashboard/src/clients/import/column-mappi
 import { readImportFile } from '../../mf-dashboard/src/clients/import/import-file.ts';
 import { planImport } from '../../mf-dashboard/src/clients/import/import-rows.ts';
 import { csvCell } from '../functions/lib/csv.js';
-import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { addendumCanonical, noteCanonical } from '../functions/lib/note-canonical.js';
+import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { fhirR4Errors } from './support/fhir-r4-schema.ts';
 import { createAppointment, createClient, createPractice, createService, HOUR, type Doc } from './support/practice-fixtures.ts';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as { collections: Array<{ $id: string }> };
-const hasAuditLog = project.collections.some((c) => c.$id === 'audit_log');
+const hasCollection = (id: string) => project.collections.some((c) => c.$id === id);
+const hasAuditLog = hasCollection('audit_log');
+const hasSignatures = hasCollection('note_signatures');
+const hasMoney = hasCollection('ledger_entries') && hasCollection('client_invoices');
+const PASSWORD = 'correct horse battery';
+const SUBJECTIVE = 'Reports better sleep; marker-9f2c "quoted"';
 
 const INJECTION = '=HYPERLINK("http://evil.example","click")';
 
@@ -31,6 +37,9 @@ let therapist: SignedInUser;
 let other: SignedInUser;
 let service: Doc;
 const clients: Doc[] = [];
+const notes: Record<'signed' | 'onAppointment' | 'draft' | 'forged', Doc> = {} as never;
+let addendum: Doc;
+const ledgerIds: string[] = [];
 let files: Record<string, string>;
 let answer: ExportAnswer;
 
@@ -63,11 +72,39 @@ beforeAll(async () => {
     await createClient(therapist, { firstName: 'Max', lastName: 'Mustermann', adminNotes: 'Line one\nline "two", with a comma', email: null, reminderConsent: false, status: 'prospective' }),
   );
   const [jane, emile] = clients as [Doc, Doc, Doc];
-  await createAppointment(therapist, jane.$id, service.$id, -7 * 24 * HOUR, { status: 'show', adminNote: INJECTION });
-  await createAppointment(therapist, jane.$id, service.$id, -3 * 24 * HOUR, { status: 'show', locationType: 'telehealth', meetingLink: 'https://meet.example/abc' });
-  await createAppointment(therapist, emile.$id, service.$id, -2 * 24 * HOUR, { status: 'late_cancelled' });
-  await createAppointment(therapist, emile.$id, service.$id, -1 * 24 * HOUR, { status: 'no_show' });
+  const attended = await createAppointment(therapist, jane.$id, service.$id, -7 * 24 * HOUR, { status: 'show', adminNote: INJECTION });
+  const telehealth = await createAppointment(therapist, jane.$id, service.$id, -3 * 24 * HOUR, { status: 'show', locationType: 'telehealth', meetingLink: 'https://meet.example/abc' });
+  const lateCancelled = await createAppointment(therapist, emile.$id, service.$id, -2 * 24 * HOUR, { status: 'late_cancelled' });
+  const noShow = await createAppointment(therapist, emile.$id, service.$id, -1 * 24 * HOUR, { status: 'no_show' });
   await createAppointment(therapist, jane.$id, service.$id, 2 * 24 * HOUR);
+  // Progress notes: one signed by sign-note on an attended session (with an addendum), one signed on
+  // an appointment that is no Encounter, a draft, and one merely marked signed through the API.
+  const note = (appointment: Doc, data: Record<string, unknown> = {}) => therapist.databases.createDocument<Doc>({
+    databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: ID.unique(),
+    data: { userId: therapist.id, appointmentId: appointment.$id, clientId: appointment['clientId'], template: 'soap', content: JSON.stringify({ sections: { subjective: SUBJECTIVE }, extra: [] }), riskLevel: 'none', revision: 1, ...data },
+  });
+  const signNote = async (n: Doc) => {
+    const answer = await execute<{ success: boolean }>(therapist.functions, 'sign-note', { noteId: n.$id, password: PASSWORD });
+    if (answer.status !== 200) throw new Error(`sign-note ${answer.status}: ${answer.raw}`);
+  };
+  notes.signed = await note(attended);
+  await signNote(notes.signed);
+  const added = await execute<{ addendum: Doc }>(therapist.functions, 'add-addendum', { noteId: notes.signed.$id, text: 'Addendum: marker-a11d, client called back', password: PASSWORD });
+  if (added.status !== 200 && added.status !== 201) throw new Error(`add-addendum ${added.status}: ${added.raw}`);
+  addendum = added.body.addendum;
+  notes.onAppointment = await note(lateCancelled, { template: 'free_text' });
+  await signNote(notes.onAppointment);
+  notes.draft = await note(telehealth, { content: JSON.stringify({ sections: { subjective: 'draft-marker' }, extra: [] }) });
+  notes.forged = await note(noShow, { status: 'signed', signedAt: new Date().toISOString(), signerName: 'Forger', contentHash: 'f'.repeat(64) }).catch(() => notes.draft);
+  if (hasMoney) {
+    // Ledger entries and invoices are written by the money functions with their key, read-only to the therapist.
+    const money = { databaseId: DATABASE_ID, permissions: [Permission.read(Role.user(therapist.id))] };
+    const charge = await aw.databases.createDocument({ ...money, collectionId: 'ledger_entries', documentId: ID.unique(), data: { userId: therapist.id, clientId: jane.$id, kind: 'charge', type: 'session_fee', amount: 12000, currency: 'USD', date: '2026-11-19', appointmentId: attended.$id } });
+    ledgerIds.push(charge.$id);
+    const payment = await aw.databases.createDocument({ ...money, collectionId: 'ledger_entries', documentId: ID.unique(), data: { userId: therapist.id, clientId: jane.$id, kind: 'payment', type: 'check', amount: -5000, currency: 'USD', date: '2026-11-20', reference: '=1+2', allocations: JSON.stringify([{ entryId: charge.$id, amount: 5000 }]) } });
+    ledgerIds.push(payment.$id);
+    await aw.databases.createDocument({ ...money, collectionId: 'client_invoices', documentId: ID.unique(), data: { userId: therapist.id, clientId: jane.$id, seq: 1, number: 'INV-0001', status: 'issued', issueDate: '2026-11-20', dueDate: '2026-12-20', periodStart: '2026-11-01', periodEnd: '2026-11-30', entryIds: [charge.$id], total: 12000, currency: 'USD' } });
+  }
   // Series are written by schedule-series with the key, readable by the therapist only.
   await aw.databases.createDocument({
     databaseId: DATABASE_ID, collectionId: 'appointment_series', documentId: ID.unique(),
@@ -97,6 +134,8 @@ describe('export-data', () => {
     expect(answer.fileName).toBe(`cadence-export-${new Date().toISOString().slice(0, 10)}.zip`);
     const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'note-addenda.csv', 'practice-settings.csv', 'progress-notes.csv', 'services.csv'];
     if (hasAuditLog) expected.push('audit-log.csv');
+    if (hasSignatures) expected.push('note-signatures.csv');
+    if (hasMoney) expected.push('ledger-entries.csv', 'invoices.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });
@@ -140,6 +179,62 @@ describe('export-data', () => {
     // The schema itself catches a wrong mapping (so the check above can fail).
     expect(fhirR4Errors({ ...bundle, entry: [{ resource: { resourceType: 'Appointment', status: 'show', participant: [] } }] })).not.toEqual([]);
   }, 120_000); // compiling the whole R4 schema takes a while
+
+  it('signed progress notes are DocumentReferences — final, of the Patient, in the Encounter or by the Appointment, signed by, with the signed text — and addenda append them; drafts and forged signatures are not', () => {
+    const bundle = JSON.parse(files['fhir-r4-bundle.json'] ?? '{}') as { entry: Array<{ resource: Record<string, unknown> & { resourceType: string; id: string } }> };
+    expect(fhirR4Errors(bundle)).toEqual([]);
+    const documents = bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === 'DocumentReference');
+    const byId = new Map(documents.map((d) => [d.id, d]));
+    // A forged note (marked signed through the API, no signature) counts only where the deployment has no signatures yet.
+    const expectedIds = [notes.signed.$id, notes.onAppointment.$id, addendum.$id];
+    if (!hasSignatures && notes.forged !== notes.draft) expectedIds.push(notes.forged.$id);
+    expect([...byId.keys()].sort()).toEqual(expectedIds.sort());
+    expect(byId.has(notes.draft.$id)).toBe(false);
+
+    const stored = (id: string, collectionId: string) => aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId: id });
+    const signed = byId.get(notes.signed.$id) as Record<string, unknown>;
+    expect(signed).toMatchObject({
+      status: 'current', docStatus: 'final',
+      type: { coding: [{ system: 'http://loinc.org', code: '11506-3' }] },
+      subject: { reference: `Patient/${clients[0]!.$id}` },
+      author: [{ reference: 'Practitioner/practitioner', display: 'Dr. Ada Lane, PhD, LMFT' }],
+      context: { encounter: [{ reference: `Encounter/${notes.signed['appointmentId'] as string}` }] },
+    });
+    expect((byId.get(notes.onAppointment.$id) as Record<string, unknown>)['context']).toEqual({ related: [{ reference: `Appointment/${notes.onAppointment['appointmentId'] as string}` }] });
+    const attachment = (doc: Record<string, unknown>) => ((doc['content'] as Array<{ attachment: { contentType: string; data: string } }>)[0]!.attachment);
+    return Promise.all([stored(notes.signed.$id, 'progress_notes'), stored(addendum.$id, 'note_addenda')]).then(([note, added]) => {
+      expect(Date.parse(String(signed['date']))).toBe(Date.parse(String(note['signedAt'])));
+      // The signed text, exactly the bytes whose SHA-256 is the note's contentHash.
+      expect(attachment(signed).contentType).toBe('application/json');
+      expect(Buffer.from(attachment(signed).data, 'base64').toString('utf8')).toBe(noteCanonical(note));
+      expect(Buffer.from(attachment(signed).data, 'base64').toString('utf8')).toContain('marker-9f2c');
+      expect(signed['identifier']).toEqual([{ system: 'urn:cadence:content-sha256', value: note['contentHash'] }]);
+      const appended = byId.get(addendum.$id) as Record<string, unknown>;
+      expect(appended).toMatchObject({ status: 'current', docStatus: 'final', subject: { reference: `Patient/${clients[0]!.$id}` }, relatesTo: [{ code: 'appends', target: { reference: `DocumentReference/${notes.signed.$id}` } }] });
+      expect(Buffer.from(attachment(appended).data, 'base64').toString('utf8')).toBe(addendumCanonical(added));
+    });
+  }, 120_000);
+
+  it.runIf(hasSignatures)('the notes CSVs: every note with its state, each signature, each addendum', () => {
+    expect(csvRows('progress-notes.csv')).toHaveLength(Object.values(notes).filter((n, i, all) => all.indexOf(n) === i).length);
+    expect(csvRows('note-signatures.csv').map((row) => row[0]).sort()).toEqual([notes.signed.$id, notes.onAppointment.$id].sort());
+    expect(csvRows('note-addenda.csv')).toHaveLength(1);
+    expect(answer.counts['note-signatures.csv']).toBe(2);
+  });
+
+  it.runIf(hasMoney)('ledger entries and invoices have their own CSVs, formulas defused', async () => {
+    // The seeded charge and payment (beside any attendance charges the money functions wrote for the
+    // sessions by then), each a stored entry of this therapist's.
+    const rows = csvRows('ledger-entries.csv').map((row) => row[0]);
+    expect(rows).toEqual(expect.arrayContaining(ledgerIds));
+    const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'ledger_entries', queries: [Query.equal('$id', rows as string[]), Query.limit(100)] });
+    expect(stored.documents.every((d) => d['userId'] === therapist.id)).toBe(true);
+    expect(stored.total).toBe(rows.length);
+    expect(csvRows('invoices.csv')).toHaveLength(1);
+    expect(files['ledger-entries.csv']).toContain("'=1+2");
+    expect(files['invoices.csv']).toContain('INV-0001');
+    expect(files['README.txt']).toContain(`ledger-entries.csv (${rows.length} rows)`);
+  });
 
   it('the clients CSV re-imports through the dashboard import with every client ready and nothing lost', () => {
     const bytes = new TextEncoder().encode(files['clients.csv'] ?? '');

@@ -5,7 +5,7 @@ import { toCsv } from '../../lib/csv.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
- * @typedef {import('../../lib/collections.js').Collections & { auditLog: string }} ExportCollections
+ * @typedef {import('../../lib/collections.js').Collections} ExportCollections
  * @typedef {import('../../lib/csv.js').CsvCell} CsvCell
  * @typedef {{ services: Map<string, Doc> }} Lookups
  * @typedef {[header: string, cell: (doc: Doc, lookups: Lookups) => CsvCell]} Column
@@ -95,6 +95,9 @@ export const EXPORT_KINDS = [
   { file: 'practice-settings.csv', collection: (c) => c.practiceSettings, describe: 'your practice details and policies.' },
   { file: 'progress-notes.csv', collection: (c) => c.progressNotes, describe: 'progress notes, drafts and signed, with their signing details.' },
   { file: 'note-addenda.csv', collection: (c) => c.noteAddenda, describe: 'addenda to signed notes.' },
+  { file: 'note-signatures.csv', collection: (c) => c.noteSignatures, describe: 'the signature of each signed note: who signed, when, and the fingerprint (SHA-256) of what was signed.' },
+  { file: 'ledger-entries.csv', collection: (c) => c.ledgerEntries, describe: "every charge, payment, adjustment, refund and void (amount in minor units, positive adds to what the client owes); a void names the entry it reverses." },
+  { file: 'invoices.csv', collection: (c) => c.clientInvoices, describe: 'your invoices to clients: number, status, dates, the charges on each (entry ids) and total (minor units).' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },

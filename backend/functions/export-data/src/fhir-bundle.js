@@ -1,8 +1,12 @@
 // The clinical record of a practice as one FHIR R4 Bundle of type `collection` (issue 17), mapped as
 // shared/reference/practice-libraries.md §5 has it: clients → Patient, the practice → Practitioner +
-// Organization, appointments → Appointment, attended ones also → Encounter, the audit log →
+// Organization, appointments → Appointment, attended ones also → Encounter, signed progress notes →
+// DocumentReference (their addenda → DocumentReferences that `appends` the note), the audit log →
 // AuditEvent. Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
+import { createHash } from 'node:crypto';
+import { addendumCanonical, noteCanonical, noteContentHash } from '../../lib/note-canonical.js';
+import { ownedBy } from '../../lib/owned-by.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -15,6 +19,7 @@
  * @typedef {import('fhir/r4').Appointment} Appointment
  * @typedef {import('fhir/r4').Encounter} Encounter
  * @typedef {import('fhir/r4').AuditEvent} AuditEvent
+ * @typedef {import('fhir/r4').DocumentReference} DocumentReference
  * @typedef {import('fhir/r4').ContactPoint} ContactPoint
  * @typedef {import('fhir/r4').Address} Address
  * @typedef {import('fhir/r4').HumanName} HumanName
@@ -25,6 +30,9 @@ const SYSTEM = 'urn:cadence';
 const NPI = 'http://hl7.org/fhir/sid/us-npi';
 const CPT = 'http://www.ama-assn.org/go/cpt';
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+const LOINC = 'http://loinc.org';
+/** The SHA-256 of a note's or addendum's canonical form (lib/note-canonical.js): its `contentHash`. */
+const CONTENT_HASH = `${SYSTEM}:content-sha256`;
 export const PRACTITIONER_ID = 'practitioner';
 export const ORGANIZATION_ID = 'organization';
 
@@ -164,6 +172,98 @@ export function encounter(appointment) {
   });
 }
 
+/**
+ * The notes that count as signed, each with its addenda: a note whose status is signed AND — where
+ * this deployment has note_signatures — whose signature (written by sign-note only, id = the note's)
+ * holds the hash of the note as stored. A note merely marked signed through the API has none.
+ * @param {readonly Doc[]} notes
+ * @param {Map<string, Doc> | null} signatures by note id; null when the collection does not exist
+ * @returns {Doc[]}
+ */
+export function signedNotes(notes, signatures) {
+  return notes.filter((note) => {
+    if (note['status'] !== 'signed') return false;
+    if (!signatures) return true;
+    const signature = signatures.get(note.$id);
+    return Boolean(signature && ownedBy(signature, String(note['userId'])) && signature['contentHash'] === noteContentHash(note));
+  });
+}
+
+/** @param {Doc} doc @returns {string} "Dr. Ada Lane, PhD" */
+const signer = (doc) => [text(doc['signerName']), text(doc['signerCredentials'])].filter(Boolean).join(', ') || 'Unknown signer';
+
+/**
+ * The signed text as an attachment: exactly the canonical bytes whose SHA-256 is the record's
+ * contentHash (so anyone can check it), base64; FHIR's own `hash` is SHA-1 of the data.
+ * @param {string} canonical
+ * @param {string} title
+ * @param {string | undefined} signedAt
+ */
+function signedAttachment(canonical, title, signedAt) {
+  const bytes = Buffer.from(canonical, 'utf8');
+  return clean({
+    contentType: 'application/json',
+    data: bytes.toString('base64'),
+    size: bytes.length,
+    hash: createHash('sha1').update(bytes).digest('base64'),
+    title,
+    creation: signedAt,
+  });
+}
+
+/**
+ * A signed progress note.
+ * @param {Doc} note
+ * @param {Set<string>} encounters the appointment ids exported as Encounters
+ * @returns {DocumentReference}
+ */
+export function noteDocument(note, encounters) {
+  const appointmentId = String(note['appointmentId'] ?? '');
+  const signedAt = text(note['signedAt']);
+  return clean({
+    resourceType: /** @type {const} */ ('DocumentReference'),
+    id: fhirId(note.$id),
+    identifier: text(note['contentHash']) ? [{ system: CONTENT_HASH, value: text(note['contentHash']) }] : undefined,
+    status: /** @type {const} */ ('current'),
+    docStatus: /** @type {const} */ ('final'),
+    type: { coding: [{ system: LOINC, code: '11506-3', display: 'Progress note' }], text: `Progress note (${text(note['template']) ?? 'free text'})` },
+    subject: { reference: `Patient/${fhirId(String(note['clientId'] ?? ''))}` },
+    date: signedAt,
+    author: [{ reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(note) }],
+    authenticator: { reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(note) },
+    content: [{ attachment: signedAttachment(noteCanonical(note), 'Signed progress note (canonical form)', signedAt) }],
+    context: appointmentId
+      ? encounters.has(appointmentId)
+        ? { encounter: [{ reference: `Encounter/${fhirId(appointmentId)}` }] }
+        : { related: [{ reference: `Appointment/${fhirId(appointmentId)}` }] }
+      : undefined,
+  });
+}
+
+/**
+ * An addendum to a signed note: its own signed document that `appends` the note.
+ * @param {Doc} addendum
+ * @param {Doc} note
+ * @returns {DocumentReference}
+ */
+export function addendumDocument(addendum, note) {
+  const signedAt = text(addendum['signedAt']);
+  return clean({
+    resourceType: /** @type {const} */ ('DocumentReference'),
+    id: fhirId(addendum.$id),
+    identifier: text(addendum['contentHash']) ? [{ system: CONTENT_HASH, value: text(addendum['contentHash']) }] : undefined,
+    status: /** @type {const} */ ('current'),
+    docStatus: /** @type {const} */ ('final'),
+    type: { coding: [{ system: LOINC, code: '11506-3', display: 'Progress note' }], text: 'Addendum to a progress note' },
+    subject: { reference: `Patient/${fhirId(String(note['clientId'] ?? ''))}` },
+    date: signedAt,
+    author: [{ reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(addendum) }],
+    authenticator: { reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(addendum) },
+    relatesTo: [{ code: /** @type {const} */ ('appends'), target: { reference: `DocumentReference/${fhirId(note.$id)}` } }],
+    content: [{ attachment: signedAttachment(addendumCanonical(addendum), 'Signed addendum (canonical form)', signedAt) }],
+  });
+}
+
 /** @type {Record<string, AuditEvent['action']>} */
 const AUDIT_ACTION = { create: 'C', read: 'R', update: 'U', delete: 'D', export: 'R', import: 'C' };
 
@@ -191,16 +291,38 @@ export function auditEvent(entry) {
 }
 
 /**
- * @param {{ practice: Doc | undefined, clients: readonly Doc[], appointments: readonly Doc[], services: Map<string, Doc>, auditLog: readonly Doc[] | null, timestamp: string }} record
+ * @typedef {object} ClinicalRecord
+ * @property {Doc | undefined} practice
+ * @property {readonly Doc[]} clients
+ * @property {readonly Doc[]} appointments
+ * @property {Map<string, Doc>} services
+ * @property {readonly Doc[]} [notes] progress notes (only the signed ones are exported here)
+ * @property {readonly Doc[]} [addenda]
+ * @property {Map<string, Doc> | null} [signatures] note_signatures by note id; null without the collection
+ * @property {readonly Doc[] | null} auditLog
+ * @property {string} timestamp
+ */
+
+/**
+ * @param {ClinicalRecord} record
  * @returns {Bundle}
  */
-export function clinicalBundle({ practice, clients, appointments, services, auditLog, timestamp }) {
+export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, auditLog, timestamp }) {
+  const attended = appointments.filter((a) => a['status'] === 'show');
+  const encounters = new Set(attended.map((a) => a.$id));
+  const signed = signedNotes(notes, signatures);
+  const signedById = new Map(signed.map((n) => [n.$id, n]));
   /** @type {FhirResource[]} */
   const resources = [
     ...practitionerAndOrganization(practice),
     ...clients.map(patient),
     ...appointments.map((a) => fhirAppointment(a, services)),
-    ...appointments.filter((a) => a['status'] === 'show').map(encounter),
+    ...attended.map(encounter),
+    ...signed.map((n) => noteDocument(n, encounters)),
+    ...addenda.flatMap((a) => {
+      const note = signedById.get(String(a['noteId'] ?? ''));
+      return note ? [addendumDocument(a, note)] : [];
+    }),
     ...(auditLog ?? []).map(auditEvent),
   ];
   return {

@@ -22,18 +22,11 @@ import { clinicalBundle } from './fhir-bundle.js';
 /**
  * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
- * @typedef {import('./export-kinds.js').ExportCollections} ExportCollections
  */
 
 /** Appwrite's largest page (Query.limit up to 5,000): a 50,000-appointment practice in 50 reads. */
 const PAGE = 1000;
 export const FHIR_FILE = 'fhir-r4-bundle.json';
-
-/** @param {Record<string, string | undefined>} env @returns {ExportCollections} */
-export function exportCollections(env) {
-  // The audit log is another part of issue 17; until lib/collections.js names it, its id is read here.
-  return { ...collectionsFromEnv(env), auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log' };
-}
 
 /**
  * Every document of the user in a collection that is theirs alone (all pages); null when the
@@ -86,7 +79,9 @@ function readme({ timestamp, files, privateNotes }) {
     '',
     `${FHIR_FILE}: your clinical record as one HL7 FHIR R4 Bundle (type "collection"), readable by`,
     'other health-record systems: Patient (clients), Practitioner and Organization (you and your',
-    'practice), Appointment (every appointment), Encounter (attended sessions), AuditEvent (the log).',
+    'practice), Appointment (every appointment), Encounter (attended sessions), DocumentReference',
+    '(each signed progress note, and each addendum as a document that appends its note: the signed',
+    'text exactly as its fingerprint was taken), AuditEvent (the log).',
     '',
     privateNotes ? 'Private psychotherapy notes are included.' : 'Private psychotherapy notes are not included.',
     'Times are UTC instants (ISO 8601); amounts in the CSVs of services and appointments are in the',
@@ -98,7 +93,7 @@ function readme({ timestamp, files, privateNotes }) {
 /**
  * The whole export of one therapist, as the ZIP's bytes.
  * @param {Databases} databases
- * @param {ExportCollections} collections
+ * @param {import('../../lib/collections.js').Collections} collections
  * @param {string} userId
  * @param {{ now?: Date, privateNotes?: boolean }} [options]
  */
@@ -126,11 +121,15 @@ export async function buildExport(databases, collections, userId, options = {}) 
     counts[kind.file] = documents.length;
     files.push({ file: kind.file, rows: documents.length, describe: kind.describe });
   }
+  const signatures = byFile.get('note-signatures.csv');
   const bundle = clinicalBundle({
     practice: records('practice-settings.csv')[0],
     clients: records('clients.csv'),
     appointments: records('appointments.csv'),
     services,
+    notes: records('progress-notes.csv'),
+    addenda: records('note-addenda.csv'),
+    signatures: signatures ? new Map(signatures.map((s) => [s.$id, s])) : null,
     auditLog: byFile.get('audit-log.csv') ?? null,
     timestamp,
   });
@@ -149,7 +148,7 @@ export default async ({ req, res, log, error }) => {
   const started = Date.now();
   try {
     const databases = new Databases(serverClient(req));
-    const collections = exportCollections(process.env);
+    const collections = collectionsFromEnv(process.env);
     const { bytes, counts, fileName } = await buildExport(databases, collections, userId, { privateNotes });
     await appendAuditEntry(databases, collections, {
       actorId: userId, action: 'export', entityType: 'account', entityId: userId, ...requestOrigin(req.headers),
