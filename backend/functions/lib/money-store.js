@@ -154,20 +154,22 @@ export function addDays(date, days) {
 }
 
 /**
- * Every document of a query, in pages of 5,000 by $id.
+ * Every document of a query, in pages of 5,000 ordered by `order` — the last attribute of the
+ * index the query's equalities use (ordering by $id would walk the whole collection's id index).
  * @param {Databases} databases
  * @param {string} databaseId
  * @param {string} collectionId
  * @param {string[]} queries
+ * @param {string} order
  * @returns {Promise<Doc[]>}
  */
-export async function listAll(databases, databaseId, collectionId, queries) {
+export async function listAll(databases, databaseId, collectionId, queries, order) {
   /** @type {Doc[]} */
   const all = [];
   let cursor = '';
   for (;;) {
     const page = await databases.listDocuments({
-      databaseId, collectionId, queries: [...queries, Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+      databaseId, collectionId, queries: [...queries, Query.orderAsc(order), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
     });
     all.push(...page.documents);
     if (page.documents.length < PAGE) return all;
@@ -184,7 +186,7 @@ export async function listAll(databases, databaseId, collectionId, queries) {
  * @returns {Promise<StoredEntry[]>}
  */
 export async function clientEntries(databases, c, userId, clientId) {
-  const docs = await listAll(databases, c.databaseId, c.ledgerEntries, [Query.equal('userId', userId), Query.equal('clientId', clientId)]);
+  const docs = await listAll(databases, c.databaseId, c.ledgerEntries, [Query.equal('userId', userId), Query.equal('clientId', clientId)], 'date');
   return /** @type {StoredEntry[]} */ (/** @type {unknown} */ (docs.filter((d) => ownedBy(d, userId))));
 }
 
@@ -196,7 +198,7 @@ export async function clientEntries(databases, c, userId, clientId) {
  * @param {string} clientId
  */
 export async function clientInvoices(databases, c, userId, clientId) {
-  const docs = await listAll(databases, c.databaseId, c.clientInvoices, [Query.equal('userId', userId), Query.equal('clientId', clientId)]);
+  const docs = await listAll(databases, c.databaseId, c.clientInvoices, [Query.equal('userId', userId), Query.equal('clientId', clientId)], 'seq');
   return docs.filter((d) => ownedBy(d, userId));
 }
 
