@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addendumCanonical, addendumContentHash, noteCanonical, noteContentHash } from '../functions/lib/note-canonical.js';
 import { listClientNotes } from '../../mf-dashboard/src/sessions/notes/api/client-notes.ts';
 import { getNoteForAppointment } from '../../mf-dashboard/src/sessions/notes/api/get-note.ts';
+import { saveNote, SessionEnded } from '../../mf-dashboard/src/sessions/notes/api/save-note.ts';
 import { signatureOfAppointment, signaturesOfAppointments } from '../../mf-dashboard/src/sessions/notes/api/note-signatures.ts';
 import { notesDue } from '../../mf-dashboard/src/sessions/notes/api/notes-due.ts';
 import { isSigned } from '../../mf-dashboard/src/sessions/notes/progress-note.ts';
@@ -287,6 +288,21 @@ describe('note_signatures: a note is signed only by sign-note (issue 15: sign & 
     expect((await failure(a.databases.deleteDocument(ref))).code).toBe(401);
     configureAppwrite(b.client);
     expect(await signaturesOfAppointments(b.id, [String(note['appointmentId'])])).toEqual(new Map());
+  });
+});
+
+describe('saving a draft once the session ended (issue 15: nothing lost)', () => {
+  it('is told as signed out — not as a missing note, which is how Appwrite answers a guest', async () => {
+    const e = await signedInUser(aw, 'therapist-expired');
+    configureAppwrite(e.client);
+    const { note } = await draft(e);
+    const saved = await saveNote(note.$id, 3, { template: 'soap', content: '{"sections":{"subjective":"first"},"extra":[]}', riskLevel: 'none', riskDetails: null, interventions: [], goalsProgress: null, diagnosisCodes: [] });
+    expect(saved.revision).toBe(4);
+    await aw.users.deleteSessions({ userId: e.id });
+    const ended = await saveNote(note.$id, 4, { ...saved, content: '{"sections":{"subjective":"second"},"extra":[]}' }).catch((error: unknown) => error);
+    expect(ended).toBeInstanceOf(SessionEnded);
+    expect(ended).toMatchObject({ code: 401 });
+    expect((await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id }))['revision']).toBe(4);
   });
 });
 

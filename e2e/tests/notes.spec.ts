@@ -1,14 +1,26 @@
 // Issue #15 "Progress notes" in the composed build: from the calendar to a signed SOAP note in two
 // clicks plus typing; a reload mid-typing and going offline lose nothing; a wrong password doesn't
-// sign; once signed, the SDK can't change the note; an addendum; a second therapist can't open it.
+// sign; once signed, the SDK can't change the note; an addendum; a second therapist can't open it;
+// two tabs on one note show each other's newer text instead of overwriting it; a session that
+// expires while typing loses nothing.
 import { Query } from 'node-appwrite';
+import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, uniqueTherapistEmail, signIn, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteUsers, logInThroughPage, uniqueTherapistEmail, signIn, users, PASSWORD, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
 
 const ZONE = 'America/New_York';
 
-const test = base.extend<object, { practice: { therapist: TestUser; other: TestUser; appointmentId: string; date: string } }>({
+interface Practice {
+  therapist: TestUser;
+  other: TestUser;
+  appointmentId: string;
+  date: string;
+  clientId: string;
+  serviceId: string;
+}
+
+const test = base.extend<object, { practice: Practice }>({
   practice: [
     async ({}, use) => {
       const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
@@ -24,7 +36,7 @@ const test = base.extend<object, { practice: { therapist: TestUser; other: TestU
       });
       const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(start);
       const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use({ therapist: user(a), other: user(b), appointmentId, date });
+      await use({ therapist: user(a), other: user(b), appointmentId, date, clientId: clients.Jane!, serviceId });
     },
     { scope: 'worker' },
   ],
@@ -121,4 +133,85 @@ test('a second therapist cannot open the note', async ({ page, practice: { other
   await page.goto(`/dashboard/sessions/${appointmentId}/note`);
   await expect(page.getByRole('heading', { level: 1, name: 'Note not found' })).toBeVisible();
   await expect(page.getByText('Reports sleeping better')).toHaveCount(0);
+});
+
+/** Another attended session of Jane's, `hoursAgo` hours ago, without a note: its note's URL. */
+async function sessionNote({ therapist, clientId, serviceId }: Practice, hoursAgo: number): Promise<{ url: string; appointmentId: string }> {
+  const start = new Date(Date.now() - hoursAgo * 3600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const appointmentId = await createPracticeDocument(therapist.id, 'appointments', {
+    clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'show',
+    feeAmount: 15000, currency: 'USD', statusHistory: [], noteState: 'none', locationType: 'office',
+  });
+  return { url: `/dashboard/sessions/${appointmentId}/note`, appointmentId };
+}
+
+/** The note's text as the server holds it (read with the server key). */
+async function storedContent(appointmentId: string): Promise<string> {
+  const notes = await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'progress_notes', queries: [Query.equal('appointmentId', appointmentId)] });
+  return String(notes.documents[0]?.['content'] ?? '');
+}
+
+const subjective = (page: Page) => page.getByRole('textbox', { name: 'Subjective', exact: true });
+const saveState = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+const CONFLICT = 'This note was changed in another tab or on another device';
+
+test('two tabs on one note: the later save shows the other tab’s newer text instead of overwriting it, and neither tab’s words are lost', async ({ page, context, practice }) => {
+  test.setTimeout(90_000);
+  const { url, appointmentId } = await sessionNote(practice, 26);
+  await signIn(page, practice.therapist);
+  await page.goto(url);
+  await subjective(page).fill('Tab one: fewer panic attacks.');
+  await expect.poll(() => storedContent(appointmentId), { timeout: 10_000 }).toContain('Tab one: fewer panic attacks.');
+  await expect(saveState(page, /^Saved$/)).toBeVisible();
+
+  // A second tab opens the note and saves its own words.
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(subjective(other)).toHaveValue('Tab one: fewer panic attacks.');
+  await subjective(other).fill('Tab two: one panic attack this week.');
+  await expect.poll(() => storedContent(appointmentId), { timeout: 10_000 }).toContain('Tab two: one panic attack this week.');
+
+  // The first tab types on: its save finds the newer text and shows it, overwriting nothing.
+  await subjective(page).fill('Tab one: fewer panic attacks; sleeping better.');
+  await expect(page.getByText(CONFLICT)).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('.note-conflict')).toContainText('Tab two: one panic attack this week.');
+  await expect(subjective(page)).toHaveValue('Tab one: fewer panic attacks; sleeping better.');
+  await page.waitForTimeout(2500);
+  expect(await storedContent(appointmentId)).toContain('Tab two: one panic attack this week.');
+
+  // Keeping its text saves it over the newer revision, now that it was shown …
+  await page.getByRole('button', { name: 'Keep my text' }).click();
+  await expect(saveState(page, /^Saved$/)).toBeVisible({ timeout: 10_000 });
+  expect(await storedContent(appointmentId)).toContain('Tab one: fewer panic attacks; sleeping better.');
+  // … and the second tab, typing on, is shown that in turn, its own words still on screen.
+  await subjective(other).fill('Tab two: one panic attack this week, at work.');
+  await expect(other.getByText(CONFLICT)).toBeVisible({ timeout: 10_000 });
+  await expect(other.locator('.note-conflict')).toContainText('Tab one: fewer panic attacks; sleeping better.');
+  await expect(subjective(other)).toHaveValue('Tab two: one panic attack this week, at work.');
+  await other.close();
+});
+
+test('a session that expires while typing: the words stay on the device and are saved once the therapist signs in again', async ({ page, practice }) => {
+  test.setTimeout(90_000);
+  const { url, appointmentId } = await sessionNote(practice, 27);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await signIn(page, practice.therapist);
+  await page.goto(url);
+  await subjective(page).fill('Before the session ended.');
+  await expect.poll(() => storedContent(appointmentId), { timeout: 10_000 }).toContain('Before the session ended.');
+
+  // Signed out everywhere (an expiry, Devices → sign out all) while the editor is open.
+  await users.deleteSessions({ userId: practice.therapist.id });
+  await page.getByRole('textbox', { name: 'Objective', exact: true }).fill('Typed after it ended: tearful when discussing work.');
+  await expect(saveState(page, 'Signed out — saved on this device; sign in again to save it')).toBeVisible({ timeout: 10_000 });
+  expect(await storedContent(appointmentId)).not.toContain('Typed after it ended');
+
+  // Signing in again and opening the note: the device's words are back and saved.
+  await logInThroughPage(page, practice.therapist.email);
+  await page.goto(url);
+  await expect(page.getByRole('textbox', { name: 'Objective', exact: true })).toHaveValue('Typed after it ended: tearful when discussing work.');
+  await expect(subjective(page)).toHaveValue('Before the session ended.');
+  await expect.poll(() => storedContent(appointmentId), { timeout: 10_000 }).toContain('Typed after it ended: tearful when discussing work.');
+  await expect(saveState(page, /^Saved$/)).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { appwrite, attempt, ownerPermissions, uniqueId } from '@cadence/shared-auth';
+import { appwrite, attempt, getCurrentUser, ownerPermissions, uniqueId } from '@cadence/shared-auth';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 import { noteFromDocument, type NoteDraftFields, type ProgressNoteDocument } from '../progress-note.ts';
 
@@ -10,9 +10,32 @@ export class NoteConflict extends Error {
   }
 }
 
+/** The session ended (expired, signed out elsewhere) while the note was open: its text waits on the device. */
+export class SessionEnded extends Error {
+  override name = 'SessionEnded';
+  readonly code = 401;
+  constructor() {
+    super('You are signed out. Sign in again to save this note.');
+  }
+}
+
+/**
+ * Appwrite answers a guest's read of an owner-only document with 404, as if the note were gone:
+ * when a call fails so, a signed-out session is told apart (SessionEnded).
+ */
+async function signedIn<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt(call);
+  } catch (error) {
+    const code = (error as { code?: number }).code;
+    if ((code === 404 || code === 401) && (await getCurrentUser().catch(() => undefined)) === null) throw new SessionEnded();
+    throw error;
+  }
+}
+
 /** A new draft for the appointment (revision 1), the therapist's alone. */
 export async function createNote(userId: string, ids: { appointmentId: string; clientId: string }, fields: NoteDraftFields): Promise<ProgressNoteDocument> {
-  const created = await attempt(() =>
+  const created = await signedIn(() =>
     appwrite().databases.createDocument<ProgressNoteDocument>({
       ...practiceCollection('progressNotes'), documentId: uniqueId(), data: { ...ids, ...fields, userId, status: 'draft', revision: 1, signedAt: null, signerName: null, signerCredentials: null, contentHash: null }, permissions: ownerPermissions(userId),
     }),
@@ -26,8 +49,8 @@ export async function createNote(userId: string, ids: { appointmentId: string; c
  */
 export async function saveNote(noteId: string, baseRevision: number, fields: NoteDraftFields): Promise<ProgressNoteDocument> {
   const collection = practiceCollection('progressNotes');
-  const current = noteFromDocument(await attempt(() => appwrite().databases.getDocument<ProgressNoteDocument>({ ...collection, documentId: noteId })));
+  const current = noteFromDocument(await signedIn(() => appwrite().databases.getDocument<ProgressNoteDocument>({ ...collection, documentId: noteId })));
   if (current.revision !== baseRevision || current.status !== 'draft') throw new NoteConflict(current);
-  const saved = await attempt(() => appwrite().databases.updateDocument<ProgressNoteDocument>({ ...collection, documentId: noteId, data: { ...fields, revision: baseRevision + 1 } }));
+  const saved = await signedIn(() => appwrite().databases.updateDocument<ProgressNoteDocument>({ ...collection, documentId: noteId, data: { ...fields, revision: baseRevision + 1 } }));
   return noteFromDocument(saved);
 }
