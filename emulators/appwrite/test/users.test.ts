@@ -89,6 +89,18 @@ describe('users', () => {
     expect((await users.listSessions({ userId: u.id })).total).toBe(0);
   });
 
+  it('blocks and unblocks a user (updateStatus): a blocked user can neither sign in nor use a session', async () => {
+    const u = await signUp(core, 'blocked');
+    const blocked = await users.updateStatus({ userId: u.id, status: false });
+    assertModel('user', blocked);
+    expect(blocked.status).toBe(false);
+    expect(await failure(new Account(web(core, u.session)).get())).toMatchObject({ code: 403, type: 'user_blocked' });
+    expect(await failure(new Account(web(core)).createEmailPasswordSession({ email: u.email, password: PASSWORD }))).toMatchObject({ code: 403, type: 'user_blocked' });
+    expect((await users.updateStatus({ userId: u.id, status: true })).status).toBe(true);
+    expect((await new Account(web(core, u.session)).get()).$id).toBe(u.id);
+    expect(await failure(users.updateStatus({ userId: 'missing', status: false }))).toMatchObject({ code: 404, type: 'user_not_found' });
+  });
+
   it('creates a token (201, secret visible to the key) that signs in once through the Web SDK', async () => {
     const u = await signUp(core, 'token');
     const token = await users.createToken({ userId: u.id, length: 8, expire: 120 });

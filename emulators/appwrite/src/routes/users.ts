@@ -88,6 +88,16 @@ const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store, cloc
     return toUserModel(updateUser(store, request.params.userId, { emailVerification: request.body.emailVerification }, clock.now()));
   });
 
+  // Blocking (status false): the user can no longer sign in, and every request of their sessions
+  // answers user_blocked (caller.ts), as Appwrite's init hook does.
+  app.patch<{ Params: UserParams; Body: { status: boolean } }>('/users/:userId/status', {
+    schema: { params, body: body({ status: boolean }, ['status']) },
+    config: write,
+  }, async (request) => {
+    mustGet(request.params.userId);
+    return toUserModel(updateUser(store, request.params.userId, { status: request.body.status }, clock.now()));
+  });
+
   app.patch<{ Params: UserParams; Body: { name: string } }>('/users/:userId/name', {
     schema: { params, body: body({ name: text(128) }, ['name']) },
     config: write,
