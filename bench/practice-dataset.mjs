@@ -213,6 +213,8 @@ async function clientsPart({ schemas: s, createAll, random, options, practice })
   return { clients: await createAll('clients', clients) };
 }
 
+/** Issue 16: the share of late-cancel and no-show fees the therapist waives. */
+const WAIVED_SHARE = 0.3;
 /** What a past appointment became (a full practice: mostly attended). */
 const PAST_STATUSES = { show: 84, cancelled: 5, late_cancelled: 4, no_show: 3, clinician_cancelled: 2, scheduled: 2 };
 
@@ -223,7 +225,7 @@ const PAST_STATUSES = { show: 84, cancelled: 5, late_cancelled: 4, no_show: 3, c
  * applies); past ones attended or not, most attended ones with a signed note. Written with the key
  * in bulk: what schedule-series and extend-series would have written over three years.
  */
-async function appointmentsPart({ createAll, random, options, practice, therapist }) {
+async function appointmentsPart({ schemas: s, createAll, random, options, practice, therapist }) {
   const { timeZone } = practice.settings;
   const weeks = options.appointmentWeeks;
   const now = Date.now();
@@ -250,15 +252,163 @@ async function appointmentsPart({ createAll, random, options, practice, therapis
       const status = past ? random.weighted(PAST_STATUSES) : 'scheduled';
       const history = [{ status: 'scheduled', at: new Date(from).toISOString(), by: therapist.$id }];
       if (status !== 'scheduled') history.push({ status, at: occurrence.end, by: therapist.$id });
+      // Issue 16: the fee that applies once the status is set (use-set-status's statusChange), some
+      // late-cancel and no-show fees waived — what attendance-charges bills (the ledger part).
+      const policy = status === 'late_cancelled' ? s.lateCancelPolicy(practice.settings) : status === 'no_show' ? s.noShowPolicy(practice.settings) : null;
+      const feeAmount = policy ? s.policyFee(policy, fee) : ['cancelled', 'clinician_cancelled'].includes(status) ? null : fee;
+      const feeWaived = policy !== null && random.chance(WAIVED_SHARE);
       appointments.push({
         $id: `${seriesId}_${occurrence.localDate.replaceAll('-', '')}`, clientId: client.$id, serviceId: service.$id, seriesId,
-        start: occurrence.start, end: occurrence.end, status, locationType: 'office', feeAmount: fee, currency: feeCurrency,
+        start: occurrence.start, end: occurrence.end, status, locationType: 'office', feeAmount, currency: feeCurrency,
+        feeWaived, feeWaivedReason: feeWaived ? 'First time: waived' : null,
         statusHistory: history.map((entry) => JSON.stringify(entry)),
         noteState: status === 'show' ? (random.chance(0.9) ? 'signed' : 'draft') : 'none',
       });
     }
   }
   return { series: await createAll('appointment_series', series), appointments: await createAll('appointments', appointments) };
+}
+
+/** Issue 16: how a client pays (the payment-plan client is chosen apart: the one with the most sessions). */
+const PAYER_STYLES = { perSession: 45, insurance: 35, monthly: 12, irregular: 8 };
+const VOID_SHARE = 0.015;
+const PAYMENT_PLAN_INSTALLMENTS = 8;
+
+/**
+ * Issue 16: three years of money for the appointments above — what attendance-charges and the
+ * ledger function would have written: each past attended session's fee (late cancellations and
+ * no-shows their policy fee unless waived), and payments by each client's habit — per session by
+ * card, insurance (a copay, the insurer's payment weeks later and a contractual write-off), a
+ * monthly check, irregular cash, and one client on a payment plan (~1,000 entries: installments)
+ * — with a few payments entered twice and voided. Payments carry their allocations (oldest open
+ * charge first, as lib/ledger.js allocate does); ids come from the functions' idempotency keys;
+ * every entry read("user:<id>") only. Then each client's client_balances, computed by
+ * computeBalance. Written with the key in bulk.
+ */
+async function ledgerPart({ createAll, random, practice, therapist }) {
+  const { computeBalance, ledgerEntryId, wantedAttendanceCharge } = await import('../backend/functions/lib/ledger.js');
+  const { balanceData } = await import('../backend/functions/lib/money-store.js');
+  const { timeZone, currency } = practice.settings;
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const today = day.format(new Date());
+  const addDays = (date, n) => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const readOnly = [Permission.read(Role.user(therapist.$id))];
+  const past = new Map();
+  for (const appointment of practice.appointments) {
+    if (appointment.status === 'scheduled' || Date.parse(appointment.end) > Date.now()) continue;
+    const list = past.get(appointment.clientId) ?? [];
+    list.push(appointment);
+    past.set(appointment.clientId, list);
+  }
+  const shows = (list) => list.filter((a) => a.status === 'show').length;
+  const planClient = [...past.entries()].sort((x, y) => shows(y[1]) - shows(x[1]))[0]?.[0];
+  const entries = [];
+  const balances = [];
+  let keyCount = 0;
+  for (const [clientId, appointments] of past) {
+    appointments.sort((x, y) => Date.parse(x.start) - Date.parse(y.start));
+    const style = clientId === planClient ? 'plan' : random.weighted(PAYER_STYLES);
+    const mine = [];
+    const open = [];
+    let sequence = 0;
+    const add = (data) => {
+      sequence += 1;
+      const entry = {
+        userId: therapist.$id, clientId, currency, ...data,
+        $createdAt: new Date(Date.parse(`${data.date}T12:00:00Z`) + sequence).toISOString(), $permissions: readOnly,
+      };
+      mine.push(entry);
+      return entry;
+    };
+    const events = [];
+    const at = (date, run) => { if (date <= today) events.push({ date, order: events.length, run }); };
+    const pay = (kind, type, amount, date, extra = {}) => {
+      if (amount <= 0) return null;
+      const allocations = [];
+      let left = amount;
+      for (const charge of open) {
+        if (left === 0) break;
+        if (charge.open === 0) continue;
+        const applied = Math.min(charge.open, left);
+        charge.open -= applied;
+        left -= applied;
+        allocations.push({ entryId: charge.$id, amount: applied });
+      }
+      keyCount += 1;
+      return add({ $id: ledgerEntryId(therapist.$id, `seed:${keyCount}`), kind, type, amount: -amount, date, allocations: JSON.stringify(allocations), ...extra });
+    };
+    const payment = (type, amount, date, extra = {}) => {
+      if (random.chance(VOID_SHARE)) {
+        // Entered twice by mistake, and voided the same day: the reversal frees its allocations.
+        const wrong = pay('payment', type, amount, date, extra);
+        if (!wrong) return null;
+        for (const a of JSON.parse(wrong.allocations)) open.find((c) => c.$id === a.entryId).open += a.amount;
+        add({
+          $id: ledgerEntryId(therapist.$id, `void:${wrong.$id}`), kind: 'payment', type, amount: -wrong.amount, date, reason: 'Entered twice', voidsEntryId: wrong.$id,
+        });
+      }
+      return pay('payment', type, amount, date, extra);
+    };
+    const monthly = new Map();
+    for (const appointment of appointments) {
+      const date = day.format(new Date(appointment.start));
+      // The charge attendance-charges makes for it (its status's fee, unless waived).
+      const wanted = wantedAttendanceCharge(appointment);
+      if (!wanted) continue;
+      const { type, amount } = wanted;
+      at(date, () => {
+        const charge = add({
+          $id: ledgerEntryId(therapist.$id, `attendance:${appointment.$id}:${appointment.statusHistory.length}`), kind: 'charge', type, amount, date, appointmentId: appointment.$id,
+        });
+        open.push({ $id: charge.$id, open: amount });
+      });
+      if (style === 'perSession' && random.chance(0.95)) at(date, () => payment('card', amount, date));
+      if (style === 'insurance') {
+        const copay = Math.min(amount, 2500);
+        at(date, () => payment('card', copay, date));
+        if (type === 'session_fee' && amount > copay) {
+          const later = addDays(date, random.int(21, 45));
+          const paid = Math.round(((amount - copay) * random.int(55, 75)) / 100);
+          at(later, () => payment('insurance', paid, later, { reference: `EOB-${random.int(100000, 999999)}` }));
+          at(later, () => pay('adjustment', 'write_off', amount - copay - paid, later, { reason: 'Contractual adjustment' }));
+        }
+      }
+      if (style === 'monthly') {
+        const first = addDays(`${date.slice(0, 7)}-01`, 32).slice(0, 7);
+        monthly.set(first, (monthly.get(first) ?? 0) + amount);
+      }
+      if (style === 'irregular' && random.chance(0.4)) {
+        const later = addDays(date, random.int(0, 20));
+        const paid = random.int(2, 20) * 1000;
+        at(later, () => payment('cash', paid, later));
+      }
+      if (style === 'plan') {
+        const part = Math.floor(amount / PAYMENT_PLAN_INSTALLMENTS);
+        for (let i = 0; i < PAYMENT_PLAN_INSTALLMENTS; i += 1) {
+          const when = addDays(date, i);
+          const share = i === PAYMENT_PLAN_INSTALLMENTS - 1 ? amount - part * (PAYMENT_PLAN_INSTALLMENTS - 1) : part;
+          at(when, () => payment('cash', share, when));
+        }
+      }
+    }
+    for (const [month, total] of monthly) {
+      const date = `${month}-01`;
+      const paid = random.chance(0.9) ? total : Math.round(total * random.int(40, 90) / 100);
+      at(date, () => payment('check', paid, date, { reference: String(random.int(1000, 9999)) }));
+    }
+    events.sort((x, y) => x.date.localeCompare(y.date) || x.order - y.order);
+    for (const event of events) event.run();
+    if (mine.length === 0) continue;
+    entries.push(...mine);
+    balances.push({ $id: clientId, $permissions: readOnly, ...balanceData(therapist.$id, clientId, mine, currency) });
+    if (clientId === planClient && computeBalance(mine).balance !== mine.reduce((sum, e) => sum + e.amount, 0)) throw new Error('ledger seed: balance is not the sum');
+  }
+  const planEntries = entries.filter((e) => e.clientId === planClient).length;
+  return {
+    ledgerEntries: await createAll('ledger_entries', entries),
+    clientBalances: await createAll('client_balances', balances),
+    paymentPlanClient: { clientId: planClient, entries: planEntries },
+  };
 }
 
 const NOTE_LINES = {
@@ -303,6 +453,7 @@ export const PRACTICE_PARTS = [
   { name: 'services', seed: servicesPart },
   { name: 'clients', seed: clientsPart },
   { name: 'appointments', seed: appointmentsPart },
+  { name: 'ledger', seed: ledgerPart },
   { name: 'notes', seed: notesPart },
 ];
 

@@ -129,6 +129,13 @@ export function formatReport(results) {
     out.push(table(['total ms', 'server s', 'ZIP KB', 'answer KB', 'FHIR KB'], [[e.ms, e.serverMs / 1000, e.zipKB, e.responseKB, e.fhirKB]]));
     out.push(`goal < ${e.goalMs / 1000} s: ${e.ms < e.goalMs ? 'met' : 'MISSED'}`);
   }
+  if (results.money) {
+    const { balance: b, superbill: s } = results.money;
+    out.push('', `Money (${results.practice?.counts?.ledgerEntries ?? '?'} ledger entries): a client's balance — their entries read as the therapist, then computeBalance`);
+    out.push(table(['entries', 'p50 ms', 'p95 ms', 'computeBalance ms', 'cached balance p50 ms'], [[b.entries, b.p50Ms, b.p95Ms, b.computeP50Ms, b.cachedP50Ms]]));
+    out.push(`goal ≤ ${b.goalMs} ms from the entries: ${b.p50Ms <= b.goalMs ? 'met' : 'MISSED'} (p50); from the cache: ${b.cachedP50Ms <= b.goalMs ? 'met' : 'MISSED'}`);
+    out.push(`12-month superbill PDF (money-documents, ${s.from} – ${s.to}, ${s.sessions} sessions): ${s.ms} ms (function ${s.serverMs} ms), ${s.pdfKB} KB, ${s.pages} page(s)`);
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -8,7 +8,8 @@
 //      clients), loads the dashboard's routes cold signed in as that therapist, composed and
 //      monolith, times search-as-you-type on the clients list (keystroke to painted results), and
 //      times the client list calls and the calendar's week query (~50,000 appointments) at 50
-//      connections against the same emulator;
+//      connections against the same emulator, a client's balance from ~1,000 ledger entries and a
+//      12-month superbill (bench/money.mjs, ~100,000 entries seeded);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (only the route figures), --clients 2000 (the practice dataset's size).
@@ -26,6 +27,7 @@ import { measureClientSearch } from '../bench/client-search.mjs';
 import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
 import { measureExport } from '../bench/export.mjs';
+import { measureMoney } from '../bench/money.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
@@ -98,7 +100,9 @@ const stack = await startStack({
   dataDir: mkdtempSync(path.join(tmpdir(), 'cadence-bench-')),
   deployDir,
   // The library count reads each chunk's source map, which the app server serves only when asked.
-  env: { APPWRITE_RATE_LIMITS: 'off', SERVE_SOURCE_MAPS: '1' },
+  // The practice dataset is seeded as documents — what the functions would have written (charges
+  // included) — so no function runs on its ~150,000 events behind the measurements.
+  env: { APPWRITE_RATE_LIMITS: 'off', SERVE_SOURCE_MAPS: '1', APPWRITE_EVENTS: 'off' },
 });
 const monolithServer = await serveMonolith(basePort + 3, `http://127.0.0.1:${basePort + 1}`);
 const browser = await launchBrowser();
@@ -111,6 +115,7 @@ let clientQueries = null;
 let weekQuery = null;
 let clientSearch;
 let exportData;
+let money;
 let weekView;
 let noteTyping;
 let signNote;
@@ -134,6 +139,8 @@ try {
   signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
   console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
   exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
+  console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
+  money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -193,6 +200,7 @@ const results = {
   clientQueries,
   weekQuery,
   exportData,
+  money,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentsInWeek, measureWeekQuery, thisWeek, weekQueryUrl } from '../bench/appointments.mjs';
 import { measureClientQueries, practiceListCalls, sessionCookie } from '../bench/clients.mjs';
 import { seedPractice } from '../bench/practice-dataset.mjs';
+import { activeEntries, computeBalance, type Entry } from '../backend/functions/lib/ledger.js';
 import { clientSchema } from '../mf-dashboard/src/clients/client-schema.ts';
 import { ownedBy } from '../mf-dashboard/src/shared/owned-by.ts';
 import { startTestServer, type TestServer } from '../emulators/appwrite/src/testing.ts';
@@ -22,7 +23,8 @@ let again: Seeded;
 let other: Seeded;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Seeded as documents — what the functions would have written — so none runs on their events.
+  server = await startTestServer({ env: { APPWRITE_EVENTS: 'off' } });
   // Each waits out spec §4's 5 s profile rule; together, once.
   [first, again, other] = await Promise.all([
     seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7, appointmentWeeks: WEEKS }),
@@ -116,6 +118,35 @@ describe('the seeded practice', () => {
       .rejects.toThrow(`${CLIENTS} documents, expected ${CLIENTS + 1}`);
   }, 30_000);
 
+  it('has three years of money (issue 16): read-only entries, each client’s cached balance the sum of their entries, the payment-plan client’s read back as the therapist', async () => {
+    const entries = first.practice.ledgerEntries as unknown as Array<Entry & { clientId: string; $permissions: string[] }>;
+    const balances = first.practice.clientBalances as unknown as Array<{ $id: string; balance: number; credit: number; openCharges: string; $permissions: string[] }>;
+    expect(entries.length).toBeGreaterThan(first.counts.appointments);
+    expect(new Set(entries.map((e) => e.kind))).toEqual(new Set(['charge', 'payment', 'adjustment']));
+    expect(entries.some((e) => e.voidsEntryId)).toBe(true);
+    const readOnly = [`read("user:${first.therapist.id}")`];
+    for (const document of [...entries, ...balances]) expect(document.$permissions).toEqual(readOnly);
+    const byClient = new Map<string, typeof entries>();
+    for (const e of entries) byClient.set(e.clientId, [...(byClient.get(e.clientId) ?? []), e]);
+    expect(balances.map((b) => b.$id).sort()).toEqual([...byClient.keys()].sort());
+    for (const b of balances) expect(b.balance).toBe(byClient.get(b.$id)!.reduce((sum, e) => sum + e.amount, 0));
+    // The payments and adjustments that stand never allocate more to a charge than it was.
+    const charges = new Map(entries.filter((e) => e.kind === 'charge').map((e) => [e.$id, e.amount]));
+    const allocated = new Map<string, number>();
+    for (const e of activeEntries(entries)) for (const a of JSON.parse(e.allocations ?? '[]') as Array<{ entryId: string; amount: number }>) allocated.set(a.entryId, (allocated.get(a.entryId) ?? 0) + a.amount);
+    for (const [id, amount] of allocated) expect(amount).toBeLessThanOrEqual(charges.get(id) ?? 0);
+    const { clientId, entries: count } = first.practice.paymentPlanClient as unknown as { clientId: string; entries: number };
+    const cookie = await sessionCookie(server.endpoint, first.therapist);
+    const query = (q: object) => `queries[]=${encodeURIComponent(JSON.stringify(q))}`;
+    const url = `${server.endpoint}/databases/main/collections/ledger_entries/documents?${[
+      query({ method: 'equal', attribute: 'clientId', values: [clientId] }), query({ method: 'orderAsc', attribute: 'date' }), query({ method: 'limit', values: [5000] }),
+    ].join('&')}`;
+    const listed = (await (await fetch(url, { headers: { 'x-appwrite-project': 'cadence', cookie } })).json()) as { documents: Entry[] };
+    expect(listed.documents).toHaveLength(count);
+    const cached = balances.find((b) => b.$id === clientId)!;
+    expect(computeBalance(listed.documents)).toEqual({ balance: cached.balance, credit: cached.credit, openCharges: JSON.parse(cached.openCharges) });
+  });
+
   it("has weekly series of appointments (issue 14) that the calendar's week query returns: owner-only, in the week, by start", async () => {
     const { timeZone } = first.practice.settings as unknown as { timeZone: string };
     const week = thisWeek(timeZone);
@@ -132,7 +163,9 @@ describe('the seeded practice', () => {
       expect(Date.parse(d.start)).toBeGreaterThanOrEqual(Date.parse(week.from));
       expect(Date.parse(d.start)).toBeLessThan(Date.parse(week.to));
       expect(d.$id.startsWith(`${d.seriesId}_`)).toBe(true);
-      expect(d.feeAmount).toBeGreaterThan(0);
+      // The fee that applies to its status (issue 16): none once cancelled.
+      if (d.status === 'cancelled' || d.status === 'clinician_cancelled') expect(d.feeAmount).toBeNull();
+      else expect(d.feeAmount).toBeGreaterThan(0);
     }
     // Past ones have what happened; most were attended.
     const past = (first.practice.appointments as unknown as { end: string; status: string }[]).filter((a) => Date.parse(a.end) < Date.now());

@@ -141,16 +141,27 @@ describe('attendance-charges (event-triggered)', () => {
     expect(await entriesOf(client.$id)).toHaveLength(3);
     expect((await expectBalanceAgrees(client.$id)).balance).toBe(6000);
 
-    // Waived: reversed, no new charge. A cancellation: nothing to charge.
-    appt = await a.databases.updateDocument<Doc>({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appt.$id, data: { feeWaived: true, feeWaivedReason: 'First time' } });
+    // Waived: reversed, no new charge; the waiver undone: charged again (a new entry, the same
+    // status); then cancelled: reversed, nothing to charge.
+    const waive = (feeWaived: boolean) => a.databases.updateDocument<Doc>({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appt.$id, data: { feeWaived, feeWaivedReason: feeWaived ? 'First time' : null },
+    });
+    await waive(true);
     await until(() => entriesOf(client.$id), (l) => l.length === 4, 'the waiver’s reversal');
+    expect((await expectBalanceAgrees(client.$id)).balance).toBe(0);
+    await waive(false);
+    const recharged = await until(() => entriesOf(client.$id), (l) => l.length === 5, 'the no-show fee again');
+    expect(new Set(recharged.map((e) => e.$id)).size).toBe(5);
+    expect((await expectBalanceAgrees(client.$id)).balance).toBe(6000);
+    await setStatus(a, appt, 'cancelled', null);
+    const cancelled = await until(() => entriesOf(client.$id), (l) => l.length === 6, 'the cancellation’s reversal');
+    expect(cancelled.filter((e) => e.voidsEntryId).map((e) => e.reason)).toContain('Attendance changed to Cancelled');
     expect((await expectBalanceAgrees(client.$id)).balance).toBe(0);
   });
 
   it('a recurring occurrence bills like a single appointment; an appointment of a client that is not the therapist’s bills nothing', async () => {
     const client = await createClient(a);
-    let appt = await appointment(a, client.$id, '2026-10-07T15:00:00.000Z', { seriesId: 'series-1' });
-    appt = await setStatus(a, appt, 'late_cancelled', 5000);
+    await setStatus(a, await appointment(a, client.$id, '2026-10-07T15:00:00.000Z', { seriesId: 'series-1' }), 'late_cancelled', 5000);
     await until(() => entriesOf(client.$id), (l) => l.length === 1 && l[0]!.type === 'late_cancel_fee', 'the late-cancel fee');
 
     const theirs = await createClient(b);
@@ -268,8 +279,7 @@ describe('invoices', () => {
 
   it('emails the invoice with its PDF attached; the message has no service, code or diagnosis', async () => {
     const client = await createClient(a, { firstName: 'Mara', lastName: 'Quinn', preferredName: null, addressLine1: '12 Elm St', city: 'Evanston', state: 'IL', postalCode: '60201' });
-    let appt = await appointment(a, client.$id, '2026-10-12T15:00:00.000Z');
-    appt = await setStatus(a, appt, 'show', 12000);
+    await setStatus(a, await appointment(a, client.$id, '2026-10-12T15:00:00.000Z'), 'show', 12000);
     await until(() => entriesOf(client.$id), (l) => l.length === 1, 'the session fee');
     const created = await invoices(a, { action: 'create', clientId: client.$id, from: '2026-10-01', to: '2026-10-31' });
     const number = created.body.invoice!.number;
