@@ -270,7 +270,7 @@ async function appointmentsPart({ schemas: s, createAll, random, options, practi
 }
 
 /** Issue 16: how a client pays (the payment-plan client is chosen apart: the one with the most sessions). */
-const PAYER_STYLES = { perSession: 45, insurance: 35, monthly: 12, irregular: 8 };
+const PAYER_STYLES = { perSession: 35, insurance: 45, monthly: 12, irregular: 8 };
 const VOID_SHARE = 0.015;
 const PAYMENT_PLAN_INSTALLMENTS = 8;
 

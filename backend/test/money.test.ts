@@ -365,11 +365,11 @@ describe('another therapist, and the owner, through the SDKs', () => {
     for (const ref of refs) {
       expect((await a.databases.getDocument(ref)).$id).toBe(ref.documentId);
       expect((await a.databases.getDocument(ref)).$permissions).toEqual([Permission.read(Role.user(a.id))]);
-      expect(await failure(a.databases.updateDocument({ ...ref, data: { userId: a.id } }))).toMatchObject({ code: 401 });
+      expect(await failure(a.databases.updateDocument<Doc>({ ...ref, data: { currency: 'EUR' } }))).toMatchObject({ code: 401 });
       expect(await failure(a.databases.updateDocument({ ...ref, data: {}, permissions: [Permission.update(Role.user(a.id))] }))).toMatchObject({ code: 401 });
       expect(await failure(a.databases.deleteDocument(ref))).toMatchObject({ code: 401 });
       expect(await failure(b.databases.getDocument(ref))).toMatchObject({ code: 404 });
-      expect(await failure(b.databases.updateDocument({ ...ref, data: { userId: b.id } }))).toMatchObject({ code: 404 });
+      expect(await failure(b.databases.updateDocument<Doc>({ ...ref, data: { currency: 'EUR' } }))).toMatchObject({ code: 404 });
       expect(await failure(b.databases.deleteDocument(ref))).toMatchObject({ code: 404 });
       expect((await b.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: ref.collectionId, queries: [Query.equal('userId', a.id)] })).total).toBe(0);
     }

@@ -11,7 +11,7 @@
 //
 // Only an appointment its therapist wrote (ownedBy) for their own client is billed. The answer
 // carries ids and counts only.
-import { Databases } from 'node-appwrite';
+import { Databases, Query } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { attendanceDecision, ledgerEntryId, reversalOf } from '../../lib/ledger.js';
@@ -39,6 +39,15 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   if (!first) return { written: 0, reason: 'gone' };
   const userId = String(first['userId'] ?? '');
   if (!ownedBy(first, userId)) return { written: 0, reason: 'not owned' };
+  const idOf = (/** @type {string} */ key) => ledgerEntryId(userId, key);
+  // Most events change nothing to bill (a new scheduled appointment, a note's state, a reminder
+  // sent): the appointment's own entries (by its index) say so without reading the client's ledger.
+  const own = await databases.listDocuments({
+    databaseId: c.databaseId, collectionId: c.ledgerEntries, queries: [Query.equal('appointmentId', appointmentId), Query.limit(100)],
+  });
+  const ownEntries = /** @type {import('../../lib/money-store.js').StoredEntry[]} */ (/** @type {unknown} */ (own.documents.filter((d) => ownedBy(d, userId))));
+  const glance = attendanceDecision(first, ownEntries, idOf);
+  if (!glance.reverse && !glance.charge) return { written: 0, reason: 'unchanged' };
   const clientId = String(first['clientId'] ?? '');
   const client = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: clientId }).catch((e) => {
     if (isNotFound(e)) return null;
@@ -47,7 +56,6 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   if (!client || !ownedBy(client, userId)) return { written: 0, reason: 'client not owned' };
   const practice = await practiceOf(databases, c, userId);
   const zone = zoneOf(practice);
-  const idOf = (/** @type {string} */ key) => ledgerEntryId(userId, key);
   let count = 0;
   await writeForClient({ databases, c, userId, clientId, currency: currencyOf(practice), log }, async ({ entries }) => {
     // The appointment as it is now (a later change may have landed since the event).
