@@ -1,4 +1,4 @@
-import { executeFunction, FunctionRefusedError, type RuntimeConfig } from '@cadence/shared-auth';
+import { executeFunction, FunctionRefusedError } from '@cadence/shared-auth';
 import type { ClientInvoiceDocument, LedgerEntryDocument, PaymentMethod } from '../ledger.ts';
 
 // Every money write goes through a function with the server key (backend/functions/ledger,
@@ -20,7 +20,7 @@ export class MoneyRefusal extends Error {
 
 async function run<T>(name: MoneyFunction, body: Record<string, unknown>): Promise<T> {
   try {
-    return await executeFunction<T & { success?: boolean }>(name as keyof RuntimeConfig['functions'], body);
+    return await executeFunction<T & { success?: boolean }>(name, body);
   } catch (error) {
     if (error instanceof FunctionRefusedError) {
       const field = (error.answer as { field?: unknown }).field;
