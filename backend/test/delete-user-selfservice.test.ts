@@ -297,9 +297,63 @@ describe('delete-user-selfservice and the practice', () => {
     await stripe.flush();
 
     expect(await practiceCounts(dana.user.id)).toEqual(Object.fromEntries(withUserId.map((c) => [c.$id, 0])));
+    await expect(aw.users.get({ userId: dana.user.id })).rejects.toMatchObject({ code: 404 });
     // The audit function appends to erin's log as her own writes are processed, never removes from it.
     const erinAfter = await practiceCounts(erin.user.id);
     expect(erinAfter['audit_log'] ?? 0).toBeGreaterThanOrEqual(erinBefore['audit_log'] ?? 0);
     expect({ ...erinAfter, audit_log: 0 }).toEqual({ ...erinBefore, audit_log: 0 });
   }, 180_000);
+
+  it('deletes a practice bigger than one run: the account closed at once, the rest deleted by runs it queues itself until nothing is left, the other therapist untouched', async () => {
+    const vars = process.env['FUNCTION_VARS_DELETE_USER_SELFSERVICE'];
+    // One bulk page per run (a run deletes until its budget is spent, then queues the next).
+    process.env['FUNCTION_VARS_DELETE_USER_SELFSERVICE'] = JSON.stringify({ ...(JSON.parse(vars ?? '{}') as object), DELETION_RUN_BUDGET_MS: '1' });
+    try {
+      const fay = await subscribedUser('fay');
+      const gus = await subscribedUser('gus');
+      await practiceDocuments(fay.user.id, 450);
+      await practiceDocuments(gus.user.id, 3);
+      const gusBefore = await practiceCounts(gus.user.id);
+      const runsBefore = (await aw.functions.listExecutions({ functionId: FUNCTION })).total;
+
+      const answer = await execute<Answer & { pending?: boolean; remaining?: number | null }>(fay.user.functions, FUNCTION, CONFIRMED);
+      expect(answer.status, answer.raw).toBe(200);
+      expect(answer.body).toMatchObject({ success: true, error: null, pending: true });
+      expect(answer.body.remaining).toBeGreaterThan(0);
+      expect(answer.body.remaining).toBeLessThan(450 + practice.length);
+      // Closed at once: no session works and nobody can sign in, while the records are still going.
+      await expect(fay.user.account.get()).rejects.toMatchObject({ code: expect.any(Number) as number });
+      const signIn = await fetch(`${aw.endpoint}/account/sessions/email`, {
+        method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID }, body: JSON.stringify({ email: fay.user.email, password: PASSWORD }),
+      });
+      expect([401, 403]).toContain(signIn.status);
+      const closed = await aw.users.get({ userId: fay.user.id }).catch(() => null);
+      if (closed) expect(closed).toMatchObject({ status: false, labels: expect.arrayContaining(['deleting']) as string[] });
+      // A signed-in caller can't continue someone's deletion: the continuation is the function's own.
+      const forged = await execute<Answer>(gus.user.functions, FUNCTION, { continueDeletion: fay.user.id });
+      expect(forged.status).toBe(400);
+      // …and the function's own continuation refuses an account that is not closed for deletion.
+      expect((await execute<Answer>(aw.functions, FUNCTION, { continueDeletion: gus.user.id })).status).toBe(409);
+
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const gone = await aw.users.get({ userId: fay.user.id }).then(() => false, () => true);
+        if (gone) break;
+        if (Date.now() > deadline) throw new Error(`still there: ${JSON.stringify(await practiceCounts(fay.user.id))}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await stripe.flush();
+      expect(await practiceCounts(fay.user.id)).toEqual(Object.fromEntries(withUserId.map((c) => [c.$id, 0])));
+      expect(await counts(fay.user.id)).toEqual(Object.fromEntries(COLLECTIONS.map((c) => [c, 0])));
+      // It took several runs of the function, each queued by the one before.
+      expect((await aw.functions.listExecutions({ functionId: FUNCTION })).total - runsBefore).toBeGreaterThan(3);
+      const gusAfter = await practiceCounts(gus.user.id);
+      expect({ ...gusAfter, audit_log: 0 }).toEqual({ ...gusBefore, audit_log: 0 });
+      expect(gusAfter['audit_log'] ?? 0).toBeGreaterThanOrEqual(gusBefore['audit_log'] ?? 0);
+      expect((await aw.users.get({ userId: gus.user.id })).status).toBe(true);
+    } finally {
+      if (vars === undefined) delete process.env['FUNCTION_VARS_DELETE_USER_SELFSERVICE'];
+      else process.env['FUNCTION_VARS_DELETE_USER_SELFSERVICE'] = vars;
+    }
+  }, 300_000);
 });

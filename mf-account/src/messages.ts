@@ -40,6 +40,9 @@ export const MESSAGES = {
   deletePhraseAlert: 'Please type "delete my account" exactly to confirm.',
   deleteFailed: (reason: string) => `Failed to delete account: ${reason}`,
   deleteThankYou: 'Your account has been deleted. Thank you for using Cadence.',
+  // issue 17: a practice too big for one run is deleted in the background; the account is closed at once.
+  deletePending: (remaining: number | null) =>
+    `Your account is closed and you have been signed out. ${remaining === null ? 'The rest of your practice records are' : `The remaining ${remaining.toLocaleString('en-US')} records of your practice are`} being deleted now; nobody can sign in to this account while that finishes. Thank you for using Cadence.`,
 
   // issue 17: Settings → Security → Two-step verification (own wording: the issue names the controls).
   twoStep: 'Two-step verification',

@@ -16,9 +16,20 @@ export function billingPortalUrl(): Promise<string> {
  * password (issue 11). Then this browser signs out; the session went with the user, so a failing
  * sign-out does not make the deletion fail.
  */
-export async function deleteAccount(password: string): Promise<void> {
-  await executeFunction('deleteUserSelfservice', { password });
+export async function deleteAccount(password: string): Promise<AccountDeletion> {
+  const answer = await executeFunction<{ success: boolean; pending?: boolean; remaining?: number | null }>('deleteUserSelfservice', { password });
   await useAuthStore.getState().signOut().catch(() => undefined);
+  return { pending: answer.pending === true, remaining: typeof answer.remaining === 'number' ? answer.remaining : null };
+}
+
+/**
+ * What the deletion answered: done, or `pending` — the account is closed (blocked, signed out
+ * everywhere) and a practice too big for one run is still being deleted by the server (issue 17).
+ */
+export interface AccountDeletion {
+  pending: boolean;
+  /** practice records still to delete when it answered, if known */
+  remaining: number | null;
 }
 
 export async function updateName(name: string) {

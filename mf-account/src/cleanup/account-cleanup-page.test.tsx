@@ -79,6 +79,16 @@ describe('AccountCleanupPage (spec §2, issue 11)', () => {
     expect(screen.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
   });
 
+  it('a practice still being deleted on the server: Account Closed, saying the records are being deleted', async () => {
+    createExecution.mockResolvedValue(answer({ success: true, error: null, pending: true, remaining: 1234 }));
+    render(<MemoryRouter><AccountCleanupPage /></MemoryRouter>);
+    confirm('Delete My Account', 'secret password');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Closed' })).toBeVisible();
+    expect(screen.getByText(/The remaining 1,234 records of your practice are being deleted now/)).toBeVisible();
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
   it('a refused password → "Failed to delete account: Incorrect password", still signed in, the form again', async () => {
     createExecution.mockResolvedValueOnce(answer({ success: false, error: 'Incorrect password' }));
     render(<MemoryRouter><AccountCleanupPage /></MemoryRouter>);

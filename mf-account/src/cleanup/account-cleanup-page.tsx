@@ -4,6 +4,7 @@ import { Link } from '@cadence/shared-router';
 import { Alert, buttonClassName, Card, PageHeader, Skeleton } from '@cadence/shared-ui';
 import { CLEANUP_RETURN_HOME_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import type { AccountDeletion } from '../account/account-api.ts';
 import { DeleteAccountForm } from '../settings/delete-account.tsx';
 import '../account/account.css';
 
@@ -13,7 +14,7 @@ import '../account/account.css';
  */
 export default function AccountCleanupPage() {
   const status = useAuthStore((s) => s.status);
-  const [deleted, setDeleted] = useState(false);
+  const [deleted, setDeleted] = useState<AccountDeletion | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [showHome, setShowHome] = useState(false);
   const id = useId();
@@ -32,7 +33,9 @@ export default function AccountCleanupPage() {
   if (deleted) {
     return (
       <div className="page account-cleanup" aria-live="polite">
-        <PageHeader title="Account Deleted" description="All of your data has been removed." />
+        {deleted.pending
+          ? <PageHeader title="Account Closed" description={MESSAGES.deletePending(deleted.remaining)} />
+          : <PageHeader title="Account Deleted" description="All of your data has been removed." />}
         {showHome && <div><Link className={buttonClassName('primary')} to="/">Return Home</Link></div>}
       </div>
     );
@@ -62,7 +65,7 @@ export default function AccountCleanupPage() {
       <Card>
         <DeleteAccountForm
           id={id}
-          onDeleted={() => setDeleted(true)}
+          onDeleted={setDeleted}
           onFailed={(reason) => setFailure(reason)}
         />
       </Card>

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@cadence/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '@cadence/shared-router';
-import { deleteAccount, reasonOf } from '../account/account-api.ts';
+import { deleteAccount, reasonOf, type AccountDeletion } from '../account/account-api.ts';
 import { DELETE_THANK_YOU_DELAY_MS } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
 import { ExportDataButton } from './export-data.tsx';
@@ -9,7 +9,7 @@ import { isDeletePhrase } from './settings-rules.ts';
 
 interface DeleteAccountFormProps {
   id: string;
-  onDeleted: () => void;
+  onDeleted: (deletion: AccountDeletion) => void;
   onFailed: (reason: string) => void;
 }
 
@@ -31,8 +31,7 @@ export function DeleteAccountForm({ id, onDeleted, onFailed }: DeleteAccountForm
     }
     setBusy(true);
     try {
-      await deleteAccount(password);
-      onDeleted();
+      onDeleted(await deleteAccount(password));
     } catch (error) {
       setBusy(false);
       onFailed(reasonOf(error));
@@ -73,10 +72,10 @@ export function DeleteAccountPanel() {
       {open && (
         <DeleteAccountForm
           id={`${id}-panel`}
-          onDeleted={() => {
+          onDeleted={({ pending, remaining }) => {
             navigate('/');
-            // spec §4/§9: the thank-you alert follows after 500 ms.
-            setTimeout(() => window.alert(MESSAGES.deleteThankYou), DELETE_THANK_YOU_DELAY_MS);
+            // spec §4/§9: the thank-you alert follows after 500 ms (saying so when records are still going).
+            setTimeout(() => window.alert(pending ? MESSAGES.deletePending(remaining) : MESSAGES.deleteThankYou), DELETE_THANK_YOU_DELAY_MS);
           }}
           onFailed={(reason) => window.alert(MESSAGES.deleteFailed(reason))}
         />

@@ -145,6 +145,22 @@ describe('DeleteAccountPanel (spec §2, §4, §5, §8)', () => {
     expect(alert).toHaveBeenCalledExactlyOnceWith('Your account has been deleted. Thank you for using Cadence.');
   });
 
+  it('a practice still being deleted on the server: signed out, and the alert says the account is closed and how many records are going', async () => {
+    vi.useFakeTimers();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    createExecution.mockResolvedValueOnce(answer({ success: true, error: null, pending: true, remaining: 49_900 }));
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    fireEvent.change(screen.getByLabelText(/to confirm/), { target: { value: 'Delete My Account' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(alert).toHaveBeenCalledExactlyOnceWith(
+      'Your account is closed and you have been signed out. The remaining 49,900 records of your practice are being deleted now; nobody can sign in to this account while that finishes. Thank you for using Cadence.',
+    );
+  });
+
   it.each([
     ['a wrong password', answer({ success: false, error: 'Incorrect password' }), 'Incorrect password'],
     ['the function\'s own error', answer({ success: false, error: 'Could not cancel your subscription, so your account was not deleted. Please try again.' }), 'Could not cancel your subscription, so your account was not deleted. Please try again.'],

@@ -9,6 +9,7 @@
 // (backend/README.md). Exports (export-data) and imports (record-import) are recorded by those
 // functions through the same lib/audit-log.js.
 import { AppwriteException, Databases, Users } from 'node-appwrite';
+import { DELETING_LABEL } from '../../lib/account-deletion.js';
 import { appendAuditEntry, requestOrigin } from '../../lib/audit-log.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
@@ -137,9 +138,10 @@ export default async ({ req, res, log, error }) => {
   const client = serverClient(req);
   const databases = new Databases(client);
   try {
-    // An account deletion removes the log, then the user; the deletes' own events arrive later and
-    // must not start a new log for a therapist who no longer exists.
-    const exists = await new Users(client).get({ userId: described.owner }).then(() => true, (e) => {
+    // An account deletion closes the account (labelled `deleting`), removes the log, then the user;
+    // the deletes' own events arrive later and must not start a new log for a therapist who is being
+    // deleted or no longer exists.
+    const exists = await new Users(client).get({ userId: described.owner }).then((user) => !user.labels.includes(DELETING_LABEL), (e) => {
       if (e instanceof AppwriteException && e.code === 404) return false;
       throw e;
     });
@@ -157,7 +159,7 @@ export default async ({ req, res, log, error }) => {
     }, described.owner);
     // Checked again once written: an account deleted meanwhile (after the check above, before this
     // write) takes its log with it, so the entry goes too (the deletion sweeps the log once more).
-    const stillThere = await new Users(client).get({ userId: described.owner }).then(() => true, (e) => !(e instanceof AppwriteException && e.code === 404));
+    const stillThere = await new Users(client).get({ userId: described.owner }).then((user) => !user.labels.includes(DELETING_LABEL), (e) => !(e instanceof AppwriteException && e.code === 404));
     if (!stillThere) {
       await databases.deleteDocument({ databaseId: ids.databaseId, collectionId: ids.auditLog, documentId: entry.$id }).catch(() => undefined);
       return res.json({ recorded: false, reason: 'no such user' });

@@ -1,5 +1,5 @@
-// delete-user-selfservice {password} → {success, error} (spec §7): deletes the signed-in caller's
-// account and nothing else. The user is the one Appwrite names in x-appwrite-user-id; the body
+// delete-user-selfservice {password} → {success, error, pending?} (spec §7): deletes the signed-in
+// caller's account and nothing else. The user is the one Appwrite names in x-appwrite-user-id; the body
 // carries only the caller's password, which Appwrite itself checks first (issue 11: a session alone
 // — a link to /account-cleanup, a forged click — must not be enough to destroy a practice).
 // Order matters, so that a failure leaves an account the user can still retry with:
@@ -7,12 +7,20 @@
 //      subscriptions-sync stop writing documents for it) and its running subscriptions are canceled
 //      now, not at the period end. Stripe unreachable → an error and nothing deleted: an account
 //      must not disappear while its subscription keeps charging.
-//   2. The user's documents in every collection that holds them (all pages): first every practice
-//      record (clients, appointments and series, notes, settings… — issue 17, in bulk pages, the
-//      audit log last), then the billing ones, customers late so that a retry still finds Stripe.
-//   3. The user's sessions, then the user.
-// Running it again (a double click) finds nothing left and still answers success.
-import { Account, AppwriteException, Databases, Query, Users } from 'node-appwrite';
+//   2. The account is closed at once (issue 17, a practice of any size): labelled `deleting` and
+//      blocked (Appwrite's user status), and its sessions deleted — nobody can sign in or use a
+//      session any more, and the audit function stops recording for it.
+//   3. The user's documents in every collection that holds them: first every practice record
+//      (clients, appointments and series, notes, ledger, settings… in bulk pages, the audit log last),
+//      then the billing ones, customers late so that a retry still finds Stripe; then the user.
+// A run deletes for at most DELETION_RUN_BUDGET_MS (8 s of the function's 15 s); a practice too big
+// for that (50,000 appointments at ~11 ms a document) is handed to a new asynchronous execution of
+// this function, created with its own key ({continueDeletion: userId}, no user: a signed-in caller
+// can never ask for it), which carries on where the last stopped and queues the next until nothing is
+// left. The first answer says so ({success, pending: true, remaining}); the account is closed either way.
+// Running it again (a double click) finds the user gone or already closed and still answers success.
+import { Account, AppwriteException, Databases, Functions, Query, Users } from 'node-appwrite';
+import { DELETING_LABEL } from '../../lib/account-deletion.js';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
@@ -23,6 +31,11 @@ import { stripeFromEnv } from '../../lib/stripe-client.js';
  * @typedef {import('stripe').Stripe} StripeClient
  * @typedef {import('../../lib/collections.js').Collections} Collections
  */
+
+/** How long one run deletes before queueing the next (the function's timeout is 15 s). */
+const DEFAULT_RUN_BUDGET_MS = 8_000;
+/** Failed continuation runs in a row before giving up (each is logged). */
+const MAX_FAILED_RUNS = 10;
 
 /** Subscriptions that can no longer charge. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
@@ -52,14 +65,16 @@ export function practiceCollections(c) {
 
 /**
  * Every document naming the user in a practice collection, deleted in bulk pages (the server key is
- * not rate-limited); a collection this deployment does not have yet is skipped.
+ * not rate-limited) until none is left or `deadline` (epoch ms) passes; a collection this deployment
+ * does not have yet is skipped.
  * @param {Databases} databases
  * @param {string} databaseId
  * @param {string} collectionId
  * @param {string} userId
- * @returns {Promise<number>}
+ * @param {number} [deadline]
+ * @returns {Promise<{ deleted: number, done: boolean }>}
  */
-async function deletePracticeDocuments(databases, databaseId, collectionId, userId) {
+async function deletePracticeDocuments(databases, databaseId, collectionId, userId, deadline = Infinity) {
   let deleted = 0;
   for (;;) {
     /** @type {number} */
@@ -67,11 +82,133 @@ async function deletePracticeDocuments(databases, databaseId, collectionId, user
     try {
       gone = (await databases.deleteDocuments({ databaseId, collectionId, queries: [Query.equal('userId', userId), Query.limit(BULK_PAGE)] })).documents.length;
     } catch (e) {
-      if (e instanceof AppwriteException && e.type === 'collection_not_found') return deleted;
+      if (e instanceof AppwriteException && e.type === 'collection_not_found') return { deleted, done: true };
       throw e;
     }
     deleted += gone;
-    if (gone < BULK_PAGE) return deleted;
+    if (gone < BULK_PAGE) return { deleted, done: true };
+    if (Date.now() >= deadline) return { deleted, done: false };
+  }
+}
+
+/**
+ * How many practice documents of the user are left (Appwrite's totals), for the answer.
+ * @param {Databases} databases
+ * @param {Collections} collections
+ * @param {string} userId
+ */
+async function practiceDocumentsLeft(databases, collections, userId) {
+  let left = 0;
+  for (const collectionId of practiceCollections(collections)) {
+    try {
+      left += (await databases.listDocuments({ databaseId: collections.databaseId, collectionId, queries: [Query.equal('userId', userId), Query.limit(1)] })).total;
+    } catch (e) {
+      if (!(e instanceof AppwriteException && e.type === 'collection_not_found')) throw e;
+    }
+  }
+  return left;
+}
+
+/**
+ * Deletes what one run can: practice records until `deadline`; when they are all gone, the billing
+ * documents, the sessions, the user, and a last sweep of the audit log. Returns whether the whole
+ * account is gone.
+ * @param {{ databases: Databases, users: Users, collections: Collections, userId: string, deadline: number, log: (m: string) => void }} run
+ * @returns {Promise<boolean>}
+ */
+async function deleteWhatFits({ databases, users, collections, userId, deadline, log }) {
+  let documents = 0;
+  for (const collectionId of practiceCollections(collections)) {
+    const { deleted, done } = await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId, deadline);
+    documents += deleted;
+    if (!done) {
+      log(`deleted ${documents} documents of ${userId}; more to come`);
+      return false;
+    }
+  }
+  for (const collectionId of userDocumentCollections(collections)) {
+    documents += await deleteUserDocuments(databases, collections.databaseId, collectionId, userId);
+  }
+  try {
+    await users.deleteSessions({ userId });
+    await users.delete({ userId });
+  } catch (e) {
+    // A concurrent run deleted the user first.
+    if (!isAppwriteNotFound(e)) throw e;
+  }
+  // The sign-outs are audited by an event-triggered function that may have written its entry after
+  // the log was emptied: one more sweep now that the user is gone (the function writes nothing for a
+  // user who no longer exists or is being deleted, and removes an entry it wrote as the user went).
+  const auditLog = practiceCollections(collections).at(-1);
+  if (auditLog) documents += (await deletePracticeDocuments(databases, collections.databaseId, auditLog, userId)).deleted;
+  log(`deleted user ${userId} with ${documents} documents in the last run`);
+  return true;
+}
+
+/**
+ * Closes the account at once: the `deleting` label (what a continuation run checks), blocked, no
+ * sessions. Idempotent.
+ * @param {Users} users
+ * @param {string} userId
+ */
+async function closeAccount(users, userId) {
+  const user = await users.get({ userId });
+  if (!user.labels.includes(DELETING_LABEL)) await users.updateLabels({ userId, labels: [...user.labels, DELETING_LABEL] });
+  if (user.status) await users.updateStatus({ userId, status: false });
+  await users.deleteSessions({ userId });
+}
+
+/**
+ * Hands the rest to a new asynchronous execution of this function, created with its key.
+ * @param {import('../../lib/execution.js').ExecutionRequest} req
+ * @param {string} userId
+ * @param {number} failedRuns
+ */
+async function queueNextRun(req, userId, failedRuns = 0) {
+  await new Functions(serverClient(req)).createExecution({
+    functionId: process.env.APPWRITE_FUNCTION_ID || 'delete-user-selfservice',
+    body: JSON.stringify({ continueDeletion: userId, failedRuns }),
+    async: true,
+  });
+}
+
+/** @param {Record<string, string | undefined>} env */
+const runBudgetMs = (env) => {
+  const ms = Number(env.DELETION_RUN_BUDGET_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : DEFAULT_RUN_BUDGET_MS;
+};
+
+/**
+ * A continuation run ({continueDeletion, failedRuns}), queued by an earlier run with the function's
+ * key: only for an account that is closed for deletion (labelled and blocked).
+ * @param {Context} context
+ * @param {Record<string, unknown>} body
+ */
+async function continueDeletion({ req, res, log, error }, body) {
+  const userId = typeof body.continueDeletion === 'string' ? body.continueDeletion : '';
+  const failedRuns = typeof body.failedRuns === 'number' ? body.failedRuns : 0;
+  const client = serverClient(req);
+  const users = new Users(client);
+  let user;
+  try {
+    user = await users.get({ userId });
+  } catch (e) {
+    if (isAppwriteNotFound(e)) return res.json({ success: true, error: null });
+    throw e;
+  }
+  if (!user.labels.includes(DELETING_LABEL) || user.status) {
+    error(`continueDeletion refused: ${userId} is not closed for deletion`);
+    return res.json({ success: false, error: 'This account is not being deleted.' }, 409);
+  }
+  const deadline = Date.now() + runBudgetMs(process.env);
+  try {
+    const done = await deleteWhatFits({ databases: new Databases(client), users, collections: collectionsFromEnv(process.env), userId, deadline, log });
+    if (!done) await queueNextRun(req, userId);
+    return res.json({ success: true, error: null, pending: !done });
+  } catch (e) {
+    error(`delete-user-selfservice continuation for ${userId} failed (${failedRuns + 1} in a row): ${messageOf(e)}`);
+    if (failedRuns + 1 < MAX_FAILED_RUNS) await queueNextRun(req, userId, failedRuns + 1).catch((q) => error(`could not queue the next run: ${messageOf(q)}`));
+    return res.json({ success: false, error: 'Deletion run failed; the next run continues.' }, 500);
   }
 }
 
@@ -199,7 +336,7 @@ async function deleteUserDocuments(databases, databaseId, collectionId, userId) 
  * @param {Users} users
  * @param {string} userId
  * @param {string} password
- * @returns {Promise<'ok' | 'wrong' | 'limited' | 'gone'>}
+ * @returns {Promise<'ok' | 'wrong' | 'limited' | 'gone'>} 'gone' also when another run is deleting it
  */
 async function checkPassword(users, userId, password) {
   let email;
@@ -216,6 +353,8 @@ async function checkPassword(users, userId, password) {
   } catch (e) {
     if (!(e instanceof AppwriteException)) throw e;
     if (e.code === 429) return 'limited';
+    // A double click: the other run has closed the account already (blocked) and carries on.
+    if (e.type === 'user_blocked') return 'gone';
     if (e.code !== 400 && e.code !== 401) throw e;
     // A double click: the other run may have deleted the user between the two calls.
     return (await users.get({ userId }).then(() => false, (g) => isAppwriteNotFound(g))) ? 'gone' : 'wrong';
@@ -223,8 +362,13 @@ async function checkPassword(users, userId, password) {
 }
 
 /** @param {Context} context */
-export default async ({ req, res, log, error }) => {
+export default async (context) => {
+  const { req, res, log, error } = context;
   const userId = req.headers['x-appwrite-user-id'];
+  const body = readBody(req.bodyText);
+  // A continuation comes from this function's own key: an execution without a user (a signed-in
+  // caller always has one, and guests can't execute it).
+  if (!userId && typeof body.continueDeletion === 'string' && body.continueDeletion) return continueDeletion(context, body);
   if (!userId) return res.json({ success: false, error: 'Sign in to delete your account.' }, 401);
   if (!process.env.STRIPE_SECRET_KEY) {
     error('STRIPE_SECRET_KEY must be set as a function variable.');
@@ -234,7 +378,7 @@ export default async ({ req, res, log, error }) => {
   const databases = new Databases(client);
   const users = new Users(client);
 
-  const { password } = readBody(req.bodyText);
+  const { password } = body;
   if (typeof password !== 'string' || !password) return res.json({ success: false, error: 'Enter your password to delete your account.' }, 400);
   const check = await checkPassword(users, userId, password);
   if (check === 'gone') return res.json({ success: true, error: null });
@@ -263,29 +407,29 @@ export default async ({ req, res, log, error }) => {
   }
 
   try {
-    let documents = 0;
-    for (const collectionId of practiceCollections(collections)) {
-      documents += await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId);
-    }
-    for (const collectionId of userDocumentCollections(collections)) {
-      documents += await deleteUserDocuments(databases, collections.databaseId, collectionId, userId);
-    }
-    try {
-      await users.deleteSessions({ userId });
-      await users.delete({ userId });
-    } catch (e) {
-      // A concurrent run deleted the user first.
-      if (!isAppwriteNotFound(e)) throw e;
-    }
-    // The sign-outs above are audited by an event-triggered function that may have written its entry
-    // after the log was emptied: one more sweep now that the user is gone (the function writes nothing
-    // for a user who no longer exists, and removes an entry it wrote as the user went).
-    const auditLog = practiceCollections(collections).at(-1);
-    if (auditLog) documents += await deletePracticeDocuments(databases, collections.databaseId, auditLog, userId);
-    log(`deleted user ${userId} with ${documents} documents`);
-    return res.json({ success: true, error: null });
+    await closeAccount(users, userId);
   } catch (e) {
-    error(`delete-user-selfservice for ${userId} failed: ${messageOf(e)}`);
+    if (isAppwriteNotFound(e)) return res.json({ success: true, error: null }); // a concurrent run finished
+    error(`delete-user-selfservice for ${userId}: the account could not be closed: ${messageOf(e)}`);
+    await users.updateStatus({ userId, status: true }).catch(() => undefined);
+    return res.json({ success: false, error: 'Could not delete your account. Please try again.' }, 500);
+  }
+
+  const deadline = Date.now() + runBudgetMs(process.env);
+  try {
+    if (await deleteWhatFits({ databases, users, collections, userId, deadline, log })) return res.json({ success: true, error: null });
+  } catch (e) {
+    // The account is closed (the user can't retry): the next run carries on.
+    error(`delete-user-selfservice for ${userId}: ${messageOf(e)}; the next run continues`);
+  }
+  try {
+    await queueNextRun(req, userId);
+    const remaining = await practiceDocumentsLeft(databases, collections, userId).catch(() => null);
+    return res.json({ success: true, error: null, pending: true, remaining });
+  } catch (e) {
+    // Nothing will carry on: open the account again so the therapist can retry.
+    error(`delete-user-selfservice for ${userId} could not queue the next run: ${messageOf(e)}`);
+    await users.updateStatus({ userId, status: true }).catch(() => undefined);
     return res.json({ success: false, error: 'Could not delete your account. Please try again.' }, 500);
   }
 };

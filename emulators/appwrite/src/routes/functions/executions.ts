@@ -59,7 +59,7 @@ export default async function executionRoutes(app: FastifyInstance, { clock }: P
   const fnParams = { type: 'object', properties: { functionId: { type: 'string' }, executionId: { type: 'string' } } } as const;
 
   app.post<{ Params: { functionId: string }; Body: CreateBody }>('/v1/functions/:functionId/executions', {
-    config: { scope: 'executions.write', abuse: EXECUTIONS_LIMIT },
+    config: { scope: 'execution.write', abuse: EXECUTIONS_LIMIT },
     bodyLimit: MAX_BODY + 1_000_000,
     schema: {
       params: fnParams,
@@ -119,7 +119,7 @@ export default async function executionRoutes(app: FastifyInstance, { clock }: P
   });
 
   app.get<{ Params: { functionId: string } }>('/v1/functions/:functionId/executions', {
-    config: { scope: 'executions.read' },
+    config: { scope: 'execution.read' },
     schema: { params: fnParams },
   }, async (request) => {
     const def = service.find(request.params.functionId);
@@ -128,7 +128,7 @@ export default async function executionRoutes(app: FastifyInstance, { clock }: P
   });
 
   app.get<{ Params: { functionId: string; executionId: string } }>('/v1/functions/:functionId/executions/:executionId', {
-    config: { scope: 'executions.read' },
+    config: { scope: 'execution.read' },
     schema: { params: fnParams },
   }, async (request) => {
     const def = service.find(request.params.functionId);
