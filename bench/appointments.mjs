@@ -5,15 +5,13 @@
 //
 // Alone: `node bench/appointments.mjs [--clients 2000] [--duration 10]` starts its own Appwrite
 // emulator (temp data, rate limits off), seeds the practice and prints the figures as JSON.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { instantOf, localParts } from '../backend/functions/lib/recurrence.js';
 import { root } from './apps.mjs';
-import { CONNECTIONS, sessionCookie } from './clients.mjs';
+import { CONNECTIONS } from './clients.mjs';
+import { sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const requireFrom = (pkg) => createRequire(path.join(root, pkg, 'package.json'));
 const autocannon = requireFrom('emulators/appwrite')('autocannon');
@@ -84,24 +82,8 @@ export function appointmentsInWeek(appointments, { from, to }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, duration: { type: 'string', default: '10' }, port: { type: 'string', default: '3391' } } });
   const { seedPractice } = await import('./practice-dataset.mjs');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-appointments-'));
-  const port = Number(values.port);
-  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const endpoint = `http://127.0.0.1:${port}/v1`;
+  const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'appointments' });
   try {
-    for (let i = 0; ; i += 1) {
-      if (emulator.exitCode !== null || i > 300) throw new Error('the Appwrite emulator did not start');
-      try {
-        await fetch(`${endpoint}/ping`);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
     const t = performance.now();
     const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
     console.error(`seeded ${seeded.counts.appointments} appointments in ${Math.round(performance.now() - t)} ms`);
@@ -112,7 +94,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     });
     console.log(JSON.stringify({ counts: seeded.counts, seedMs: seeded.totalMs, weekQuery: result }, null, 2));
   } finally {
-    emulator.kill('SIGTERM');
-    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+    stop();
   }
 }

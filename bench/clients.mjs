@@ -6,6 +6,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
+import { sessionCookie } from './shared.mjs';
+
+// Re-exported: other bench modules take it from here.
+export { sessionCookie };
 
 const requireFrom = (pkg) => createRequire(path.join(root, pkg, 'package.json'));
 const autocannon = requireFrom('emulators/appwrite')('autocannon');
@@ -38,17 +42,6 @@ export function practiceListCalls(endpoint, userId) {
   ];
 }
 
-/** A session cookie for the therapist, from the emulator's own email/password sign-in. */
-export async function sessionCookie(endpoint, { email, password }) {
-  const response = await fetch(`${endpoint}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' },
-    body: JSON.stringify({ email, password }),
-  });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
-}
 
 /**
  * @param {{ endpoint: string, therapist: { id: string, email: string, password: string }, expected: Record<string, number>,

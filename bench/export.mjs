@@ -4,14 +4,11 @@
 //
 // Alone: `node bench/export.mjs [--clients 2000]` starts its own Appwrite emulator (temp data, rate
 // limits off), seeds the practice and prints the figures as JSON.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from './apps.mjs';
-import { sessionCookie } from './clients.mjs';
+import { sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const { unzipSync } = createRequire(path.join(root, 'e2e/package.json'))('fflate');
 
@@ -60,29 +57,12 @@ export async function measureExport({ endpoint, therapist, expected = {} }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' } } });
   const { seedPractice } = await import('./practice-dataset.mjs');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-export-'));
-  const port = Number(values.port);
-  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const endpoint = `http://127.0.0.1:${port}/v1`;
+  const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'export' });
   try {
-    for (let i = 0; ; i += 1) {
-      if (emulator.exitCode !== null || i > 300) throw new Error('the Appwrite emulator did not start');
-      try {
-        await fetch(`${endpoint}/ping`);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
     const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
     const result = await measureExport({ endpoint, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
     console.log(JSON.stringify({ counts: seeded.counts, export: result }, null, 2));
   } finally {
-    emulator.kill('SIGTERM');
-    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+    stop();
   }
 }

@@ -3,20 +3,11 @@
 // KEYSTROKES real keystrokes at its end. Each is timed from its keydown event (event.timeStamp) to
 // the frame after the textarea shows it — the draft's local copy and its state update included.
 import { openPage, signInContext } from './measure.mjs';
+import { createDocument, percentile, signIn } from './shared.mjs';
 
 export const NOTE_TYPING_GOAL_P95_MS = 16;
 const WORDS = 5000;
 const KEYSTROKES = 60;
-const KEY_HEADERS = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json', 'x-appwrite-key': 'local-dev-key' };
-
-async function createDocument(appwriteUrl, userId, collectionId, data) {
-  const owner = [`read("user:${userId}")`, `update("user:${userId}")`, `delete("user:${userId}")`];
-  const response = await fetch(`${appwriteUrl}/v1/databases/main/collections/${collectionId}/documents`, {
-    method: 'POST', headers: KEY_HEADERS, body: JSON.stringify({ documentId: 'unique()', data: { userId, ...data }, permissions: owner }),
-  });
-  if (!response.ok) throw new Error(`create ${collectionId}: ${response.status} ${await response.text()}`);
-  return (await response.json()).$id;
-}
 
 /** In the page: resolves with ms from the next keydown to the frame after the textarea holds `length` characters. */
 function armTimer(length) {
@@ -34,10 +25,6 @@ function armTimer(length) {
   });
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /**
  * @param {import('playwright-core').Browser} browser
@@ -45,10 +32,7 @@ const percentile = (values, p) => {
  * @param {{ email: string, password: string }} therapist  a subscribed therapist with no practice yet
  */
 export async function measureNoteTyping(browser, urls, therapist) {
-  const session = await fetch(`${urls.appwrite}/v1/account/sessions/email`, {
-    method: 'POST', headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' }, body: JSON.stringify({ email: therapist.email, password: therapist.password }),
-  });
-  const userId = (await session.json()).userId;
+  const { userId } = await signIn(`${urls.appwrite}/v1`, therapist);
   await createDocument(urls.appwrite, userId, 'practice_settings', { practiceName: 'Bench Practice', therapistName: 'Ada Lovelace', timeZone: 'America/New_York', currency: 'USD' });
   const serviceId = await createDocument(urls.appwrite, userId, 'services', { name: 'Psychotherapy', durationMinutes: 45, fee: 15000, currency: 'USD', color: 'teal', archived: false, sortOrder: 0 });
   const clientId = await createDocument(urls.appwrite, userId, 'clients', { firstName: 'Bench', lastName: 'Client', status: 'active', tags: [], diagnosisCodes: [], currency: 'USD' });

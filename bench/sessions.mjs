@@ -6,14 +6,12 @@
 //
 // Alone, not part of `pnpm bench`: `node --import tsx bench/sessions.mjs [--clients 2000] [--runs 5]`
 // starts its own Appwrite emulator (temp data, rate limits off), seeds the practice and prints JSON.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from './apps.mjs';
 import { seedPractice } from './practice-dataset.mjs';
+import { signIn, startBenchEmulator } from './shared.mjs';
 import { configureAppwrite } from '../shared-auth/src/client/appwrite-client.ts';
 import { localRuntimeConfig, setConfig } from '../shared-auth/src/config/config.ts';
 import { countSessionsByStatus } from '../mf-dashboard/src/sessions/api/count-sessions.ts';
@@ -38,40 +36,12 @@ async function timed(name, call) {
   return { call: name, result: size, medianMs: Math.round(times[Math.floor(times.length / 2)]), maxMs: Math.round(times[times.length - 1]) };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-sessions-'));
-const port = Number(values.port);
-const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-  cwd: root,
-  env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_SMTP_PORT: 'off' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const endpoint = `http://127.0.0.1:${port}/v1`;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    emulator.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(1);
-  });
-}
+// Events stay on here, as this module always ran.
+const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'sessions', events: true, exitOnSignal: true });
 try {
-  for (let i = 0; ; i += 1) {
-    if (emulator.exitCode !== null || i > 300) throw new Error('the Appwrite emulator did not start');
-    try {
-      await fetch(`${endpoint}/ping`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
   const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
   const { therapist } = seeded;
-  const login = await fetch(`${endpoint}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' },
-    body: JSON.stringify({ email: therapist.email, password: therapist.password }),
-  });
-  if (login.status !== 201) throw new Error(`login ${login.status}: ${await login.text()}`);
-  const session = JSON.parse(login.headers.get('x-fallback-cookies') ?? '{}').a_session_cadence;
+  const { secret: session } = await signIn(endpoint, therapist);
   setConfig(localRuntimeConfig({ endpoint, projectId: 'cadence', databaseId: 'main' }));
   configureAppwrite(new Client().setEndpoint(endpoint).setProject('cadence').setSession(session));
 
@@ -88,6 +58,5 @@ try {
   ];
   console.log(JSON.stringify({ appointments: seeded.counts.appointments, runs, results }, null, 2));
 } finally {
-  emulator.kill('SIGTERM');
-  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+  stop();
 }

@@ -6,21 +6,12 @@
 // MutationObserver counts the appointment buttons, then one requestAnimationFrame): what the
 // calendar itself costs once the data is there, apart from the network.
 import { openPage, signInContext } from './measure.mjs';
+import { createDocument, percentile, signIn } from './shared.mjs';
 
 export const WEEK_VIEW_GOAL_MS = 150;
 export const WEEK_APPOINTMENTS = 60;
 const RUNS = 9;
 const ZONE = 'America/New_York';
-const KEY_HEADERS = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json', 'x-appwrite-key': 'local-dev-key' };
-
-async function createDocument(appwriteUrl, userId, collectionId, data) {
-  const owner = [`read("user:${userId}")`, `update("user:${userId}")`, `delete("user:${userId}")`];
-  const response = await fetch(`${appwriteUrl}/v1/databases/main/collections/${collectionId}/documents`, {
-    method: 'POST', headers: KEY_HEADERS, body: JSON.stringify({ documentId: 'unique()', data: { userId, ...data }, permissions: owner }),
-  });
-  if (!response.ok) throw new Error(`create ${collectionId}: ${response.status} ${await response.text()}`);
-  return (await response.json()).$id;
-}
 
 /** A Monday a few weeks ahead, in the zone; appointments at whole hours from 08:00 (EST/EDT handled by the offset of that day). */
 function benchWeek() {
@@ -75,10 +66,6 @@ function watchGrid(count) {
   });
 }
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 /**
  * @param {import('playwright-core').Browser} browser
@@ -86,11 +73,8 @@ const percentile = (values, p) => {
  * @param {{ email: string, password: string }} therapist  a subscribed therapist with no practice yet
  */
 export async function measureWeekView(browser, urls, therapist) {
-  const session = await fetch(`${urls.appwrite}/v1/account/sessions/email`, {
-    method: 'POST', headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' }, body: JSON.stringify({ email: therapist.email, password: therapist.password }),
-  });
-  if (!session.ok) throw new Error(`sign-in: ${session.status}`);
-  const monday = await seedWeek(urls.appwrite, (await session.json()).userId);
+  const { userId } = await signIn(`${urls.appwrite}/v1`, therapist);
+  const monday = await seedWeek(urls.appwrite, userId);
   const each = [];
   for (let run = 0; run < RUNS; run += 1) {
     const { context, page } = await openPage(browser);
