@@ -170,6 +170,46 @@ describe('the note editor’s save states', () => {
   });
 });
 
+describe('typing in a long note', () => {
+  it('writes no text back into the textarea per keystroke (React rewrites a controlled textarea’s whole text as its default value)', async () => {
+    vi.mocked(saveNote).mockImplementation(async (_id, base, sent) => ({ ...stored('', base + 1), ...sent }));
+    const proto = HTMLTextAreaElement.prototype;
+    const descriptor = Object.getOwnPropertyDescriptor(proto, 'defaultValue')!;
+    let writes = 0;
+    Object.defineProperty(proto, 'defaultValue', {
+      configurable: true,
+      get: descriptor.get,
+      set(value: string) {
+        if (value.length > 0) writes += 1;
+        descriptor.set!.call(this, value);
+      },
+    });
+    try {
+      const user = userEvent.setup();
+      renderEditor(stored('word '.repeat(2000), 1));
+      await screen.findByText('Saved as you type.');
+      writes = 0;
+      await user.type(subjective(), 'abc');
+      expect(subjective()).toHaveValue(`${'word '.repeat(2000)}abc`);
+      expect(writes).toBe(0);
+      await waitFor(() => expect(saveNote).toHaveBeenCalledWith('note1', 1, fields(`${'word '.repeat(2000)}abc`)), { timeout: 3000 });
+    } finally {
+      Object.defineProperty(proto, 'defaultValue', descriptor);
+    }
+  });
+
+  it('switching the template keeps what was typed (the sections are redrawn with it)', async () => {
+    vi.mocked(saveNote).mockImplementation(async (_id, base, sent) => ({ ...stored('', base + 1), ...sent }));
+    const user = userEvent.setup();
+    renderEditor(stored('', 1));
+    await user.type(subjective(), 'Typed under SOAP.');
+    await user.selectOptions(screen.getByLabelText('Template'), 'dap');
+    expect(screen.getByRole('textbox', { name: 'Subjective (from another template)' })).toHaveValue('Typed under SOAP.');
+    await user.selectOptions(screen.getByLabelText('Template'), 'soap');
+    expect(subjective()).toHaveValue('Typed under SOAP.');
+  });
+});
+
 describe('two tabs on one note', () => {
   it('another tab’s newer save is shown and never overwritten: the therapist keeps their text (saved on the newer revision) or takes the other', async () => {
     vi.mocked(saveNote)

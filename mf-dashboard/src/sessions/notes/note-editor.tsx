@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Checkbox, PageHeader, RadioGroup, Select, Textarea, TextInput } from '@cadence/shared-ui';
 import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
@@ -41,6 +41,21 @@ function freshFields(settings: PracticeSettings | null, diagnosisCodes: readonly
   return { template, content: serializeContent({ sections: {}, extra: [] }), riskLevel: 'none', riskDetails: null, interventions: [], goalsProgress: null, diagnosisCodes: [...diagnosisCodes] };
 }
 
+/** The content last written by typing, as text and as the object it came from (one entry). */
+let lastStored: { text: string; content: NoteContent } | null = null;
+
+/** Serialises typed content, keeping the object so the render that follows need not parse ~30 KB back. */
+function storeContent(content: NoteContent): string {
+  const text = serializeContent(content);
+  lastStored = { text, content };
+  return text;
+}
+
+/** The content of a stored text: the object it was typed as when it is the last typed, else parsed. */
+function contentOf(text: string): NoteContent {
+  return lastStored?.text === text ? lastStored.content : parseContent(text);
+}
+
 /** The draft of a progress note: template, the header filled in, the text, and signing. */
 export function NoteEditor({ userId, server, settings, ...context }: NoteEditorProps) {
   const { appointment, client } = context;
@@ -48,7 +63,11 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
     userId, appointmentId: appointment.$id, clientId: client.$id, noteState: appointment.noteState, server, fresh: freshFields(settings, client.diagnosisCodes ?? []),
   });
   const { fields, edit } = draft;
-  const content = useMemo(() => parseContent(fields.content), [fields.content]);
+  const content = contentOf(fields.content);
+  // The section fields hold their own text (uncontrolled, see SectionField): they are remounted with
+  // the new text when the content changes other than by typing in them (a template switch, "Start
+  // from last note", a conflict resolved).
+  const [generation, setGeneration] = useState(0);
   const template = NOTE_TEMPLATES[fields.template];
   const last = useLastSignedNote(client.$id, appointment.$id, !hasText(content));
   const [codesText, setCodesText] = useState(fields.diagnosisCodes.join(', '));
@@ -57,7 +76,18 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
   const [signError, setSignError] = useState<string | null>(null);
   const statusId = useId();
 
-  const setContent = (next: NoteContent) => edit({ content: serializeContent(next) });
+  const replaceContent = (change: Partial<NoteDraftFields>) => {
+    edit(change);
+    setGeneration((n) => n + 1);
+  };
+  const editSection = useCallback((key: string, text: string) => edit((now) => {
+    const current = contentOf(now.content);
+    return { content: storeContent({ ...current, sections: { ...current.sections, [key]: text } }) };
+  }), [edit]);
+  const editExtra = useCallback((index: number, text: string) => edit((now) => {
+    const current = contentOf(now.content);
+    return { content: storeContent({ ...current, extra: current.extra.map((other, i) => (i === index ? { ...other, text } : other)) }) };
+  }), [edit]);
   const riskMissing = fields.riskLevel !== 'none' && !(fields.riskDetails ?? '').trim();
 
   const startSigning = () => {
@@ -86,8 +116,8 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
           title="This note was changed in another tab or on another device"
           action={
             <>
-              <Button onClick={() => draft.resolve('theirs')}>Use the newer text</Button>
-              <Button variant="primary" onClick={() => draft.resolve('mine')}>
+              <Button onClick={() => { draft.resolve('theirs'); setGeneration((n) => n + 1); }}>Use the newer text</Button>
+              <Button variant="primary" onClick={() => { draft.resolve('mine'); setGeneration((n) => n + 1); }}>
                 Keep my text
               </Button>
             </>
@@ -106,7 +136,7 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
             options={NOTE_TEMPLATE_IDS.map((id) => ({ value: id, label: NOTE_TEMPLATES[id].name }))}
             onChange={(event) => {
               const to = event.target.value;
-              if (isNoteTemplate(to)) edit({ template: to, content: serializeContent(switchTemplate(content, to)) });
+              if (isNoteTemplate(to)) replaceContent({ template: to, content: serializeContent(switchTemplate(content, to)) });
             }}
             hint="Switching keeps every word: matching sections carry over, the rest stays under its old heading."
           />
@@ -126,60 +156,30 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
           />
         </div>
         {last.data && !hasText(content) && (
-          <Button onClick={() => last.data && edit({ template: last.data.template, content: last.data.content })}>Start from last note</Button>
+          <Button onClick={() => last.data && replaceContent({ template: last.data.template, content: last.data.content })}>Start from last note</Button>
         )}
         {template.fields.map((field) => (
-          <Textarea
-            key={field.key}
+          <SectionField
+            key={`${field.key}-${generation}`}
+            id={field.key}
             label={field.label}
             hint={field.hint}
             rows={5}
-            value={content.sections[field.key] ?? ''}
-            onChange={(event) => setContent({ ...content, sections: { ...content.sections, [field.key]: event.target.value } })}
+            initial={content.sections[field.key] ?? ''}
+            onText={editSection}
           />
         ))}
         {content.extra.map((section, index) => (
-          <Textarea
-            key={`${section.heading}-${index}`}
+          <SectionField
+            key={`${section.heading}-${index}-${generation}`}
+            id={index}
             label={`${section.heading} (from another template)`}
             rows={3}
-            value={section.text}
-            onChange={(event) => setContent({ ...content, extra: content.extra.map((other, i) => (i === index ? { ...other, text: event.target.value } : other)) })}
+            initial={section.text}
+            onText={editExtra}
           />
         ))}
-        <fieldset className="note-editor__extras">
-          <legend>Risk, interventions and progress</legend>
-          <RadioGroup
-            label="Risk assessment"
-            name="riskLevel"
-            orientation="horizontal"
-            options={RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] }))}
-            value={fields.riskLevel}
-            onChange={(value) => edit({ riskLevel: value as RiskLevel })}
-          />
-          {fields.riskLevel !== 'none' && (
-            <Textarea
-              label="Risk details"
-              required
-              rows={3}
-              value={fields.riskDetails ?? ''}
-              error={riskMissing ? NOTE_MESSAGES.riskDetails : undefined}
-              onChange={(event) => edit({ riskDetails: event.target.value })}
-            />
-          )}
-          <fieldset className="note-editor__interventions">
-            <legend>Interventions used</legend>
-            {INTERVENTIONS.map((name) => (
-              <Checkbox
-                key={name}
-                label={name}
-                checked={fields.interventions.includes(name)}
-                onChange={(event) => edit({ interventions: event.target.checked ? [...fields.interventions, name] : fields.interventions.filter((other) => other !== name) })}
-              />
-            ))}
-          </fieldset>
-          <Textarea label="Progress toward goals" rows={3} value={fields.goalsProgress ?? ''} onChange={(event) => edit({ goalsProgress: event.target.value })} />
-        </fieldset>
+        <NoteExtras riskLevel={fields.riskLevel} riskDetails={fields.riskDetails} interventions={fields.interventions} goalsProgress={fields.goalsProgress} edit={edit} />
       </div>
       <PrivateNoteSection appointmentId={appointment.$id} />
       {signing && (
@@ -209,3 +209,79 @@ function ConflictPreview({ content }: { content: NoteContent }) {
     </dl>
   );
 }
+
+interface SectionFieldProps<Id extends string | number> {
+  id: Id;
+  label: string;
+  hint?: string;
+  rows: number;
+  /** The text it opens with; from then on the field holds it (see NoteEditor's `generation`). */
+  initial: string;
+  onText: (id: Id, text: string) => void;
+}
+
+/**
+ * One section of the note. Uncontrolled and memoised on everything but its opening text: a keystroke
+ * re-renders neither the other sections nor this one's textarea, and React never writes a long
+ * section's text back into the DOM (a controlled textarea, or one with a default value, gets its
+ * whole text written back as its default value after every keystroke).
+ */
+const SectionField = memo(
+  function SectionField<Id extends string | number>({ id, label, hint, rows, initial, onText }: SectionFieldProps<Id>) {
+    const fieldId = useId();
+    const [opening] = useState(initial);
+    // The opening text is put in once, as the field's value — not as its default value, which React
+    // writes back into the DOM (the whole text) after every input event.
+    useLayoutEffect(() => {
+      const field = document.getElementById(fieldId);
+      if (field instanceof HTMLTextAreaElement) field.value = opening;
+    }, [fieldId, opening]);
+    return <Textarea id={fieldId} label={label} hint={hint} rows={rows} onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onText(id, event.target.value)} />;
+  },
+  // `initial` counts only when the field mounts (its key changes with the text to show).
+  (before, after) => before.id === after.id && before.label === after.label && before.hint === after.hint && before.rows === after.rows && before.onText === after.onText,
+) as <Id extends string | number>(props: SectionFieldProps<Id>) => React.JSX.Element;
+
+interface NoteExtrasProps extends Pick<NoteDraftFields, 'riskLevel' | 'riskDetails' | 'interventions' | 'goalsProgress'> {
+  edit: (change: Partial<NoteDraftFields>) => void;
+}
+
+/** Risk, interventions and progress: re-rendered only when one of them changes, not per keystroke in the note. */
+const NoteExtras = memo(function NoteExtras({ riskLevel, riskDetails, interventions, goalsProgress, edit }: NoteExtrasProps) {
+  const riskMissing = riskLevel !== 'none' && !(riskDetails ?? '').trim();
+  return (
+    <fieldset className="note-editor__extras">
+      <legend>Risk, interventions and progress</legend>
+      <RadioGroup
+        label="Risk assessment"
+        name="riskLevel"
+        orientation="horizontal"
+        options={RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] }))}
+        value={riskLevel}
+        onChange={(value) => edit({ riskLevel: value as RiskLevel })}
+      />
+      {riskLevel !== 'none' && (
+        <Textarea
+          label="Risk details"
+          required
+          rows={3}
+          value={riskDetails ?? ''}
+          error={riskMissing ? NOTE_MESSAGES.riskDetails : undefined}
+          onChange={(event) => edit({ riskDetails: event.target.value })}
+        />
+      )}
+      <fieldset className="note-editor__interventions">
+        <legend>Interventions used</legend>
+        {INTERVENTIONS.map((name) => (
+          <Checkbox
+            key={name}
+            label={name}
+            checked={interventions.includes(name)}
+            onChange={(event) => edit({ interventions: event.target.checked ? [...interventions, name] : interventions.filter((other) => other !== name) })}
+          />
+        ))}
+      </fieldset>
+      <Textarea label="Progress toward goals" rows={3} value={goalsProgress ?? ''} onChange={(event) => edit({ goalsProgress: event.target.value })} />
+    </fieldset>
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from '@cadence/shared-router';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
 import { clientPath } from '../../clients/client-paths.ts';
@@ -13,8 +14,8 @@ export interface NoteContext {
   timeZone: string;
 }
 
-/** The note's header, filled in for the therapist: who, when, what, where. */
-export function NoteHeader({ appointment, client, service, timeZone }: NoteContext) {
+/** The note's header, filled in for the therapist: who, when, what, where (memoised: not redrawn as the note is typed). */
+export const NoteHeader = memo(function NoteHeader({ appointment, client, service, timeZone }: NoteContext) {
   const start = zonedTime(appointment.start, timeZone);
   const end = zonedTime(appointment.end, timeZone);
   return (
@@ -49,4 +50,4 @@ export function NoteHeader({ appointment, client, service, timeZone }: NoteConte
       </div>
     </dl>
   );
-}
+});

@@ -99,9 +99,11 @@ export function switchTemplate(content: NoteContent, to: NoteTemplateId): NoteCo
   return { sections, extra };
 }
 
-/** Whether a note has any text at all. */
+const NOT_BLANK = /\S/;
+
+/** Whether a note has any text at all (without copying a long text to trim it). */
 export function hasText(content: NoteContent): boolean {
-  return Object.values(content.sections).some((text) => text.trim() !== '') || content.extra.some((section) => section.text.trim() !== '');
+  return Object.values(content.sections).some((text) => NOT_BLANK.test(text)) || content.extra.some((section) => NOT_BLANK.test(section.text));
 }
 
 /** Reads stored content (JSON text), tolerating anything another tool wrote. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Textarea } from '@cadence/shared-ui';
 import { useQuery } from '@cadence/shared-auth/query';
 import { useUserId } from '../../shared/use-user-id.ts';
@@ -10,7 +10,7 @@ const SAVE_DELAY_MS = 1000;
  * Psychotherapy notes: the therapist's process notes for this session, clearly apart from the
  * progress note — never on the client's record, in superbills, statements or exports unless asked.
  */
-export function PrivateNoteSection({ appointmentId }: { appointmentId: string }) {
+export const PrivateNoteSection = memo(function PrivateNoteSection({ appointmentId }: { appointmentId: string }) {
   const userId = useUserId();
   const stored = useQuery({
     queryKey: ['private-notes', userId, appointmentId],
@@ -26,7 +26,7 @@ export function PrivateNoteSection({ appointmentId }: { appointmentId: string })
       {stored.isPending ? <p className="note-signed__meta">Loading…</p> : <PrivateNoteText key={stored.data?.$id ?? 'new'} appointmentId={appointmentId} noteId={stored.data?.$id ?? null} initial={stored.data?.text ?? ''} />}
     </section>
   );
-}
+});
 
 function PrivateNoteText({ appointmentId, noteId, initial }: { appointmentId: string; noteId: string | null; initial: string }) {
   const userId = useUserId();

@@ -144,9 +144,10 @@ export function useNoteDraft({ userId, appointmentId, clientId, noteState, serve
     [save],
   );
 
+  /** A change to the draft: the fields that change, or a function of the current fields giving them. */
   const edit = useCallback(
-    (change: Partial<NoteDraftFields>) => {
-      const next = { ...latest.current.fields, ...change };
+    (change: Partial<NoteDraftFields> | ((current: NoteDraftFields) => Partial<NoteDraftFields>)) => {
+      const next = { ...latest.current.fields, ...(typeof change === 'function' ? change(latest.current.fields) : change) };
       latest.current.fields = next;
       latest.current.dirty = true;
       setFields(next);
