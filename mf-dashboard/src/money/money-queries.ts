@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useUserId } from '../shared/use-user-id.ts';
 import { instantAt } from '../schedule/calendar-dates.ts';
 import { appointmentKeys } from '../schedule/schedule-queries.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
+import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, MAX_PAGE, scanEntries } from './api/read-ledger.ts';
 import { Query } from '@cadence/shared-auth';
 
 // Money's server state. Every write (a function call) invalidates the therapist's whole 'money'
@@ -28,26 +29,35 @@ const FRESH = { staleTime: 0 } as const;
 /** The filter's ids, amounts and kinds, newest first: totals, running balances and page cursors. */
 export function useEntryScan(filter: readonly string[]) {
   const userId = useUserId();
-  return useQuery({
+  // How many entries the scan has read so far, for "Adding up… 35,000 entries".
+  const [progress, setProgress] = useState(0);
+  const query = useQuery({
     queryKey: moneyKeys.scan(userId, filter),
-    queryFn: () => scanEntries(userId, [...filter]),
+    queryFn: () => {
+      setProgress(0);
+      return scanEntries(userId, [...filter], setProgress);
+    },
+    // No placeholder from another filter: its totals and cursors would be wrong for this one.
     enabled: userId !== '' && filter.length > 0,
-    placeholderData: (previous) => previous,
     ...FRESH,
     meta: { failure: 'Adding up transactions failed' },
   });
+  return { ...query, progress };
 }
 
 /**
- * One page of the filter's entries. Page 1 needs no cursor and shows at once; a later page starts
- * after the last id of the page above, which the scan knows.
+ * One page of the filter's entries. A page starts after the last id of the page above, which the
+ * scan knows; until the scan is done, the first pages (up to Appwrite's offset limit of 5,000) are
+ * read by offset, so paging works at once.
  */
 export function useEntryPage(filter: readonly string[], page: number, size: number, cursor: string | null | undefined) {
   const userId = useUserId();
+  const offset = (page - 1) * size;
+  const byOffset = page > 1 && typeof cursor !== 'string' && offset <= MAX_PAGE;
   return useQuery({
-    queryKey: [...moneyKeys.page(userId, filter, page), cursor ?? null],
-    queryFn: () => listEntryPage(userId, [...filter], cursor ?? null, size),
-    enabled: userId !== '' && filter.length > 0 && (page === 1 || typeof cursor === 'string'),
+    queryKey: [...moneyKeys.page(userId, filter, page), byOffset ? `offset:${offset}` : (cursor ?? null)],
+    queryFn: () => listEntryPage(userId, [...filter], cursor ?? null, size, byOffset ? offset : 0),
+    enabled: userId !== '' && filter.length > 0 && (page === 1 || typeof cursor === 'string' || byOffset),
     placeholderData: (previous) => previous,
     ...FRESH,
     meta: { failure: 'Loading transactions failed' },

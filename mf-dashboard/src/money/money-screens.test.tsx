@@ -298,6 +298,24 @@ describe('All Transactions', () => {
     await waitFor(() => expect(vi.mocked(scanEntries).mock.calls.at(-1)![1]).toEqual([Query.equal('userId', THERAPIST), Query.equal('clientId', 'jane1'), Query.equal('kind', 'payment')]));
   });
 
+  it('pages by offset while the sums are still being read, saying how far they got', async () => {
+    const all = Array.from({ length: 120 }, (_, index) => entry({ $id: `o${index}`, amount: 1_000 }));
+    vi.mocked(scanEntries).mockImplementation(async (_user, _filter, onProgress) => {
+      onProgress?.(5_000);
+      return new Promise(() => {});
+    });
+    vi.mocked(listEntryPage).mockImplementation(async (_user, _filter, _cursor, size, offset = 0) => ({ entries: all.slice(offset, offset + size), voided: [] }));
+    const user = userEvent.setup();
+    renderAt('/dashboard/transactions', <TransactionsPage />);
+    expect(await screen.findByText('Showing 1–50')).toBeVisible();
+    expect(screen.getByText('Adding up… 5,000 transactions so far')).toBeVisible();
+    await user.click(within(screen.getByRole('navigation', { name: 'Transactions pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51–100')).toBeVisible();
+    expect(vi.mocked(listEntryPage).mock.calls.at(-1)!.slice(2)).toEqual([null, 50, 50]);
+    // The running balance waits for the sums.
+    expect(within(within(screen.getByRole('table', { name: 'Transactions' })).getAllByRole('row')[1]!).getAllByRole('cell').at(-2)).toHaveTextContent('…');
+  });
+
   it('downloads the whole filter as a CSV with running balances, formulas defused', async () => {
     const rows = [entry({ clientId: sam.$id, kind: 'payment', type: 'cash', amount: -3_000, date: '2026-03-03', memo: '+1' }), entry({ clientId: sam.$id, amount: 12_000, date: '2026-03-01' })];
     vi.mocked(scanEntries).mockResolvedValue({ ids: rows.map((each) => each.$id), amounts: Float64Array.from([-3_000, 12_000]), kinds: ['payment', 'charge'], dates: ['2026-03-03', '2026-03-01'] });

@@ -44,7 +44,7 @@ export const TRANSACTIONS_TEXTS = {
   preparing: (count: number) => `Preparing the CSV… ${count.toLocaleString('en-US')} rows`,
   downloadFailed: 'The CSV could not be prepared',
   totals: 'Totals for these transactions',
-  adding: 'Adding up…',
+  adding: (count: number) => (count ? `Adding up… ${count.toLocaleString('en-US')} transactions so far` : 'Adding up…'),
   pages: 'Transactions pages',
 } as const;
 
@@ -116,7 +116,8 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
   }, [scan.data, totals, pageEntries, page]);
   const tableRows: EntryRow[] = pageEntries.map((entry, index) => ({ entry, running: running?.[index] ?? null }));
   const voided = useMemo(() => new Set([...(rows.data?.voided ?? []), ...voidedIds(pageEntries)]), [rows.data, pageEntries]);
-  const pageCount = totals ? Math.max(1, Math.ceil(totals.count / TRANSACTIONS_PAGE_SIZE)) : 1;
+  // Until the sums are in, one more page is offered whenever this one is full.
+  const pageCount = totals ? Math.max(1, Math.ceil(totals.count / TRANSACTIONS_PAGE_SIZE)) : pageEntries.length === TRANSACTIONS_PAGE_SIZE ? page + 1 : page;
   const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
   const [voiding, setVoiding] = useState<LedgerEntryDocument | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -147,7 +148,7 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
         {scan.isError ? (
           <LoadError what="Adding up transactions failed" onRetry={() => void scan.refetch()} />
         ) : !totals ? (
-          <p className="money-muted">{TRANSACTIONS_TEXTS.adding}</p>
+          <p className="money-muted" role="status">{TRANSACTIONS_TEXTS.adding(scan.progress)}</p>
         ) : (
           <dl className="money-figures">
             <div>
@@ -184,7 +185,7 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
       ) : (
         <>
           <p role="status" className="money-muted">
-            {totals && pageEntries.length > 0 ? `Showing ${count(first)}–${count(first + pageEntries.length - 1)} of ${count(totals.count)} transactions` : ''}
+            {pageEntries.length === 0 ? '' : `Showing ${count(first)}–${count(first + pageEntries.length - 1)}${totals ? ` of ${count(totals.count)} transactions` : ''}`}
           </p>
           <EntriesTable
             caption="Transactions"

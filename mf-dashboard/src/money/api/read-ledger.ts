@@ -26,9 +26,9 @@ export interface EntryPage {
   voided: string[];
 }
 
-/** One page of entries after `cursor` (the last id of the page above), newest first, with which of them are voided. */
-export async function listEntryPage(userId: string, filter: string[], cursor: string | null, size: number): Promise<EntryPage> {
-  const found = await listEntries([...filter, ...ENTRY_ORDER, Query.limit(size), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
+/** One page of entries after `cursor` (the last id of the page above) or `offset` entries in, newest first, with which of them are voided. */
+export async function listEntryPage(userId: string, filter: string[], cursor: string | null, size: number, offset = 0): Promise<EntryPage> {
+  const found = await listEntries([...filter, ...ENTRY_ORDER, Query.limit(size), ...(cursor ? [Query.cursorAfter(cursor)] : offset > 0 ? [Query.offset(offset)] : [])]);
   const entries = found.documents.filter((document) => ownedBy(document, userId)).map(entryFromDocument);
   const ids = entries.filter((entry) => entry.voidsEntryId === null).map((entry) => entry.$id);
   if (ids.length === 0) return { entries, voided: [] };
