@@ -136,6 +136,12 @@ export function formatReport(results) {
     out.push(`goal ≤ ${b.goalMs} ms from the entries: ${b.p50Ms <= b.goalMs ? 'met' : 'MISSED'} (p50); from the cache: ${b.cachedP50Ms <= b.goalMs ? 'met' : 'MISSED'}`);
     out.push(`12-month superbill PDF (money-documents, ${s.from} – ${s.to}, ${s.sessions} sessions): ${s.ms} ms (function ${s.serverMs} ms), ${s.pdfKB} KB, ${s.pages} page(s)`);
   }
+  if (results.moneyReports) {
+    const { outstanding: o, transactions: t } = results.moneyReports;
+    out.push('', `Money in the browser (cold loads, median of ${o.runs}): Reports → Outstanding (${o.clients} clients owing or in credit) and All Transactions (${t.entries} entries)`);
+    out.push(table(['outstanding: report ms', 'outstanding: load ms', 'transactions: first page ms', 'transactions: totals ms'], [[o.reportMedianMs, o.loadMedianMs, t.firstPageMedianMs, t.totalsMedianMs]]));
+    out.push(`Outstanding goal ≤ ${o.goalMs} ms (first balances request to painted): ${o.reportMedianMs <= o.goalMs ? 'met' : 'MISSED'}`);
+  }
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

@@ -9,7 +9,8 @@
 //      monolith, times search-as-you-type on the clients list (keystroke to painted results), and
 //      times the client list calls and the calendar's week query (~50,000 appointments) at 50
 //      connections against the same emulator, a client's balance from ~1,000 ledger entries and a
-//      12-month superbill (bench/money.mjs, ~100,000 entries seeded);
+//      12-month superbill (bench/money.mjs, ~100,000 entries seeded), and in Chromium the Outstanding
+//      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (only the route figures), --clients 2000 (the practice dataset's size).
@@ -28,6 +29,7 @@ import { chunkLabel, conclusion } from '../bench/conclusion.mjs';
 import { runEmulatorBenches } from '../bench/emulator.mjs';
 import { measureExport } from '../bench/export.mjs';
 import { measureMoney } from '../bench/money.mjs';
+import { measureMoneyReports } from '../bench/money-reports.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
@@ -116,6 +118,7 @@ let weekQuery = null;
 let clientSearch;
 let exportData;
 let money;
+let moneyReports;
 let weekView;
 let noteTyping;
 let signNote;
@@ -141,6 +144,8 @@ try {
   exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
   console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
   money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
+  console.log('Money in the browser: the Outstanding report and All Transactions, cold…');
+  moneyReports = await measureMoneyReports(browser, stack.urls.app, seeded.therapist, { clientBalances: seeded.practice.clientBalances, ledgerEntries: seeded.counts.ledgerEntries });
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -201,6 +206,7 @@ const results = {
   weekQuery,
   exportData,
   money,
+  moneyReports,
   emulator,
 };
 results.conclusion = conclusion({ ratios, composed, monolith, landing });
