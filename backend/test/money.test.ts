@@ -238,8 +238,12 @@ describe('ledger', () => {
 describe('invoices', () => {
   it('create from unbilled charges, issue, a payment to the invoice marks it paid; voiding the payment puts it back to issued', async () => {
     const client = await clientWithCharges(['2026-08-03', '2026-08-10', '2026-09-01']);
-    const created = await invoices(a, { action: 'create', clientId: client.$id, from: '2026-08-01', to: '2026-08-31' });
-    expect(created.status, created.raw).toBe(201);
+    // A double submission (same key, twice at once) makes one invoice.
+    const idempotencyKey = key();
+    const twice = await Promise.all([1, 2].map(() => invoices(a, { action: 'create', clientId: client.$id, from: '2026-08-01', to: '2026-08-31', idempotencyKey })));
+    expect(twice.map((r) => r.status).sort(), twice.map((r) => r.raw).join()).toEqual([200, 201]);
+    expect(twice[0]!.body.invoice!.$id).toBe(twice[1]!.body.invoice!.$id);
+    const created = twice.find((r) => r.status === 201)!;
     const invoice = created.body.invoice!;
     expect(invoice).toMatchObject({ status: 'draft', total: 20000, periodStart: '2026-08-01', periodEnd: '2026-08-31' });
     expect(invoice.entryIds).toHaveLength(2);

@@ -278,6 +278,8 @@ export async function superbillPdf(databases, c, userId, clientId, from, to) {
     ]), [3, 4, 5]);
     doc.text(`Total fees: ${money(totalFee, currency)}`, { align: 'right' });
     doc.text(`Total paid: ${money(totalPaid, currency)}`, { align: 'right' });
+    doc.moveDown(0.5);
+    doc.fontSize(9).text('Place of service: 10 = telehealth in the client’s home, 11 = office.').fontSize(10);
     doc.moveDown(3);
     doc.text('Provider signature: ________________________________   Date: ______________');
     doc.text(therapist);

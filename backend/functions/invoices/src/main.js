@@ -3,7 +3,8 @@
 // function — or, paid ↔ issued, through the ledger's payments and voids).
 //
 // Body (JSON) {action, …}:
-//   create: clientId, from, to (YYYY-MM-DD), dueDate? (default today + 30 days) → 201 a draft with the
+//   create: clientId, from, to (YYYY-MM-DD), dueDate? (default today + 30 days), idempotencyKey? (a
+//           repeat of the key answers the invoice it made, 200) → 201 a draft with the
 //           client's unbilled charges dated from–to (a charge is unbilled when it is not voided and on
 //           no invoice that isn't void); 409 when there are none. Numbered per therapist INV-0001,
 //           INV-0002, … never reused: the next seq after the highest, a unique (userId, seq) index
@@ -19,7 +20,7 @@
 import { Databases, ID, Query } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
-import { activeEntries } from '../../lib/ledger.js';
+import { activeEntries, ledgerEntryId } from '../../lib/ledger.js';
 import { clientName, INVOICE_NOT_FOUND, invoiceFigures, invoicePdf, money, usDate } from '../../lib/money-documents.js';
 import {
   addDays, currencyOf, dateIn, dateOf, idOf, ownerOnly, ownOr404, practiceOf, Refusal, textOf, writeForClient, zoneOf,
@@ -65,23 +66,45 @@ async function create(run, body) {
   await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, 'This client could not be found.');
   const practice = await practiceOf(run.databases, run.c, run.userId);
   const today = dateIn(new Date(), zoneOf(practice));
-  const invoiceId = ID.unique();
-  /** @type {Record<string, unknown> | null} */
-  let created = null;
-  await writeForClient({ ...run, clientId, currency: currencyOf(practice) }, async ({ entries, invoices }) => {
+  // With an idempotency key (a fresh crypto.randomUUID() per form submission), a double submission
+  // names the same invoice and the repeat is answered with it.
+  const key = body['idempotencyKey'];
+  if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9:_-]{8,100}$/.test(key))) throw new Refusal(400, 'idempotencyKey must be 8–100 letters, digits, - or _.', 'idempotencyKey');
+  const invoiceId = typeof key === 'string' ? ledgerEntryId(run.userId, `invoice:${key}`) : ID.unique();
+  const repeat = async () => {
+    const existing = await run.databases.getDocument({ databaseId: run.c.databaseId, collectionId: run.c.clientInvoices, documentId: invoiceId }).catch(() => null);
+    return existing && existing['userId'] === run.userId ? existing : null;
+  };
+  const before = typeof key === 'string' ? await repeat() : null;
+  if (before) return { status: 200, body: { success: true, invoice: summary(before) } };
+  /** @param {{ entries: import('../../lib/money-store.js').StoredEntry[], invoices: Doc[] }} state */
+  const plan = async ({ entries, invoices }) => {
     const billed = new Set(invoices.filter((i) => i['status'] !== 'void').flatMap((i) => (Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : [])));
     const charges = activeEntries(entries)
       .filter((e) => e.kind === 'charge' && e.amount > 0 && e.date >= from && e.date <= to && !billed.has(e.$id))
       .sort((a, b) => a.date.localeCompare(b.date) || a.$id.localeCompare(b.$id));
     if (charges.length === 0) throw new Refusal(409, 'There are no unbilled charges for this client in these dates.');
     const seq = (await highestSeq(run)) + 1;
-    created = {
+    const data = {
       userId: run.userId, clientId, seq, number: invoiceNumber(seq), status: 'draft', issueDate: null, dueDate: dueDate ?? addDays(today, 30),
-      periodStart: from, periodEnd: to, entryIds: charges.map((e) => e.$id), total: charges.reduce((s, e) => s + e.amount, 0),
+      periodStart: from, periodEnd: to, entryIds: charges.map((e) => e.$id), total: charges.reduce((sum, e) => sum + e.amount, 0),
       currency: String(/** @type {Record<string, unknown> | undefined} */ (charges[0])?.['currency'] ?? currencyOf(practice)),
+      $permissions: ownerOnly(run.userId),
     };
-    return { entries: [], operations: [{ action: 'create', collectionId: run.c.clientInvoices, documentId: invoiceId, data: { ...created, $permissions: ownerOnly(run.userId) } }] };
-  });
+    return { entries: [], operations: [{ action: /** @type {const} */ ('create'), collectionId: run.c.clientInvoices, documentId: invoiceId, data }] };
+  };
+  /** @type {{ written: boolean, answer: unknown }} */
+  let result;
+  try {
+    result = await writeForClient({ ...run, clientId, currency: currencyOf(practice) }, plan, typeof key === 'string' ? repeat : undefined);
+  } catch (e) {
+    // The first of a double submission took the charges: answer its invoice.
+    const first = e instanceof Refusal && e.status === 409 && typeof key === 'string' ? await repeat() : null;
+    if (first) return { status: 200, body: { success: true, invoice: summary(first) } };
+    throw e;
+  }
+  const { written, answer } = result;
+  if (!written && answer) return { status: 200, body: { success: true, invoice: summary(/** @type {Doc} */ (answer)) } };
   const stored = await run.databases.getDocument({ databaseId: run.c.databaseId, collectionId: run.c.clientInvoices, documentId: invoiceId });
   return { status: 201, body: { success: true, invoice: summary(stored) } };
 }
