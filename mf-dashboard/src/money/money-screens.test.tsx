@@ -21,6 +21,7 @@ import { emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment,
 import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
 import { ClientBilling } from './client-billing.tsx';
 import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
+import { MoneyCard } from './money-card.tsx';
 import { PaymentsPage } from './payments-page.tsx';
 import { ReportsPage } from './reports-page.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
@@ -402,5 +403,23 @@ describe('Reports', () => {
     const table = await screen.findByRole('table', { name: 'Appointments per month in 2026' });
     const february = within(table).getByRole('row', { name: /February/ });
     expect(within(february).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '2', '0', '1', '1', '0', '4', '25.0%', '25.0%']);
+  });
+});
+
+describe("Today's money card", () => {
+  it('shows what clients owe in all and the payments received this month, with the way to Payments', async () => {
+    vi.mocked(listBalances).mockResolvedValue([balance({ clientId: jane.$id, balance: 12_000 }), balance({ clientId: sam.$id, balance: -3_000, credit: 3_000 }), balance({ clientId: 'x', balance: 4_550 })]);
+    vi.mocked(listIncomeEntries).mockResolvedValue([
+      { kind: 'payment', amount: -10_000, date: '2026-03-02' },
+      { kind: 'payment', amount: 10_000, date: '2026-03-03' },
+      { kind: 'payment', amount: -2_500, date: '2026-03-04' },
+      { kind: 'refund', amount: 500, date: '2026-03-05' },
+    ]);
+    renderAt('/dashboard', <MoneyCard today="2026-03-10" currency="USD" />);
+    expect(await screen.findByText('$165.50')).toBeVisible();
+    // A voided payment counts for nothing; a refund is taken off.
+    expect(screen.getByText('Payments this month').nextSibling).toHaveTextContent('$20.00');
+    expect(listIncomeEntries).toHaveBeenCalledWith(THERAPIST, '2026-03-01', '2026-03-10');
+    expect(screen.getByRole('link', { name: 'Payments and balances due' })).toHaveAttribute('href', '/dashboard/payments');
   });
 });
