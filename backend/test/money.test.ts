@@ -265,7 +265,7 @@ describe('invoices', () => {
 
     // Void the invoice: its charges are unbilled again, its number stays taken.
     const voided = await invoices(a, { action: 'void', invoiceId: invoice.$id, reason: 'Wrong period' });
-    expect(voided.body.invoice).toMatchObject({ status: 'void', number: invoice.number });
+    expect(voided.body.invoice).toMatchObject({ status: 'void', number: invoice.number, voidReason: 'Wrong period' });
     const again = await invoices(a, { action: 'create', clientId: client.$id, from: '2026-08-01', to: '2026-09-30' });
     expect(again.body.invoice).toMatchObject({ total: 30000, seq: invoice.seq + 1 });
     await expectBalanceAgrees(client.$id);

@@ -33,7 +33,7 @@ import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-m
  * @typedef {{ databases: Databases, c: import('../../lib/collections.js').Collections, userId: string, log: (m: string) => void }} Run
  */
 
-const SUMMARY_KEYS = ['$id', '$createdAt', '$updatedAt', 'userId', 'clientId', 'seq', 'number', 'status', 'issueDate', 'dueDate', 'periodStart', 'periodEnd', 'entryIds', 'total', 'currency', 'emailedAt'];
+const SUMMARY_KEYS = ['$id', '$createdAt', '$updatedAt', 'userId', 'clientId', 'seq', 'number', 'status', 'issueDate', 'dueDate', 'periodStart', 'periodEnd', 'entryIds', 'total', 'currency', 'emailedAt', 'voidReason'];
 
 /** @param {Record<string, unknown>} invoice */
 const summary = (invoice) => Object.fromEntries(SUMMARY_KEYS.filter((k) => k in invoice).map((k) => [k, invoice[k]]));
