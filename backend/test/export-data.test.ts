@@ -236,6 +236,22 @@ describe('export-data', () => {
     expect(files['README.txt']).toContain(`ledger-entries.csv (${rows.length} rows)`);
   });
 
+  it.runIf(hasMoney)('the FHIR Bundle holds the money: charges as ChargeItem, payments as PaymentReconciliation, invoices as Invoice with their charges', () => {
+    const bundle = JSON.parse(files['fhir-r4-bundle.json'] ?? '{}') as { entry: Array<{ resource: Record<string, unknown> & { resourceType: string; id: string } }> };
+    expect(fhirR4Errors(bundle)).toEqual([]);
+    const ofType = (type: string) => bundle.entry.map((e) => e.resource).filter((r) => r.resourceType === type);
+    const [charge, payment] = ledgerIds as [string, string];
+    expect(ofType('ChargeItem').find((c) => c.id === charge)).toMatchObject({
+      status: 'billed', subject: { reference: `Patient/${clients[0]!.$id}` }, priceOverride: { value: 120, currency: 'USD' }, occurrenceDateTime: '2026-11-19',
+      code: { coding: [{ system: 'urn:cadence:charge-type', code: 'session_fee' }] },
+    });
+    expect(ofType('PaymentReconciliation')).toEqual([expect.objectContaining({ id: payment, status: 'active', paymentDate: '2026-11-20', paymentAmount: { value: 50, currency: 'USD' } })]);
+    expect(ofType('Invoice')).toEqual([expect.objectContaining({
+      status: 'issued', identifier: [{ system: 'urn:cadence:invoice-number', value: 'INV-0001' }], totalGross: { value: 120, currency: 'USD' },
+      lineItem: [{ sequence: 1, chargeItemReference: { reference: `ChargeItem/${charge}` } }],
+    })]);
+  }, 120_000);
+
   it('the clients CSV re-imports through the dashboard import with every client ready and nothing lost', () => {
     const bytes = new TextEncoder().encode(files['clients.csv'] ?? '');
     const parsed = readImportFile({ name: 'clients.csv', size: bytes.length, type: 'text/csv' }, bytes);

@@ -1,12 +1,13 @@
 // The clinical record of a practice as one FHIR R4 Bundle of type `collection` (issue 17), mapped as
 // shared/reference/practice-libraries.md §5 has it: clients → Patient, the practice → Practitioner +
 // Organization, appointments → Appointment, attended ones also → Encounter, signed progress notes →
-// DocumentReference (their addenda → DocumentReferences that `appends` the note), the audit log →
-// AuditEvent. Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
+// DocumentReference (their addenda → DocumentReferences that `appends` the note), charges →
+// ChargeItem, payments → PaymentReconciliation, invoices → Invoice, the audit log → AuditEvent. Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
 import { createHash } from 'node:crypto';
 import { addendumCanonical, noteCanonical, noteContentHash } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { minorDigits } from './export-kinds.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -20,6 +21,10 @@ import { ownedBy } from '../../lib/owned-by.js';
  * @typedef {import('fhir/r4').Encounter} Encounter
  * @typedef {import('fhir/r4').AuditEvent} AuditEvent
  * @typedef {import('fhir/r4').DocumentReference} DocumentReference
+ * @typedef {import('fhir/r4').ChargeItem} ChargeItem
+ * @typedef {import('fhir/r4').Invoice} Invoice
+ * @typedef {import('fhir/r4').PaymentReconciliation} PaymentReconciliation
+ * @typedef {import('fhir/r4').Money} Money
  * @typedef {import('fhir/r4').ContactPoint} ContactPoint
  * @typedef {import('fhir/r4').Address} Address
  * @typedef {import('fhir/r4').HumanName} HumanName
@@ -264,6 +269,76 @@ export function addendumDocument(addendum, note) {
   });
 }
 
+/**
+ * Minor units as FHIR Money (12050 USD → 120.5 USD).
+ * @param {number} minor
+ * @param {unknown} currency
+ * @returns {Money}
+ */
+function money(minor, currency) {
+  const code = typeof currency === 'string' && currency ? currency : 'USD';
+  return { value: minor / 10 ** minorDigits(code), currency: code };
+}
+
+/**
+ * The money of the record (issue 16's ledger): each charge → ChargeItem (billed when on an invoice
+ * that is not void, entered-in-error once voided), each payment → PaymentReconciliation (cancelled
+ * once voided), each invoice → Invoice with its charges as line items. Reversing entries,
+ * adjustments and refunds are in ledger-entries.csv only.
+ * @param {readonly Doc[]} entries ledger_entries
+ * @param {readonly Doc[]} invoices client_invoices
+ * @param {Set<string>} encounters the appointment ids exported as Encounters
+ * @returns {FhirResource[]}
+ */
+export function moneyResources(entries, invoices, encounters) {
+  const voided = new Set(entries.map((e) => text(e['voidsEntryId'])).filter(Boolean));
+  const billed = new Set(invoices.filter((i) => i['status'] !== 'void').flatMap((i) => (Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : [])));
+  const original = entries.filter((e) => !text(e['voidsEntryId']));
+  /** @type {ChargeItem[]} */
+  const charges = original.filter((e) => e['kind'] === 'charge').map((e) => {
+    const appointmentId = text(e['appointmentId']);
+    return clean({
+      resourceType: /** @type {const} */ ('ChargeItem'),
+      id: fhirId(e.$id),
+      status: voided.has(e.$id) ? /** @type {const} */ ('entered-in-error') : billed.has(e.$id) ? /** @type {const} */ ('billed') : /** @type {const} */ ('billable'),
+      code: clean({ coding: [{ system: `${SYSTEM}:charge-type`, code: String(e['type'] ?? 'other') }], text: text(e['memo']) }),
+      subject: { reference: `Patient/${fhirId(String(e['clientId'] ?? ''))}` },
+      context: appointmentId && encounters.has(appointmentId) ? { reference: `Encounter/${fhirId(appointmentId)}` } : undefined,
+      occurrenceDateTime: text(e['date']),
+      priceOverride: typeof e['amount'] === 'number' ? money(e['amount'], e['currency']) : undefined,
+    });
+  });
+  /** @type {PaymentReconciliation[]} */
+  const payments = original.filter((e) => e['kind'] === 'payment' && typeof e['amount'] === 'number').map((e) => clean({
+    resourceType: /** @type {const} */ ('PaymentReconciliation'),
+    id: fhirId(e.$id),
+    status: voided.has(e.$id) ? /** @type {const} */ ('cancelled') : /** @type {const} */ ('active'),
+    created: e.$createdAt,
+    paymentDate: String(e['date'] ?? e.$createdAt.slice(0, 10)),
+    // A payment lowers what the client owes: its ledger amount is negative.
+    paymentAmount: money(-Number(e['amount']), e['currency']),
+    paymentIdentifier: text(e['reference']) ? { value: text(e['reference']) } : undefined,
+    disposition: `${String(e['type'] ?? 'other')} payment`,
+  }));
+  /** @type {Record<string, Invoice['status']>} */
+  const INVOICE_STATUS = { draft: 'draft', issued: 'issued', paid: 'balanced', void: 'cancelled' };
+  const chargeIds = new Set(charges.map((c) => c.id));
+  /** @type {Invoice[]} */
+  const bills = invoices.map((i) => clean({
+    resourceType: /** @type {const} */ ('Invoice'),
+    id: fhirId(i.$id),
+    identifier: text(i['number']) ? [{ system: `${SYSTEM}:invoice-number`, value: text(i['number']) }] : undefined,
+    status: INVOICE_STATUS[String(i['status'])] ?? 'draft',
+    cancelledReason: i['status'] === 'void' ? text(i['voidReason']) : undefined,
+    subject: { reference: `Patient/${fhirId(String(i['clientId'] ?? ''))}` },
+    date: text(i['issueDate']),
+    lineItem: list((Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : []).filter((id) => chargeIds.has(fhirId(id)))
+      .map((id, n) => ({ sequence: n + 1, chargeItemReference: { reference: `ChargeItem/${fhirId(id)}` } }))),
+    totalGross: typeof i['total'] === 'number' ? money(i['total'], i['currency']) : undefined,
+  }));
+  return [...charges, ...payments, ...bills];
+}
+
 /** @type {Record<string, AuditEvent['action']>} */
 const AUDIT_ACTION = { create: 'C', read: 'R', update: 'U', delete: 'D', export: 'R', import: 'C' };
 
@@ -299,6 +374,8 @@ export function auditEvent(entry) {
  * @property {readonly Doc[]} [notes] progress notes (only the signed ones are exported here)
  * @property {readonly Doc[]} [addenda]
  * @property {Map<string, Doc> | null} [signatures] note_signatures by note id; null without the collection
+ * @property {readonly Doc[]} [ledgerEntries]
+ * @property {readonly Doc[]} [invoices] client_invoices
  * @property {readonly Doc[] | null} auditLog
  * @property {string} timestamp
  */
@@ -307,7 +384,7 @@ export function auditEvent(entry) {
  * @param {ClinicalRecord} record
  * @returns {Bundle}
  */
-export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, auditLog, timestamp }) {
+export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, timestamp }) {
   const attended = appointments.filter((a) => a['status'] === 'show');
   const encounters = new Set(attended.map((a) => a.$id));
   const signed = signedNotes(notes, signatures);
@@ -323,6 +400,7 @@ export function clinicalBundle({ practice, clients, appointments, services, note
       const note = signedById.get(String(a['noteId'] ?? ''));
       return note ? [addendumDocument(a, note)] : [];
     }),
+    ...moneyResources(ledgerEntries, invoices, encounters),
     ...(auditLog ?? []).map(auditEvent),
   ];
   return {

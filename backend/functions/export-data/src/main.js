@@ -81,7 +81,8 @@ function readme({ timestamp, files, privateNotes }) {
     'other health-record systems: Patient (clients), Practitioner and Organization (you and your',
     'practice), Appointment (every appointment), Encounter (attended sessions), DocumentReference',
     '(each signed progress note, and each addendum as a document that appends its note: the signed',
-    'text exactly as its fingerprint was taken), AuditEvent (the log).',
+    'text exactly as its fingerprint was taken), ChargeItem (charges), PaymentReconciliation',
+    '(payments), Invoice (invoices, their charges as line items), AuditEvent (the log).',
     '',
     privateNotes ? 'Private psychotherapy notes are included.' : 'Private psychotherapy notes are not included.',
     'Times are UTC instants (ISO 8601); amounts in the CSVs of services and appointments are in the',
@@ -130,6 +131,8 @@ export async function buildExport(databases, collections, userId, options = {}) 
     notes: records('progress-notes.csv'),
     addenda: records('note-addenda.csv'),
     signatures: signatures ? new Map(signatures.map((s) => [s.$id, s])) : null,
+    ledgerEntries: records('ledger-entries.csv'),
+    invoices: records('invoices.csv'),
     auditLog: byFile.get('audit-log.csv') ?? null,
     timestamp,
   });
