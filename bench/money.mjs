@@ -10,15 +10,12 @@
 //
 // Alone: `node bench/money.mjs [--clients 2000]` starts its own Appwrite emulator (temp data, rate
 // limits and events off), seeds the practice and prints the figures as JSON.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { computeBalance } from '../backend/functions/lib/ledger.js';
 import { root } from './apps.mjs';
-import { sessionCookie } from './clients.mjs';
+import { percentile, sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const { Query } = createRequire(path.join(root, 'e2e/package.json'))('node-appwrite');
 
@@ -27,7 +24,6 @@ const BALANCE_RUNS = 20;
 const SUPERBILL_RUNS = 3;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 
 /** The Web SDK's GET: `queries[i]=<json>`. */
 function listUrl(endpoint, collectionId, queries) {
@@ -136,29 +132,12 @@ export async function measureMoney({ endpoint, therapist, practice }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3393' } } });
   const { seedPractice } = await import('./practice-dataset.mjs');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-money-'));
-  const port = Number(values.port);
-  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const endpoint = `http://127.0.0.1:${port}/v1`;
+  const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'money', exitOnSignal: true });
   try {
-    for (let i = 0; ; i += 1) {
-      if (emulator.exitCode !== null || i > 300) throw new Error('the Appwrite emulator did not start');
-      try {
-        await fetch(`${endpoint}/ping`);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
     const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
     const result = await measureMoney({ endpoint, therapist: seeded.therapist, practice: seeded.practice });
     console.log(JSON.stringify({ counts: seeded.counts, timings: seeded.timings, money: result }, null, 2));
   } finally {
-    emulator.kill('SIGTERM');
-    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+    stop();
   }
 }
