@@ -24,7 +24,16 @@ const METHOD_LABELS = /** @type {Record<string, string>} */ ({ cash: 'cash', che
  * @param {number} minor
  * @param {string} currency
  */
-export const money = (minor, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD' }).format((minor || 0) / 100);
+export const money = (minor, currency) => formatter(currency || 'USD').format((minor || 0) / 100);
+
+/** @type {Map<string, Intl.NumberFormat>} one formatter per currency (making one is slow) */
+const formatters = new Map();
+/** @param {string} currency */
+function formatter(currency) {
+  let f = formatters.get(currency);
+  if (!f) formatters.set(currency, (f = new Intl.NumberFormat('en-US', { style: 'currency', currency })));
+  return f;
+}
 
 /** YYYY-MM-DD → MM/DD/YYYY, as US claim forms write dates. @param {unknown} date */
 export function usDate(date) {
