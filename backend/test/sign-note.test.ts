@@ -247,7 +247,7 @@ describe('note_signatures: a note is signed only by sign-note (issue 15: sign & 
     expect(noteContentHash(forged)).toBe(forged['contentHash']);
     // … but no signature, and the owner can't write one.
     expect(await failure(d.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id }))).toMatchObject({ code: 404 });
-    expect(await failure(d.databases.createDocument({
+    expect(await failure(d.databases.createDocument<Models.DefaultDocument>({
       databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id,
       data: { userId: d.id, noteId: note.$id, appointmentId: appointment.$id, contentHash: forged['contentHash'], ...signedValues }, permissions: [Permission.read(Role.user(d.id))],
     }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
