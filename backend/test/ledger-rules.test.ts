@@ -178,7 +178,7 @@ describe('attendanceDecision (status changes)', () => {
   function reconcile(appointment: State & { $id: string }, entries: Stored[]) {
     const decision = attendanceDecision(appointment, entries, idOf);
     const written: Stored[] = [];
-    if (decision.reverse) written.push(entry({ ...(reversalOf(decision.reverse, `Attendance changed to ${appointment.status}`, '2026-04-01') as Stored) }, idOf(`void:${decision.reverse.$id}`)));
+    for (const r of decision.reverse) written.push(entry({ ...(reversalOf(r, `Attendance changed to ${appointment.status}`, '2026-04-01') as Stored) }, idOf(`void:${r.$id}`)));
     if (decision.charge) {
       const id = idOf(decision.charge.key);
       expect(entries.some((e) => e.$id === id)).toBe(false);
@@ -198,6 +198,18 @@ describe('attendanceDecision (status changes)', () => {
     expect(written.map((e) => [e.type, e.amount, e.voidsEntryId ?? null])).toEqual([['session_fee', -12000, entries[0]!.$id], ['no_show_fee', 6000, null]]);
     expect(reconcile(noShow, entries)).toEqual([]);
     expect(sum(entries)).toBe(6000);
+  });
+
+  it('two standing attendance charges (a ledger read as it is): all but the wanted one are reversed', () => {
+    const appt = { $id: 'a3', status: 'show', feeAmount: 12000, feeWaived: false, statusHistory: ['s', 'show'] };
+    const entries: Stored[] = [
+      entry({ kind: 'charge', type: 'session_fee', amount: 12000, appointmentId: 'a3' }),
+      entry({ kind: 'charge', type: 'no_show_fee', amount: 6000, appointmentId: 'a3' }),
+      entry({ kind: 'charge', type: 'session_fee', amount: 12000, appointmentId: 'a3' }),
+    ];
+    expect(reconcile(appt, entries).map((e) => [e.type, e.amount])).toEqual([['session_fee', -12000], ['no_show_fee', -6000]]);
+    expect(reconcile(appt, entries)).toEqual([]);
+    expect(sum(entries)).toBe(12000);
   });
 
   it('a waiver reverses without a new charge; undoing it charges again under a new id', () => {

@@ -198,16 +198,17 @@ export function wantedAttendanceCharge(appointment) {
  * @param {{ $id: string, status?: unknown, feeAmount?: unknown, feeWaived?: unknown, statusHistory?: unknown }} appointment
  * @param {readonly Entry[]} entries the appointment's entries (appointmentId = its $id)
  * @param {(key: string) => string} idOf the entry id a key gives (ledgerEntryId for the therapist)
- * @returns {{ reverse: Entry | null, charge: { type: string, amount: number, key: string } | null }}
+ * Should more than one attendance charge stand (never written so, but a ledger is read as it is),
+ * every one but the one that is wanted is reversed.
+ * @returns {{ reverse: Entry[], charge: { type: string, amount: number, key: string } | null }}
  */
 export function attendanceDecision(appointment, entries, idOf) {
   const wanted = wantedAttendanceCharge(appointment);
   const attendance = entries.filter((e) => e.kind === 'charge' && ATTENDANCE_TYPES.includes(String(e.type)) && e.appointmentId === appointment.$id);
   const active = activeEntries(attendance).sort(byAge);
-  const current = active.at(-1) ?? null;
-  if (current && wanted && current.type === wanted.type && current.amount === wanted.amount) return { reverse: null, charge: null };
-  if (!current && !wanted) return { reverse: null, charge: null };
-  if (!wanted) return { reverse: current, charge: null };
+  const kept = wanted ? active.findLast((e) => e.type === wanted.type && e.amount === wanted.amount) ?? null : null;
+  const reverse = active.filter((e) => e !== kept);
+  if (!wanted || kept) return { reverse, charge: null };
   const length = Array.isArray(appointment.statusHistory) ? appointment.statusHistory.length : 0;
   const ids = new Set(attendance.map((e) => e.$id));
   let key = `attendance:${appointment.$id}:${length}`;
@@ -216,7 +217,7 @@ export function attendanceDecision(appointment, entries, idOf) {
     while (ids.has(idOf(`${key}:${n}`))) n += 1;
     key = `${key}:${n}`;
   }
-  return { reverse: current, charge: { ...wanted, key } };
+  return { reverse, charge: { ...wanted, key } };
 }
 
 /**

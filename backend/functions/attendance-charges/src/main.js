@@ -47,7 +47,7 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   });
   const ownEntries = /** @type {import('../../lib/money-store.js').StoredEntry[]} */ (/** @type {unknown} */ (own.documents.filter((d) => ownedBy(d, userId))));
   const glance = attendanceDecision(first, ownEntries, idOf);
-  if (!glance.reverse && !glance.charge) return { written: 0, reason: 'unchanged' };
+  if (glance.reverse.length === 0 && !glance.charge) return { written: 0, reason: 'unchanged' };
   const clientId = String(first['clientId'] ?? '');
   const client = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: clientId }).catch((e) => {
     if (isNotFound(e)) return null;
@@ -67,8 +67,8 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
     const today = dateIn(new Date(), zone);
     /** @type {Array<{ $id: string } & Record<string, unknown>>} */
     const add = [];
-    if (decision.reverse) {
-      add.push({ $id: idOf(`void:${decision.reverse.$id}`), ...reversalOf(decision.reverse, `Attendance changed to ${STATUS_LABELS[status] ?? status}`, today) });
+    for (const entry of decision.reverse) {
+      add.push({ $id: idOf(`void:${entry.$id}`), ...reversalOf(entry, `Attendance changed to ${STATUS_LABELS[status] ?? status}`, today) });
     }
     if (decision.charge) {
       add.push({
