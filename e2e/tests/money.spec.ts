@@ -269,6 +269,13 @@ test.describe('Reports', () => {
     const outstanding = page.getByRole('table', { name: 'Balances by client, aged' });
     await expect(outstanding.getByRole('row', { name: /Ann Ash/ }).getByRole('cell').first()).toHaveText(`$${(annOwes / 100).toFixed(2)}`);
     await expect(outstanding.getByRole('row', { name: /Ben Birch/ }).getByRole('cell').nth(5)).toHaveText('$30.00');
+    // Printed, the report stands alone: no navigation, tabs or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(outstanding).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Income' })).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
     const csv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const text = await readFile((await (await csv).path())!, 'utf8');
