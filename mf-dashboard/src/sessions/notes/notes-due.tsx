@@ -6,21 +6,37 @@ import { shortClientName } from '../../schedule/schedule-view.ts';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { notesDue } from './api/notes-due.ts';
+import { mergeNotesDue, unsignedNotesDue, unverifiedSignedNotes } from './api/notes-due.ts';
 import { NoteLink } from './note-link.tsx';
 import './notes.css';
 
 /** A draft this many days old is highlighted. */
 export const STALE_DRAFT_DAYS = 3;
 
+/** How long the check for notes only marked signed is reused (it reads every signed note's id). */
+const UNVERIFIED_STALE_MS = 5 * 60_000;
+
+/**
+ * Notes to write: the appointments not saying their note is signed (one quick read), joined once it
+ * is done by those saying so without a signature from sign-note (a longer check, kept a while).
+ */
 export function useNotesDue() {
   const userId = useUserId();
-  return useQuery({
+  const unsigned = useQuery({
     queryKey: ['appointments', userId, 'notes-due'],
-    queryFn: () => notesDue(userId),
+    queryFn: () => unsignedNotesDue(userId),
     enabled: userId !== '',
     meta: { failure: 'Loading notes to write failed' },
   });
+  const unverified = useQuery({
+    queryKey: ['appointments', userId, 'notes-due', 'unverified'],
+    queryFn: () => unverifiedSignedNotes(userId),
+    enabled: userId !== '',
+    staleTime: UNVERIFIED_STALE_MS,
+    meta: { failure: 'Checking signed notes failed' },
+  });
+  const data = unsigned.data && (unverified.data ? mergeNotesDue(unsigned.data, unverified.data) : unsigned.data);
+  return { data, isError: unsigned.isError, refetch: () => Promise.all([unsigned.refetch(), unverified.refetch()]) };
 }
 
 export const daysSince = (start: string, now: number = Date.now()) => Math.max(0, Math.floor((now - Date.parse(start)) / 86_400_000));
@@ -51,7 +67,7 @@ export function NotesDueCard({ clients, timeZone }: { clients: readonly ClientDo
       </h3>
       {due.isError ? (
         <LoadError what="Loading notes to write failed" onRetry={() => void due.refetch()} />
-      ) : due.isPending ? (
+      ) : !due.data ? (
         <p className="today__hint">Loading…</p>
       ) : due.data.total === 0 ? (
         <p className="today__hint">All caught up: every attended session has a signed note.</p>
