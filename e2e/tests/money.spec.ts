@@ -200,6 +200,30 @@ test('a superbill downloads with the attended session’s codes and none of the 
   for (const never of ['$50.00', '$75.00', 'No-show', 'Late cancellation']) expect(text).not.toContain(never);
 });
 
+test('All Transactions: a client chosen is kept in the address by id, with running balances, totals and the CSV of the filter', async ({ page, seeded }) => {
+  await signIn(page, seeded.therapist);
+  await page.goto('/dashboard/transactions');
+  await page.getByRole('combobox', { name: 'Client' }).click();
+  await page.getByRole('option', { name: 'Jane Doe' }).click();
+  await expect(page).toHaveURL(`/dashboard/transactions?client=${seeded.clients.Jane}`);
+  await expect(page.getByText('Showing 1–3 of 3 transactions')).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Totals for these transactions' });
+  await expect(totals.getByText('Charges', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$275.00');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('row').nth(1)).toContainText('No-show fee');
+  await expect(table.getByRole('row').nth(1)).toContainText('$275.00');
+  await expect(table.getByRole('row').nth(3)).toContainText('Session fee');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = (await readFile((await (await download).path())!, 'utf8')).replace(/^\ufeff/, '').split('\r\n');
+  expect(csv[0]).toBe('Date,Client,Entry,Type,Amount,Running balance,Currency,Reference,Memo,Reason,Voids entry,Entry id');
+  expect(csv.slice(1, 4).map((line) => line.split(',').slice(1, 6).join(','))).toEqual([
+    'Jane Doe,Charge,No-show fee,75.00,275.00',
+    'Jane Doe,Charge,Late-cancel fee,50.00,200.00',
+    'Jane Doe,Charge,Session fee,150.00,150.00',
+  ]);
+});
+
 test.describe('on a phone', () => {
   test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
 
