@@ -232,7 +232,8 @@ describe('notes and money: the records functions write for the therapist', () =>
     await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'client_invoices', documentId: invoice.$id, data: { status: 'paid' } });
     const log = await until(user.id, (l) => l.filter((e) => e.entityId === invoice.$id).length === 3 && l.some((e) => e.entityId === entry.$id));
     expect(log.filter((e) => e.entityId === entry.$id).map((e) => e.action)).toEqual(['ledger_entry.create']);
-    expect(log.filter((e) => e.entityId === invoice.$id).map((e) => e.action)).toEqual(['invoice.create', 'invoice.update', 'invoice.update']);
+    // Event executions run several at once, so the entries' order is not the writes' order.
+    expect(log.filter((e) => e.entityId === invoice.$id).map((e) => e.action).sort()).toEqual(['invoice.create', 'invoice.update', 'invoice.update']);
     expect(JSON.stringify(log)).not.toContain('98765');
     assertLinear(log);
   });

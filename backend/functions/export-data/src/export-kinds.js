@@ -25,13 +25,25 @@ function plain(value) {
   return /** @type {CsvCell} */ (value);
 }
 
-/** @param {string} currency */
+/** @type {Map<string, number>} */
+const digitsOf = new Map();
+
+/**
+ * The currency's minor digits (USD 2, JPY 0), remembered: a formatter is slow to build, and an export
+ * asks once per amount (~100,000 ledger entries).
+ * @param {string} currency
+ */
 export function minorDigits(currency) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    digitsOf.set(currency, digits);
   }
+  return digits;
 }
 
 /**
