@@ -197,6 +197,28 @@ describe('Billing tab: Record payment', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('applies a payment to a chosen invoice and says so', async () => {
+    const first = entry({ amount: 12_000, date: '2026-02-02' });
+    const second = entry({ amount: 12_000, date: '2026-03-02' });
+    vi.mocked(listAllEntries).mockResolvedValue([second, first]);
+    vi.mocked(getClientBalance).mockResolvedValue(balance({ balance: 24_000, openCharges: JSON.stringify([{ entryId: first.$id, date: first.date, open: 12_000 }, { entryId: second.$id, date: second.date, open: 12_000 }]) }));
+    vi.mocked(listClientInvoices).mockResolvedValue([
+      { $id: 'inv2', $permissions: [], userId: THERAPIST, clientId: jane.$id, seq: 2, number: 'INV-0002', status: 'issued', issueDate: '2026-03-03', dueDate: '2026-04-02', periodStart: '2026-03-01', periodEnd: '2026-03-31', entryIds: [second.$id], total: 12_000, currency: 'USD', emailedAt: null, voidReason: null } as unknown as ClientInvoiceDocument,
+    ]);
+    vi.mocked(recordPayment).mockResolvedValue({ entry: entry({ kind: 'payment', amount: -12_000 }), allocated: 12_000, credit: 0 });
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+    await screen.findByRole('table', { name: 'Ledger of Jane Doe' });
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record payment for Jane Doe' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '120');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Method/ }), 'Check');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Apply to' }), 'INV-0002 (Issued, $120.00 open)');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('$120.00 goes to INV-0002.');
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(recordPayment).toHaveBeenCalledWith(expect.objectContaining({ amount: 12_000, method: 'check', invoiceId: 'inv2' })));
+  });
+
   it('lists the ledger with running balances, marks a voided entry, and voids with a reason', async () => {
     const charge = entry({ amount: 12_000, date: '2026-03-02' });
     const payment = entry({ kind: 'payment', type: 'check', amount: -5_000, date: '2026-03-05', reference: '1042' });
