@@ -24,8 +24,8 @@ import { clinicalBundle } from './fhir-bundle.js';
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  */
 
-/** Appwrite's largest page (Query.limit up to 5,000): a 50,000-appointment practice in 50 reads. */
-const PAGE = 1000;
+/** Appwrite's largest page (Query.limit up to 5,000): ~100,000 ledger entries in 20 reads. */
+const PAGE = 5000;
 export const FHIR_FILE = 'fhir-r4-bundle.json';
 
 const utf8 = (/** @type {string} */ text) => Buffer.from(text, 'utf8');
