@@ -29,7 +29,8 @@ function iconProblems(page: Page): Promise<IconProblems> {
     const named = (svg: SVGSVGElement): boolean =>
       Boolean(svg.getAttribute('aria-label')?.trim() || svg.getAttribute('aria-labelledby') || svg.querySelector('title')?.textContent?.trim());
     const unnamedIcons = Array.from(document.querySelectorAll('svg'))
-      .filter((svg) => !hidden(svg) && !(svg.getAttribute('role') === 'img' && named(svg)))
+      // A chart is a named group of named bars (role group), an icon a named image.
+      .filter((svg) => !hidden(svg) && !(['img', 'group'].includes(svg.getAttribute('role') ?? '') && named(svg)))
       .map((svg) => svg.parentElement?.outerHTML.slice(0, 120) ?? 'svg');
     return { emoji, unnamedIcons };
   });
