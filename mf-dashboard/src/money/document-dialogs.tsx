@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Alert, Button, DateInput, Dialog, TextInput } from '@cadence/shared-ui';
+import { Alert, Button, DateInput, Dialog } from '@cadence/shared-ui';
 import { isPlainDate } from '../schedule/calendar-dates.ts';
 import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice } from './api/money-functions.ts';
-import { ENTRY_MESSAGES } from './entry-form.ts';
 import type { ClientInvoiceDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { base64Blob, saveFile } from './save-file.ts';
 
 export interface Period {
@@ -178,68 +178,18 @@ export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, on
 
 /** Void an invoice, with a reason: its number is kept, its charges become unbilled again. */
 export function VoidInvoiceDialog({ invoice, onClose, onDone }: { invoice: ClientInvoiceDocument; onClose: () => void; onDone: (message: string) => void }) {
-  const formId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const write = useMoneyWrite((text: string) => voidInvoice(invoice.$id, text));
-
-  const submit = async () => {
-    if (!reason.trim()) return setError(ENTRY_MESSAGES.reason);
-    if (write.isPending) return;
-    setFailure(null);
-    try {
-      await write.mutateAsync(reason.trim());
-      onDone(`Invoice ${invoice.number} voided.`);
-    } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : String(caught));
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!write.isPending}
+    <ReasonDialog
       title={`Void invoice ${invoice.number}?`}
       description="The number is kept and never reused; its charges can go on a new invoice."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" loading={write.isPending} loadingLabel="Voiding…">
-            Void invoice
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Void invoice"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure && (
-          <Alert tone="error" title="Not voided">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label="Reason"
-          required
-          autoComplete="off"
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-        />
-      </form>
-    </Dialog>
+      action="Void invoice"
+      pending={write.isPending}
+      onClose={onClose}
+      onConfirm={async (reason) => {
+        await write.mutateAsync(reason);
+        onDone(`Invoice ${invoice.number} voided.`);
+      }}
+    />
   );
 }

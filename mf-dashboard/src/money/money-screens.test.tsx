@@ -17,7 +17,7 @@ import { getPracticeSettings, type PracticeSettingsDocument } from '../practice/
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry } from './api/money-functions.ts';
+import { emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry, voidInvoice } from './api/money-functions.ts';
 import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
 import { ClientBilling } from './client-billing.tsx';
 import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
@@ -285,6 +285,28 @@ describe('Billing tab: Record payment', () => {
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(moneyDocument).toHaveBeenLastCalledWith({ document: 'superbill', clientId: 'jane1', from: '2026-01-01', to: '2026-03-31' });
     expect(saved[1]!.name).toBe('superbill-2026-01-01-2026-03-31.pdf');
+  });
+  it('voids an invoice only with a reason, keeps the reason typed under a refusal, and says it is voided', async () => {
+    const issued = { $id: 'inv2', $permissions: [], userId: THERAPIST, clientId: jane.$id, seq: 2, number: 'INV-0002', status: 'issued', issueDate: '2026-03-01', dueDate: '2026-03-31', periodStart: '2026-02-01', periodEnd: '2026-02-28', entryIds: [], total: 24_000, currency: 'USD', emailedAt: null, voidReason: null } as unknown as ClientInvoiceDocument;
+    vi.mocked(listClientInvoices).mockResolvedValue([issued]);
+    vi.mocked(listAllEntries).mockResolvedValue([]);
+    vi.mocked(voidInvoice).mockRejectedValueOnce(new Error('This could not be recorded. Please try again.')).mockResolvedValueOnce({ ...issued, status: 'void', voidReason: 'Wrong period' });
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    const invoices = await screen.findByRole('table', { name: 'Invoices' });
+    await user.click(within(invoices).getByRole('button', { name: 'Void' }));
+    const dialog = screen.getByRole('dialog', { name: 'Void invoice INV-0002?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
+    expect(within(dialog).getByText('Enter a reason.')).toBeVisible();
+    expect(voidInvoice).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Wrong period');
+    await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
+    expect(await within(dialog).findByText('This could not be recorded. Please try again.')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'Reason' })).toHaveValue('Wrong period');
+    await user.click(within(dialog).getByRole('button', { name: 'Void invoice' }));
+    expect(await screen.findByText('Invoice INV-0002 voided.')).toBeVisible();
+    expect(voidInvoice).toHaveBeenLastCalledWith('inv2', 'Wrong period');
   });
 });
 
