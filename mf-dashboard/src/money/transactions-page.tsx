@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from '@cadence/shared-router';
 import { Alert, Button, Combobox, DateInput, EmptyState, PageHeader, Pagination, Select, Skeleton } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { useClients } from '../clients/client-queries.ts';
@@ -7,6 +6,7 @@ import { clientDisplayName } from '../clients/client-schema.ts';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { toCsv } from '../shared/csv-writer.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { useFilterParams } from '../shared/use-filter-params.ts';
 import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAllEntries } from './api/read-ledger.ts';
@@ -70,7 +70,7 @@ export function TransactionsPage() {
 
 function Transactions({ clients, currency }: { clients: readonly ClientDocument[]; currency: string }) {
   const userId = useUserId();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useFilterParams<TransactionFilter>(TRANSACTION_PARAMS);
   const { page, ...filter } = transactionFilterFromParams(params);
   const queries = transactionQueries(userId, filter);
   const scan = useEntryScan(queries);
@@ -83,24 +83,6 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
     return client ? clientDisplayName(client) : null;
   }, [byId]);
 
-  const update = useCallback(
-    (changes: Partial<Record<keyof TransactionFilter | 'page', string>>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [field, value] of Object.entries(changes)) {
-            const name = field === 'page' ? 'page' : TRANSACTION_PARAMS[field as keyof TransactionFilter];
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
   const clearFilters = () => update({ clientId: '', kind: '', from: '', to: '' });
   const filtering = isFilteringTransactions(filter);
   const clientOptions = useMemo(

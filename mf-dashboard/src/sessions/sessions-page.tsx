@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from '@cadence/shared-router';
+import { useMemo, useState } from 'react';
+import { Link } from '@cadence/shared-router';
 import {
   Alert,
   Button,
@@ -28,6 +28,7 @@ import { toCsv } from '../shared/csv-writer.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatMoney } from '../shared/money.ts';
 import { browserTimeZone, practiceZoneLabel } from '../shared/time-zone.ts';
+import { useFilterParams } from '../shared/use-filter-params.ts';
 import { listAllSessions } from './api/list-sessions.ts';
 import {
   countText,
@@ -119,7 +120,7 @@ export function SessionsPage() {
 
 function SessionList({ clients, services, settings }: { clients: readonly ClientDocument[]; services: readonly ServiceDocument[]; settings: PracticeSettings | null }) {
   const userId = useUserId();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useFilterParams<SessionFilter>(FILTER_PARAMS);
   const { page, ...filter } = filterFromParams(params);
   const timeZone = settings?.timeZone ?? browserTimeZone();
   const lookup = useMemo<Lookup>(
@@ -134,24 +135,6 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
   const counts = useSessionCounts(withoutStatus);
   const rows = useSessionsPage(queries, order, page);
 
-  const update = useCallback(
-    (changes: Partial<Record<keyof SessionFilter | 'page', string>>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [field, value] of Object.entries(changes)) {
-            const name = field === 'page' ? 'page' : FILTER_PARAMS[field as keyof SessionFilter];
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
   const clearFilters = () => update({ clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '' });
 
   const clientOptions = useMemo(
