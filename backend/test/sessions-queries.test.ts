@@ -28,7 +28,9 @@ const CLIENT = 'client-steady';
 const startOf = (i: number) => new Date(BASE + i * HOUR).toISOString();
 
 beforeAll(async () => {
-  aw = await startAppwrite();
+  // Events off: 6,000 attended appointments would each queue the audit and attendance-charges
+  // functions, which this test of the dashboard's queries doesn't need (and the seeding would wait on).
+  aw = await startAppwrite({ APPWRITE_EVENTS: 'off' });
   setConfig(localRuntimeConfig({ endpoint: aw.endpoint, projectId: PROJECT_ID, databaseId: DATABASE_ID }));
   a = await signedInUser(aw, 'sessions-a');
   b = await signedInUser(aw, 'sessions-b');
