@@ -40,11 +40,12 @@ function repositoryRoot(): string {
  * because component tests run under jsdom, where the emulator cannot load (its own file URLs are
  * not file: URLs there).
  */
-export async function startLocalAppwrite(): Promise<LocalAppwrite> {
+export async function startLocalAppwrite({ events = true }: { events?: boolean } = {}): Promise<LocalAppwrite> {
   const root = repositoryRoot();
   // tsx is the emulator's own dependency, so it is resolved from the emulator's folder.
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'mf-dashboard/test/local-appwrite-server.ts')], {
     cwd: path.join(root, 'emulators/appwrite'),
+    env: { ...process.env, LOCAL_APPWRITE_EVENTS: events ? 'on' : 'off' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
