@@ -164,6 +164,24 @@ async function ownDocuments(databases, databaseId, collectionId, ids, userId) {
 
 /**
  * What each charge line says: its service and code (session fees, from the appointment's service).
+ * @param {readonly StoredEntry[]} charges
+ * @param {ReadonlyMap<string, Doc>} appointments the charges' appointments by id
+ * @param {ReadonlyMap<string, Doc>} services by id
+ */
+export function chargeLines(charges, appointments, services) {
+  return charges.map((entry) => {
+    const appointment = appointments.get(String(entry.appointmentId ?? '')) ?? null;
+    const service = appointment ? services.get(String(appointment['serviceId'] ?? '')) ?? null : null;
+    const type = String(entry.type ?? 'other');
+    const label = type === 'session_fee' ? str(service, 'name') || 'Session' : type === 'other' ? str(/** @type {Doc} */ (/** @type {unknown} */ (entry)), 'memo') || 'Charge' : CHARGE_LABELS[type] ?? 'Charge';
+    return { entry, appointment, service, label, code: type === 'session_fee' ? str(service, 'serviceCode') : '' };
+  });
+}
+
+/** @typedef {ReturnType<typeof chargeLines>[number]} ChargeLine */
+
+/**
+ * chargeLines, reading the charges' appointments and services (the caller's own).
  * @param {Databases} databases
  * @param {Collections} c
  * @param {string} userId
@@ -172,13 +190,7 @@ async function ownDocuments(databases, databaseId, collectionId, ids, userId) {
 async function chargeDetails(databases, c, userId, charges) {
   const appointments = await ownDocuments(databases, c.databaseId, c.appointments, charges.map((e) => String(e.appointmentId ?? '')), userId);
   const services = await ownDocuments(databases, c.databaseId, c.services, [...appointments.values()].map((a) => String(a['serviceId'] ?? '')), userId);
-  return charges.map((entry) => {
-    const appointment = appointments.get(String(entry.appointmentId ?? '')) ?? null;
-    const service = appointment ? services.get(String(appointment['serviceId'] ?? '')) ?? null : null;
-    const type = String(entry.type ?? 'other');
-    const label = type === 'session_fee' ? str(service, 'name') || 'Session' : type === 'other' ? str(/** @type {Doc} */ (/** @type {unknown} */ (entry)), 'memo') || 'Charge' : CHARGE_LABELS[type] ?? 'Charge';
-    return { entry, appointment, service, label, code: type === 'session_fee' ? str(service, 'serviceCode') : '' };
-  });
+  return chargeLines(charges, appointments, services);
 }
 
 /**
@@ -208,10 +220,19 @@ export async function invoicePdf(databases, c, userId, invoiceId) {
   const invoice = await ownOr404(databases, c.databaseId, c.clientInvoices, invoiceId, userId, INVOICE_NOT_FOUND);
   const { client, practice, entries } = await moneyContext(databases, c, userId, String(invoice['clientId']));
   const figures = invoiceFigures(invoice, entries);
-  const currency = String(invoice['currency'] ?? 'USD');
   const lines = await chargeDetails(databases, c, userId, figures.charges);
+  const bytes = await drawInvoice({ invoice, client, practice, figures, lines });
+  return { filename: `${String(invoice['number'])}.pdf`, bytes, invoice, client, practice, figures };
+}
+
+/**
+ * Draws an invoice from what was read.
+ * @param {{ invoice: Doc, client: Doc, practice: Doc | null, figures: ReturnType<typeof invoiceFigures>, lines: ChargeLine[] }} parts
+ */
+export function drawInvoice({ invoice, client, practice, figures, lines }) {
+  const currency = String(invoice['currency'] ?? 'USD');
   const number = String(invoice['number']);
-  const bytes = await render(`Invoice ${number}`, (doc) => {
+  return render(`Invoice ${number}`, (doc) => {
     practiceHeader(doc, practice);
     heading(doc, `Invoice ${number}`);
     const status = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' }[String(invoice['status'])] ?? '';
@@ -232,7 +253,6 @@ export async function invoicePdf(databases, c, userId, invoiceId) {
     doc.text(`Payments applied: ${money(figures.paid, currency)}`, { align: 'right' });
     doc.font('Helvetica-Bold').text(`Balance due: ${money(figures.due, currency)}`, { align: 'right' });
   });
-  return { filename: `${number}.pdf`, bytes, invoice, client, practice, figures };
 }
 
 /**
@@ -253,17 +273,36 @@ export const placeOfService = (appointment) => (appointment?.['locationType'] ==
  */
 export async function superbillPdf(databases, c, userId, clientId, from, to) {
   const { client, practice, entries } = await moneyContext(databases, c, userId, clientId);
+  const lines = await chargeDetails(databases, c, userId, superbillCharges(entries, from, to));
+  const drawn = await drawSuperbill({ client, practice, entries, lines, from, to });
+  return { filename: `superbill-${from}-${to}.pdf`, ...drawn };
+}
+
+/**
+ * The session fees a superbill for the period may list (still to be checked against their
+ * appointments: attended only), by date.
+ * @param {readonly StoredEntry[]} entries the client's entries
+ * @param {string} from
+ * @param {string} to
+ */
+export function superbillCharges(entries, from, to) {
   const { charges: active } = allocationState(entries);
-  const sessions = [...active.values()].map((x) => x.entry)
+  return [...active.values()].map((x) => x.entry)
     .filter((e) => e.type === 'session_fee' && e.appointmentId && e.date >= from && e.date <= to)
     .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * Draws a superbill from what was read: `lines` the chargeLines of superbillCharges.
+ * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], lines: ChargeLine[], from: string, to: string }} parts
+ */
+export async function drawSuperbill({ client, practice, entries, lines: candidates, from, to }) {
   // Amount paid: the active payments' allocations to each session's charge.
   /** @type {Map<string, number>} */
   const paid = new Map();
   const { charges } = allocationState(entries.filter((e) => e.kind !== 'adjustment'));
   for (const [id, ch] of charges) paid.set(id, ch.paid);
-  const details = await chargeDetails(databases, c, userId, sessions);
-  const lines = details.filter((d) => d.appointment && d.appointment['status'] === 'show');
+  const lines = candidates.filter((d) => d.appointment && d.appointment['status'] === 'show');
   const currency = String(lines[0]?.entry['currency'] ?? practice?.['currency'] ?? 'USD');
   const totalFee = lines.reduce((s, l) => s + l.entry.amount, 0);
   const totalPaid = lines.reduce((s, l) => s + (paid.get(l.entry.$id) ?? 0), 0);
@@ -293,7 +332,7 @@ export async function superbillPdf(databases, c, userId, clientId, from, to) {
     doc.text('Provider signature: ________________________________   Date: ______________');
     doc.text(therapist);
   });
-  return { filename: `superbill-${from}-${to}.pdf`, bytes, sessions: lines.length, totalFee, totalPaid };
+  return { bytes, sessions: lines.length, totalFee, totalPaid };
 }
 
 /**
