@@ -18,6 +18,7 @@ import { installRateLimits } from './rate-limit.ts';
 import accountRoutes from './routes/account/index.ts';
 import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
+import storageRoutes from './routes/storage.ts';
 import functionDomainRoutes from './routes/functions/domains.ts';
 import executionRoutes from './routes/functions/executions.ts';
 import usersMfaRoutes from './routes/users-mfa.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   // Databases and functions spell full paths (`/v1/databases/…`, `/_functions/…`).
   await app.register(databasesRoutes, options);
   await app.register(executionRoutes, options);
+  await app.register(storageRoutes, options);
   await app.register(functionDomainRoutes, options);
   return app;
 }
