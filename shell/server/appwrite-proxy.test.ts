@@ -6,11 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AppwriteException, Account, Client, ID, Users } from 'node-appwrite';
+import { Client as WebClient, Storage as WebStorage } from 'appwrite';
+import { AppwriteException, Account, Client, ID, Permission, Role, Storage, Users } from 'node-appwrite';
+import { InputFile } from 'node-appwrite/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
 import { loadServerConfig } from './config.ts';
@@ -38,7 +41,12 @@ function freePort(): Promise<number> {
 async function startEmulator(): Promise<string> {
   const port = await freePort();
   const schema = path.join(dir, 'appwrite.json');
-  writeFileSync(schema, JSON.stringify({ projectId: PROJECT, databases: [], collections: [], functions: [] }));
+  // The exports bucket as backend/appwrite.json has it (only server keys upload), and one users may upload into.
+  const buckets = [
+    { $id: 'exports', $permissions: [], fileSecurity: true, name: 'Data exports', enabled: true, maximumFileSize: 2_000_000_000, allowedFileExtensions: ['zip'], compression: 'none', encryption: true, antivirus: false },
+    { $id: 'uploads', $permissions: ['create("users")'], fileSecurity: true, name: 'Uploads', enabled: true, maximumFileSize: 30_000_000, allowedFileExtensions: [], compression: 'none', encryption: true, antivirus: false },
+  ];
+  writeFileSync(schema, JSON.stringify({ projectId: PROJECT, databases: [], collections: [], functions: [], buckets }));
   emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -296,4 +304,68 @@ describe('the client address and HTTPS behind a TLS terminator', () => {
     expect(cleared).toHaveLength(2);
     for (const cookie of cleared) expect(Date.parse(/expires=([^;]+)/i.exec(cookie)?.[1] ?? '')).toBeLessThan(Date.now());
   });
+});
+
+describe('issue 17: export files through the app server', () => {
+  const MiB = 1024 * 1024;
+
+  async function signedIn(endpoint: string): Promise<{ userId: string; cookie: string; session: string }> {
+    const email = await newUser();
+    const response = await fetch(`${endpoint}/account/sessions/email`, {
+      method: 'POST',
+      headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const body = (await response.json()) as { userId: string; secret: string };
+    const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`a_session_${PROJECT}=`));
+    const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+    return { userId: body.userId, cookie, session: cookie.slice(`a_session_${PROJECT}=`.length) };
+  }
+
+  it('a therapist downloads an export larger than the 12 MB request limit, intact, with their session cookie', async () => {
+    const endpoint = await appServer();
+    const therapist = await signedIn(endpoint);
+    // A ZIP's bytes (its signature, then incompressible data): what the export function stores.
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(13 * MiB + 321)]);
+    const file = await new Storage(server(direct)).createFile({
+      bucketId: 'exports', fileId: ID.unique(), file: InputFile.fromBuffer(zip, 'cadence-export.zip'),
+      permissions: [Permission.read(Role.user(therapist.userId)), Permission.delete(Role.user(therapist.userId))],
+    });
+    const response = await fetch(`${endpoint}/storage/buckets/exports/files/${file.$id}/download?project=${PROJECT}`, { headers: { cookie: therapist.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="cadence-export.zip"');
+    // Already compressed: passed through as it is, not compressed again by the app server.
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBe(zip.length);
+    expect(bytes.equals(zip)).toBe(true);
+    const deleted = await fetch(`${endpoint}/storage/buckets/exports/files/${file.$id}`, {
+      method: 'DELETE', headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json', cookie: therapist.cookie }, body: '{}',
+    });
+    expect(deleted.status).toBe(204);
+  }, 60_000);
+
+  it('files are never kept in the browser cache, whatever Appwrite\'s Cache-Control (45 days for files)', async () => {
+    const upstream = Fastify();
+    upstream.get('/v1/*', async (_request, reply) => reply.header('cache-control', 'private, max-age=3888000').type('application/zip').send(Buffer.from('PK')));
+    await upstream.listen({ host: '127.0.0.1', port: 0 });
+    servers.push(upstream);
+    const endpoint = await appServer({}, `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`);
+    const file = await fetch(`${endpoint}/storage/buckets/exports/files/f1/download?project=${PROJECT}`);
+    expect(file.headers.get('cache-control')).toBe('private, no-store');
+    expect((await fetch(`${endpoint}/locale?project=${PROJECT}`)).headers.get('cache-control')).toBe('private, max-age=3888000');
+  });
+
+  it('a 5 MiB chunk of an upload passes the app server (the Web SDK cuts files at 5 MiB)', async () => {
+    const endpoint = await appServer();
+    const therapist = await signedIn(endpoint);
+    const web = new WebClient().setEndpoint(endpoint).setProject(PROJECT).setSession(therapist.session);
+    const content = randomBytes(6 * MiB);
+    const file = await new WebStorage(web).createFile({ bucketId: 'uploads', fileId: ID.unique(), file: new File([content], 'letter.pdf') });
+    expect(file).toMatchObject({ chunksTotal: 2, chunksUploaded: 2, sizeOriginal: content.length });
+    const url = new WebStorage(web).getFileDownload({ bucketId: 'uploads', fileId: file.$id });
+    const bytes = Buffer.from((await web.call('get', new URL(url), {}, {}, 'arrayBuffer')) as ArrayBuffer);
+    expect(bytes.equals(content)).toBe(true);
+  }, 60_000);
 });

@@ -136,6 +136,9 @@ export async function appwriteProxy(app: FastifyInstance, config: ServerConfig):
           // The app calls /v1 same-origin; the app server grants no other origin anything.
           if (!name.startsWith('access-control-')) outgoing[name] = value;
         }
+        // Appwrite sends files with `private, max-age=3888000` (45 days): a practice's export (every
+        // client record) would stay in the browser's cache on a shared computer. Files are never kept.
+        if (request?.url.startsWith('/v1/storage/')) outgoing['cache-control'] = 'private, no-store';
         const cookies = incoming['set-cookie'];
         if (!cookies) return outgoing;
         const secure = config.https || request?.protocol === 'https';
