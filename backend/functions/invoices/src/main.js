@@ -17,20 +17,18 @@
 // → {success:true, invoice}. Refusals {success:false, error, field?}: 400, 401, 404 (client or
 //   invoice not the caller's), 409 (no unbilled charges; a void invoice; no email address; mail not
 //   set up), 500.
-import { Databases, ID, Query } from 'node-appwrite';
-import { collectionsFromEnv } from '../../lib/collections.js';
-import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { ID, Query } from 'node-appwrite';
 import { activeEntries, ledgerEntryId } from '../../lib/ledger.js';
 import { clientName, INVOICE_NOT_FOUND, invoiceFigures, invoicePdf, money, usDate } from '../../lib/money-documents.js';
+import { moneyFunction } from '../../lib/money-function.js';
 import {
   addDays, currencyOf, dateIn, dateOf, idOf, ownerOnly, ownOr404, practiceOf, Refusal, textOf, writeForClient, zoneOf,
 } from '../../lib/money-store.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /**
- * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
- * @typedef {{ databases: Databases, c: import('../../lib/collections.js').Collections, userId: string, log: (m: string) => void }} Run
+ * @typedef {import('../../lib/money-function.js').Run} Run
  */
 
 const SUMMARY_KEYS = ['$id', '$createdAt', '$updatedAt', 'userId', 'clientId', 'seq', 'number', 'status', 'issueDate', 'dueDate', 'periodStart', 'periodEnd', 'entryIds', 'total', 'currency', 'emailedAt', 'voidReason'];
@@ -235,17 +233,6 @@ async function dispatch(run, body) {
   }
 }
 
-/** @param {Context} context */
-export default async ({ req, res, log, error }) => {
-  const userId = req.headers['x-appwrite-user-id'];
-  if (!userId) return res.json({ success: false, error: 'Sign in to manage invoices.' }, 401);
-  const body = readBody(req.bodyText);
-  try {
-    const answer = await dispatch({ databases: new Databases(serverClient(req)), c: collectionsFromEnv(process.env), userId, log }, body);
-    return res.json(answer.body, answer.status);
-  } catch (e) {
-    if (e instanceof Refusal) return res.json(e.body, e.status);
-    error(`invoices ${String(body['action']).slice(0, 20)} for ${userId} failed: ${messageOf(e)}`);
-    return res.json({ success: false, error: 'The invoice could not be saved. Please try again.' }, 500);
-  }
-};
+export default moneyFunction({
+  name: 'invoices', field: 'action', signedOut: 'Sign in to manage invoices.', failed: 'The invoice could not be saved. Please try again.', handle: dispatch,
+});

@@ -19,18 +19,15 @@
 //   reason or reference (Appwrite keeps execution answers).
 // Refusals {success:false, error, field?}: 400 bad input, 401 not signed in, 404 client, invoice or
 // entry not the caller's, 409 (refund over the credit, void of a reversal, busy), 500.
-import { Databases } from 'node-appwrite';
-import { collectionsFromEnv } from '../../lib/collections.js';
-import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, reversalOf } from '../../lib/ledger.js';
+import { moneyFunction } from '../../lib/money-function.js';
 import {
   amountOf, clientEntries, currencyOf, dateIn, dateOf, entrySummary, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, writeForClient, zoneOf,
 } from '../../lib/money-store.js';
 
 /**
- * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('../../lib/money-store.js').StoredEntry} StoredEntry
- * @typedef {{ databases: Databases, c: import('../../lib/collections.js').Collections, userId: string, log: (m: string) => void }} Run
+ * @typedef {import('../../lib/money-function.js').Run} Run
  */
 
 const CLIENT_NOT_FOUND = 'This client could not be found.';
@@ -198,17 +195,6 @@ async function dispatch(run, body) {
   }
 }
 
-/** @param {Context} context */
-export default async ({ req, res, log, error }) => {
-  const userId = req.headers['x-appwrite-user-id'];
-  if (!userId) return res.json({ success: false, error: 'Sign in to record payments.' }, 401);
-  const body = readBody(req.bodyText);
-  try {
-    const answer = await dispatch({ databases: new Databases(serverClient(req)), c: collectionsFromEnv(process.env), userId, log }, body);
-    return res.json(answer.body, answer.status);
-  } catch (e) {
-    if (e instanceof Refusal) return res.json(e.body, e.status);
-    error(`ledger ${String(body['action']).slice(0, 20)} for ${userId} failed: ${messageOf(e)}`);
-    return res.json({ success: false, error: 'This could not be recorded. Please try again.' }, 500);
-  }
-};
+export default moneyFunction({
+  name: 'ledger', field: 'action', signedOut: 'Sign in to record payments.', failed: 'This could not be recorded. Please try again.', handle: dispatch,
+});

@@ -7,13 +7,12 @@
 //   statement: clientId, from, to       → 'statement-<from>-<to>.pdf'
 // → 200 {success:true, filename, contentType:'application/pdf', base64}. No client name in a file
 // name. Refusals {success:false, error, field?}: 400, 401, 404 (not the caller's), 500.
-import { Databases } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
+import { moneyFunction } from '../../lib/money-function.js';
 import { dateOf, idOf, Refusal } from '../../lib/money-store.js';
 
-/** @typedef {import('../../lib/execution.js').Context} Context */
+/** @typedef {import('node-appwrite').Databases} Databases */
 
 /** @param {Record<string, unknown>} body */
 function period(body) {
@@ -47,17 +46,10 @@ async function build(databases, userId, body) {
   }
 }
 
-/** @param {Context} context */
-export default async ({ req, res, error }) => {
-  const userId = req.headers['x-appwrite-user-id'];
-  if (!userId) return res.json({ success: false, error: 'Sign in to download documents.' }, 401);
-  const body = readBody(req.bodyText);
-  try {
-    const { filename, bytes } = await build(new Databases(serverClient(req)), userId, body);
-    return res.json({ success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64') });
-  } catch (e) {
-    if (e instanceof Refusal) return res.json(e.body, e.status);
-    error(`money-documents ${String(body['document']).slice(0, 20)} for ${userId} failed: ${messageOf(e)}`);
-    return res.json({ success: false, error: 'The document could not be made. Please try again.' }, 500);
-  }
-};
+export default moneyFunction({
+  name: 'money-documents', field: 'document', signedOut: 'Sign in to download documents.', failed: 'The document could not be made. Please try again.',
+  handle: async ({ databases, userId }, body) => {
+    const { filename, bytes } = await build(databases, userId, body);
+    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64') } };
+  },
+});
