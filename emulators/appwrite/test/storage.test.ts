@@ -224,6 +224,27 @@ describe('chunked uploads sent by hand', () => {
     expect((await fetch(`${core.endpoint}/ping`)).status).toBe(200);
   });
 
+  it('answers a malformed or file-less form with Appwrite\'s 400s', async () => {
+    const headers = { 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' };
+    const url = `${core.endpoint}/storage/buckets/exports/files`;
+    const answers: Array<[number, string]> = [];
+    for (const [type, body] of [
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nunterminated'],
+      ['multipart/form-data', 'no boundary at all'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="fileId"\r\n\r\nabc\r\n--xyz--\r\n'],
+      ['application/json', '{"fileId":"abc"}'],
+    ]) {
+      const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': type }, body });
+      answers.push([response.status, ((await response.json()) as { type: string }).type]);
+    }
+    expect(answers).toEqual([
+      [400, 'general_bad_request'],
+      [400, 'general_bad_request'],
+      [400, 'storage_file_empty'],
+      [400, 'storage_file_empty'],
+    ]);
+  });
+
   it('keeps an unfinished upload unreadable, and deleting it removes its chunks', async () => {
     const total = 6 * MiB;
     const first = await post({ 'content-range': `bytes 0-${5 * MiB - 1}/${total}` }, chunkForm('partial', Buffer.alloc(5 * MiB, 1)));

@@ -54,6 +54,16 @@ function disposition(kind: 'attachment' | 'inline', name: string): string {
   return ascii === name ? `${kind}; filename="${name}"` : `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/**
+ * The multipart parser's own failures (no boundary, a form cut short) are the client's: Appwrite's
+ * 400. Errors with a status (the parser's limits) or from the file system (`syscall`) stay as they are.
+ */
+function malformedForm(error: unknown): unknown {
+  if (error instanceof AppwriteError || !(error instanceof Error)) return error;
+  if ('statusCode' in error || 'syscall' in error) return error;
+  return new AppwriteError('general_bad_request', 'Invalid multipart form body.');
+}
+
 export default async function storageRoutes(app: FastifyInstance, { config, store, clock }: PluginOptions): Promise<void> {
   const project = JSON.parse(fs.readFileSync(config.schemaPath, 'utf8')) as unknown;
   migrateFiles(store.db);
@@ -104,7 +114,7 @@ export default async function storageRoutes(app: FastifyInstance, { config, stor
       }
     } catch (error) {
       if (segment) blobs.discard(segment.temp);
-      throw error;
+      throw malformedForm(error);
     }
     if (!segment) throw new AppwriteError('storage_file_empty');
     const result = await service.upload(actor, bucket, { fileId, uploadId: header(request, 'x-appwrite-id'), permissions, fileName, range, segment });
