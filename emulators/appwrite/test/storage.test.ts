@@ -228,12 +228,13 @@ describe('chunked uploads sent by hand', () => {
     const headers = { 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' };
     const url = `${core.endpoint}/storage/buckets/exports/files`;
     const answers: Array<[number, string]> = [];
-    for (const [type, body] of [
+    const forms: Array<[string, string]> = [
       ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nunterminated'],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="fileId"\r\n\r\nabc\r\n--xyz--\r\n'],
       ['application/json', '{"fileId":"abc"}'],
-    ]) {
+    ];
+    for (const [type, body] of forms) {
       const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': type }, body });
       answers.push([response.status, ((await response.json()) as { type: string }).type]);
     }
