@@ -344,7 +344,16 @@ export function compileCursor(orders: readonly Order[], resolve: ColumnResolver,
     params.push(cursorValues[i] ?? null);
     ors.push(`(${ands.join(' AND ')})`);
   });
-  return { sql: `(${ors.join(' OR ')})`, params };
+  const first = orders[0];
+  if (orders.length < 2 || !first) return { sql: `(${ors.join(' OR ')})`, params };
+  // The same rows, with the first order's bound (`date <= ?`) stated on its own: SQLite uses only
+  // an AND-ed range to start an index where the cursor is, and would otherwise walk the index from
+  // the first row to the cursor on every page (the 20th page of 5,000 read 100,000 rows).
+  const ascending = (first.direction === 'ASC') === (direction === 'after');
+  return {
+    sql: `(${resolve(first.attribute)?.expr ?? 'NULL'} ${ascending ? '>=' : '<='} ? AND (${ors.join(' OR ')}))`,
+    params: [cursorValues[0] ?? null, ...params],
+  };
 }
 
 /** Cursor pagination needs non-null order values (Appwrite: `database_query_order_null`). */

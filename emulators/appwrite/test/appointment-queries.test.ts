@@ -34,7 +34,7 @@ function harness() {
   const service = new DocumentsService(schema, new DocumentRepository(sqlite, schema), systemClock);
   /** The plan of the list statement the last list ran. */
   const plan = () => {
-    const sql = prepared.findLast((s) => s.startsWith('SELECT seq') && s.includes('ORDER BY'));
+    const sql = prepared.findLast((s) => /^SELECT .+ FROM documents WHERE .+ ORDER BY/s.test(s));
     if (!sql) throw new Error('no list statement');
     const params = (sql.match(/\?/g) ?? []).map(() => 'x');
     return (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((row) => row.detail).join('\n');

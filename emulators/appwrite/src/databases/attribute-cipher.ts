@@ -74,6 +74,9 @@ export class AttributeCipher {
     if (!isEnvelope(envelope)) return stored;
     const decipher = crypto.createDecipheriv(METHOD, this.key, Buffer.from(envelope.iv, 'hex'));
     decipher.setAuthTag(Buffer.from(envelope.tag, 'hex'));
-    return Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]).toString('utf8');
+    const plain = decipher.update(Buffer.from(envelope.data, 'base64'));
+    // GCM's final() writes nothing: it checks the tag (throws when altered) before the text is used.
+    decipher.final();
+    return plain.toString('utf8');
   }
 }

@@ -365,22 +365,58 @@ export class DocumentRepository {
     }));
   }
 
+  /**
+   * A list's documents as the JSON text of their models (`modelJson` in documents-service.ts),
+   * comma-separated in the list's order, or null for a collection with encrypted attributes (their
+   * values are opened in JS). SQLite writes each document's model, so a page of 5,000 crosses into
+   * JS as 5,000 strings instead of 30,000 values to assemble (half of a ledger page's time).
+   */
+  listText(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, collectionKey: '$collectionId' | '$tableId'): { documents: string; total: number } | null {
+    if (this.encryptedOf(collection.databaseId, collection.id)) return null;
+    const page = this.pageSql(collection, q, opts, cursorRow);
+    if (!page) return { documents: '', total: 0 };
+    const system = `${JSON.stringify(collectionKey)}:${JSON.stringify(collection.id)},"$databaseId":${JSON.stringify(collection.databaseId)},"$createdAt":`;
+    // json_quote writes what JSON.stringify does for ids ([A-Za-z0-9._-]) and stored dates; data is
+    // JSON.stringify of an object, so its text without the `{` follows the system keys.
+    const model = `'{"$id":' || json_quote(id) || ',"$sequence":"' || seq || '",' || ${lit(system)} || json_quote(created_at)`
+      + ` || ',"$updatedAt":' || json_quote(updated_at) || ',"$permissions":' || permissions || CASE data WHEN '{}' THEN '}' ELSE ',' || substr(data, 2) END`;
+    const models = this.statement(`SELECT ${model} AS model FROM documents WHERE ${page.where.sql} ORDER BY ${page.orderBy} LIMIT ? OFFSET ?`)
+      .pluck().all(...page.where.params, q.limit, q.offset) as string[];
+    if (q.cursor?.direction === 'before') models.reverse();
+    return { documents: models.join(','), total: this.total(page, opts) };
+  }
+
   private select<T>(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, map: (row: RawRow) => T): { rows: T[]; total: number } {
+    const page = this.pageSql(collection, q, opts, cursorRow);
+    if (!page) return { rows: [], total: 0 };
+    const raw = this.statement(
+      `SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE ${page.where.sql} ORDER BY ${page.orderBy} LIMIT ? OFFSET ?`,
+    ).all(...page.where.params, q.limit, q.offset) as RawRow[];
+    const rows = raw.map(map);
+    if (q.cursor?.direction === 'before') rows.reverse();
+    return { rows, total: this.total(page, opts) };
+  }
+
+  /** Appwrite counts up to APP_LIMIT_COUNT (5000), ignoring limit, offset and cursor. */
+  private total(page: PageSql, opts: ListOptions): number {
+    if (!opts.total) return 0;
+    return this.count(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${page.filter.sql} LIMIT 5000)`, page.filter.params);
+  }
+
+  /** A list's SQL: its filter (readable and matching), the page's (plus the cursor) and order; null when the caller can read nothing. */
+  private pageSql(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null): PageSql | null {
     const resolve = columnResolver(collection);
     const base = `database_id = ${lit(collection.databaseId)} AND collection_id = ${lit(collection.id)}`;
     const parts: SqlFragment[] = [{ sql: base, params: [] }];
     if (opts.readPermissions) {
-      if (opts.readPermissions.length === 0) return { rows: [], total: 0 };
+      if (opts.readPermissions.length === 0) return null;
       parts.push({
         sql: `EXISTS (SELECT 1 FROM document_permissions p WHERE p.doc_seq = documents.seq AND p.permission IN (${opts.readPermissions.map(() => '?').join(', ')}))`,
         params: opts.readPermissions,
       });
     }
     parts.push(compileConditions(q.conditions, resolve));
-    const where = (extra: SqlFragment[]): SqlFragment => {
-      const all = [...parts, ...extra];
-      return { sql: all.map((p) => p.sql).join(' AND '), params: all.flatMap((p) => p.params) };
-    };
+    const join = (all: SqlFragment[]): SqlFragment => ({ sql: all.map((p) => p.sql).join(' AND '), params: all.flatMap((p) => p.params) });
 
     const orders = effectiveOrders(q.orders);
     const orderBy = compileOrderBy(orders, resolve, q.cursor?.direction === 'before');
@@ -390,21 +426,16 @@ export class DocumentRepository {
       assertCursorValues(values);
       extra.push(compileCursor(orders, resolve, values, q.cursor.direction));
     }
-    const w = where(extra);
-    const raw = this.statement(
-      `SELECT seq, id, created_at, updated_at, permissions, data FROM documents WHERE ${w.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`,
-    ).all(...w.params, q.limit, q.offset) as RawRow[];
-    const rows = raw.map(map);
-    if (q.cursor?.direction === 'before') rows.reverse();
-
-    let total = 0;
-    if (opts.total) {
-      // Appwrite counts up to APP_LIMIT_COUNT (5000), ignoring limit, offset and cursor.
-      const t = where([]);
-      total = this.count(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM documents WHERE ${t.sql} LIMIT 5000)`, t.params);
-    }
-    return { rows, total };
+    return { filter: join(parts), where: join([...parts, ...extra]), orderBy };
   }
+}
+
+interface PageSql {
+  /** readable and matching (what `total` counts) */
+  filter: SqlFragment;
+  /** `filter` and after (or before) the cursor */
+  where: SqlFragment;
+  orderBy: string;
 }
 
 function cursorValue(row: DocumentRow, attribute: string): string | number | null {

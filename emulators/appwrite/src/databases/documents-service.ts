@@ -135,9 +135,12 @@ export class DocumentsService {
     const { q, readPermissions, cursorRow } = this.listQuery(actor, c, queries, flavor);
     if (q.select) {
       const { select } = q;
-      const parsed = this.repo.list(c, q, { readPermissions, total }, cursorRow);
-      return JSON.stringify({ total: parsed.total, [listKey]: parsed.rows.map((r) => toModel(selectFields(r, select), c, flavor)) });
+      // Only the data is parsed, to pick the selected attributes; the rest is written out as stored.
+      const stored = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
+      return `{"total":${stored.total},${JSON.stringify(listKey)}:[${stored.rows.map((r) => selectedJson(r, select, c, flavor)).join(',')}]}`;
     }
+    const text = this.repo.listText(c, q, { readPermissions, total }, cursorRow, flavor === 'row' ? '$tableId' : '$collectionId');
+    if (text) return `{"total":${text.total},${JSON.stringify(listKey)}:[${text.documents}]}`;
     const result = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
     return `{"total":${result.total},${JSON.stringify(listKey)}:[${result.rows.map((r) => modelJson(r, c, flavor)).join(',')}]}`;
   }
@@ -301,6 +304,15 @@ function selectFields(doc: DocumentRow, select: string[]): DocumentRow {
   const data: DocData = {};
   for (const k of select) if (Object.hasOwn(doc.data, k)) data[k] = doc.data[k];
   return { ...doc, data };
+}
+
+/** JSON.stringify(toModel(selectFields(…))) of a stored document. */
+function selectedJson(doc: StoredDocument, select: string[], c: CollectionDef, flavor: Flavor): string {
+  if (select.includes('*')) return modelJson(doc, c, flavor);
+  const stored = JSON.parse(doc.dataJson) as DocData;
+  const data: DocData = {};
+  for (const k of select) if (Object.hasOwn(stored, k)) data[k] = stored[k];
+  return modelJson({ ...doc, dataJson: JSON.stringify(data) }, c, flavor);
 }
 
 /** JSON.stringify(toModel(…)) of a stored document: its system keys, then its data's keys in stored order. */
