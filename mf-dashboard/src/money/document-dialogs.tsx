@@ -5,7 +5,7 @@ import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice } from './api/m
 import type { ClientInvoiceDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
-import { base64Blob, saveFile } from './save-file.ts';
+import { base64Blob, saveFile } from '../shared/save-file.ts';
 
 export interface Period {
   from: string;

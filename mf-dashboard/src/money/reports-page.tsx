@@ -7,7 +7,6 @@ import { clientDisplayName } from '../clients/client-schema.ts';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES } from '../schedule/appointment.ts';
 import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
-import { toCsv, type CsvCell } from '../shared/csv-writer.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
@@ -27,16 +26,12 @@ import {
   type OutstandingRow,
   type SessionsMonth,
 } from './reports.ts';
-import { saveFile } from './save-file.ts';
+import { saveCsv } from '../shared/save-file.ts';
 import './money.css';
 
 export const REPORTS = ['income', 'sessions', 'outstanding'] as const;
 type Report = (typeof REPORTS)[number];
 const REPORT_LABELS: Record<Report, string> = { income: 'Income', sessions: 'Sessions', outstanding: 'Outstanding' };
-
-function downloadCsv(rows: CsvCell[][], filename: string) {
-  saveFile(new Blob([toCsv(rows, { bom: true })], { type: 'text/csv;charset=utf-8' }), filename);
-}
 
 /** Download CSV and Print, above each report (neither is printed). */
 function ReportActions({ onCsv }: { onCsv: () => void }) {
@@ -121,7 +116,7 @@ function IncomeReportView({ year, currency, picker }: { year: number; currency: 
       <div className="money-report__head">
         <h2 className="money-subtitle">Income in {year}</h2>
         {picker}
-        {report && <ReportActions onCsv={() => downloadCsv(incomeCsv(report, currency), `income-${year}.csv`)} />}
+        {report && <ReportActions onCsv={() => saveCsv(incomeCsv(report, currency), `income-${year}.csv`)} />}
       </div>
       {entries.isPending ? (
         <Skeleton label="Adding up payments" lines={6} />
@@ -155,7 +150,7 @@ function SessionsReportView({ year, timeZone, picker }: { year: number; timeZone
       <div className="money-report__head">
         <h2 className="money-subtitle">Sessions in {year}</h2>
         {picker}
-        {report && <ReportActions onCsv={() => downloadCsv(sessionsCsv(report), `sessions-report-${year}.csv`)} />}
+        {report && <ReportActions onCsv={() => saveCsv(sessionsCsv(report), `sessions-report-${year}.csv`)} />}
       </div>
       {statuses.isPending ? (
         <Skeleton label="Counting sessions" lines={6} />
@@ -195,7 +190,7 @@ function OutstandingReportView({ today, currency }: { today: string; currency: s
     <section className="money-report" aria-label="Outstanding balances">
       <div className="money-report__head">
         <h2 className="money-subtitle">Outstanding on {dateLabel(today, 'full')}</h2>
-        {report && <ReportActions onCsv={() => downloadCsv(outstandingCsv(report, name, currency), `outstanding-${today}.csv`)} />}
+        {report && <ReportActions onCsv={() => saveCsv(outstandingCsv(report, name, currency), `outstanding-${today}.csv`)} />}
       </div>
       {balances.isPending || clients.isPending ? (
         <Skeleton label="Adding up balances" lines={6} />

@@ -4,7 +4,7 @@ import type { ClientDocument } from '../clients/api/client-document.ts';
 import { useClients } from '../clients/client-queries.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
-import { toCsv } from '../shared/csv-writer.ts';
+import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useFilterParams } from '../shared/use-filter-params.ts';
 import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
@@ -13,7 +13,6 @@ import { listAllEntries } from './api/read-ledger.ts';
 import { EntriesTable, type EntryRow } from './entries-table.tsx';
 import { VoidEntryDialog } from './void-dialog.tsx';
 import { ENTRY_KIND_LABELS, ENTRY_KINDS, runningBalances, voidedIds, type LedgerEntryDocument } from './ledger.ts';
-import { saveFile } from './save-file.ts';
 import { useEntryPage, useEntryScan } from './money-queries.ts';
 import {
   isFilteringTransactions,
@@ -197,36 +196,21 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
 /** The whole filter as a CSV (every entry, not just the page), each with its running balance. */
 function DownloadTransactions({ queries, clientName }: { queries: readonly string[]; clientName: (id: string) => string | null }) {
   const userId = useUserId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const download = async () => {
-    setError(null);
-    setProgress(0);
-    try {
-      const all = await listAllEntries(userId, [...queries], setProgress);
-      let balance = all.reduce((sum, entry) => sum + entry.amount, 0);
-      const rows = all.map((entry) => {
-        const row = transactionCsvRow(entry, clientName(entry.clientId) ?? 'Unknown client', balance);
-        balance -= entry.amount;
-        return row;
-      });
-      saveFile(new Blob([toCsv([TRANSACTIONS_CSV_HEADER, ...rows], { bom: true })], { type: 'text/csv;charset=utf-8' }), `transactions-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setProgress(null);
-    }
+  const rows = async (onProgress: (read: number) => void) => {
+    const all = await listAllEntries(userId, [...queries], onProgress);
+    let balance = all.reduce((sum, entry) => sum + entry.amount, 0);
+    return [TRANSACTIONS_CSV_HEADER, ...all.map((entry) => {
+      const row = transactionCsvRow(entry, clientName(entry.clientId) ?? 'Unknown client', balance);
+      balance -= entry.amount;
+      return row;
+    })];
   };
   return (
-    <div className="money-download">
-      <Button loading={progress !== null} loadingLabel={progress !== null ? TRANSACTIONS_TEXTS.preparing(progress) : undefined} onClick={() => void download()}>
-        {TRANSACTIONS_TEXTS.download}
-      </Button>
-      {error && (
-        <Alert tone="error" title={TRANSACTIONS_TEXTS.downloadFailed} onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
-    </div>
+    <DownloadCsvButton
+      rows={rows}
+      fileName={() => `transactions-${new Date().toISOString().slice(0, 10)}.csv`}
+      texts={{ download: TRANSACTIONS_TEXTS.download, preparing: TRANSACTIONS_TEXTS.preparing, failed: TRANSACTIONS_TEXTS.downloadFailed }}
+      className="money-download"
+    />
   );
 }

@@ -1,7 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from '@cadence/shared-router';
 import {
-  Alert,
   Button,
   buttonClassName,
   Combobox,
@@ -24,7 +23,7 @@ import { usePracticeSettings, useServices } from '../practice/practice-queries.t
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
 import { NoteLink } from './notes/note-link.tsx';
-import { toCsv } from '../shared/csv-writer.ts';
+import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatMoney } from '../shared/money.ts';
 import { browserTimeZone, practiceZoneLabel } from '../shared/time-zone.ts';
@@ -286,44 +285,16 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
 /** The whole filter as a CSV (every page, not just the one shown), with progress while it is read. */
 function DownloadCsv({ queries, order, lookup }: { queries: readonly string[]; order: 'asc' | 'desc'; lookup: Lookup }) {
   const userId = useUserId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const download = async () => {
-    setError(null);
-    setProgress(0);
-    try {
-      const all = await listAllSessions(userId, [...queries], order, setProgress);
-      const csv = toCsv(
-        [SESSIONS_CSV_HEADER, ...all.map((appointment) => sessionCsvRow(appointment, { client: clientName(lookup, appointment), service: serviceName(lookup, appointment) }, lookup.timeZone))],
-        { bom: true },
-      );
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      // No client name in the file name: it lands in download lists and sync folders.
-      link.download = `sessions-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    } finally {
-      setProgress(null);
-    }
+  const rows = async (onProgress: (read: number) => void) => {
+    const all = await listAllSessions(userId, [...queries], order, onProgress);
+    return [SESSIONS_CSV_HEADER, ...all.map((appointment) => sessionCsvRow(appointment, { client: clientName(lookup, appointment), service: serviceName(lookup, appointment) }, lookup.timeZone))];
   };
-
   return (
-    <div className="sessions-download">
-      <Button loading={progress !== null} loadingLabel={progress !== null ? SESSIONS_TEXTS.preparing(progress) : undefined} onClick={() => void download()}>
-        {SESSIONS_TEXTS.download}
-      </Button>
-      {error && (
-        <Alert tone="error" title={SESSIONS_TEXTS.downloadFailed} onDismiss={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
-    </div>
+    <DownloadCsvButton
+      rows={rows}
+      fileName={() => `sessions-${new Date().toISOString().slice(0, 10)}.csv`}
+      texts={{ download: SESSIONS_TEXTS.download, preparing: SESSIONS_TEXTS.preparing, failed: SESSIONS_TEXTS.downloadFailed }}
+      className="sessions-download"
+    />
   );
 }

@@ -5,21 +5,11 @@ import type { ClientDocument } from '../api/client-document.ts';
 import { ROW_STATUS } from './import-mapping-step.tsx';
 import { rejectedRowsCsv, type ImportRow } from './import-rows.ts';
 import type { ImportRun } from './import-run.ts';
+import { saveFile } from '../../shared/save-file.ts';
 
 /** Rows listed on screen; the rest are in the downloadable CSV (no thousand-row DOM). */
 const LISTED_ROWS = 100;
 export const REJECTED_FILE_NAME = 'rejected-rows.csv';
-
-function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -102,7 +92,7 @@ export function ImportProgress({ run, onRetry, onImportAnother }: ImportProgress
               Go to clients
             </Link>
             {rejected > 0 && (
-              <Button onClick={() => downloadCsv(rejectedRowsCsv(run.plan), REJECTED_FILE_NAME)}>
+              <Button onClick={() => saveFile(new Blob([rejectedRowsCsv(run.plan)], { type: 'text/csv;charset=utf-8' }), REJECTED_FILE_NAME)}>
                 Download rejected rows (CSV)
               </Button>
             )}

@@ -1,5 +1,6 @@
 // Files the dashboard hands the browser to save (CSV, PDF): a Blob behind an object URL, never the
 // content in an address, and a file name without a client's name (download lists and sync folders).
+import { toCsv, type CsvCell } from './csv-writer.ts';
 
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -10,6 +11,11 @@ export function saveFile(blob: Blob, filename: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Rows as a CSV file (a byte-order mark, so spreadsheets read it as UTF-8). */
+export function saveCsv(rows: readonly (readonly CsvCell[])[], filename: string): void {
+  saveFile(new Blob([toCsv(rows, { bom: true })], { type: 'text/csv;charset=utf-8' }), filename);
 }
 
 /** The bytes of a base64 text (a PDF from money-documents). */
