@@ -1,6 +1,8 @@
 // "Export all my data" on the practice dataset (issue 17): the seeded therapist runs export-data as
-// the browser does (a synchronous execution with their session), and the ZIP is unzipped and its
-// CSVs counted against what was seeded. Goal: under 30 s for 2,000 clients and ~50,000 appointments.
+// the browser does (an asynchronous execution with their session, followed through its progress
+// document, the ZIP downloaded from its bucket), and the ZIP is unzipped and its CSVs counted against
+// what was seeded. Goal: under 30 s for 2,000 clients and ~50,000 appointments (without the PDFs,
+// which are measured too).
 //
 // Alone: `node bench/export.mjs [--clients 2000]` starts its own Appwrite emulator (temp data, rate
 // limits off), seeds the practice and prints the figures as JSON.
@@ -27,48 +29,47 @@ function csvRows(bytes) {
   return Math.max(0, rows - 1);
 }
 
-/** The caller's newest export-data execution once it has ended (up to 90 s), or null. */
-async function storedExecution(endpoint, headers, startedAt) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const list = await (await fetch(`${endpoint}/functions/export-data/executions`, { headers })).json();
-    const newest = (list.executions ?? [])[0];
-    if (newest && (newest.status === 'completed' || newest.status === 'failed') && Date.parse(newest.$createdAt) >= Date.now() - (performance.now() - startedAt) - 5000) return newest;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  return null;
-}
-
 /**
- * On Appwrite's 30 s synchronous timeout the result says so (`timedOut`, the function's own time
- * from its stored execution) instead of throwing, so the rest of `pnpm bench` still runs.
- * @param {{ endpoint: string, therapist: { id: string, email: string, password: string }, expected?: Record<string, number> }} options
- *   `expected`: rows each CSV must hold (by file name).
+ * One export as the browser runs it: an asynchronous execution with the therapist's session, its
+ * progress document followed until the ZIP is stored, then the ZIP downloaded and its CSVs counted.
+ * `ms` is from the click to the ZIP in hand; `readyMs` to the ZIP stored; `progressSteps` how many
+ * distinct values the bar showed. A failed or stuck export is reported, not thrown, so the rest of
+ * `pnpm bench` still runs.
+ * @param {{ endpoint: string, therapist: { id: string, email: string, password: string }, expected?: Record<string, number>, documents?: boolean }} options
+ *   `expected`: rows each CSV must hold (by file name); `documents`: tick the invoice and superbill PDFs.
  */
-export async function measureExport({ endpoint, therapist, expected = {} }) {
+export async function measureExport({ endpoint, therapist, expected = {}, documents = false }) {
   const headers = { 'content-type': 'application/json', 'x-appwrite-project': 'cadence', cookie: await sessionCookie(endpoint, therapist) };
   const started = performance.now();
-  const response = await fetch(`${endpoint}/functions/export-data/executions`, { method: 'POST', headers, body: JSON.stringify({ body: '{}', async: false }) });
+  const response = await fetch(`${endpoint}/functions/export-data/executions`, { method: 'POST', headers, body: JSON.stringify({ body: JSON.stringify({ includeDocuments: documents }), async: true }) });
   const execution = await response.json();
-  const ms = Math.round(performance.now() - started);
-  if (response.status === 408) {
-    // Appwrite stops waiting for a synchronous execution after 30 s (the local one ends it then): its
-    // stored record says how it ended and when (no response body is kept).
-    const record = await storedExecution(endpoint, headers, started);
-    return { ms, timedOut: true, serverMs: record ? Math.round(record.duration * 1000) : null, serverStatus: record?.status ?? 'unknown', goalMs: EXPORT_GOAL_MS, zipKB: null, responseKB: null, fhirKB: null, rows: {} };
+  if (response.status !== 202 && response.status !== 201) throw new Error(`export-data: ${response.status} ${JSON.stringify(execution)}`);
+  const seen = new Set();
+  let progress = null;
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    const read = await fetch(`${endpoint}/databases/main/collections/data_exports/documents/${execution.$id}`, { headers });
+    progress = read.status === 200 ? await read.json() : null;
+    if (progress) seen.add(`${progress.stage} ${progress.percent}`);
+    if (progress?.status === 'ready' || progress?.status === 'failed') break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (response.status !== 201 || execution.responseStatusCode !== 200) throw new Error(`export-data: ${response.status} ${execution.responseStatusCode} ${execution.errors ?? ''}`);
-  const answer = JSON.parse(execution.responseBody);
-  const zip = Buffer.from(answer.zipBase64, 'base64');
+  const readyMs = Math.round(performance.now() - started);
+  if (progress?.status !== 'ready') return { ms: readyMs, readyMs, failed: progress?.status ?? 'timed out', goalMs: EXPORT_GOAL_MS, documents, progressSteps: seen.size, zipKB: null, fhirKB: null, rows: {} };
+  const zip = Buffer.from(await (await fetch(`${endpoint}/storage/buckets/exports/files/${execution.$id}/download`, { headers })).arrayBuffer());
+  const ms = Math.round(performance.now() - started);
   const files = unzipSync(zip);
   const rows = Object.fromEntries(Object.entries(files).filter(([name]) => name.endsWith('.csv')).map(([name, bytes]) => [name, csvRows(bytes)]));
   for (const [file, count] of Object.entries(expected)) if (rows[file] !== count) throw new Error(`export-data: ${file} has ${rows[file]} rows, expected ${count}`);
+  const pdfs = Object.keys(files).filter((name) => name.endsWith('.pdf')).length;
   return {
     ms,
-    serverMs: Math.round(execution.duration * 1000),
+    readyMs,
     goalMs: EXPORT_GOAL_MS,
+    documents,
+    pdfs,
+    progressSteps: seen.size,
     zipKB: Math.round(zip.length / 1024),
-    responseKB: Math.round(Buffer.byteLength(execution.responseBody) / 1024),
     fhirKB: Math.round((files['fhir-r4-bundle.json']?.length ?? 0) / 1024),
     rows,
   };
@@ -80,8 +81,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'export' });
   try {
     const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
-    const result = await measureExport({ endpoint, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
-    console.log(JSON.stringify({ counts: seeded.counts, export: result }, null, 2));
+    const expected = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
+    const result = await measureExport({ endpoint, therapist: seeded.therapist, expected });
+    const withDocuments = await measureExport({ endpoint, therapist: seeded.therapist, expected, documents: true });
+    console.log(JSON.stringify({ counts: seeded.counts, export: result, exportWithDocuments: withDocuments }, null, 2));
   } finally {
     stop();
   }

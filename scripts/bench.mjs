@@ -141,7 +141,9 @@ try {
   console.log('Signing progress notes (sign-note round trips)…');
   signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
   console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
-  exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments } });
+  const expectedRows = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
+  exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows });
+  exportData.withDocuments = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows, documents: true });
   console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
   money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
   console.log('Money in the browser: the Outstanding report and All Transactions, cold…');

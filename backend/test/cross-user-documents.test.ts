@@ -56,6 +56,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   ledger_entries: (victim) => ({ userId: victim, clientId: 'c1', kind: 'payment', type: 'cash', amount: -100000, currency: 'USD', date: '2030-01-07', allocations: '[]' }),
   client_balances: (victim) => ({ userId: victim, clientId: 'c1', balance: -100000, credit: 100000, openCharges: '[]', currency: 'USD' }),
   client_invoices: (victim) => ({ userId: victim, clientId: 'c1', seq: 1_000_000, number: 'INV-9999', status: 'paid', entryIds: [], total: 0, currency: 'USD' }),
+  // Issue 17: only export-data writes an export's progress (test/export-data.test.ts).
+  data_exports: (victim) => ({ userId: victim, status: 'ready', stage: 'ready', percent: 100, fileName: 'cadence-export-2030-01-01.zip' }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */

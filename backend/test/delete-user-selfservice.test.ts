@@ -291,12 +291,17 @@ describe('delete-user-selfservice and the practice', () => {
     const danaBefore = await practiceCounts(dana.user.id);
     for (const collection of practice) expect(danaBefore[collection.$id], collection.$id).toBeGreaterThan(0);
     expect(danaBefore[BIG]).toBe(MANY);
+    // An export she never downloaded: its ZIP sits in the exports bucket.
+    const exported = await execute<{ exportId: string }>(dana.user.functions, 'export-data', {});
+    expect(exported.status, exported.raw).toBe(200);
+    expect((await aw.storage.getFile({ bucketId: 'exports', fileId: exported.body.exportId })).$id).toBe(exported.body.exportId);
 
     const answer = await execute<Answer>(dana.user.functions, FUNCTION, CONFIRMED);
     expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
     await stripe.flush();
 
     expect(await practiceCounts(dana.user.id)).toEqual(Object.fromEntries(withUserId.map((c) => [c.$id, 0])));
+    await expect(aw.storage.getFile({ bucketId: 'exports', fileId: exported.body.exportId })).rejects.toMatchObject({ code: 404 });
     await expect(aw.users.get({ userId: dana.user.id })).rejects.toMatchObject({ code: 404 });
     // The audit function appends to erin's log as her own writes are processed, never removes from it.
     const erinAfter = await practiceCounts(erin.user.id);

@@ -1,4 +1,5 @@
 // export-data (issue 17 "Full export"): the signed-in therapist gets one ZIP of everything they own —
+// made in the background with its progress in a document and the ZIP in their own encrypted file —
 // a CSV per kind of record with the seeded row counts and formula injection defused, a FHIR R4
 // Bundle valid against HL7's published schema, a README — and nothing of a second therapist, not
 // even a document that therapist wrote naming the first one. The clients CSV maps and plans through
@@ -17,6 +18,7 @@ import { csvCell } from '../functions/lib/csv.js';
 import { addendumCanonical, noteCanonical } from '../functions/lib/note-canonical.js';
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { fhirR4Errors } from './support/fhir-r4-schema.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { createAppointment, createClient, createPractice, createService, HOUR, type Doc } from './support/practice-fixtures.ts';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +32,9 @@ const SUBJECTIVE = 'Reports better sleep; marker-9f2c "quoted"';
 
 const INJECTION = '=HYPERLINK("http://evil.example","click")';
 
-interface ExportAnswer { success: boolean; error: string | null; fileName: string; counts: Record<string, number>; zipBase64: string }
+interface ExportAnswer { success: boolean; error: string | null; exportId: string; fileName: string; counts: Record<string, number> }
+interface ExportProgress { $id: string; $permissions: string[]; userId: string; status: string; stage: string; percent: number; fileName: string; counts: string; bytes: number }
+interface Exported { progress: ExportProgress; seen: string[]; counts: Record<string, number>; fileName: string; zip: Uint8Array }
 
 let aw: LocalAppwrite;
 let therapist: SignedInUser;
@@ -41,12 +45,36 @@ const notes: Record<'signed' | 'onAppointment' | 'draft' | 'forged', Doc> = {} a
 let addendum: Doc;
 const ledgerIds: string[] = [];
 let files: Record<string, string>;
-let answer: ExportAnswer;
+let answer: Exported;
 
-async function exportAs(user: SignedInUser): Promise<{ status: number; body: ExportAnswer }> {
-  const execution = await user.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
-  return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as ExportAnswer };
+/** The export's ZIP as the browser downloads it: the web SDK's own request, with the session. */
+async function downloadExport(user: SignedInUser, fileId: string): Promise<Uint8Array> {
+  const url = new URL(user.storage.getFileDownload({ bucketId: 'exports', fileId }));
+  return new Uint8Array(await user.client.call('get', url, {}, {}, 'arrayBuffer') as ArrayBuffer);
 }
+
+/**
+ * "Export all my data" as the browser runs it: an asynchronous execution, its progress document
+ * followed until ready (every stage seen is kept), then the ZIP downloaded.
+ */
+async function exportAs(user: SignedInUser, options: Record<string, boolean> = {}): Promise<Exported> {
+  const execution = await user.functions.createExecution({ functionId: 'export-data', body: JSON.stringify(options), async: true });
+  const seen: string[] = [];
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const progress = await user.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: execution.$id })
+      .then((d) => d as unknown as ExportProgress, () => null);
+    if (progress && seen.at(-1) !== `${progress.stage} ${progress.percent}`) seen.push(`${progress.stage} ${progress.percent}`);
+    if (progress?.status === 'failed') throw new Error(`export failed: ${JSON.stringify(progress)}`);
+    if (progress?.status === 'ready') {
+      return { progress, seen, counts: JSON.parse(progress.counts) as Record<string, number>, fileName: progress.fileName, zip: await downloadExport(user, execution.$id) };
+    }
+    if (Date.now() > deadline) throw new Error(`export not ready: ${JSON.stringify(progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const unzipText = (zip: Uint8Array) => Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, strFromU8(bytes)]));
 
 /** Rows of a CSV in the ZIP as the dashboard's import reads them (header excluded). */
 function csvRows(name: string): string[][] {
@@ -118,11 +146,9 @@ beforeAll(async () => {
   await createAppointment(other, theirs.$id, (await createService(other)).$id, HOUR);
   await createClient(other, { userId: therapist.id, firstName: 'Forged', lastName: 'Intruder' });
 
-  const result = await exportAs(therapist);
-  expect(result.status).toBe(200);
-  answer = result.body;
-  files = Object.fromEntries(Object.entries(unzipSync(Buffer.from(answer.zipBase64, 'base64'))).map(([name, bytes]) => [name, strFromU8(bytes)]));
-}, 120_000);
+  answer = await exportAs(therapist);
+  files = unzipText(answer.zip);
+}, 180_000);
 
 afterAll(async () => {
   await aw?.close();
@@ -130,7 +156,7 @@ afterAll(async () => {
 
 describe('export-data', () => {
   it('answers one ZIP named cadence-export-YYYY-MM-DD.zip with a CSV per kind, the FHIR bundle and a README', () => {
-    expect(answer.success).toBe(true);
+    expect(answer.progress.status).toBe('ready');
     expect(answer.fileName).toBe(`cadence-export-${new Date().toISOString().slice(0, 10)}.zip`);
     const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'note-addenda.csv', 'practice-settings.csv', 'progress-notes.csv', 'services.csv'];
     if (hasAuditLog) expected.push('audit-log.csv');
@@ -275,23 +301,79 @@ describe('export-data', () => {
     }
   });
 
-  it('adds private psychotherapy notes only when asked to', async () => {
-    const execution = await therapist.functions.createExecution({ functionId: 'export-data', body: JSON.stringify({ includePrivateNotes: true }), async: false });
-    const body = JSON.parse(execution.responseBody) as ExportAnswer;
-    expect(Object.keys(unzipSync(Buffer.from(body.zipBase64, 'base64')))).toContain('private-notes.csv');
-    expect(Object.keys(files)).not.toContain('private-notes.csv');
+  it('reports real progress: the stages in order, the bar never going back, 100 when ready', () => {
+    const stages = ['queued', 'reading', 'writing', 'documents', 'compressing', 'saving', 'ready'];
+    const steps = answer.seen.map((step) => step.split(' ') as [string, string]);
+    expect(steps.at(-1)).toEqual(['ready', '100']);
+    for (let i = 1; i < steps.length; i += 1) {
+      expect(stages.indexOf(steps[i]![0])).toBeGreaterThanOrEqual(stages.indexOf(steps[i - 1]![0]));
+      expect(Number(steps[i]![1])).toBeGreaterThanOrEqual(Number(steps[i - 1]![1]));
+    }
+    expect(answer.progress.bytes).toBe(answer.zip.length);
   });
 
-  it("leaves no copy of the ZIP in the emulator's database: the execution's response body is not stored (as in Appwrite)", async () => {
-    const execution = await therapist.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
-    const zip = (JSON.parse(execution.responseBody) as ExportAnswer).zipBase64;
-    expect(zip.length).toBeGreaterThan(1000);
-    expect((await therapist.functions.getExecution({ functionId: 'export-data', executionId: execution.$id })).responseBody).toBe('');
-    const stored = ['appwrite.sqlite', 'appwrite.sqlite-wal'].map((f) => path.join(aw.dataDir, f)).filter((f) => fs.existsSync(f))
-      .map((f) => fs.readFileSync(f).toString('latin1')).join('');
-    for (const answered of [zip, answer.zipBase64]) expect(stored).not.toContain(answered.slice(200, 264));
-    expect(stored).not.toContain('"zipBase64"');
+  it('keeps the progress and the ZIP to the therapist: read and delete for them alone, nothing for anyone else', async () => {
+    const { $id, $permissions } = answer.progress;
+    expect($permissions.sort()).toEqual([`delete("user:${therapist.id}")`, `read("user:${therapist.id}")`]);
+    await expect(therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: $id, data: { status: 'failed' } }))
+      .rejects.toMatchObject({ code: 401 });
+    await expect(other.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: $id })).rejects.toMatchObject({ code: 404 });
+    await expect(other.storage.getFile({ bucketId: 'exports', fileId: $id })).rejects.toMatchObject({ code: 404 });
+    await expect(downloadExport(other, $id)).rejects.toMatchObject({ code: 404 });
+    const file = await aw.storage.getFile({ bucketId: 'exports', fileId: $id });
+    expect(file.$permissions.sort()).toEqual([`delete("user:${therapist.id}")`, `read("user:${therapist.id}")`]);
+    expect(file.sizeOriginal).toBe(answer.zip.length);
+    // Nobody else can write exports: the bucket grants no one a file.
+    await expect(other.storage.createFile({ bucketId: 'exports', fileId: 'forged', file: new File([Buffer.from(answer.zip)], 'x.zip') })).rejects.toMatchObject({ code: 401 });
   });
+
+  it('adds private psychotherapy notes only when asked to, and a new export removes the earlier one', async () => {
+    const first = answer.progress.$id;
+    const withPrivate = await exportAs(therapist, { includePrivateNotes: true });
+    expect(Object.keys(unzipSync(withPrivate.zip))).toContain('private-notes.csv');
+    expect(Object.keys(files)).not.toContain('private-notes.csv');
+    await expect(aw.storage.getFile({ bucketId: 'exports', fileId: first })).rejects.toMatchObject({ code: 404 });
+    await expect(aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: first })).rejects.toMatchObject({ code: 404 });
+    // Saved: the browser removes both.
+    await therapist.storage.deleteFile({ bucketId: 'exports', fileId: withPrivate.progress.$id });
+    await therapist.databases.deleteDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: withPrivate.progress.$id });
+    await expect(aw.storage.getFile({ bucketId: 'exports', fileId: withPrivate.progress.$id })).rejects.toMatchObject({ code: 404 });
+  }, 120_000);
+
+  it.runIf(hasMoney)('adds the invoice and superbill PDFs when asked to: each invoice, a superbill per client and year of attended sessions', async () => {
+    const withDocuments = await exportAs(therapist, { includeDocuments: true });
+    const zip = unzipSync(withDocuments.zip);
+    expect(Object.keys(files).some((name) => name.endsWith('.pdf'))).toBe(false);
+    expect(Object.keys(zip)).toContain('invoices/INV-0001.pdf');
+    const superbills = Object.keys(zip).filter((name) => name.startsWith('superbills/'));
+    expect(superbills).toContain(`superbills/2026/doe-jane-${clients[0]!.$id}.pdf`);
+    // Only Jane attended: Émile's late cancel and no-show make no superbill.
+    expect(superbills.every((name) => name.includes(clients[0]!.$id))).toBe(true);
+    const invoice = pdfText(Buffer.from(zip['invoices/INV-0001.pdf']!));
+    expect(invoice).toContain('Invoice INV-0001');
+    expect(invoice).toContain('Jane Doe');
+    // The seeded charge of 2026-11-19 for Jane's attended session.
+    const superbill = pdfText(Buffer.from(zip[`superbills/2026/doe-jane-${clients[0]!.$id}.pdf`]!));
+    expect(superbill).toContain('Superbill');
+    expect(superbill).toContain('01/01/2026');
+    expect(superbill).toContain('90834');
+    expect(strFromU8(zip['README.txt']!)).toContain('invoices/ (1 PDFs)');
+    expect(withDocuments.counts['invoices/']).toBe(1);
+  }, 120_000);
+
+  it("never sends the ZIP in an execution's answer, and keeps it encrypted at rest", async () => {
+    const execution = await therapist.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });
+    const body = JSON.parse(execution.responseBody) as ExportAnswer;
+    expect(body).toMatchObject({ success: true, exportId: expect.any(String), fileName: expect.stringMatching(/^cadence-export-/) });
+    expect(execution.responseBody.length).toBeLessThan(2000);
+    const zip = await downloadExport(therapist, body.exportId);
+    const csv = Buffer.from(unzipSync(zip)['clients.csv']!);
+    const atRest = (dir: string): string => fs.readdirSync(dir, { withFileTypes: true })
+      .map((entry) => (entry.isDirectory() ? atRest(path.join(dir, entry.name)) : fs.readFileSync(path.join(dir, entry.name)).toString('latin1'))).join('');
+    const stored = atRest(aw.dataDir);
+    expect(stored).not.toContain(Buffer.from(zip).subarray(100, 164).toString('latin1'));
+    expect(stored).not.toContain(csv.toString('latin1').slice(0, 60));
+  }, 120_000);
 
   it('refuses a caller without a session', async () => {
     const execution = await aw.functions.createExecution({ functionId: 'export-data', body: '{}', async: false });

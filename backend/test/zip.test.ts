@@ -16,17 +16,26 @@ const files = {
 };
 
 describe('zipFiles', () => {
-  it('writes an archive fflate unzips to the same bytes, names in UTF-8', () => {
-    const out = unzipSync(zipFiles(files, { level: 1 }));
+  it('writes an archive fflate unzips to the same bytes, names in UTF-8', async () => {
+    const out = unzipSync(await zipFiles(files, { level: 1 }));
     expect(Object.keys(out)).toEqual(Object.keys(files));
     for (const [name, bytes] of Object.entries(files)) expect(Buffer.from(out[name] ?? []).equals(Buffer.from(bytes)), name).toBe(true);
     expect(strFromU8(out['README.txt'] ?? new Uint8Array())).toBe('Cadence — full export\r\n');
   });
 
-  it('passes Info-ZIP\'s integrity test (every CRC)', () => {
+  it('stores the files it is told to as they are (PDFs are compressed already)', async () => {
+    const zip = await zipFiles(files, { store: (name) => name.endsWith('.bin') });
+    const out = unzipSync(zip);
+    expect(Buffer.from(out['random.bin'] ?? []).equals(Buffer.from(files['random.bin']))).toBe(true);
+    // The stored file's bytes appear in the archive as they are; a deflated one's do not.
+    expect(zip.includes(Buffer.from(files['random.bin']))).toBe(true);
+    expect(zip.includes(Buffer.from(files['données-ü.csv']))).toBe(false);
+  });
+
+  it('passes Info-ZIP\'s integrity test (every CRC), stored files too', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-test-'));
     const file = path.join(dir, 'export.zip');
-    fs.writeFileSync(file, zipFiles(files));
+    fs.writeFileSync(file, await zipFiles(files, { store: (name) => name === 'random.bin' }));
     let unzip: string;
     try {
       unzip = execFileSync('unzip', ['-t', file], { encoding: 'utf8' });

@@ -1,5 +1,6 @@
 // issue 17 "Full export, and deletion", end to end: Account → Settings → "Export all my data" saves
-// cadence-export-YYYY-MM-DD.zip — unzipped here: a CSV per kind with the practice's rows (formula
+// cadence-export-YYYY-MM-DD.zip (made in the background behind a progress bar, then removed from the
+// server) — unzipped here: a CSV per kind with the practice's rows (formula
 // injection defused), the FHIR R4 Bundle, the README — then Delete Account (which offers the export
 // first) leaves no document naming the therapist in any collection with a userId, and a second
 // therapist's practice as it was.
@@ -52,9 +53,13 @@ test('export all my data from Settings, then delete the account: nothing of the 
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export all my data' }).click();
+  // Made in the background: the bar follows the export's own progress.
+  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^cadence-export-\d{4}-\d{2}-\d{2}\.zip$/);
   await expect(page.getByRole('status').filter({ hasText: `Downloaded ${download.suggestedFilename()}.` })).toBeVisible();
+  // Saved: neither the ZIP nor its progress stays on the server.
+  await expect.poll(async () => (await documentCounts(therapist.id))['data_exports']).toBe(0);
   const files = Object.fromEntries(Object.entries(unzipSync(fs.readFileSync(await download.path()))).map(([name, bytes]) => [name, strFromU8(bytes)]));
 
   expect(Object.keys(files)).toEqual(expect.arrayContaining(['clients.csv', 'services.csv', 'appointments.csv', 'appointment-series.csv', 'practice-settings.csv', 'fhir-r4-bundle.json', 'README.txt']));

@@ -11,7 +11,8 @@ export {
 // the backend client: the one Appwrite client, its errors, function calls, ids
 export { appwrite } from './client/appwrite-client.ts';
 export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
-export { executeFunction, FunctionError, FunctionRefusedError } from './client/functions.ts';
+export { deleteFile, downloadFile } from './client/files.ts';
+export { executeFunction, FunctionError, FunctionRefusedError, functionRunFailed, startFunction } from './client/functions.ts';
 export { ownerPermissions } from './client/permissions.ts';
 // the SDK's query builder, for the remotes' list queries (they import no appwrite runtime themselves)
 export { Query } from 'appwrite';

@@ -27,6 +27,7 @@
  * @property {string} ledgerEntries
  * @property {string} clientBalances
  * @property {string} clientInvoices
+ * @property {string} dataExports
  */
 
 /**
@@ -59,5 +60,6 @@ export function collectionsFromEnv(env) {
     ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',
     clientBalances: env.CLIENT_BALANCES_COLLECTION_ID || 'client_balances',
     clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',
+    dataExports: env.DATA_EXPORTS_COLLECTION_ID || 'data_exports',
   };
 }

@@ -1,7 +1,7 @@
 // The local Appwrite (@cadence/appwrite-emulator/testing) in-process for the billing tests: temp data
 // dir, the project's backend/appwrite.json, real function executions of backend/functions/<id>/src/main.js.
 // Users act through the Web SDK with a session (as the browser does); checks use the API key.
-import { Account, Client, Databases, Functions } from 'appwrite';
+import { Account, Client, Databases, Functions, Storage } from 'appwrite';
 import * as server from 'node-appwrite';
 import { startTestServer } from '@cadence/appwrite-emulator/testing';
 
@@ -21,6 +21,8 @@ export interface LocalAppwrite {
   databases: server.Databases;
   /** server-key executions (the sync's "on demand") */
   functions: server.Functions;
+  /** files with the server key (issue 17: the exports' ZIPs) */
+  storage: server.Storage;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startAppwrite(env: Record<string, string> = {}): Promise<L
     users: new server.Users(client),
     databases: new server.Databases(client),
     functions: new server.Functions(client),
+    storage: new server.Storage(client),
     close: () => appwrite.close(),
   };
 }
@@ -67,6 +70,8 @@ export interface SignedInUser {
   account: Account;
   /** Web SDK database calls with the same session */
   databases: Databases;
+  /** Web SDK file calls with the same session */
+  storage: Storage;
   /** the session's Web SDK client itself (to hand to the app's data layer) */
   client: Client;
 }
@@ -90,7 +95,7 @@ export async function signedInUser(aw: LocalAppwrite, label: string): Promise<Si
   const session = cookies[`a_session_${PROJECT_ID}`];
   if (!session) throw new Error('no session');
   const client = new Client().setEndpoint(`${aw.endpoint}`).setProject(PROJECT_ID).setSession(session);
-  return { id: user.$id, email, functions: new Functions(client), account: new Account(client), databases: new Databases(client), client };
+  return { id: user.$id, email, functions: new Functions(client), account: new Account(client), databases: new Databases(client), storage: new Storage(client), client };
 }
 
 export interface FunctionAnswer<T> {

@@ -1,20 +1,25 @@
 import { Client, type Models } from 'appwrite';
+import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { configureAppwrite, localRuntimeConfig, setConfig } from '@cadence/shared-auth/testing';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { base64Bytes, EXPORT_MESSAGES, exportFileName, ExportDataPanel } from './export-data.tsx';
+import { EXPORT_MESSAGES, exportFileName, ExportDataPanel, STAGE_TEXT } from './export-data.tsx';
 
-// The real shared-auth function client (executeFunction); only the SDK's execution call underneath is replaced.
-const { functions } = configureAppwrite(new Client());
+// The real shared-auth calls (startFunction, downloadFile, deleteFile) and the panel's own reads; only
+// the SDK's requests underneath are replaced: the execution, the progress document, the file.
+const services = configureAppwrite(new Client());
+const ZIP = new TextEncoder().encode('PK\u0003\u0004zip');
+const therapist = { $id: 'u1', email: 'dana@example.test', prefs: {} } as unknown as AuthUser;
 
-function execution(status: number, body: unknown): Models.Execution {
-  return { status: status >= 500 ? 'failed' : 'completed', responseStatusCode: status, responseBody: JSON.stringify(body), errors: '' } as Models.Execution;
-}
+type Progress = Pick<Models.Document, '$id' | '$createdAt'> & { userId: string; status: string; stage: string; percent: number; error?: string };
+const progress = (status: string, stage: string, percent: number, extra: Partial<Progress> = {}) =>
+  ({ $id: 'exp1', $createdAt: new Date().toISOString(), userId: 'u1', status, stage, percent, ...extra }) as unknown as Models.Document;
 
 let saved: { name: string; bytes: Uint8Array } | null;
 beforeEach(() => {
   setConfig(localRuntimeConfig());
+  useAuthStore.setState({ user: therapist, status: 'signedIn' });
   saved = null;
   // jsdom has no object URLs or downloads: keep the Blob and the name the link asks for.
   let blob: Blob | null = null;
@@ -26,32 +31,49 @@ beforeEach(() => {
     reader.onload = () => { saved = { name, bytes: new Uint8Array(reader.result as ArrayBuffer) }; };
     if (blob) reader.readAsArrayBuffer(blob);
   });
+  vi.spyOn(services.databases, 'listDocuments').mockResolvedValue({ total: 0, documents: [] });
 });
 afterEach(() => vi.restoreAllMocks());
 
+function serverFile() {
+  const download = vi.spyOn(services.client, 'call').mockResolvedValue(ZIP.buffer);
+  const deleteFile = vi.spyOn(services.storage, 'deleteFile').mockResolvedValue({});
+  const deleteDocument = vi.spyOn(services.databases, 'deleteDocument').mockResolvedValue({});
+  return { download, deleteFile, deleteDocument };
+}
+
 describe('Export all my data (issue 17)', () => {
-  it('runs export-data, shows progress while it works, then saves the ZIP as cadence-export-YYYY-MM-DD.zip', async () => {
-    let answer: (value: Models.Execution) => void = () => undefined;
-    const call = vi.spyOn(functions, 'createExecution').mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+  it('starts export-data in the background with what was ticked, shows its real progress, then saves the ZIP and removes it from the server', async () => {
+    const start = vi.spyOn(services.functions, 'createExecution').mockResolvedValue({ $id: 'exp1' } as Models.Execution);
+    const states = [progress('working', 'reading', 37), progress('working', 'compressing', 90), progress('ready', 'ready', 100)];
+    const read = vi.spyOn(services.databases, 'getDocument').mockImplementation(() => Promise.resolve(states.length > 1 ? states.shift()! : states[0]!));
+    const { download, deleteFile, deleteDocument } = serverFile();
     const user = userEvent.setup();
     render(<ExportDataPanel />);
+    await user.click(screen.getByRole('checkbox', { name: 'Include invoice and superbill PDFs' }));
     await user.click(screen.getByRole('button', { name: 'Export all my data' }));
 
-    expect(call).toHaveBeenCalledWith(expect.objectContaining({ functionId: 'export-data', async: false }));
-    expect(screen.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent(EXPORT_MESSAGES.working);
+    expect(start).toHaveBeenCalledWith(expect.objectContaining({ functionId: 'export-data', async: true }));
+    expect(JSON.parse((start.mock.calls[0]![0] as unknown as { body: string }).body)).toEqual({ includePrivateNotes: false, includeDocuments: true });
+    const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '37'));
+    expect(screen.getByRole('status')).toHaveTextContent(`37% · ${STAGE_TEXT.reading}`);
+    expect(screen.getByRole('checkbox', { name: 'Include invoice and superbill PDFs' })).toBeDisabled();
+    expect(read).toHaveBeenCalledWith(expect.objectContaining({ collectionId: 'data_exports', documentId: 'exp1' }));
 
-    answer(execution(200, { success: true, error: null, fileName: 'x.zip', zipBase64: btoa('PK\u0003\u0004zip') }));
     const name = exportFileName();
-    expect(name).toMatch(/^cadence-export-\d{4}-\d{2}-\d{2}\.zip$/);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(EXPORT_MESSAGES.done(name)));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(EXPORT_MESSAGES.done(name)), { timeout: 5000 });
     expect(screen.queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(saved?.name).toBe(name));
     expect(new TextDecoder().decode(saved?.bytes)).toBe('PK\u0003\u0004zip');
+    expect(String(download.mock.calls[0]![1])).toContain('/storage/buckets/exports/files/exp1/download');
+    expect(deleteFile).toHaveBeenCalledWith({ bucketId: 'exports', fileId: 'exp1' });
+    expect(deleteDocument).toHaveBeenCalledWith(expect.objectContaining({ collectionId: 'data_exports', documentId: 'exp1' }));
   });
 
   it("says why an export failed, in the function's words, and can be tried again", async () => {
-    vi.spyOn(functions, 'createExecution').mockResolvedValue(execution(500, { success: false, error: 'Could not export your data. Please try again.' }));
+    vi.spyOn(services.functions, 'createExecution').mockResolvedValue({ $id: 'exp1' } as Models.Execution);
+    vi.spyOn(services.databases, 'getDocument').mockResolvedValue(progress('failed', 'reading', 12, { error: 'Could not export your data. Please try again.' }));
     const user = userEvent.setup();
     render(<ExportDataPanel />);
     await user.click(screen.getByRole('button', { name: 'Export all my data' }));
@@ -60,7 +82,23 @@ describe('Export all my data (issue 17)', () => {
     expect(saved).toBeNull();
   });
 
-  it('base64Bytes turns the answer back into the exact bytes', () => {
-    expect([...base64Bytes(btoa(String.fromCharCode(0, 255, 80, 75)))]).toEqual([0, 255, 80, 75]);
+  it('offers an export that finished while the therapist was away, and saves it on request', async () => {
+    vi.spyOn(services.databases, 'listDocuments').mockResolvedValue({ total: 1, documents: [progress('ready', 'ready', 100)] });
+    const { deleteFile } = serverFile();
+    const user = userEvent.setup();
+    render(<ExportDataPanel />);
+    expect(await screen.findByText(/Your export from .* is ready to download\./)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Download export' }));
+    await waitFor(() => expect(saved?.name).toBe(exportFileName()));
+    expect(deleteFile).toHaveBeenCalledWith({ bucketId: 'exports', fileId: 'exp1' });
+  });
+
+  it('follows an export still running when the page opens', async () => {
+    vi.spyOn(services.databases, 'listDocuments').mockResolvedValue({ total: 1, documents: [progress('working', 'writing', 60)] });
+    vi.spyOn(services.databases, 'getDocument').mockResolvedValue(progress('working', 'writing', 64));
+    render(<ExportDataPanel />);
+    const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '64'));
+    expect(screen.getByRole('button', { name: /Export/ })).toBeDisabled();
   });
 });

@@ -1,4 +1,4 @@
-import { Account, Client, Databases, Functions } from 'appwrite';
+import { Account, Client, Databases, Functions, Storage } from 'appwrite';
 import { getConfig } from '../config/config.ts';
 
 export interface AppwriteServices {
@@ -6,12 +6,13 @@ export interface AppwriteServices {
   account: Account;
   databases: Databases;
   functions: Functions;
+  storage: Storage;
 }
 
 let services: AppwriteServices | null = null;
 
 function servicesFor(client: Client): AppwriteServices {
-  return { client, account: new Account(client), databases: new Databases(client), functions: new Functions(client) };
+  return { client, account: new Account(client), databases: new Databases(client), functions: new Functions(client), storage: new Storage(client) };
 }
 
 /** The one Appwrite client of the app (STYLE.md "One of each"), built from /config.json. */

@@ -83,3 +83,20 @@ export async function executeFunction<T extends FunctionAnswer>(
   }
   return result;
 }
+
+/**
+ * issue 17: starts an asynchronous execution (work longer than a synchronous call may wait, e.g. an
+ * export); resolves to the execution's id, which the function reports its progress under.
+ */
+export async function startFunction(name: FunctionName, body: Record<string, unknown> = {}): Promise<string> {
+  const execution = await attempt(() =>
+    appwrite().functions.createExecution({ functionId: getConfig().functions[name], body: JSON.stringify(body), async: true }),
+  );
+  return execution.$id;
+}
+
+/** Whether an execution started by startFunction has ended without an answer (failed or timed out). */
+export async function functionRunFailed(name: FunctionName, executionId: string): Promise<boolean> {
+  const execution = await attempt(() => appwrite().functions.getExecution({ functionId: getConfig().functions[name], executionId }));
+  return execution.status === 'failed';
+}

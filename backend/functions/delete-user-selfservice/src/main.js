@@ -10,8 +10,9 @@
 //   2. The account is closed at once (issue 17, a practice of any size): labelled `deleting` and
 //      blocked (Appwrite's user status), and its sessions deleted — nobody can sign in or use a
 //      session any more, and the audit function stops recording for it.
-//   3. The user's documents in every collection that holds them: first every practice record
-//      (clients, appointments and series, notes, ledger, settings… in bulk pages, the audit log last),
+//   3. The user's documents in every collection that holds them: first the data exports' ZIPs and
+//      every practice record (clients, appointments and series, notes, ledger, settings, exports… in
+//      bulk pages, the audit log last),
 //      then the billing ones, customers late so that a retry still finds Stripe; then the user.
 // A run deletes for at most DELETION_RUN_BUDGET_MS (8 s of the function's 15 s); a practice too big
 // for that (50,000 appointments at ~11 ms a document) is handed to a new asynchronous execution of
@@ -19,10 +20,11 @@
 // can never ask for it), which carries on where the last stopped and queues the next until nothing is
 // left. The first answer says so ({success, pending: true, remaining}); the account is closed either way.
 // Running it again (a double click) finds the user gone or already closed and still answers success.
-import { Account, AppwriteException, Databases, Functions, Query, Users } from 'node-appwrite';
+import { Account, AppwriteException, Databases, Functions, Query, Storage, Users } from 'node-appwrite';
 import { DELETING_LABEL } from '../../lib/account-deletion.js';
 import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
+import { deleteExports, exportsBucketFromEnv } from '../../lib/data-exports.js';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -117,7 +119,8 @@ async function practiceDocumentsLeft(databases, collections, userId) {
  * @returns {Promise<boolean>}
  */
 async function deleteWhatFits({ databases, users, collections, userId, deadline, log }) {
-  let documents = 0;
+  // The exports' ZIPs first: they are found through their data_exports documents, deleted below.
+  let documents = await deleteExports({ databases, storage: new Storage(databases.client), collections, bucketId: exportsBucketFromEnv(process.env) }, userId, { all: true });
   for (const collectionId of practiceCollections(collections)) {
     const { deleted, done } = await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId, deadline);
     documents += deleted;

@@ -1,0 +1,182 @@
+// The ZIP of "Export all my data" (issue 17): every practice document the therapist owns, read with
+// the function's key, keeping only documents that name the caller in `userId` AND are owner-only
+// (lib/owned-by.js: a document someone else wrote naming this therapist is not theirs); a CSV per
+// kind of record (export-kinds.js), the clinical record as a FHIR R4 Bundle (fhir-bundle.js), the
+// invoice and superbill PDFs when asked for (export-documents.js) and a README.txt explaining each.
+import { AppwriteException, Query } from 'node-appwrite';
+import { ownedBy } from '../../lib/owned-by.js';
+import { zipFiles } from '../../lib/zip.js';
+import { practiceDocuments } from './export-documents.js';
+import { EXPORT_KINDS, kindCsv } from './export-kinds.js';
+import { clinicalBundle } from './fhir-bundle.js';
+
+/**
+ * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
+ * @typedef {import('./export-progress.js').ReportProgress} ReportProgress
+ * @typedef {import('node-appwrite').Databases} Databases
+ */
+
+/** Appwrite's largest page (Query.limit up to 5,000): ~100,000 ledger entries in 20 reads. */
+const PAGE = 5000;
+export const FHIR_FILE = 'fhir-r4-bundle.json';
+
+const utf8 = (/** @type {string} */ text) => Buffer.from(text, 'utf8');
+
+/**
+ * Every document of the user in a collection that is theirs alone (all pages); null when the
+ * collection does not exist in this deployment.
+ * @param {Databases} databases
+ * @param {string} databaseId
+ * @param {string} collectionId
+ * @param {string} userId
+ * @param {(read: number, total: number) => void} [onPage] after each page: documents read so far, and
+ *   how many Appwrite counts in all
+ * @returns {Promise<Doc[] | null>}
+ */
+export async function ownedDocuments(databases, databaseId, collectionId, userId, onPage = () => {}) {
+  let read = 0;
+  /** @type {Doc[]} */
+  const all = [];
+  /** @type {string | null} */
+  let cursor = null;
+  for (;;) {
+    /** @type {import('node-appwrite').Models.DocumentList<Doc>} */
+    let page;
+    try {
+      page = await databases.listDocuments({
+        databaseId, collectionId,
+        queries: [Query.equal('userId', userId), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+      });
+    } catch (e) {
+      if (e instanceof AppwriteException && e.type === 'collection_not_found') return null;
+      throw e;
+    }
+    for (const doc of page.documents) if (ownedBy(doc, userId)) all.push(doc);
+    read += page.documents.length;
+    onPage(read, Math.max(read, page.total));
+    const last = page.documents[page.documents.length - 1];
+    if (page.documents.length < PAGE || !last) return all;
+    cursor = last.$id;
+  }
+}
+
+/** @param {string} isoDate */
+export const exportFileName = (isoDate) => `cadence-export-${isoDate.slice(0, 10)}.zip`;
+
+/**
+ * README.txt: what each file holds.
+ * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number } | null }} info
+ */
+function readme({ timestamp, files, privateNotes, documents }) {
+  return [
+    'Cadence — full export of your practice',
+    `Made ${timestamp} (UTC).`,
+    '',
+    'CSV files (UTF-8 with a byte-order mark, comma-separated, one header row). Cells that a',
+    'spreadsheet would run as a formula (starting with = + - @) begin with an apostrophe.',
+    ...files.map(({ file, rows, describe }) => `  ${file} (${rows} rows): ${describe}`),
+    '',
+    `${FHIR_FILE}: your clinical record as one HL7 FHIR R4 Bundle (type "collection"), readable by`,
+    'other health-record systems: Patient (clients), Practitioner and Organization (you and your',
+    'practice), Appointment (every appointment), Encounter (attended sessions), DocumentReference',
+    '(each signed progress note, and each addendum as a document that appends its note: the signed',
+    'text exactly as its fingerprint was taken), ChargeItem (charges), PaymentReconciliation',
+    '(payments), Invoice (invoices, their charges as line items), AuditEvent (the log).',
+    '',
+    ...(documents
+      ? [
+        `invoices/ (${documents.invoices} PDFs): each invoice as it prints, INV-0001.pdf and on.`,
+        `superbills/ (${documents.superbills} PDFs): a superbill per client and calendar year with attended`,
+        '  sessions (superbills/<year>/<last name>-<first name>-<record id>.pdf), for out-of-network claims.',
+        '',
+      ]
+      : ['Invoice and superbill PDFs are not included.']),
+    privateNotes ? 'Private psychotherapy notes are included.' : 'Private psychotherapy notes are not included.',
+    'Times are UTC instants (ISO 8601); amounts in the CSVs of services and appointments are in the',
+    "currency's minor unit (cents), the clients file's fee in the currency itself (120.5 = $120.50).",
+    '',
+  ].join('\r\n');
+}
+
+/**
+ * The whole export of one therapist, as the ZIP's bytes.
+ * @param {Databases} databases
+ * @param {import('../../lib/collections.js').Collections} collections
+ * @param {string} userId
+ * @param {{ now?: Date, privateNotes?: boolean, documents?: boolean, onProgress?: ReportProgress }} [options]
+ */
+export async function buildExport(databases, collections, userId, options = {}) {
+  const timestamp = (options.now ?? new Date()).toISOString();
+  const onProgress = options.onProgress ?? (() => {});
+  /** @type {Map<string, Doc[] | null>} */
+  const byFile = new Map();
+  const kinds = EXPORT_KINDS.filter((kind) => !kind.privateNotes || options.privateNotes);
+  // All kinds at once: Appwrite serves one while the function turns another's pages into objects.
+  // The bar follows the documents read of all Appwrite counts (each kind's total from its first page).
+  const reading = kinds.map(() => ({ read: 0, total: 0 }));
+  onProgress('reading', 0);
+  const read = await Promise.all(kinds.map((kind, i) => ownedDocuments(databases, collections.databaseId, kind.collection(collections), userId, (done, total) => {
+    reading[i] = { read: done, total };
+    const sum = reading.reduce((s, r) => ({ read: s.read + r.read, total: s.total + r.total }), { read: 0, total: 0 });
+    onProgress('reading', sum.total ? sum.read / sum.total : 0);
+  })));
+  kinds.forEach((kind, i) => byFile.set(kind.file, read[i] ?? null));
+  const records = (/** @type {string} */ file) => byFile.get(file) ?? [];
+  const services = new Map(records('services.csv').map((s) => [s.$id, s]));
+  const lookups = { services };
+
+  /** @type {Record<string, Uint8Array>} */
+  const zip = {};
+  /** @type {Record<string, number>} */
+  const counts = {};
+  const files = [];
+  for (const [i, kind] of kinds.entries()) {
+    onProgress('writing', i / (kinds.length + 1));
+    // A turn of the event loop between files, so a progress write goes out.
+    await new Promise((resolve) => setImmediate(resolve));
+    const documents = byFile.get(kind.file);
+    if (!documents) continue;
+    zip[kind.file] = utf8(kindCsv(kind, documents, lookups));
+    counts[kind.file] = documents.length;
+    files.push({ file: kind.file, rows: documents.length, describe: kind.describe });
+  }
+  onProgress('writing', kinds.length / (kinds.length + 1));
+  await new Promise((resolve) => setImmediate(resolve));
+  const signatures = byFile.get('note-signatures.csv');
+  const practice = records('practice-settings.csv')[0] ?? null;
+  const bundle = clinicalBundle({
+    practice: practice ?? undefined,
+    clients: records('clients.csv'),
+    appointments: records('appointments.csv'),
+    services,
+    notes: records('progress-notes.csv'),
+    addenda: records('note-addenda.csv'),
+    signatures: signatures ? new Map(signatures.map((s) => [s.$id, s])) : null,
+    ledgerEntries: records('ledger-entries.csv'),
+    invoices: records('invoices.csv'),
+    auditLog: byFile.get('audit-log.csv') ?? null,
+    timestamp,
+  });
+  zip[FHIR_FILE] = utf8(JSON.stringify(bundle));
+  counts[FHIR_FILE] = bundle.entry?.length ?? 0;
+
+  /** @type {{ invoices: number, superbills: number } | null} */
+  let documents = null;
+  if (options.documents) {
+    onProgress('documents', 0);
+    const drawn = await practiceDocuments({
+      practice, clients: records('clients.csv'), appointments: records('appointments.csv'), services,
+      ledgerEntries: records('ledger-entries.csv'), invoices: records('invoices.csv'),
+    }, (done, total) => onProgress('documents', done / total));
+    Object.assign(zip, drawn.files);
+    documents = { invoices: drawn.invoices, superbills: drawn.superbills };
+    counts['invoices/'] = drawn.invoices;
+    counts['superbills/'] = drawn.superbills;
+  }
+  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents }));
+  onProgress('compressing', 0);
+  // Level 1: the FHIR bundle is ~130 MB of JSON at 2,000 clients (the signed notes' text in base64
+  // among it). PDFs are compressed already and go in as they are.
+  const bytes = await zipFiles(zip, { level: 1, at: new Date(timestamp), store: (name) => name.endsWith('.pdf') });
+  return { bytes, counts, fileName: exportFileName(timestamp) };
+}
