@@ -366,20 +366,31 @@ export class DocumentRepository {
   }
 
   /**
-   * A list's documents as the JSON text of their models (`modelJson` in documents-service.ts),
-   * comma-separated in the list's order, or null for a collection with encrypted attributes (their
-   * values are opened in JS). SQLite writes each document's model, so a page of 5,000 crosses into
-   * JS as 5,000 strings instead of 30,000 values to assemble (half of a ledger page's time).
+   * A list's documents as the JSON text of their models (`modelJson` in documents-service.ts, or
+   * with `select` only the selected attributes, as `selectFields` picks them), comma-separated in
+   * the list's order; null for a collection with encrypted attributes (their values are opened in
+   * JS) or a select of something that is not an attribute. SQLite writes each document's model, so
+   * a page of 5,000 crosses into JS as 5,000 strings instead of 30,000 values to assemble.
    */
   listText(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, collectionKey: '$collectionId' | '$tableId'): { documents: string; total: number } | null {
     if (this.encryptedOf(collection.databaseId, collection.id)) return null;
+    const select = q.select && !q.select.includes('*') ? q.select : null;
+    if (select?.some((k) => !k.startsWith('$') && !collection.attributes.has(k))) return null;
     const page = this.pageSql(collection, q, opts, cursorRow);
     if (!page) return { documents: '', total: 0 };
     const system = `${JSON.stringify(collectionKey)}:${JSON.stringify(collection.id)},"$databaseId":${JSON.stringify(collection.databaseId)},"$createdAt":`;
-    // json_quote writes what JSON.stringify does for ids ([A-Za-z0-9._-]) and stored dates; data is
-    // JSON.stringify of an object, so its text without the `{` follows the system keys.
+    // Data is JSON.stringify of an object: its text without the `{` follows the system keys. A
+    // selected attribute (in the select's order, once) is written when the document has it, as
+    // `->` gives its stored JSON text.
+    const data = select
+      ? `${[...new Set(select.filter((k) => !k.startsWith('$')))].map((k) => {
+        const path = lit(`$."${k}"`);
+        return `CASE WHEN json_type(data, ${path}) IS NULL THEN '' ELSE ${lit(`,${JSON.stringify(k)}:`)} || (data -> ${path}) END || `;
+      }).join('')}'}'`
+      : `CASE data WHEN '{}' THEN '}' ELSE ',' || substr(data, 2) END`;
+    // json_quote writes what JSON.stringify does for ids ([A-Za-z0-9._-]) and stored dates.
     const model = `'{"$id":' || json_quote(id) || ',"$sequence":"' || seq || '",' || ${lit(system)} || json_quote(created_at)`
-      + ` || ',"$updatedAt":' || json_quote(updated_at) || ',"$permissions":' || permissions || CASE data WHEN '{}' THEN '}' ELSE ',' || substr(data, 2) END`;
+      + ` || ',"$updatedAt":' || json_quote(updated_at) || ',"$permissions":' || permissions || ${data}`;
     const models = this.statement(`SELECT ${model} AS model FROM documents WHERE ${page.where.sql} ORDER BY ${page.orderBy} LIMIT ? OFFSET ?`)
       .pluck().all(...page.where.params, q.limit, q.offset) as string[];
     if (q.cursor?.direction === 'before') models.reverse();

@@ -133,14 +133,14 @@ export class DocumentsService {
    */
   listJson(actor: Actor, c: CollectionDef, queries: string[], total: boolean, flavor: Flavor, listKey: string): string {
     const { q, readPermissions, cursorRow } = this.listQuery(actor, c, queries, flavor);
+    const text = this.repo.listText(c, q, { readPermissions, total }, cursorRow, flavor === 'row' ? '$tableId' : '$collectionId');
+    if (text) return `{"total":${text.total},${JSON.stringify(listKey)}:[${text.documents}]}`;
     if (q.select) {
       const { select } = q;
       // Only the data is parsed, to pick the selected attributes; the rest is written out as stored.
       const stored = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
       return `{"total":${stored.total},${JSON.stringify(listKey)}:[${stored.rows.map((r) => selectedJson(r, select, c, flavor)).join(',')}]}`;
     }
-    const text = this.repo.listText(c, q, { readPermissions, total }, cursorRow, flavor === 'row' ? '$tableId' : '$collectionId');
-    if (text) return `{"total":${text.total},${JSON.stringify(listKey)}:[${text.documents}]}`;
     const result = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
     return `{"total":${result.total},${JSON.stringify(listKey)}:[${result.rows.map((r) => modelJson(r, c, flavor)).join(',')}]}`;
   }
