@@ -95,6 +95,7 @@ describe('the text of a large list', () => {
       }, own, 'document');
       service.create({ isKey: true, userId: null, roles: [] }, notes, `n${i}`, {
         userId: 'u1', appointmentId: `a${i}`, clientId: 'c1', content: odd[i % odd.length], riskDetails: i % 2 ? null : 'none', status: 'draft',
+        signerName: odd[(i + 1) % odd.length], ...(i % 3 ? { goalsProgress: odd[(i + 2) % odd.length] } : {}),
       }, own, 'document');
     }
     const cases: Array<[CollectionDef, string[]]> = [
