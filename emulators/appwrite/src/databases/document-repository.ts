@@ -210,6 +210,8 @@ export class DocumentRepository {
     this.insertPermissionStmt = db.prepare('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) VALUES (?, ?)');
     this.deletePermissionsStmt = db.prepare('DELETE FROM document_permissions WHERE doc_seq = ?');
     this.sealLegacyValues();
+    // listText opens encrypted values inside SQLite's JSON functions: a stored string → its plaintext.
+    db.function('open_sealed', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? this.cipher.decrypt(v) : v));
   }
 
   private get cipher(): AttributeCipher {
@@ -368,26 +370,31 @@ export class DocumentRepository {
   /**
    * A list's documents as the JSON text of their models (`modelJson` in documents-service.ts, or
    * with `select` only the selected attributes, as `selectFields` picks them), comma-separated in
-   * the list's order; null for a collection with encrypted attributes (their values are opened in
-   * JS) or a select of something that is not an attribute. SQLite writes each document's model, so
+   * the list's order; null (the JS path) for a select of something that is not an attribute, or of
+   * a collection with encrypted attributes, or encrypted string arrays. SQLite writes each document's model, so
    * a page of 5,000 crosses into JS as 5,000 strings instead of 30,000 values to assemble.
    */
   listText(collection: CollectionDef, q: ParsedQueries, opts: ListOptions, cursorRow: DocumentRow | null, collectionKey: '$collectionId' | '$tableId'): { documents: string; total: number } | null {
-    if (this.encryptedOf(collection.databaseId, collection.id)) return null;
     const select = q.select && !q.select.includes('*') ? q.select : null;
     if (select?.some((k) => !k.startsWith('$') && !collection.attributes.has(k))) return null;
+    const encrypted = this.encryptedOf(collection.databaseId, collection.id);
+    if (encrypted && (select || encrypted.some((a) => a.array))) return null;
     const page = this.pageSql(collection, q, opts, cursorRow);
     if (!page) return { documents: '', total: 0 };
     const system = `${JSON.stringify(collectionKey)}:${JSON.stringify(collection.id)},"$databaseId":${JSON.stringify(collection.databaseId)},"$createdAt":`;
-    // Data is JSON.stringify of an object: its text without the `{` follows the system keys. A
+    // Data is JSON.stringify of an object: its text without the `{` follows the system keys, with
+    // each encrypted value opened in place (open_sealed: the cipher's decrypt). A
     // selected attribute (in the select's order, once) is written when the document has it, as
     // `->` gives its stored JSON text.
+    const opened = encrypted
+      ? `json_replace(data, ${encrypted.map((a) => `${lit(`$."${a.key}"`)}, open_sealed(data ->> ${lit(`$."${a.key}"`)})`).join(', ')})`
+      : 'data';
     const data = select
       ? `${[...new Set(select.filter((k) => !k.startsWith('$')))].map((k) => {
         const path = lit(`$."${k}"`);
         return `CASE WHEN json_type(data, ${path}) IS NULL THEN '' ELSE ${lit(`,${JSON.stringify(k)}:`)} || (data -> ${path}) END || `;
       }).join('')}'}'`
-      : `CASE data WHEN '{}' THEN '}' ELSE ',' || substr(data, 2) END`;
+      : `CASE data WHEN '{}' THEN '}' ELSE ',' || substr(${opened}, 2) END`;
     // json_quote writes what JSON.stringify does for ids ([A-Za-z0-9._-]) and stored dates.
     const model = `'{"$id":' || json_quote(id) || ',"$sequence":"' || seq || '",' || ${lit(system)} || json_quote(created_at)`
       + ` || ',"$updatedAt":' || json_quote(updated_at) || ',"$permissions":' || permissions || ${data}`;
