@@ -4,6 +4,7 @@
 // kind of record (export-kinds.js), the clinical record as a FHIR R4 Bundle (fhir-bundle.js), the
 // invoice and superbill PDFs when asked for (export-documents.js) and a README.txt explaining each.
 import { AppwriteException, Query } from 'node-appwrite';
+import { listDocumentPage } from '../../lib/document-pages.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { zipFiles } from '../../lib/zip.js';
 import { practiceDocuments } from './export-documents.js';
@@ -43,7 +44,7 @@ export async function ownedDocuments(databases, databaseId, collectionId, userId
     /** @type {import('node-appwrite').Models.DocumentList<Doc>} */
     let page;
     try {
-      page = await databases.listDocuments({
+      page = await listDocumentPage(databases, {
         databaseId, collectionId,
         queries: [Query.equal('userId', userId), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
       });
