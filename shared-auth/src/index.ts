@@ -11,6 +11,7 @@ export {
 // the backend client: the one Appwrite client, its errors, function calls, ids
 export { appwrite } from './client/appwrite-client.ts';
 export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
+export { listDocumentPage, type DocumentPageRequest } from './client/document-pages.ts';
 export { deleteFile, downloadFile } from './client/files.ts';
 export { executeFunction, FunctionError, FunctionRefusedError, functionRunFailed, startFunction } from './client/functions.ts';
 export { ownerPermissions } from './client/permissions.ts';

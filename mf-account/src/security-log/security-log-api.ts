@@ -1,7 +1,7 @@
 // The therapist's audit log (`audit_log`, written only by the audit function; each entry readable by
 // its therapist alone): one page at a time for the table, the whole filtered log for the CSV and the
 // whole chain, oldest first, for Verify log.
-import { appwrite, getConfig, Query } from '@cadence/shared-auth';
+import { appwrite, getConfig, listDocumentPage, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import { dateBounds, PAGE_SIZE, type AuditEntry, type LogFilter } from './security-log-rules.ts';
 
@@ -36,7 +36,7 @@ export async function allAuditEntries(userId: string, filter: LogFilter, order: 
   const all: AuditEntry[] = [];
   let cursor: string | null = null;
   for (;;) {
-    const list: Models.DocumentList<AuditDocument> = await appwrite().databases.listDocuments<AuditDocument>({
+    const list: Models.DocumentList<AuditDocument> = await listDocumentPage<AuditDocument>({
       ...where(),
       queries: [
         ...filterQueries(userId, filter), order === 'asc' ? Query.orderAsc('seq') : Query.orderDesc('seq'), Query.limit(BATCH),

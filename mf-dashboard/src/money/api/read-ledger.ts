@@ -1,4 +1,4 @@
-import { appwrite, attempt, isAppError, Query } from '@cadence/shared-auth';
+import { appwrite, attempt, isAppError, listDocumentPage, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
@@ -17,7 +17,7 @@ export const ENTRY_ORDER = [Query.orderDesc('date'), Query.orderDesc('$createdAt
 const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 function listEntries(queries: string[]): Promise<Models.DocumentList<LedgerEntryDocument>> {
-  return attempt(() => appwrite().databases.listDocuments<LedgerEntryDocument>({ ...practiceCollection('ledgerEntries'), queries, total: false }));
+  return listDocumentPage<LedgerEntryDocument>({ ...practiceCollection('ledgerEntries'), queries, total: false });
 }
 
 export interface EntryPage {

@@ -1,4 +1,4 @@
-import { appwrite, attempt, Query } from '@cadence/shared-auth';
+import { listDocumentPage, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
@@ -6,7 +6,7 @@ import { appointmentFromDocument, type AppointmentDocument } from '../../schedul
 import { COUNT_CAP, orderQuery, SESSIONS_PAGE_SIZE } from '../session-filter.ts';
 
 function list(queries: string[]): Promise<Models.DocumentList<AppointmentDocument>> {
-  return attempt(() => appwrite().databases.listDocuments<AppointmentDocument>({ ...practiceCollection('appointments'), queries, total: false }));
+  return listDocumentPage<AppointmentDocument>({ ...practiceCollection('appointments'), queries, total: false });
 }
 
 /**

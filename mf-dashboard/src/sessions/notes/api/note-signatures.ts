@@ -1,4 +1,4 @@
-import { appwrite, attempt, Query } from '@cadence/shared-auth';
+import { appwrite, attempt, listDocumentPage, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 
@@ -53,13 +53,11 @@ export async function signedAppointmentIds(userId: string): Promise<Set<string>>
   const ids = new Set<string>();
   let cursor: string | null = null;
   for (;;) {
-    const page: Models.DocumentList<NoteSignature> = await attempt(() =>
-      appwrite().databases.listDocuments<NoteSignature>({
-        ...practiceCollection('noteSignatures'),
-        queries: [Query.equal('userId', userId), Query.select(['$id', 'userId', 'appointmentId']), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-        total: false,
-      }),
-    );
+    const page: Models.DocumentList<NoteSignature> = await listDocumentPage<NoteSignature>({
+      ...practiceCollection('noteSignatures'),
+      queries: [Query.equal('userId', userId), Query.select(['$id', 'userId', 'appointmentId']), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
+      total: false,
+    });
     for (const signature of page.documents) if (signature.userId === userId) ids.add(signature.appointmentId);
     if (page.documents.length < PAGE) return ids;
     cursor = page.documents[page.documents.length - 1]!.$id;

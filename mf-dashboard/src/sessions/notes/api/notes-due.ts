@@ -1,5 +1,4 @@
-import { appwrite, attempt, Query } from '@cadence/shared-auth';
-import type { Models } from 'appwrite';
+import { listDocumentPage, Query } from '@cadence/shared-auth';
 import { ownedBy } from '../../../shared/owned-by.ts';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 import { appointmentFromDocument, type AppointmentDocument } from '../../../schedule/appointment.ts';
@@ -11,7 +10,7 @@ const SHOWN = 20;
 const PAGE = 5000;
 
 const listAppointments = (queries: string[]) =>
-  attempt(() => appwrite().databases.listDocuments<AppointmentDocument>({ ...practiceCollection('appointments'), queries })) as Promise<Models.DocumentList<AppointmentDocument>>;
+  listDocumentPage<AppointmentDocument>({ ...practiceCollection('appointments'), queries });
 
 /** Ids of the attended, started sessions whose appointment says its note is signed (5,000 a read). */
 async function claimedSigned(base: string[]): Promise<string[]> {
