@@ -51,7 +51,7 @@ describe('listDocumentPage', () => {
   it("with the therapist's session: the SDK's own answer, and none of the other therapist's documents", async () => {
     const page = await listInBrowser({ ...where, queries: [Query.limit(100)], total: false });
     expect(page.documents).toHaveLength(30);
-    expect(page.documents.every((d) => d['userId'] === therapist.id)).toBe(true);
+    expect(page.documents.every((d) => (d as unknown as { userId: string }).userId === therapist.id)).toBe(true);
     expect(page.total).toBe(0);
     expect(JSON.parse(JSON.stringify(await listInBrowser({ ...where, queries: queries() }))))
       .toEqual(JSON.parse(JSON.stringify(await therapist.databases.listDocuments({ ...where, queries: queries() }))));
