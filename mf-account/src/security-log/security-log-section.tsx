@@ -11,18 +11,12 @@ import {
   ACTION_FILTERS, actionLabel, actorLabel, entityLabel, filterError, formatTime, NO_FILTER, PAGE_SIZE, toCsv,
   type AuditEntry, type LogFilter,
 } from './security-log-rules.ts';
+import { saveFile } from '../account/save-file.ts';
 
 type Verification = { state: 'idle' } | { state: 'running'; loaded: number } | { state: 'done'; ok: boolean; text: string } | { state: 'failed' };
 
 function downloadCsv(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 export function SecurityLogSection() {

@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox } from '@cadence/shared-ui';
 import type { Models } from 'appwrite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { reasonOf } from '../account/account-api.ts';
+import { saveFile } from '../account/save-file.ts';
 
 // issue 17 "Full export": Settings → "Export all my data". The export-data function builds the ZIP
 // (a CSV per kind of record, the FHIR R4 bundle, the invoice and superbill PDFs if ticked, a README)
@@ -105,17 +106,7 @@ export async function followExport(exportId: string, onProgress: (doc: ExportDoc
 
 /** Downloads the finished export, saves it as cadence-export-YYYY-MM-DD.zip, then removes it from the server. */
 export async function saveExport(exportId: string, fileName: string = exportFileName()): Promise<string> {
-  const blob = await downloadFile(EXPORTS_BUCKET, exportId, 'application/zip');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy; give the browser a moment before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await downloadFile(EXPORTS_BUCKET, exportId, 'application/zip'), fileName);
   // Saved: nothing of it stays on the server (a failure here is cleaned up by the next export).
   await Promise.allSettled([deleteFile(EXPORTS_BUCKET, exportId), appwrite().databases.deleteDocument(where(exportId))]);
   return fileName;

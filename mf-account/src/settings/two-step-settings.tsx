@@ -9,6 +9,7 @@ import { MESSAGES } from '../messages.ts';
 import { QrCode } from './qr-code.tsx';
 import { useInvalidateTwoStep, useTwoStepStatus } from './two-step-queries.ts';
 import { codeProblem, groupedSecret, normalizeCode, RECOVERY_CODES_FILE, recoveryCodesText, twoStepFailure } from './two-step-rules.ts';
+import { saveFile } from '../account/save-file.ts';
 
 type Mode =
   | { kind: 'idle' }
@@ -91,14 +92,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
   useEffect(() => heading.current?.focus(), []);
 
   function download() {
-    const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, email)], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = RECOVERY_CODES_FILE;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(new Blob([recoveryCodesText(codes, email)], { type: 'text/plain' }), RECOVERY_CODES_FILE);
   }
 
   function copy() {
