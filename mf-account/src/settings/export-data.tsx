@@ -205,11 +205,16 @@ export function ExportDataButton({ label = 'Export all my data', resume = false 
           {label}
         </Button>
       </div>
+      {/* The bar and its percent are not announced at each step; the live region says each stage once. */}
+      {state.step === 'working' && (
+        <p className="account-text">
+          <progress aria-label="Export progress" max={100} value={state.percent} /> {state.percent}%
+        </p>
+      )}
       <div id={statusId} role="status" aria-live="polite">
         {state.step === 'working' && (
           <>
-            <progress aria-label="Export progress" max={100} value={state.percent} />
-            <p className="account-text">{state.percent}% · {STAGE_TEXT[state.stage]}</p>
+            <p className="account-text">{STAGE_TEXT[state.stage]}</p>
             <p className="account-text">{EXPORT_MESSAGES.working}</p>
           </>
         )}
