@@ -60,12 +60,15 @@ function addressLines(d) {
 export const clientName = (client) => [str(client, 'firstName'), str(client, 'lastName')].filter(Boolean).join(' ');
 
 /**
- * A document, its data drawn by `draw`; resolves to the PDF's bytes.
+ * A document, its data drawn by `draw`; resolves to the PDF's bytes. `running`: a line naming the
+ * document and whose it is, drawn in the top margin of every page after the first (with the page's
+ * number), so a page that goes astray from a claim still says what it belongs to.
  * @param {string} title
  * @param {(doc: PDFKit.PDFDocument) => void} draw
+ * @param {string} [running]
  * @returns {Promise<Buffer>}
  */
-function render(title, draw) {
+function render(title, draw, running = '') {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'Cadence' }, bufferPages: false });
     /** @type {Buffer[]} */
@@ -73,6 +76,22 @@ function render(title, draw) {
     doc.on('data', (c) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    let page = 1;
+    if (running) {
+      doc.on('pageAdded', () => {
+        page += 1;
+        // pdfkit keeps the current font in its own fields: put back what the page break interrupted.
+        const state = /** @type {{ _font: unknown, _fontSize: number }} */ (/** @type {unknown} */ (doc));
+        const { x, y } = doc;
+        const { _font: font, _fontSize: size } = state;
+        const { left, right } = doc.page.margins;
+        doc.font('Helvetica').fontSize(8).text(`${running} — page ${page}`, left, 28, { lineBreak: false, width: doc.page.width - left - right });
+        state._font = font;
+        doc.fontSize(size);
+        doc.x = x;
+        doc.y = y;
+      });
+    }
     try {
       draw(doc);
       doc.end();
@@ -252,7 +271,7 @@ export function drawInvoice({ invoice, client, practice, figures, lines }) {
     doc.text(`Total: ${money(figures.total, currency)}`, { align: 'right' });
     doc.text(`Payments applied: ${money(figures.paid, currency)}`, { align: 'right' });
     doc.font('Helvetica-Bold').text(`Balance due: ${money(figures.due, currency)}`, { align: 'right' });
-  });
+  }, `Invoice ${number} — ${clientName(client)}`);
 }
 
 /**
@@ -331,7 +350,7 @@ export async function drawSuperbill({ client, practice, entries, lines: candidat
     doc.moveDown(3);
     doc.text('Provider signature: ________________________________   Date: ______________');
     doc.text(therapist);
-  });
+  }, `Superbill — ${clientName(client)}, date of birth ${usDate(client['dateOfBirth']) || 'not recorded'} — ${usDate(from)} – ${usDate(to)} — ${therapist}`);
   return { bytes, sessions: lines.length, totalFee, totalPaid };
 }
 
@@ -387,7 +406,7 @@ export async function statementPdf(databases, c, userId, clientId, from, to) {
     doc.font('Helvetica-Bold').text(`Closing balance: ${money(closing, currency)}`);
     doc.font('Helvetica').moveDown();
     table(doc, ['Date', 'Description', 'Amount', 'Balance'], rows, [2, 3]);
-  });
+  }, `Statement — ${clientName(client)} — ${usDate(from)} – ${usDate(to)}`);
   return { filename: `statement-${from}-${to}.pdf`, bytes, opening, closing, totals };
 }
 

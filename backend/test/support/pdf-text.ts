@@ -66,19 +66,27 @@ function contentStreams(pdf: Buffer): string[] {
   return streams;
 }
 
-/** The PDF's text: one line per text object, in drawing order. */
-export function pdfText(pdf: Buffer): string {
+/** The text of one content stream: one line per text object, in drawing order. */
+function streamText(stream: string): string {
   const lines: string[] = [];
-  for (const stream of contentStreams(pdf)) {
-    for (const block of stream.match(/\bBT\b[^]*?\bET\b/g) ?? []) {
-      let line = '';
-      for (const op of block.match(/\[(?:[^\]\\]|\\.)*\]\s*TJ|<[0-9a-fA-F\s]*>\s*Tj|\((?:[^)\\]|\\.)*\)\s*Tj/g) ?? []) {
-        for (const s of op.match(/<[0-9a-fA-F\s]*>|\((?:[^)\\]|\\.)*\)/g) ?? []) {
-          line += s.startsWith('<') ? hexString(s.slice(1, -1)) : literalString(s.slice(1, -1));
-        }
+  for (const block of stream.match(/\bBT\b[^]*?\bET\b/g) ?? []) {
+    let line = '';
+    for (const op of block.match(/\[(?:[^\]\\]|\\.)*\]\s*TJ|<[0-9a-fA-F\s]*>\s*Tj|\((?:[^)\\]|\\.)*\)\s*Tj/g) ?? []) {
+      for (const s of op.match(/<[0-9a-fA-F\s]*>|\((?:[^)\\]|\\.)*\)/g) ?? []) {
+        line += s.startsWith('<') ? hexString(s.slice(1, -1)) : literalString(s.slice(1, -1));
       }
-      if (line) lines.push(line);
     }
+    if (line) lines.push(line);
   }
   return lines.join('\n');
+}
+
+/** The PDF's text: one line per text object, in drawing order. */
+export function pdfText(pdf: Buffer): string {
+  return contentStreams(pdf).map(streamText).filter(Boolean).join('\n');
+}
+
+/** Each page's text (pdfkit writes one content stream per page), in page order. */
+export function pdfPageTexts(pdf: Buffer): string[] {
+  return contentStreams(pdf).map(streamText).filter(Boolean);
 }
