@@ -109,6 +109,8 @@ test('a weekly series from an empty slot, moved by drag and keyboard with Undo, 
   await appointment(page, third, '10:00 AM').focus();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(appointment(page, third, '10:15 AM')).toBeVisible();
+  // The calendar shows the move at once; its notice (and Undo) comes once it is saved.
+  await expect(notice(page)).toContainText(`Moved Jane D. to ${dayName(third)}, 10:15 AM`);
   await notice(page).getByRole('button', { name: 'Undo' }).click();
   await expect(appointment(page, third, '10:00 AM')).toBeVisible();
 

@@ -143,6 +143,9 @@ function Schedule({ timeZone }: { timeZone: string }) {
     const end = new Date(start.getTime() + lengthMinutes * 60_000);
     const before = { start: appointment.start, end: appointment.end };
     const name = shortClientName(clientsById.get(appointment.clientId));
+    // A new move takes the last one's Undo away at once: until it is saved, that Undo would put the
+    // earlier move back, not this one.
+    setNotice(null);
     update.mutate(
       { appointmentId: appointment.$id, changes: { start: start.toISOString(), end: end.toISOString() } },
       {
