@@ -20,7 +20,7 @@ export function sha256(value: string): string {
   return crypto.createHash('sha256').update(value).digest('hex');
 }
 
-/** `Proofs\Token`: 256 lowercase hex characters. */
-export function tokenSecret(): string {
-  return crypto.randomBytes(128).toString('hex');
+/** `Proofs\Token`: lowercase hex, 256 characters unless the token type says otherwise (a magic URL: 64). */
+export function tokenSecret(chars = 256): string {
+  return crypto.randomBytes(Math.ceil(chars / 2)).toString('hex').slice(0, chars);
 }

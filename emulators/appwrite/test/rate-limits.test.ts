@@ -57,6 +57,32 @@ describe('rate limits', () => {
     expect((await guest.createEmailPasswordSession({ email: other, password: PASSWORD })).userId).toBeTruthy();
   });
 
+  it('magic URLs: 60 an hour per email and per ip; OTP mails: 10; token sessions: 10 tries per user, reset by a success', async () => {
+    core.advance(HOUR - (Date.now() % HOUR));
+    const guest = new Account(web(core));
+    const email = uniqueEmail('magic-rl');
+    const url = 'http://localhost:3000/portal/sign-in';
+    for (let i = 0; i < 60; i += 1) await guest.createMagicURLToken({ userId: ID.unique(), email, url });
+    expect(await failure(guest.createMagicURLToken({ userId: ID.unique(), email, url }))).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+    // The ip's own count is spent too: another email from the same address waits as well.
+    expect(await failure(guest.createMagicURLToken({ userId: ID.unique(), email: uniqueEmail('magic-rl'), url }))).toMatchObject({ code: 429 });
+
+    const otpEmail = uniqueEmail('otp-rl');
+    const token = await guest.createEmailToken({ userId: ID.unique(), email: otpEmail });
+    for (let i = 1; i < 10; i += 1) await guest.createEmailToken({ userId: ID.unique(), email: otpEmail });
+    expect(await failure(guest.createEmailToken({ userId: ID.unique(), email: otpEmail }))).toMatchObject({ code: 429, type: 'general_rate_limit_exceeded' });
+
+    for (let i = 0; i < 10; i += 1) {
+      expect(await failure(guest.createSession({ userId: token.userId, secret: 'wrong1' }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
+    }
+    expect(await failure(guest.createSession({ userId: token.userId, secret: 'wrong1' }))).toMatchObject({ code: 429 });
+    // The deprecated magic-URL session route counts on its own.
+    expect(await failure(guest.updateMagicURLSession({ userId: token.userId, secret: 'wrong1' }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
+
+    core.advance(HOUR);
+    expect((await guest.createMagicURLToken({ userId: ID.unique(), email, url })).userId).toBeTruthy();
+  });
+
   it('does not limit API-key callers', async () => {
     const account = new server.Account(admin(core));
     for (let i = 0; i < 12; i += 1) {

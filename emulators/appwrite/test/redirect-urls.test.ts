@@ -1,4 +1,4 @@
-// Redirect URLs that carry a secret (recovery, verification) must point at a platform host,
+// Redirect URLs that carry a secret (recovery, verification, magic URL) must point at a platform host,
 // Appwrite's redirectValidator rule: anything else would mail a victim's secret to an attacker.
 import { Account } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,10 +53,17 @@ describe('default platform list (the app origin on localhost and 127.0.0.1)', ()
     expect(await account.createEmailVerification({ url: 'http://localhost:3000/verify' })).toMatchObject({ userId: u.id });
   });
 
-  it('takes no redirect URL anywhere else: magic URL and OAuth2 routes do not exist here', async () => {
+  it('magic URL to another host is refused with no user made and no mail sent, to the app is accepted', async () => {
     const guest = new Account(web(core));
-    expect(await failure(guest.createMagicURLToken({ userId: 'unique()', email: 'magic@example.com', url: 'https://evil.example/' })))
-      .toMatchObject({ code: 404, type: 'general_route_not_found' });
+    const email = `magic.${Date.now().toString(36)}@example.com`;
+    expect(await failure(guest.createMagicURLToken({ userId: 'unique()', email, url: 'https://evil.example/' }))).toMatchObject(refused('evil.example'));
+    expect(await failure(guest.createMagicURLToken({ userId: 'unique()', email, url: 'http://localhost:3000@evil.example/portal' }))).toMatchObject(refused('evil.example'));
+    expect(await mailFor(core, email)).toEqual([]);
+    expect(await guest.createMagicURLToken({ userId: 'unique()', email, url: 'http://localhost:3000/portal/sign-in' })).toMatchObject({ secret: '' });
+    expect(await mailFor(core, email)).toHaveLength(1);
+  });
+
+  it('takes no redirect URL anywhere else: OAuth2 routes do not exist here', async () => {
     for (const route of ['sessions', 'tokens']) {
       const response = await fetch(`${core.endpoint}/account/${route}/oauth2/github?project=cadence&success=https://evil.example/&failure=https://evil.example/`, { redirect: 'manual' });
       expect(response.status).toBe(404);

@@ -1,9 +1,10 @@
 // Email OTP, email verification and password recovery, with the dev mailbox (PROTOCOL §2.2, §6).
 import http from 'node:http';
 import { Account, ID } from 'appwrite';
+import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertModel } from './support/models.ts';
-import { failure, login, mailFor, PASSWORD, PROJECT, signUp, startCore, uniqueEmail, web, type Core } from './support/core-harness.ts';
+import { admin, failure, login, mailFor, PASSWORD, PROJECT, signUp, startCore, uniqueEmail, web, type Core } from './support/core-harness.ts';
 
 let core: Core;
 beforeAll(async () => { core = await startCore(); });
@@ -85,6 +86,132 @@ describe('email OTP', () => {
     core.advance(15 * MINUTE - 5000);
     const session = await account.createSession({ userId: token.userId, secret: await otp(email) });
     expect(session.userId).toBe(token.userId);
+  });
+});
+
+describe('every unexpired OTP works, not only the newest', () => {
+  it('two codes mailed one after the other both make a session, each once', async () => {
+    const email = uniqueEmail('otp');
+    const account = new Account(web(core));
+    const token = await account.createEmailToken({ userId: ID.unique(), email });
+    await account.createEmailToken({ userId: ID.unique(), email });
+    const codes = (await mailFor(core, email)).map((mail) => /Use OTP (\d{6})/.exec(mail.text)?.[1] ?? '');
+    expect(codes).toHaveLength(2);
+    // The older code (listed last) first.
+    for (const code of codes.reverse()) expect((await account.createSession({ userId: token.userId, secret: code })).userId).toBe(token.userId);
+  });
+
+  it('a signed-in caller may ask for a code (the route is not in Appwrite\'s session group), but not make a session', async () => {
+    const u = await signUp(core, 'otp-signed-in');
+    const account = new Account(web(core, u.session));
+    expect((await account.createEmailToken({ userId: ID.unique(), email: u.email })).userId).toBe(u.id);
+    expect(await failure(account.createSession({ userId: u.id, secret: await otp(u.email) }))).toMatchObject({ code: 401, type: 'user_session_already_exists' });
+  });
+});
+
+/** The one link of the newest magic-URL mail to `email`. */
+async function magicLink(email: string): Promise<URL> {
+  const [mail] = await mailFor(core, email);
+  const href = /(http:\/\/localhost:3000\/portal\S+)/.exec(mail?.text ?? '')?.[1];
+  if (!href) throw new Error(`no magic URL mail for ${email}`);
+  return new URL(href);
+}
+
+const PORTAL = 'http://localhost:3000/portal/sign-in?from=mail';
+
+describe('magic URL', () => {
+  it('creates the user for a new email and mails a 1-hour link with userId, secret, expire and project; the session verifies the email', async () => {
+    const email = uniqueEmail('magic');
+    const account = new Account(web(core));
+    const userId = ID.custom(`magic${Date.now().toString(36)}`);
+    const token = await account.createMagicURLToken({ userId, email, url: PORTAL, phrase: true });
+    assertModel('token', token);
+    expect(token).toMatchObject({ userId, secret: '' });
+    expect(token.phrase).toMatch(/^[A-Z][a-z]+ [a-z]+$/);
+    expect(Date.parse(token.expire) - Date.parse(token.$createdAt)).toBe(60 * MINUTE);
+    const [mail] = await mailFor(core, email);
+    expect(mail?.subject).toBe('Cadence Login');
+    expect(mail?.text).toContain('This link will expire in 1 hour.');
+    expect(mail?.text).toContain(`Security phrase for this email is ${token.phrase}.`);
+    const link = await magicLink(email);
+    expect(link.pathname).toBe('/portal/sign-in');
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ from: 'mail', userId, expire: token.expire, project: PROJECT });
+    expect(link.searchParams.get('secret')).toMatch(/^[0-9a-f]{64}$/);
+
+    const session = await account.createSession({ userId, secret: link.searchParams.get('secret') ?? '' });
+    assertModel('session', session);
+    expect(session).toMatchObject({ userId, provider: 'magic-url', providerUid: email, factors: ['email'], current: true, secret: '' });
+    const value = await sessionFromToken(userId, await (async () => {
+      await account.createEmailToken({ userId: ID.unique(), email });
+      return otp(email);
+    })());
+    expect(await new Account(web(core, value)).get()).toMatchObject({ $id: userId, email, emailVerification: true, passwordUpdate: '' });
+  });
+
+  it('reuses the existing user for a known email (userId ignored); the deprecated updateMagicURLSession makes the same session', async () => {
+    const u = await signUp(core, 'magic-known');
+    const account = new Account(web(core));
+    const token = await account.createMagicURLToken({ userId: ID.unique(), email: u.email, url: PORTAL });
+    expect(token.userId).toBe(u.id);
+    const secret = (await magicLink(u.email)).searchParams.get('secret') ?? '';
+    const session = await account.updateMagicURLSession({ userId: u.id, secret });
+    expect(session).toMatchObject({ userId: u.id, provider: 'magic-url', factors: ['email'] });
+  });
+
+  it('every unexpired link works once, the older ones too; a used, wrong or expired one is user_invalid_token 401', async () => {
+    const email = uniqueEmail('magic');
+    const account = new Account(web(core));
+    const token = await account.createMagicURLToken({ userId: ID.unique(), email, url: PORTAL });
+    const first = (await magicLink(email)).searchParams.get('secret') ?? '';
+    await account.createMagicURLToken({ userId: ID.unique(), email, url: PORTAL });
+    const second = (await magicLink(email)).searchParams.get('secret') ?? '';
+    expect(second).not.toBe(first);
+
+    expect((await account.createSession({ userId: token.userId, secret: first })).userId).toBe(token.userId);
+    expect(await failure(account.createSession({ userId: token.userId, secret: first }))).toMatchObject({
+      code: 401, type: 'user_invalid_token', message: 'Invalid token passed in the request.',
+    });
+    expect(await failure(account.updateMagicURLSession({ userId: token.userId, secret: 'f'.repeat(64) }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
+    expect((await account.updateMagicURLSession({ userId: token.userId, secret: second })).userId).toBe(token.userId);
+
+    await account.createMagicURLToken({ userId: ID.unique(), email, url: PORTAL });
+    const late = (await magicLink(email)).searchParams.get('secret') ?? '';
+    core.advance(60 * MINUTE - 5000);
+    await account.createMagicURLToken({ userId: ID.unique(), email, url: PORTAL });
+    const fresh = (await magicLink(email)).searchParams.get('secret') ?? '';
+    core.advance(10_000);
+    expect(await failure(account.createSession({ userId: token.userId, secret: late }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
+    expect(await failure(account.createSession({ userId: 'nobody', secret: fresh }))).toMatchObject({ code: 401, type: 'user_invalid_token' });
+    expect((await account.createSession({ userId: token.userId, secret: fresh })).provider).toBe('magic-url');
+  });
+
+  it('a signed-in caller may ask for a link but not turn one into a session (user_session_already_exists)', async () => {
+    const u = await signUp(core, 'magic-session');
+    const account = new Account(web(core, u.session));
+    await account.createMagicURLToken({ userId: ID.unique(), email: u.email, url: PORTAL });
+    const secret = (await magicLink(u.email)).searchParams.get('secret') ?? '';
+    expect(await failure(account.updateMagicURLSession({ userId: u.id, secret }))).toMatchObject({
+      code: 401, type: 'user_session_already_exists', message: 'Creation of a session is prohibited when a session is active.',
+    });
+  });
+
+  it('without a url the link goes to the console\'s /auth/magic-url; an API key gets the secret in the answer', async () => {
+    const email = uniqueEmail('magic');
+    const token = await new server.Account(admin(core)).createMagicURLToken({ userId: ID.unique(), email });
+    expect(token.secret).toMatch(/^[0-9a-f]{64}$/);
+    const [mail] = await mailFor(core, email);
+    const link = new URL(/(http:\/\/\S+\/auth\/magic-url\S+)/.exec(mail?.text ?? '')?.[1] ?? 'http://x');
+    expect(link.pathname).toBe('/auth/magic-url');
+    expect(link.searchParams.get('secret')).toBe(token.secret);
+  });
+
+  it('bad input is general_argument_invalid 400 with nothing mailed', async () => {
+    const email = uniqueEmail('magic');
+    const account = new Account(web(core));
+    expect(await failure(account.createMagicURLToken({ userId: ID.unique(), email: 'not-an-email', url: PORTAL }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    expect(await failure(account.createMagicURLToken({ userId: '-bad-id', email, url: PORTAL }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    expect(await failure(account.createMagicURLToken({ userId: ID.unique(), email, url: 'not a url' }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+    expect(await mailFor(core, email)).toEqual([]);
   });
 });
 

@@ -5,11 +5,14 @@ import { keyFile, TOKEN_KEY_FILE } from '../secrets.ts';
 import { migrate, type Store } from '../store.ts';
 
 /** Token `type` values (PROTOCOL §6). */
-export const TOKEN_TYPE = { verification: 2, recovery: 3, generic: 8, email: 9 } as const;
+export const TOKEN_TYPE = { verification: 2, recovery: 3, magicUrl: 5, generic: 8, email: 9 } as const;
 export type TokenType = (typeof TOKEN_TYPE)[keyof typeof TOKEN_TYPE];
 
-/** Lifetimes in seconds (`app/init/constants.php`). */
+/** Lifetimes in seconds (`app/init/constants.php`); a magic URL lives `TOKEN_EXPIRATION_CONFIRM`. */
 export const TOKEN_LIFETIME = { otp: 900, generic: 900, confirm: 3600, recovery: 3600 } as const;
+
+/** The token types a session can be made from, and what the session then says (`$createSession`). */
+export const SESSION_TOKEN_TYPES = [TOKEN_TYPE.email, TOKEN_TYPE.magicUrl, TOKEN_TYPE.generic] as const;
 
 export interface TokenRecord {
   $id: string;

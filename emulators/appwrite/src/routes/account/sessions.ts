@@ -5,7 +5,7 @@ import { verifyPassword } from '../../account/passwords.ts';
 import {
   deleteSession, deleteUserSessions, extendSession, getSession, listUserSessions, toSessionModel, type SessionRecord,
 } from '../../account/sessions.ts';
-import { consumeToken, TOKEN_TYPE } from '../../account/tokens.ts';
+import { consumeToken, SESSION_TOKEN_TYPES, TOKEN_TYPE } from '../../account/tokens.ts';
 import { findUserByEmail, getUser, updateUser } from '../../account/users.ts';
 import { body, email, password, text, uid } from '../params.ts';
 import { accountCaller, assertNoActiveSession, clearSessionCookies, issueSession, sessionView, type UserCaller } from './shared.ts';
@@ -30,19 +30,30 @@ const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, options) =>
   app.post('/account/sessions/email', emailSession, createEmailSession);
   app.post('/account/sessions', emailSession, createEmailSession);
 
-  app.post<{ Body: { userId: string; secret: string } }>('/account/sessions/token', {
-    schema: { body: body({ userId: uid, secret: text(256, 1) }, ['userId', 'secret']) },
-    config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['ip:{ip},userId:{param-userId}'], resetOn: [201] } },
-  }, async (request, reply) => {
+  // Appwrite's `$createSession`: any unexpired email OTP, magic URL or generic token of the user
+  // (not only the newest) makes one session and is deleted. OTP and magic URL verify the email.
+  const tokenSession = (request: FastifyRequest, reply: FastifyReply) => {
     assertNoActiveSession(request);
+    const input = request.body as { userId: string; secret: string };
     const now = clock.now();
-    const user = getUser(store, request.body.userId);
-    const token = user && consumeToken(store, user.$id, [TOKEN_TYPE.email, TOKEN_TYPE.generic], request.body.secret, now);
+    const user = getUser(store, input.userId);
+    const token = user && consumeToken(store, user.$id, SESSION_TOKEN_TYPES, input.secret, now);
     if (!user || !token) throw new AppwriteError('user_invalid_token');
-    const verified = token.type === TOKEN_TYPE.email ? updateUser(store, user.$id, { emailVerification: true }, now) : user;
-    const factors = token.type === TOKEN_TYPE.email ? ['email'] : ['token'];
-    return issueSession(request, reply, options, verified, { name: 'token', uid: user.email, factors });
-  });
+    const byEmail = token.type === TOKEN_TYPE.email || token.type === TOKEN_TYPE.magicUrl;
+    const verified = byEmail ? updateUser(store, user.$id, { emailVerification: true }, now) : user;
+    const provider = token.type === TOKEN_TYPE.magicUrl ? 'magic-url' : 'token';
+    return issueSession(request, reply, options, verified, { name: provider, uid: user.email, factors: [byEmail ? 'email' : 'token'] });
+  };
+  const tokenBody = { body: body({ userId: uid, secret: text(256, 1) }, ['userId', 'secret']) };
+  app.post('/account/sessions/token', {
+    schema: tokenBody,
+    config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['ip:{ip},userId:{param-userId}'], resetOn: [201] } },
+  }, tokenSession);
+  // updateMagicURLSession (deprecated since 1.6 for createSession): the same session from the same tokens.
+  app.put('/account/sessions/magic-url', {
+    schema: tokenBody,
+    config: { scope: 'sessions.write', abuse: { limit: 10, keys: ['ip:{ip},userId:{param-userId}'], resetOn: [201] } },
+  }, tokenSession);
 
   const account = { scope: 'account' } as const;
   const idParams = { type: 'object', properties: { sessionId: text(36, 1) }, required: ['sessionId'] } as const;
