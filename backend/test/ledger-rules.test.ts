@@ -172,7 +172,7 @@ describe('computeBalance (properties)', () => {
 
 describe('attendanceDecision (status changes)', () => {
   const idOf = (key: string) => ledgerEntryId(USER, key);
-  type State = { status: string; feeAmount: number | null; feeWaived: boolean; statusHistory: string[] };
+  type State = { status: string; feeAmount: number | null; feeWaived: boolean; noChargeAt?: string | null; statusHistory: string[] };
 
   /** Runs the decision the way attendance-charges does, writing what it says; returns what it wrote. */
   function reconcile(appointment: State & { $id: string }, entries: Stored[]) {
@@ -227,6 +227,7 @@ describe('attendanceDecision (status changes)', () => {
       status: fc.constantFrom('scheduled', 'show', 'cancelled', 'late_cancelled', 'no_show', 'clinician_cancelled'),
       feeAmount: fc.option(fc.constantFrom(0, 5000, 6000, 12000), { nil: null }),
       feeWaived: fc.boolean(),
+      noCharge: fc.boolean(),
       newStatus: fc.boolean(),
     });
     fc.assert(fc.property(fc.array(stateArb, { minLength: 1, maxLength: 25 }), (states) => {
@@ -235,7 +236,7 @@ describe('attendanceDecision (status changes)', () => {
       let appt: State & { $id: string } = { $id: 'ap', status: 'scheduled', feeAmount: null, feeWaived: false, statusHistory: [] };
       for (const s of states) {
         if (s.newStatus || s.status !== appt.status) history.push(s.status);
-        appt = { $id: 'ap', status: s.status, feeAmount: s.feeAmount, feeWaived: s.feeWaived, statusHistory: [...history] };
+        appt = { $id: 'ap', status: s.status, feeAmount: s.feeAmount, feeWaived: s.feeWaived, noChargeAt: s.noCharge ? '2026-10-01T10:00:00.000Z' : null, statusHistory: [...history] };
         reconcile(appt, entries);
       }
       expect(reconcile(appt, entries)).toEqual([]);
@@ -244,6 +245,14 @@ describe('attendanceDecision (status changes)', () => {
       expect(active.map((e) => [e.type, e.amount])).toEqual(wanted ? [[wanted.type, wanted.amount]] : []);
       expect(sum(entries)).toBe(wanted?.amount ?? 0);
       expect(new Set(entries.map((e) => e.$id)).size).toBe(entries.length);
+      if (appt.status === 'show' && appt.noChargeAt) expect(active).toEqual([]);
     }), { numRuns: 300 });
+  });
+
+  it('"No charge" (issue 29) stops an attended session\'s charge only: a no-show keeps its fee', () => {
+    const decided = { noChargeAt: '2026-10-01T10:00:00.000Z' };
+    expect(wantedAttendanceCharge({ status: 'show', feeAmount: 12000, ...decided })).toBeNull();
+    expect(wantedAttendanceCharge({ status: 'show', feeAmount: 12000, noChargeAt: null })).toEqual({ type: 'session_fee', amount: 12000 });
+    expect(wantedAttendanceCharge({ status: 'no_show', feeAmount: 6000, ...decided })).toEqual({ type: 'no_show_fee', amount: 6000 });
   });
 });

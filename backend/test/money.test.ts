@@ -172,6 +172,64 @@ describe('attendance-charges (event-triggered)', () => {
   });
 });
 
+describe('attendance-charges and "No charge" (issue 29: an attended session never earns nothing silently)', () => {
+  it('honours the no-charge decision kept on the appointment (who and when), charges once a fee is set afterwards, and reverses a charge the therapist then decides not to make', async () => {
+    const client = await createClient(a);
+    const attended = await setStatus(a, await appointment(a, client.$id, '2026-10-13T15:00:00.000Z', { feeAmount: null }), 'show', null);
+    const decidedAt = new Date().toISOString();
+    const decided = await a.databases.updateDocument<Doc>({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: attended.$id, data: { noChargeAt: decidedAt, noChargeBy: a.id },
+    });
+    expect(decided).toMatchObject({ status: 'show', feeAmount: null, noChargeBy: a.id });
+    expect(Date.parse(String(decided['noChargeAt']))).toBe(Date.parse(decidedAt));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await entriesOf(client.$id)).toHaveLength(0);
+
+    // A fee set afterwards (the decision taken back, as the dashboard's "Set fee" writes it): charged.
+    await a.databases.updateDocument<Doc>({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: attended.$id, data: { feeAmount: 9000, noChargeAt: null, noChargeBy: null },
+    });
+    const charged = await until(() => entriesOf(client.$id), (l) => l.length === 1, 'the session fee set afterwards');
+    expect(charged[0]).toMatchObject({ kind: 'charge', type: 'session_fee', amount: 9000, appointmentId: attended.$id, date: '2026-10-13' });
+
+    // "No charge" decided on a charged session: the fee stays recorded on the appointment, the charge is reversed.
+    await a.databases.updateDocument<Doc>({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: attended.$id, data: { noChargeAt: new Date().toISOString(), noChargeBy: a.id },
+    });
+    const reversed = await until(() => entriesOf(client.$id), (l) => l.length === 2, 'the reversal of the decided session');
+    expect(reversed.find((e) => e.voidsEntryId === charged[0]!.$id)).toMatchObject({ amount: -9000, reason: 'No charge decided' });
+    expect((await expectBalanceAgrees(client.$id)).balance).toBe(0);
+  });
+
+  it('the superbill and a new invoice say which attended sessions they left out and why; with nothing to bill the 409 says so too', async () => {
+    const client = await createClient(a, { firstName: 'Lea', lastName: 'Marsh' });
+    const billed = await setStatus(a, await appointment(a, client.$id, '2026-11-03T15:00:00.000Z'), 'show', 12000);
+    const noFee = await setStatus(a, await appointment(a, client.$id, '2026-11-10T15:00:00.000Z', { feeAmount: null }), 'show', null);
+    const free = await setStatus(a, await appointment(a, client.$id, '2026-11-17T15:00:00.000Z', { feeAmount: null }), 'show', null, { noChargeAt: new Date().toISOString(), noChargeBy: a.id });
+    await until(() => entriesOf(client.$id), (l) => l.length === 1, 'the one session fee');
+
+    const superbill = await documents(a, { document: 'superbill', clientId: client.$id, from: '2026-11-01', to: '2026-11-30' });
+    expect(superbill.status, superbill.raw).toBe(200);
+    const leftOut = [
+      { appointmentId: noFee.$id, date: '2026-11-10', reason: 'no_fee', why: expect.stringContaining('No fee applied') },
+      { appointmentId: free.$id, date: '2026-11-17', reason: 'no_charge', why: expect.stringContaining('No charge') },
+    ];
+    expect((superbill.body as { leftOut?: unknown }).leftOut).toEqual(leftOut.map((l) => expect.objectContaining(l)));
+    const text = pdfText(Buffer.from(superbill.body.base64!, 'base64'));
+    expect(text).toContain('11/03/2026');
+    expect(text).not.toContain('11/10/2026');
+
+    const invoice = await invoices(a, { action: 'create', clientId: client.$id, from: '2026-11-01', to: '2026-11-30', idempotencyKey: key() });
+    expect(invoice.status, invoice.raw).toBe(201);
+    expect(invoice.body.invoice!.total).toBe(12000);
+    expect((invoice.body as { leftOut?: unknown }).leftOut).toEqual(leftOut.map((l) => expect.objectContaining(l)));
+    const nothing = await invoices(a, { action: 'create', clientId: client.$id, from: '2026-11-08', to: '2026-11-12' });
+    expect(nothing.status).toBe(409);
+    expect((nothing.body as { leftOut?: unknown }).leftOut).toEqual([expect.objectContaining(leftOut[0])]);
+    expect(billed.$id).toBeTruthy();
+  });
+});
+
 describe('ledger', () => {
   it('a double submission records one entry (same key, sent twice at once)', async () => {
     const client = await createClient(a);

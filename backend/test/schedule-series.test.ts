@@ -121,6 +121,27 @@ describe('create (issue 14: a series and its occurrences, up to the horizon, in 
     expect(Date.parse(docs[1]!['start'] as string) - Date.parse(docs[0]!['start'] as string)).toBeGreaterThanOrEqual(14 * 86_400_000 - 3_600_000);
   });
 
+  it("a first visit's own service (intake, then ongoing, issue 37): one RRULE, the first occurrence with the intake and its fee, the rest the series' service", async () => {
+    const intake = await a.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'services', documentId: ID.unique(),
+      data: { userId: a.id, name: 'Intake assessment', serviceCode: '90791', durationMinutes: 60, fee: 20000, currency: 'USD' }, permissions: owner(a.id),
+    });
+    const answer = await schedule(a, {
+      action: 'create', series: weekly(`${localDay(40, 3)}T11:00`, { rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=4', firstServiceId: intake.$id }), allowOverlap: true,
+    });
+    expect(answer).toMatchObject({ status: 201, body: { created: 4 } });
+    const docs = await appointmentsOf(answer.body.seriesId!);
+    expect(docs.map((d) => [d['serviceId'], d['feeAmount']])).toEqual([[intake.$id, 20000], [serviceId, 12000], [serviceId, 12000], [serviceId, 12000]]);
+    expect(await seriesDocument(answer.body.seriesId!)).toMatchObject({ serviceId, rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=4' });
+    // Another therapist's service is not a first visit's: 404 beside the field, nothing written.
+    const foreign = await b.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'services', documentId: ID.unique(),
+      data: { userId: b.id, name: 'Intake', serviceCode: '90791', durationMinutes: 60, fee: 1000, currency: 'USD' }, permissions: owner(b.id),
+    });
+    const refused = await schedule(a, { action: 'create', series: weekly(`${localDay(60, 3)}T11:00`, { rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=2', firstServiceId: foreign.$id }), allowOverlap: true });
+    expect(refused).toMatchObject({ status: 404, body: { field: 'firstService' } });
+  });
+
   it.each([
     [{ rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=521' }, 'count'],
     [{ rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20200101' }, 'until'],

@@ -177,15 +177,26 @@ export const ATTENDANCE_TYPES = Object.values(ATTENDANCE_CHARGE);
 
 /**
  * The attendance charge an appointment wants: its status's type and feeAmount, when the fee is
- * above 0 and not waived; else null.
- * @param {{ status?: unknown, feeAmount?: unknown, feeWaived?: unknown }} appointment
+ * above 0 and not waived, and for an attended session when the therapist has not decided it is
+ * free of charge (noChargeAt, issue 29); else null.
+ * @param {{ status?: unknown, feeAmount?: unknown, feeWaived?: unknown, noChargeAt?: unknown }} appointment
  * @returns {{ type: string, amount: number } | null}
  */
 export function wantedAttendanceCharge(appointment) {
   const type = ATTENDANCE_CHARGE[/** @type {keyof typeof ATTENDANCE_CHARGE} */ (String(appointment.status))];
   const amount = appointment.feeAmount;
   if (!type || typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || appointment.feeWaived === true) return null;
+  if (isNoChargeDecided(appointment)) return null;
   return { type, amount };
+}
+
+/**
+ * Whether the therapist decided an attended session is not charged ("No charge", kept with who and
+ * when on the appointment).
+ * @param {Record<string, unknown>} appointment
+ */
+export function isNoChargeDecided(appointment) {
+  return appointment['status'] === 'show' && typeof appointment['noChargeAt'] === 'string' && appointment['noChargeAt'] !== '';
 }
 
 /**
@@ -195,7 +206,7 @@ export function wantedAttendanceCharge(appointment) {
  * charge: `attendance:<appointmentId>:<statusHistory length>`, or with `:<n>` (the number of
  * attendance charges the appointment has had) when that id is taken — a waiver undone or a fee
  * changed without a new status — so two runs on the same state agree on it.
- * @param {{ $id: string, status?: unknown, feeAmount?: unknown, feeWaived?: unknown, statusHistory?: unknown }} appointment
+ * @param {{ $id: string, status?: unknown, feeAmount?: unknown, feeWaived?: unknown, noChargeAt?: unknown, statusHistory?: unknown }} appointment
  * @param {readonly Entry[]} entries the appointment's entries (appointmentId = its $id)
  * @param {(key: string) => string} idOf the entry id a key gives (ledgerEntryId for the therapist)
  * Should more than one attendance charge stand (never written so, but a ledger is read as it is),

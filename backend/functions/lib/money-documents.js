@@ -3,6 +3,7 @@
 // documents (read with the function's key, owner-checked) and drawn here; the invoices function
 // attaches the invoice to its email, money-documents answers them as base64.
 import PDFDocument from 'pdfkit';
+import { readLeftOutSessions } from './left-out-sessions.js';
 import { allocationState, computeBalance, parseAllocations } from './ledger.js';
 import { clientEntries, clientInvoices, isNotFound, ownOr404, practiceOf, Refusal } from './money-store.js';
 import { ownedBy } from './owned-by.js';
@@ -282,7 +283,8 @@ export const placeOfService = (appointment) => (appointment?.['locationType'] ==
 
 /**
  * The superbill for a period: attended sessions only (session fees; never late-cancel or no-show
- * fees), with place of service, CPT code, units, fee and amount paid.
+ * fees), with place of service, CPT code, units, fee and amount paid; `leftOut`, the attended
+ * sessions of the period it does not list and why (lib/left-out-sessions.js).
  * @param {Databases} databases
  * @param {Collections} c
  * @param {string} userId
@@ -294,7 +296,8 @@ export async function superbillPdf(databases, c, userId, clientId, from, to) {
   const { client, practice, entries } = await moneyContext(databases, c, userId, clientId);
   const lines = await chargeDetails(databases, c, userId, superbillCharges(entries, from, to));
   const drawn = await drawSuperbill({ client, practice, entries, lines, from, to });
-  return { filename: `superbill-${from}-${to}.pdf`, ...drawn };
+  const leftOut = await readLeftOutSessions(databases, c, userId, clientId, entries, from, to);
+  return { filename: `superbill-${from}-${to}.pdf`, ...drawn, leftOut };
 }
 
 /**

@@ -7,18 +7,24 @@
 // charge land together in one transaction with the client's balance (lib/money-store.js), so a
 // status change is never a silent edit. Running twice, or late after another change, gives the same
 // ledger (lib/ledger.js attendanceDecision; entry ids from idempotency keys). Recurring
-// appointments are ordinary appointment documents and bill the same.
+// appointments are ordinary appointment documents and bill the same. An attended session the
+// therapist marked "No charge" (noChargeAt/noChargeBy on the appointment, issue 29) wants no charge
+// whatever its feeAmount: a session fee standing is reversed ('No charge decided'); a fee set
+// afterwards (the decision cleared) is charged like any other.
 //
 // Only an appointment its therapist wrote (ownedBy) for their own client is billed. The answer
 // carries ids and counts only.
 import { Databases, Query } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
-import { attendanceDecision, ledgerEntryId, reversalOf } from '../../lib/ledger.js';
+import { attendanceDecision, isNoChargeDecided, ledgerEntryId, reversalOf } from '../../lib/ledger.js';
 import { currencyOf, dateIn, isNotFound, practiceOf, writeForClient, zoneOf } from '../../lib/money-store.js';
 import { ownedBy } from '../../lib/owned-by.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
+
+/** A session fee reversed because the therapist decided the attended session is free of charge. */
+export const NO_CHARGE_REASON = 'No charge decided';
 
 const STATUS_LABELS = /** @type {Record<string, string>} */ ({
   scheduled: 'Scheduled', show: 'Show', cancelled: 'Cancelled', late_cancelled: 'Late cancelled', no_show: 'No show', clinician_cancelled: 'Clinician cancelled',
@@ -47,7 +53,7 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   });
   const ownEntries = /** @type {import('../../lib/money-store.js').StoredEntry[]} */ (/** @type {unknown} */ (own.documents.filter((d) => ownedBy(d, userId))));
   const glance = attendanceDecision(first, ownEntries, idOf);
-  if (glance.reverse.length === 0 && !glance.charge) return { written: 0, reason: 'unchanged' };
+  if (glance.reverse.length === 0 && !glance.charge) return { written: 0, reason: isNoChargeDecided(first) ? 'no charge decided' : 'unchanged' };
   const clientId = String(first['clientId'] ?? '');
   const client = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: clientId }).catch((e) => {
     if (isNotFound(e)) return null;
@@ -67,8 +73,9 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
     const today = dateIn(new Date(), zone);
     /** @type {Array<{ $id: string } & Record<string, unknown>>} */
     const add = [];
+    const reason = isNoChargeDecided(appointment) ? NO_CHARGE_REASON : `Attendance changed to ${STATUS_LABELS[status] ?? status}`;
     for (const entry of decision.reverse) {
-      add.push({ $id: idOf(`void:${entry.$id}`), ...reversalOf(entry, `Attendance changed to ${STATUS_LABELS[status] ?? status}`, today) });
+      add.push({ $id: idOf(`void:${entry.$id}`), ...reversalOf(entry, reason, today) });
     }
     if (decision.charge) {
       add.push({

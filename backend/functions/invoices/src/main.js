@@ -8,7 +8,9 @@
 //           client's unbilled charges dated from–to (a charge is unbilled when it is not voided and on
 //           no invoice that isn't void); 409 when there are none. Numbered per therapist INV-0001,
 //           INV-0002, … never reused: the next seq after the highest, a unique (userId, seq) index
-//           refusing a second writer of a number, who reads again and takes the next.
+//           refusing a second writer of a number, who reads again and takes the next. The answer
+//           (201, and the 409) has leftOut: the period's attended sessions with no charge to bill
+//           and why (lib/left-out-sessions.js), shown by the dashboard.
 //   issue:  invoiceId → issued (paid at once when its charges are already paid), issueDate today.
 //   void:   invoiceId, reason → void; its charges are unbilled again; the number stays taken.
 //   email:  invoiceId → issued if it was a draft, then emailed to the client over SMTP
@@ -19,10 +21,11 @@
 //   set up), 500.
 import { ID, Query } from 'node-appwrite';
 import { activeEntries, ledgerEntryId } from '../../lib/ledger.js';
+import { readLeftOutSessions } from '../../lib/left-out-sessions.js';
 import { clientName, INVOICE_NOT_FOUND, invoiceFigures, invoicePdf, money, usDate } from '../../lib/money-documents.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import {
-  addDays, currencyOf, dateIn, dateOf, idOf, ownerOnly, ownOr404, practiceOf, Refusal, textOf, writeForClient, zoneOf,
+  addDays, clientEntries, currencyOf, dateIn, dateOf, idOf, ownerOnly, ownOr404, practiceOf, Refusal, textOf, writeForClient, zoneOf,
 } from '../../lib/money-store.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
@@ -35,6 +38,32 @@ const SUMMARY_KEYS = ['$id', '$createdAt', '$updatedAt', 'userId', 'clientId', '
 
 /** @param {Record<string, unknown>} invoice */
 const summary = (invoice) => Object.fromEntries(SUMMARY_KEYS.filter((k) => k in invoice).map((k) => [k, invoice[k]]));
+
+/**
+ * The attended sessions of the period an invoice leaves out (no charge to bill) and why.
+ * @param {Run} run
+ * @param {string} clientId
+ * @param {string} from
+ * @param {string} to
+ */
+async function leftOutOf(run, clientId, from, to) {
+  const entries = await clientEntries(run.databases, run.c, run.userId, clientId);
+  return readLeftOutSessions(run.databases, run.c, run.userId, clientId, entries, from, to);
+}
+
+/** 409, nothing to bill — with the attended sessions left out, so the therapist sees why. */
+class NothingToBill extends Refusal {
+  /** @param {import('../../lib/left-out-sessions.js').LeftOutSession[]} leftOut */
+  constructor(leftOut) {
+    super(409, 'There are no unbilled charges for this client in these dates.');
+    this.leftOut = leftOut;
+  }
+
+  /** @override */
+  get body() {
+    return { ...super.body, leftOut: this.leftOut };
+  }
+}
 
 /** @param {number} seq */
 export const invoiceNumber = (seq) => `INV-${String(seq).padStart(4, '0')}`;
@@ -81,7 +110,7 @@ async function create(run, body) {
     const charges = activeEntries(entries)
       .filter((e) => e.kind === 'charge' && e.amount > 0 && e.date >= from && e.date <= to && !billed.has(e.$id))
       .sort((a, b) => a.date.localeCompare(b.date) || a.$id.localeCompare(b.$id));
-    if (charges.length === 0) throw new Refusal(409, 'There are no unbilled charges for this client in these dates.');
+    if (charges.length === 0) throw new NothingToBill(await leftOutOf(run, clientId, from, to));
     const seq = (await highestSeq(run)) + 1;
     const data = {
       userId: run.userId, clientId, seq, number: invoiceNumber(seq), status: 'draft', issueDate: null, dueDate: dueDate ?? addDays(today, 30),
@@ -104,7 +133,7 @@ async function create(run, body) {
   const { written, answer } = result;
   if (!written && answer) return { status: 200, body: { success: true, invoice: summary(/** @type {Doc} */ (answer)) } };
   const stored = await run.databases.getDocument({ databaseId: run.c.databaseId, collectionId: run.c.clientInvoices, documentId: invoiceId });
-  return { status: 201, body: { success: true, invoice: summary(stored) } };
+  return { status: 201, body: { success: true, invoice: summary(stored), leftOut: await leftOutOf(run, clientId, from, to) } };
 }
 
 /**

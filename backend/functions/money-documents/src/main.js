@@ -5,7 +5,9 @@
 //   invoice:   invoiceId                → 'INV-0001.pdf'
 //   superbill: clientId, from, to       → 'superbill-<from>-<to>.pdf' (attended sessions only)
 //   statement: clientId, from, to       → 'statement-<from>-<to>.pdf'
-// → 200 {success:true, filename, contentType:'application/pdf', base64}. No client name in a file
+// → 200 {success:true, filename, contentType:'application/pdf', base64}; a superbill also answers
+// leftOut: [{appointmentId, date, start, reason, why}], the period's attended sessions it does not
+// list (no fee, "No charge", charge voided), for the dashboard to show. No client name in a file
 // name. Refusals {success:false, error, field?}: 400, 401, 404 (not the caller's), 500.
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
@@ -26,7 +28,7 @@ function period(body) {
  * @param {Databases} databases
  * @param {string} userId
  * @param {Record<string, unknown>} body
- * @returns {Promise<{ filename: string, bytes: Buffer }>}
+ * @returns {Promise<{ filename: string, bytes: Buffer, leftOut?: import('../../lib/left-out-sessions.js').LeftOutSession[] }>}
  */
 async function build(databases, userId, body) {
   const c = collectionsFromEnv(process.env);
@@ -49,7 +51,7 @@ async function build(databases, userId, body) {
 export default moneyFunction({
   name: 'money-documents', field: 'document', signedOut: 'Sign in to download documents.', failed: 'The document could not be made. Please try again.',
   handle: async ({ databases, userId }, body) => {
-    const { filename, bytes } = await build(databases, userId, body);
-    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64') } };
+    const { filename, bytes, leftOut } = await build(databases, userId, body);
+    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64'), ...(leftOut ? { leftOut } : {}) } };
   },
 });

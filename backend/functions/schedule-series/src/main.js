@@ -8,9 +8,10 @@
 // attended or charged status (show, late_cancelled, no_show) is kept when its series is split or ended.
 //
 // Body (JSON):
-//   {action:'create', seriesId?, series:{clientId, serviceId, dtstart:'YYYY-MM-DDTHH:mm', timeZone,
-//     durationMinutes, rrule, locationType, meetingLink?, adminNote?}, allowOverlap?}
-//     → 201 {seriesId, created, generatedUntil}
+//   {action:'create', seriesId?, series:{clientId, serviceId, firstServiceId?, dtstart:'YYYY-MM-DDTHH:mm',
+//     timeZone, durationMinutes, rrule, locationType, meetingLink?, adminNote?}, allowOverlap?}
+//     → 201 {seriesId, created, generatedUntil}. firstServiceId: the first occurrence's own service
+//     (an intake, then the ongoing service), with its fee; the series stays one RRULE.
 //   {action:'edit', appointmentId, scope:'following'|'all', changes:{time?, date?, durationMinutes?,
 //     serviceId?, locationType?, meetingLink?, adminNote?, rrule?}, allowOverlap?}
 //     → 200 {seriesId, previousSeriesId, created, removed, kept, keptAppointments, generatedUntil}
@@ -128,6 +129,22 @@ async function clientAndService(run, clientId, serviceId) {
 }
 
 /**
+ * The service of a series' first visit (an intake before the ongoing sessions, issue 37): the
+ * caller's own, or the series' service when none is named. Only the first occurrence carries it;
+ * the series (and every later occurrence) keeps `serviceId`.
+ * @param {Run} run
+ * @param {unknown} firstServiceId
+ * @param {Doc} service the series' service
+ */
+async function firstVisitService(run, firstServiceId, service) {
+  if (firstServiceId === undefined || firstServiceId === null || firstServiceId === '' || firstServiceId === service.$id) return service;
+  const { databases, collections, userId } = run;
+  const first = await ownDocument(databases, collections.databaseId, collections.services, firstServiceId, userId);
+  if (!first) throw notFound('This service could not be found.', 'firstService');
+  return first;
+}
+
+/**
  * @param {unknown} e
  * @returns {never}
  */
@@ -158,6 +175,7 @@ async function createSeries(run, body) {
     throw badInput('seriesId', 'A series id is up to 27 letters, digits, periods, hyphens and underscores.');
   }
   const { client, service } = await clientAndService(run, series['clientId'], series['serviceId']);
+  const firstService = await firstVisitService(run, series['firstServiceId'], service);
   const seriesId = typeof requestedId === 'string' ? requestedId : ID.unique();
   const { databases, collections, userId, now } = run;
   // A save sent again (a double click, a retry after a lost answer) finds the first one.
@@ -175,6 +193,10 @@ async function createSeries(run, body) {
   const { steps, occurrences } = occurrenceSteps({
     series: timing, seriesId, template, after: Date.parse(instantOf(timing.dtstart, timing.timeZone)) - 1, until: horizon, collections, now: now.toISOString(),
   });
+  const first = steps[0];
+  if (first && firstService.$id !== service.$id) {
+    first.op = { ...first.op, data: { ...first.op.data, serviceId: firstService.$id, ...feeFor(client, firstService) } };
+  }
   if (body['allowOverlap'] !== true) {
     const overlaps = await overlapsWith(databases, collections.databaseId, collections.appointments, userId, occurrences);
     if (overlaps.length) throw new Refusal(409, { message: overlapMessage(overlaps.length), overlaps });
