@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  activeEntries, allocate, attendanceDecision, byAge, computeBalance, ledgerEntryId, parseAllocations, reversalOf, wantedAttendanceCharge, type Entry,
+  activeEntries, allocate, attendanceDecision, byAge, computeBalance, ledgerEntryId, parseAllocations, refundableOf, reversalOf, wantedAttendanceCharge, type Entry,
 } from '../functions/lib/ledger.js';
 
 type Stored = Entry & { userId: string; clientId: string; currency: string; reason?: string | null };
@@ -58,6 +58,32 @@ describe('computeBalance (examples)', () => {
     expect(computeBalance([p, r])).toEqual({ balance: -2000, credit: 2000, openCharges: [] });
     const v = entry({ ...reversalOf(p, 'Bounced', '2026-01-03') } as Stored);
     expect(computeBalance([p, r, v])).toEqual({ balance: 3000, credit: 0, openCharges: [] });
+  });
+
+  it('a refund of a payment takes its credit part first, then reopens what it paid, last charge first; never more than is left of it', () => {
+    const c1 = entry({ kind: 'charge', amount: 10000, date: '2026-03-01' });
+    const c2 = entry({ kind: 'charge', amount: 4000, date: '2026-03-02' });
+    const p = entry({ kind: 'payment', type: 'card', amount: -16000, allocations: JSON.stringify(allocate([c1, c2], 16000).allocations) });
+    expect(computeBalance([c1, c2, p])).toEqual({ balance: -2000, credit: 2000, openCharges: [] });
+    expect(refundableOf([c1, c2, p], p.$id)).toBe(16000);
+    const r1 = entry({ kind: 'refund', type: 'card', amount: 5000, refundsEntryId: p.$id });
+    // 2,000 of credit, then 3,000 of c2 (paid last) owed again; c1 stays paid.
+    expect(computeBalance([c1, c2, p, r1])).toEqual({ balance: 3000, credit: 0, openCharges: [{ entryId: c2.$id, date: '2026-03-02', open: 3000 }] });
+    expect(refundableOf([c1, c2, p, r1], p.$id)).toBe(11000);
+    const r2 = entry({ kind: 'refund', type: 'cash', amount: 11000, refundsEntryId: p.$id });
+    expect(computeBalance([c1, c2, p, r1, r2])).toEqual({
+      balance: 14000, credit: 0, openCharges: [{ entryId: c1.$id, date: '2026-03-01', open: 10000 }, { entryId: c2.$id, date: '2026-03-02', open: 4000 }],
+    });
+    expect(refundableOf([c1, c2, p, r1, r2], p.$id)).toBe(0);
+    // Voiding a refund gives the payment back its part; a voided payment, a charge or an unknown id is not refundable.
+    const v = entry({ ...reversalOf(r2, 'Wrong payment', '2026-03-05') } as Stored);
+    expect(v).toMatchObject({ kind: 'refund', amount: -11000, refundsEntryId: p.$id, voidsEntryId: r2.$id });
+    expect(refundableOf([c1, c2, p, r1, r2, v], p.$id)).toBe(11000);
+    expect(computeBalance([c1, c2, p, r1, r2, v]).balance).toBe(3000);
+    expect(refundableOf([c1, c2, p], c1.$id)).toBeNull();
+    expect(refundableOf([c1, c2, p], 'nope')).toBeNull();
+    const pv = entry({ ...reversalOf(p, 'Bounced', '2026-03-06') } as Stored);
+    expect(refundableOf([c1, c2, p, pv], p.$id)).toBeNull();
   });
 
   it('allocations to a voided charge are credit again; allocation to a chosen invoice’s charges only', () => {

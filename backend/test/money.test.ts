@@ -280,6 +280,61 @@ describe('ledger', () => {
     expect(balance).toEqual({ balance: 12000, credit: 0, openCharges: [{ entryId: c1!.$id, date: '2026-09-01', open: 7000 }, { entryId: c2!.$id, date: '2026-09-08', open: 5000 }] });
   });
 
+  it('a refund of a payment: part of it, then the rest; never more than is left of it; one entry per key; only the payment’s own therapist', async () => {
+    const client = await clientWithCharges(['2026-10-01', '2026-10-08']);
+    const [c1, c2] = (await entriesOf(client.$id)).sort((x, y) => x.date.localeCompare(y.date));
+    const pay = await ledger(a, { action: 'payment', clientId: client.$id, amount: 25000, method: 'check', reference: '2001', date: '2026-10-09', idempotencyKey: key() });
+    expect(pay.body).toMatchObject({ allocated: 20000, credit: 5000, balance: -5000 });
+    const paymentId = pay.body.entry!.$id;
+
+    // Partial, sent twice with one key (a retry after a lost answer): one entry, answered with it.
+    const partialKey = key();
+    const partial = { action: 'refund', clientId: client.$id, paymentId, amount: 8000, date: '2026-10-10', idempotencyKey: partialKey };
+    const first = await ledger(a, partial);
+    expect(first.status, first.raw).toBe(201);
+    // Its method defaults to the payment's; the credit goes first, then 3,000 of the Oct 8 charge is owed again.
+    expect(first.body.entry).toMatchObject({ kind: 'refund', type: 'check', amount: 8000, refundsEntryId: paymentId });
+    expect(first.body).toMatchObject({ credit: 0, balance: 3000 });
+    const retry = await ledger(a, partial);
+    expect(retry.status, retry.raw).toBe(200);
+    expect(retry.body.entry!.$id).toBe(first.body.entry!.$id);
+    expect((await entriesOf(client.$id)).filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect(await expectBalanceAgrees(client.$id)).toEqual({ balance: 3000, credit: 0, openCharges: [{ entryId: c2!.$id, date: '2026-10-08', open: 3000 }] });
+
+    // More than is left of the payment (17,000): refused with the ledger's body, nothing written.
+    const over = await ledger(a, { ...partial, amount: 17001, method: 'cash', idempotencyKey: key() });
+    expect(over.status, over.raw).toBe(409);
+    expect(over.body).toEqual({ success: false, error: "A refund can't be more than what is left of this payment: $170.00.", field: 'amount' });
+    // Another therapist can't refund it, nor name it for a client of their own.
+    const theirs = await createClient(b);
+    const stranger = await ledger(b, { ...partial, method: 'cash', idempotencyKey: key() });
+    expect(stranger.status, stranger.raw).toBe(404);
+    expect(stranger.body).toMatchObject({ success: false, error: 'This client could not be found.' });
+    const planted = await ledger(b, { ...partial, clientId: theirs.$id, method: 'cash', idempotencyKey: key() });
+    expect(planted.status, planted.raw).toBe(404);
+    expect(planted.body).toEqual({ success: false, error: 'This payment could not be found.', field: 'paymentId' });
+    expect(await entriesOf(theirs.$id)).toHaveLength(0);
+
+    // The rest, in cash: the payment is refunded in full and both charges are owed again.
+    const rest = await ledger(a, { ...partial, amount: 17000, method: 'cash', idempotencyKey: key() });
+    expect(rest.status, rest.raw).toBe(201);
+    expect(rest.body.entry).toMatchObject({ type: 'cash', amount: 17000, refundsEntryId: paymentId });
+    expect(await expectBalanceAgrees(client.$id)).toEqual({
+      balance: 20000, credit: 0, openCharges: [{ entryId: c1!.$id, date: '2026-10-01', open: 10000 }, { entryId: c2!.$id, date: '2026-10-08', open: 10000 }],
+    });
+    expect((await ledger(a, { ...partial, amount: 1, idempotencyKey: key() })).body.error).toBe("A refund can't be more than what is left of this payment: $0.00.");
+    // A refunded payment is not voided under its refunds; a charge is not a payment to refund.
+    const voidPaid = await ledger(a, { action: 'void', entryId: paymentId, reason: 'Wrong client' });
+    expect(voidPaid.status, voidPaid.raw).toBe(409);
+    expect(voidPaid.body.error).toBe('This payment has been refunded: void its refunds first.');
+    expect((await ledger(a, { ...partial, paymentId: c1!.$id, idempotencyKey: key() })).body).toMatchObject({ error: 'This payment could not be found.', field: 'paymentId' });
+
+    // Stored append-only, the owner can't change it.
+    const stored = (await entriesOf(client.$id)).filter((e) => e.kind === 'refund');
+    expect(stored.map((e) => e.$permissions)).toEqual([[Permission.read(Role.user(a.id))], [Permission.read(Role.user(a.id))]]);
+    expect((await failure(a.databases.updateDocument<Doc>({ databaseId: DATABASE_ID, collectionId: 'ledger_entries', documentId: stored[0]!.$id, data: { amount: 1 } }))).code).toBe(401);
+  });
+
   it('refuses bad input plainly', async () => {
     const client = await createClient(a);
     const base = { action: 'payment', clientId: client.$id, amount: 100, method: 'cash', date: '2026-09-01', idempotencyKey: key() };

@@ -11,6 +11,11 @@
 // charge, decided when they were recorded (oldest open charge first, or a chosen invoice's). What is
 // not allocated is the client's credit pool, less active refunds; computeBalance applies that pool to
 // the open charges oldest first, so a client shows either credit or open charges, not both.
+//
+// A refund may name the payment it pays back (`refundsEntryId`): it then shrinks that payment —
+// first the part that was credit, then its allocations, last one first, so the charges it had paid
+// are owed again — instead of coming out of the credit pool. Such a refund never exceeds what is
+// left of the payment (`refundableOf`).
 import { createHash } from 'node:crypto';
 
 /**
@@ -27,6 +32,7 @@ import { createHash } from 'node:crypto';
  * @property {string | null} [allocations] JSON
  * @property {string | null} [appointmentId]
  * @property {string | null} [invoiceId]
+ * @property {string | null} [refundsEntryId] a refund's payment, when it pays back part or all of one
  * @typedef {{ entryId: string, date: string, open: number }} OpenCharge
  * @typedef {{ balance: number, credit: number, openCharges: OpenCharge[] }} Balance
  */
@@ -91,6 +97,37 @@ export function activeEntries(entries) {
 }
 
 /**
+ * How much of each active payment the active refunds naming it have paid back (payment id → amount).
+ * A refund naming a payment that is not active (voided) is not counted here: it comes out of the
+ * credit pool like any other refund.
+ * @param {readonly Entry[]} active
+ * @returns {Map<string, number>}
+ */
+function refundedByPayment(active) {
+  const payments = new Set(active.filter((e) => e.kind === 'payment').map((e) => e.$id));
+  /** @type {Map<string, number>} */
+  const out = new Map();
+  for (const e of active) {
+    if (e.kind === 'refund' && e.refundsEntryId && payments.has(e.refundsEntryId)) out.set(e.refundsEntryId, (out.get(e.refundsEntryId) ?? 0) + e.amount);
+  }
+  return out;
+}
+
+/**
+ * What is left to refund of a payment: its amount less the active refunds naming it; null when it
+ * is not an active payment among `entries` (unknown, voided, a reversal, another kind).
+ * @param {readonly Entry[]} entries the client's entries
+ * @param {string} paymentId
+ * @returns {number | null}
+ */
+export function refundableOf(entries, paymentId) {
+  const active = activeEntries(entries);
+  const payment = active.find((e) => e.$id === paymentId && e.kind === 'payment');
+  if (!payment) return null;
+  return Math.max(0, -payment.amount - (refundedByPayment(active).get(paymentId) ?? 0));
+}
+
+/**
  * What the allocations recorded say, before the credit pool is applied: each active charge's
  * explicitly open amount (its amount less the active payments' and adjustments' allocations to it,
  * never below 0), and the pool (unallocated credit less active refunds; negative when refunds exceed
@@ -104,8 +141,9 @@ export function allocationState(entries) {
   for (const e of active) if (e.kind === 'charge' && e.amount > 0) charges.set(e.$id, { entry: e, open: e.amount, paid: 0 });
   let pool = 0;
   const credits = active.filter((e) => e.kind === 'payment' || e.kind === 'adjustment').sort(byAge);
+  const refunded = refundedByPayment(active);
   for (const credit of credits) {
-    let left = Math.max(0, -credit.amount);
+    let left = Math.max(0, -credit.amount - (refunded.get(credit.$id) ?? 0));
     for (const a of parseAllocations(credit.allocations)) {
       const charge = charges.get(a.entryId);
       if (!charge) continue; // a voided charge: the allocation is credit again
@@ -117,7 +155,7 @@ export function allocationState(entries) {
     pool += left;
   }
   for (const e of active) {
-    if (e.kind === 'refund') pool -= e.amount;
+    if (e.kind === 'refund' && !(e.refundsEntryId && refunded.has(e.refundsEntryId))) pool -= e.amount;
     // A charge entered with a negative amount (not written by the functions) lowers what is owed like credit.
     if (e.kind === 'charge' && e.amount < 0) pool -= e.amount;
   }
@@ -241,5 +279,6 @@ export function reversalOf(entry, reason, date) {
   return {
     userId: entry['userId'], clientId: entry['clientId'], kind: entry.kind, type: entry.type, amount: -entry.amount, currency: entry['currency'],
     date, reason, voidsEntryId: entry.$id, appointmentId: entry.appointmentId ?? null, invoiceId: entry.invoiceId ?? null,
+    ...(entry.refundsEntryId ? { refundsEntryId: entry.refundsEntryId } : {}),
   };
 }

@@ -340,7 +340,7 @@ export async function storedEntry(databases, c, entryId, userId) {
  * @param {Record<string, unknown>} entry
  */
 export function entrySummary(entry) {
-  const keys = ['$id', '$createdAt', 'userId', 'clientId', 'kind', 'type', 'amount', 'currency', 'date', 'appointmentId', 'invoiceId', 'voidsEntryId', 'allocations'];
+  const keys = ['$id', '$createdAt', 'userId', 'clientId', 'kind', 'type', 'amount', 'currency', 'date', 'appointmentId', 'invoiceId', 'voidsEntryId', 'refundsEntryId', 'allocations'];
   return Object.fromEntries(keys.filter((k) => k in entry).map((k) => [k, entry[k]]));
 }
 

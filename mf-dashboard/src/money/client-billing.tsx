@@ -21,7 +21,7 @@ import './money.css';
 const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = { draft: 'neutral', issued: 'info', paid: 'success', void: 'neutral' };
 
 type Open =
-  | { dialog: 'entry'; kind: EntryFormKind }
+  | { dialog: 'entry'; kind: EntryFormKind; payment?: LedgerEntryDocument }
   | { dialog: 'void'; entry: LedgerEntryDocument }
   | { dialog: 'invoice' }
   | { dialog: 'void-invoice'; invoice: ClientInvoiceDocument }
@@ -106,6 +106,7 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
           rows={list.map((entry, index) => ({ entry, running: running[index] ?? null }))}
           voided={voided}
           onVoid={(entry) => setOpen({ dialog: 'void', entry })}
+          onRefund={(payment) => setOpen({ dialog: 'entry', kind: 'refund', payment })}
           empty={
             <EmptyState icon="invoices" title="No charges or payments yet">
               Charges appear when you set a session’s attendance; record a payment when one comes in.
@@ -114,7 +115,7 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
         />
       )}
 
-      {open?.dialog === 'entry' && <EntryDialog kind={open.kind} client={client} currency={currency} today={today} onClose={() => setOpen(null)} onDone={done} />}
+      {open?.dialog === 'entry' && <EntryDialog kind={open.kind} client={client} currency={currency} today={today} payment={open.payment} onClose={() => setOpen(null)} onDone={done} />}
       {open?.dialog === 'void' && <VoidEntryDialog entry={open.entry} clientName={shortClientName(client)} onClose={() => setOpen(null)} onDone={done} />}
       {open?.dialog === 'invoice' && <CreateInvoiceDialog clientId={client.$id} clientName={name} initial={lastMonth} onClose={() => setOpen(null)} onDone={done} />}
       {open?.dialog === 'void-invoice' && <VoidInvoiceDialog invoice={open.invoice} onClose={() => setOpen(null)} onDone={done} />}

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from '@cadence/shared-router';
 import { StatusChip, Table, type MenuItem, type TableColumn } from '@cadence/shared-ui';
 import { clientPath } from '../clients/client-paths.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
 import { formatMoney } from '../shared/money.ts';
-import { canVoid, entryLabel, isAttendanceCharge, type LedgerEntryDocument } from './ledger.ts';
+import { canVoid, entryLabel, isActivePayment, isAttendanceCharge, refundedByPayment, type LedgerEntryDocument } from './ledger.ts';
 
 export interface EntryRow {
   entry: LedgerEntryDocument;
@@ -20,6 +20,8 @@ export interface EntriesTableProps {
   /** Shown in a Client column when the list spans clients. */
   clientName?: (clientId: string) => string | null;
   onVoid?: (entry: LedgerEntryDocument) => void;
+  /** Offers "Refund…" on each payment that stands. */
+  onRefund?: (entry: LedgerEntryDocument) => void;
   /** False leaves out the running balance (a list of payments across clients). */
   balanceColumn?: boolean;
   empty: ReactNode;
@@ -29,7 +31,19 @@ export interface EntriesTableProps {
 export const signedMoney = (amount: number, currency: string) => (amount < 0 ? `−${formatMoney(-amount, currency)}` : `+${formatMoney(amount, currency)}`);
 
 /** A ledger as a table: every entry with its running balance; voided entries and reversals both listed, marked. */
-export function EntriesTable({ caption, rows, voided, clientName, onVoid, balanceColumn = true, empty }: EntriesTableProps) {
+export function EntriesTable({ caption, rows, voided, clientName, onVoid, onRefund, balanceColumn = true, empty }: EntriesTableProps) {
+  // A refund and its payment name each other (when both are listed: a page may hold only one).
+  const byId = useMemo(() => new Map(rows.map(({ entry }) => [entry.$id, entry])), [rows]);
+  const refunded = useMemo(() => refundedByPayment(rows.map(({ entry }) => entry)), [rows]);
+  const link = (entry: LedgerEntryDocument): string | null => {
+    if (entry.kind === 'refund' && entry.refundsEntryId && entry.voidsEntryId === null) {
+      const payment = byId.get(entry.refundsEntryId);
+      return payment ? `Of the ${formatMoney(-payment.amount, payment.currency)} payment of ${dateLabel(payment.date, 'full')}` : 'Of an earlier payment';
+    }
+    const back = entry.kind === 'payment' && entry.voidsEntryId === null ? refunded.get(entry.$id) : undefined;
+    if (!back) return null;
+    return back >= -entry.amount ? 'Refunded in full' : `${formatMoney(back, entry.currency)} refunded`;
+  };
   const columns: TableColumn<EntryRow>[] = [
     { key: 'date', header: 'Date', cell: ({ entry }) => <time dateTime={entry.date}>{dateLabel(entry.date, 'full')}</time> },
     ...(clientName
@@ -52,8 +66,8 @@ export function EntriesTable({ caption, rows, voided, clientName, onVoid, balanc
         <span className="money-entry">
           <span>{entryLabel(entry)}</span>
           {voided.has(entry.$id) && <StatusChip tone="neutral" label="Voided" />}
-          {(entry.reference || entry.memo || entry.reason) && (
-            <span className="money-entry__detail">{[entry.reference && `Ref. ${entry.reference}`, entry.memo, entry.reason && `Reason: ${entry.reason}`].filter(Boolean).join(' · ')}</span>
+          {(entry.reference || entry.memo || entry.reason || link(entry)) && (
+            <span className="money-entry__detail">{[link(entry), entry.reference && `Ref. ${entry.reference}`, entry.memo, entry.reason && `Reason: ${entry.reason}`].filter(Boolean).join(' · ')}</span>
           )}
         </span>
       ),
@@ -63,8 +77,13 @@ export function EntriesTable({ caption, rows, voided, clientName, onVoid, balanc
       ? [{ key: 'running', header: 'Balance', align: 'end' as const, cell: ({ entry, running }: EntryRow) => (running === null ? '…' : formatMoney(running, entry.currency)) }]
       : []),
   ];
-  const actions = onVoid
-    ? (row: EntryRow): readonly MenuItem[] => (canVoid(row.entry, voided) ? [{ label: 'Void', danger: true, onSelect: () => onVoid(row.entry) }] : [{ label: isAttendanceCharge(row.entry) ? 'Void (set by attendance)' : 'Void', disabled: true, onSelect: () => {} }])
+  const actions = onVoid || onRefund
+    ? (row: EntryRow): readonly MenuItem[] => [
+        ...(onRefund && isActivePayment(row.entry, voided) ? [{ label: 'Refund…', onSelect: () => onRefund(row.entry) }] : []),
+        ...(onVoid
+          ? [canVoid(row.entry, voided) ? { label: 'Void', danger: true, onSelect: () => onVoid(row.entry) } : { label: isAttendanceCharge(row.entry) ? 'Void (set by attendance)' : 'Void', disabled: true, onSelect: () => {} }]
+          : []),
+      ]
     : undefined;
   return (
     <Table

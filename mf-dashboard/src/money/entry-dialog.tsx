@@ -1,13 +1,17 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Combobox, DateInput, Dialog, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
-import { parseMoney, formatMoney } from '../shared/money.ts';
+import { dateLabel } from '../schedule/calendar-dates.ts';
+import { parseMoney, formatMoney, moneyInputText } from '../shared/money.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { MoneyRefusal, recordAdjustment, recordCharge, recordPayment, recordRefund, type EntryAnswer } from './api/money-functions.ts';
 import { checkEntryForm, emptyEntryForm, formFieldOf, type EntryErrors, type EntryField, type EntryFormKind, type EntryFormValues } from './entry-form.ts';
-import { ADJUSTMENT_TYPES, endSentence, ENTRY_TYPE_LABELS, INVOICE_STATUS_LABELS, openAmountOf, parseOpenCharges, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, previewAllocation } from './ledger.ts';
-import { useClientBalance, useClientInvoices, useMoneyWrite } from './money-queries.ts';
+import {
+  ADJUSTMENT_TYPES, endSentence, ENTRY_TYPE_LABELS, INVOICE_STATUS_LABELS, openAmountOf, parseOpenCharges, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, previewAllocation, refundablePayments,
+  type LedgerEntryDocument, type PaymentMethod,
+} from './ledger.ts';
+import { useClientBalance, useClientEntries, useClientInvoices, useMoneyWrite } from './money-queries.ts';
 
 const TITLES: Record<EntryFormKind, string> = { payment: 'Record payment', adjustment: 'Add adjustment', refund: 'Record refund', charge: 'Add charge' };
 const SUBMIT: Record<EntryFormKind, string> = { payment: 'Record payment', adjustment: 'Add adjustment', refund: 'Record refund', charge: 'Add charge' };
@@ -24,16 +28,27 @@ export interface EntryDialogProps {
   onClose: () => void;
   /** Told once the entry is recorded, with a sentence for the page to show. */
   onDone: (message: string) => void;
+  /** A refund of this payment (its client's): chosen at the start, the amount left of it filled in. */
+  payment?: LedgerEntryDocument;
 }
+
+/** "Payment of $150.00 on Wednesday 4 March 2026 (Check)", how a refund names its payment. */
+export const paymentName = (payment: Pick<LedgerEntryDocument, 'amount' | 'currency' | 'date' | 'type'>) =>
+  `Payment of ${formatMoney(-payment.amount, payment.currency)} on ${dateLabel(payment.date, 'full')} (${ENTRY_TYPE_LABELS[payment.type] ?? payment.type})`;
+
+const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(value);
 
 /**
  * Record payment, Add adjustment, Record refund and Add charge: one form each, checked field by
  * field, sent to the ledger function with an idempotency key made when the dialog opens — a double
  * click or a retry after a lost answer records one entry. A refusal keeps everything typed.
  */
-export function EntryDialog({ kind, client, clients = [], currency, today, onClose, onDone }: EntryDialogProps) {
+export function EntryDialog({ kind, client, clients = [], currency, today, onClose, onDone, payment }: EntryDialogProps) {
   const formId = useId();
-  const [values, setValues] = useState<EntryFormValues>(() => emptyEntryForm(client?.$id ?? '', today));
+  const [values, setValues] = useState<EntryFormValues>(() => {
+    const empty = emptyEntryForm(client?.$id ?? '', today);
+    return payment ? { ...empty, paymentId: payment.$id, method: isMethod(payment.type) ? payment.type : '' } : empty;
+  });
   const [errors, setErrors] = useState<EntryErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   // One key per submission of this form: kept across retries, so the server writes one entry.
@@ -51,11 +66,28 @@ export function EntryDialog({ kind, client, clients = [], currency, today, onClo
   const balance = useClientBalance(values.clientId);
   const invoices = useClientInvoices(kind === 'payment' ? values.clientId : '');
   const openCharges = useMemo(() => parseOpenCharges(balance.data?.openCharges), [balance.data]);
+  const ledger = useClientEntries(kind === 'refund' ? values.clientId : '');
+  const refundable = useMemo(() => refundablePayments(ledger.data ?? []).filter(({ payment: each, left }) => left > 0 || each.$id === values.paymentId), [ledger.data, values.paymentId]);
+  const refunding = refundable.find(({ payment: each }) => each.$id === values.paymentId) ?? null;
+  // The amount left of the payment the dialog was opened for is filled in once the ledger is read, unless something was typed.
+  const filled = useRef(false);
+  const left = payment && refunding?.payment.$id === payment.$id ? refunding.left : null;
+  useEffect(() => {
+    if (left === null || filled.current) return;
+    filled.current = true;
+    if (left > 0) setValues((current) => (current.amount === '' ? { ...current, amount: moneyInputText(left, currency) } : current));
+  }, [left, currency]);
   const payable = (invoices.data ?? []).filter((invoice) => invoice.status === 'issued' || invoice.status === 'draft');
   const invoice = payable.find((each) => each.$id === values.invoiceId) ?? null;
 
   const set = (field: EntryField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      // Choosing a payment to refund suggests paying it back the way it came in.
+      const chosenPayment = field === 'paymentId' ? refundable.find(({ payment: each }) => each.$id === value)?.payment : undefined;
+      if (chosenPayment && current.method === '' && isMethod(chosenPayment.type)) next.method = chosenPayment.type;
+      return next;
+    });
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -142,7 +174,28 @@ export function EntryDialog({ kind, client, clients = [], currency, today, onClo
             error={errors.adjustmentType}
           />
         )}
-        <TextInput label={`Amount (${currency})`} required inputMode="decimal" autoComplete="off" value={values.amount} onChange={(event) => set('amount', event.target.value)} error={errors.amount} />
+        {kind === 'refund' && (
+          <Select
+            label="Refund of"
+            options={[
+              { value: '', label: `${name ? `${name}’s` : 'The client’s'} credit${balance.data ? ` (${formatMoney(balance.data.credit, currency)})` : ''}` },
+              ...refundable.map(({ payment: each, left }) => ({ value: each.$id, label: `${paymentName(each)}, ${formatMoney(left, each.currency)} left` })),
+            ]}
+            value={values.paymentId}
+            onChange={(event) => set('paymentId', event.target.value)}
+            error={errors.paymentId}
+          />
+        )}
+        <TextInput
+          label={`Amount (${currency})`}
+          hint={refunding ? `At most ${formatMoney(refunding.left, currency)}, what is left of this payment. The charges it paid are owed again.` : undefined}
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.amount}
+          onChange={(event) => set('amount', event.target.value)}
+          error={errors.amount}
+        />
         {(kind === 'payment' || kind === 'refund') && (
           <Select
             label={kind === 'payment' ? 'Method' : 'Paid back by'}

@@ -20,12 +20,16 @@ describe('the money dialogs’ forms', () => {
     expect(checkEntryForm('adjustment', form({ amount: '20', adjustmentType: 'write_off', reason: ' Hardship ', reference: 'ignored' }), 'USD')).toEqual({
       entry: { clientId: 'jane1', amount: 2_000, date: '2026-03-04', type: 'write_off', reason: 'Hardship' },
     });
+    expect(checkEntryForm('refund', form({ amount: '40', method: 'card', paymentId: 'pay1', invoiceId: 'ignored' }), 'USD')).toEqual({
+      entry: { clientId: 'jane1', amount: 4_000, date: '2026-03-04', method: 'card', paymentId: 'pay1' },
+    });
     expect(checkEntryForm('charge', form({ amount: '1500', memo: 'Records copy' }), 'JPY')).toEqual({ entry: { clientId: 'jane1', amount: 1_500, date: '2026-03-04', memo: 'Records copy' } });
   });
 
   it('places a refusal under the field the function names', () => {
     expect(formFieldOf('amount')).toBe('amount');
     expect(formFieldOf('type')).toBe('adjustmentType');
+    expect(formFieldOf('paymentId')).toBe('paymentId');
     expect(formFieldOf('idempotencyKey')).toBeNull();
     expect(formFieldOf(null)).toBeNull();
   });

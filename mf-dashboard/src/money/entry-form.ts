@@ -18,6 +18,8 @@ export interface EntryFormValues {
   reason: string;
   /** '' applies a payment to the oldest unpaid charges. */
   invoiceId: string;
+  /** A refund's payment; '' refunds the client's credit. */
+  paymentId: string;
 }
 
 export type EntryField = keyof EntryFormValues;
@@ -37,7 +39,7 @@ export const ENTRY_MESSAGES = {
 } as const;
 
 export function emptyEntryForm(clientId: string, date: string): EntryFormValues {
-  return { clientId, amount: '', method: '', adjustmentType: '', date, reference: '', memo: '', reason: '', invoiceId: '' };
+  return { clientId, amount: '', method: '', adjustmentType: '', date, reference: '', memo: '', reason: '', invoiceId: '', paymentId: '' };
 }
 
 export interface CheckedEntry {
@@ -50,6 +52,7 @@ export interface CheckedEntry {
   memo?: string;
   reason?: string;
   invoiceId?: string;
+  paymentId?: string;
 }
 
 const optional = (text: string) => (text.trim() ? text.trim() : undefined);
@@ -80,6 +83,7 @@ export function checkEntryForm(kind: EntryFormKind, values: EntryFormValues, cur
     if (reference) entry.reference = reference;
   }
   if (kind === 'payment' && values.invoiceId) entry.invoiceId = values.invoiceId;
+  if (kind === 'refund' && values.paymentId) entry.paymentId = values.paymentId;
   if (kind === 'adjustment') {
     entry.type = values.adjustmentType as AdjustmentType;
     entry.reason = values.reason.trim();
@@ -91,6 +95,6 @@ export function checkEntryForm(kind: EntryFormKind, values: EntryFormValues, cur
 export function formFieldOf(field: string | null): EntryField | null {
   if (!field) return null;
   if (field === 'type') return 'adjustmentType';
-  const known: readonly EntryField[] = ['clientId', 'amount', 'method', 'date', 'reference', 'memo', 'reason', 'invoiceId'];
+  const known: readonly EntryField[] = ['clientId', 'amount', 'method', 'date', 'reference', 'memo', 'reason', 'invoiceId', 'paymentId'];
   return known.includes(field as EntryField) ? (field as EntryField) : null;
 }

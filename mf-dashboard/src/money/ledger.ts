@@ -59,6 +59,8 @@ export interface LedgerEntry {
   invoiceId: string | null;
   voidsEntryId: string | null;
   allocations: string | null;
+  /** A refund's payment, when it pays back part or all of one. */
+  refundsEntryId: string | null;
 }
 
 export type LedgerEntryDocument = OwnedDocument<LedgerEntry>;
@@ -110,6 +112,7 @@ export function entryFromDocument(document: LedgerEntryDocument): LedgerEntryDoc
     invoiceId: document.invoiceId ?? null,
     voidsEntryId: document.voidsEntryId ?? null,
     allocations: document.allocations ?? null,
+    refundsEntryId: document.refundsEntryId ?? null,
   };
 }
 
@@ -135,6 +138,32 @@ export function isAttendanceCharge(entry: Pick<LedgerEntry, 'kind' | 'type' | 'a
 /** Whether an entry can be voided: not itself a reversal, not voided already, not an attendance charge. */
 export function canVoid(entry: Pick<LedgerEntryDocument, '$id' | 'voidsEntryId' | 'kind' | 'type' | 'appointmentId'>, voided: ReadonlySet<string>): boolean {
   return entry.voidsEntryId === null && !voided.has(entry.$id) && !isAttendanceCharge(entry);
+}
+
+/** Whether an entry is a payment that stands: not a reversal, not voided (one that can be refunded). */
+export function isActivePayment(entry: Pick<LedgerEntryDocument, '$id' | 'kind' | 'voidsEntryId'>, voided: ReadonlySet<string>): boolean {
+  return entry.kind === 'payment' && entry.voidsEntryId === null && !voided.has(entry.$id);
+}
+
+/** How much of each payment its standing refunds have paid back (payment id → amount). */
+export function refundedByPayment(entries: readonly Pick<LedgerEntryDocument, '$id' | 'kind' | 'amount' | 'voidsEntryId' | 'refundsEntryId'>[]): Map<string, number> {
+  const voided = voidedIds(entries);
+  const refunded = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.kind !== 'refund' || !entry.refundsEntryId || entry.voidsEntryId !== null || voided.has(entry.$id)) continue;
+    refunded.set(entry.refundsEntryId, (refunded.get(entry.refundsEntryId) ?? 0) + entry.amount);
+  }
+  return refunded;
+}
+
+/**
+ * What is left to refund of each standing payment among a client's entries, as the dialog offers it
+ * (the ledger function decides: backend/functions/lib/ledger.js refundableOf).
+ */
+export function refundablePayments<T extends Pick<LedgerEntryDocument, '$id' | 'kind' | 'amount' | 'voidsEntryId' | 'refundsEntryId'>>(entries: readonly T[]): { payment: T; left: number }[] {
+  const voided = voidedIds(entries);
+  const refunded = refundedByPayment(entries);
+  return entries.filter((entry) => isActivePayment(entry, voided)).map((payment) => ({ payment, left: Math.max(0, -payment.amount - (refunded.get(payment.$id) ?? 0)) }));
 }
 
 /** Balance = Σ amount (positive: the client owes; negative: credit). */

@@ -12,7 +12,7 @@ import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { EntriesTable } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
-import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';
+import { AGING_BUCKETS, AGING_LABELS, type LedgerEntryDocument } from './ledger.ts';
 import { useBalances, useRecentPayments } from './money-queries.ts';
 import { outstandingReport, type OutstandingRow } from './reports.ts';
 import './money.css';
@@ -36,7 +36,7 @@ export function PaymentsPage() {
   const clients = useClients();
   const balances = useBalances();
   const payments = useRecentPayments();
-  const [recording, setRecording] = useState<{ client: ClientDocument | null } | null>(null);
+  const [recording, setRecording] = useState<{ client: ClientDocument | null; refund?: LedgerEntryDocument } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const timeZone = settings.data?.timeZone ?? browserTimeZone();
   const currency = settings.data?.currency ?? DEFAULT_CURRENCY;
@@ -117,6 +117,10 @@ export function PaymentsPage() {
             voided={new Set(payments.data.voided)}
             clientName={name}
             balanceColumn={false}
+            onRefund={(payment) => {
+              const client = byId.get(payment.clientId);
+              if (client) setRecording({ client, refund: payment });
+            }}
             empty={
               <EmptyState icon="payments" title={PAYMENTS_TEXTS.noPayments}>
                 {PAYMENTS_TEXTS.noPaymentsText}
@@ -130,8 +134,9 @@ export function PaymentsPage() {
       </Card>
       {recording && (
         <EntryDialog
-          kind="payment"
+          kind={recording.refund ? 'refund' : 'payment'}
           client={recording.client}
+          payment={recording.refund}
           clients={clients.data ?? []}
           currency={currency}
           today={today}

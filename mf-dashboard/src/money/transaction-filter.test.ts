@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Query } from '@cadence/shared-auth';
 import { toCsv } from '../shared/csv-writer.ts';
 import type { LedgerEntryDocument } from './ledger.ts';
-import { sumBefore, transactionCsvRow, transactionFilterFromParams, transactionQueries, transactionTotals } from './transaction-filter.ts';
+import { balancesAfter, transactionCsvRow, transactionFilterFromParams, transactionQueries, transactionTotals } from './transaction-filter.ts';
 
 describe('All Transactions filter', () => {
   it('reads ids, a kind and dates from the address, leaving out anything else', () => {
@@ -22,8 +22,9 @@ describe('All Transactions filter', () => {
   it('totals the filter per kind as the therapist reads them, and the net change', () => {
     const totals = transactionTotals([12_000, -5_000, -2_000, 1_000, 5_000], ['charge', 'payment', 'adjustment', 'refund', 'payment']);
     expect(totals).toEqual({ count: 5, net: 11_000, byKind: { charge: 12_000, payment: 0, adjustment: 2_000, refund: 1_000 } });
-    expect(sumBefore([1, 2, 3, 4], 2)).toBe(3);
-    expect(sumBefore([1, 2], 10)).toBe(3);
+    // Newest first: the newest entry carries the whole balance, each older one what it was then.
+    expect(balancesAfter(['c', 'b', 'a'], [-3000, 12000, 5000])).toEqual(new Map([['c', 14000], ['b', 17000], ['a', 5000]]));
+    expect(balancesAfter([], [])).toEqual(new Map());
   });
 
   it('writes CSV rows with formula cells defused', () => {

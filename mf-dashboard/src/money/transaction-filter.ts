@@ -73,11 +73,21 @@ export function transactionTotals(amounts: ArrayLike<number>, kinds: readonly En
   return { count: amounts.length, net, byKind };
 }
 
-/** The sum of the first `count` amounts: what the rows above a page add up to. */
-export function sumBefore(amounts: ArrayLike<number>, count: number): number {
-  let sum = 0;
-  for (let index = 0; index < Math.min(count, amounts.length); index += 1) sum += amounts[index]!;
-  return sum;
+/**
+ * A client's balance after each of their entries, by entry id, from a scan of their whole ledger
+ * (newest first). All Transactions shows it only when filtered by one client: a type or date filter
+ * then still shows the client's real balance at that entry, not a sum of the rows listed, and
+ * across clients a running sum is nobody's balance, so the column is left out.
+ */
+export function balancesAfter(ids: readonly string[], amounts: ArrayLike<number>): Map<string, number> {
+  let balance = 0;
+  for (let index = 0; index < amounts.length; index += 1) balance += amounts[index]!;
+  const after = new Map<string, number>();
+  for (let index = 0; index < ids.length; index += 1) {
+    after.set(ids[index]!, balance);
+    balance -= amounts[index]!;
+  }
+  return after;
 }
 
 export const TRANSACTIONS_CSV_HEADER = ['Date', 'Client', 'Entry', 'Type', 'Amount', 'Running balance', 'Currency', 'Reference', 'Memo', 'Reason', 'Voids entry', 'Entry id'] as const;

@@ -8,15 +8,19 @@ import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useFilterParams } from '../shared/use-filter-params.ts';
 import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
+import { todayIn } from '../schedule/calendar-dates.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAllEntries } from './api/read-ledger.ts';
 import { EntriesTable, type EntryRow } from './entries-table.tsx';
+import { EntryDialog } from './entry-dialog.tsx';
 import { VoidEntryDialog } from './void-dialog.tsx';
-import { ENTRY_KIND_LABELS, ENTRY_KINDS, runningBalances, voidedIds, type LedgerEntryDocument } from './ledger.ts';
+import { ENTRY_KIND_LABELS, ENTRY_KINDS, voidedIds, type LedgerEntryDocument } from './ledger.ts';
 import { useEntryPage, useEntryScan } from './money-queries.ts';
 import {
+  balancesAfter,
   isFilteringTransactions,
-  sumBefore,
+  NO_TRANSACTION_FILTER,
   TRANSACTION_PARAMS,
   transactionCsvRow,
   transactionFilterFromParams,
@@ -30,7 +34,7 @@ import './money.css';
 
 export const TRANSACTIONS_TEXTS = {
   title: 'All Transactions',
-  description: 'Every charge, payment, adjustment and refund, with the running balance.',
+  description: 'Every charge, payment, adjustment and refund. Choose a client to see their balance after each entry.',
   filtersLabel: 'Filter transactions',
   loading: 'Loading transactions',
   loadFailed: 'Loading transactions failed',
@@ -61,13 +65,13 @@ export function TransactionsPage() {
       ) : settings.isError || clients.isError ? (
         <LoadError what={TRANSACTIONS_TEXTS.loadFailed} onRetry={() => void (settings.isError ? settings.refetch() : clients.refetch())} />
       ) : (
-        <Transactions clients={clients.data} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />
+        <Transactions clients={clients.data} currency={settings.data?.currency ?? DEFAULT_CURRENCY} today={todayIn(settings.data?.timeZone ?? browserTimeZone())} />
       )}
     </div>
   );
 }
 
-function Transactions({ clients, currency }: { clients: readonly ClientDocument[]; currency: string }) {
+function Transactions({ clients, currency, today }: { clients: readonly ClientDocument[]; currency: string; today: string }) {
   const userId = useUserId();
   const [params, update] = useFilterParams<TransactionFilter>(TRANSACTION_PARAMS);
   const { page, ...filter } = transactionFilterFromParams(params);
@@ -91,16 +95,17 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
 
   const totals = useMemo(() => (scan.data ? transactionTotals(scan.data.amounts, scan.data.kinds) : null), [scan.data]);
   const pageEntries = useMemo(() => rows.data?.entries ?? [], [rows.data]);
-  const running = useMemo(() => {
-    if (!scan.data || !totals) return null;
-    return runningBalances(pageEntries, totals.net, sumBefore(scan.data.amounts, (page - 1) * TRANSACTIONS_PAGE_SIZE));
-  }, [scan.data, totals, pageEntries, page]);
-  const tableRows: EntryRow[] = pageEntries.map((entry, index) => ({ entry, running: running?.[index] ?? null }));
+  // The client's whole ledger (the same read as the list when only the client is chosen).
+  const clientScan = useEntryScan(filter.clientId ? transactionQueries(userId, { ...NO_TRANSACTION_FILTER, clientId: filter.clientId }) : []);
+  const after = useMemo(() => (clientScan.data ? balancesAfter(clientScan.data.ids, clientScan.data.amounts) : null), [clientScan.data]);
+  const tableRows: EntryRow[] = pageEntries.map((entry) => ({ entry, running: after?.get(entry.$id) ?? null }));
   const voided = useMemo(() => new Set([...(rows.data?.voided ?? []), ...voidedIds(pageEntries)]), [rows.data, pageEntries]);
   // Until the sums are in, one more page is offered whenever this one is full.
   const pageCount = totals ? Math.max(1, Math.ceil(totals.count / TRANSACTIONS_PAGE_SIZE)) : pageEntries.length === TRANSACTIONS_PAGE_SIZE ? page + 1 : page;
   const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
   const [voiding, setVoiding] = useState<LedgerEntryDocument | null>(null);
+  const [refunding, setRefunding] = useState<LedgerEntryDocument | null>(null);
+  const refundClient = refunding ? byId.get(refunding.clientId) ?? null : null;
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
@@ -113,6 +118,20 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
           onClose={() => setVoiding(null)}
           onDone={(message) => {
             setVoiding(null);
+            setNotice(message);
+          }}
+        />
+      )}
+      {refunding && refundClient && (
+        <EntryDialog
+          kind="refund"
+          client={refundClient}
+          payment={refunding}
+          currency={currency}
+          today={today}
+          onClose={() => setRefunding(null)}
+          onDone={(message) => {
+            setRefunding(null);
             setNotice(message);
           }}
         />
@@ -173,7 +192,9 @@ function Transactions({ clients, currency }: { clients: readonly ClientDocument[
             rows={tableRows}
             voided={voided}
             clientName={clientName}
+            balanceColumn={filter.clientId !== ''}
             onVoid={setVoiding}
+            onRefund={(payment) => byId.has(payment.clientId) && setRefunding(payment)}
             empty={
               filtering || page > 1 ? (
                 <EmptyState icon="empty" title={TRANSACTIONS_TEXTS.noMatch} action={filtering && <Button onClick={clearFilters}>{TRANSACTIONS_TEXTS.clearFilters}</Button>}>

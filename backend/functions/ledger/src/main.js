@@ -11,15 +11,21 @@
 //               reference?, memo?, invoiceId? → applied to that invoice's open charges, else the
 //               oldest open charges; the rest is the client's credit.
 //   adjustment: clientId, amount, type (discount|write_off), reason, date, memo?, appointmentId? → applied like a payment.
-//   refund:     clientId, amount, method, date, reference?, memo? → at most the client's credit (409).
+//   refund:     clientId, amount, method, date, reference?, memo? → at most the client's credit (409);
+//               with paymentId (one of the client's payments): pays back part or all of that payment
+//               (method defaults to the payment's), at most what is left of it (409) — the charges it
+//               paid are owed again (lib/ledger.js). The entry names it in refundsEntryId.
 //   charge:     clientId, amount, date, memo (required) → type other.
 //   void:       entryId, reason → the reversing entry (key void:<entryId>: once per entry). A reversal
 //               can't be voided; a charge that follows attendance is changed through the appointment.
 // → 201 {success:true, entry, allocated, credit, balance} (200 for a repeat); entry without memo,
 //   reason or reference (Appwrite keeps execution answers).
 // Refusals {success:false, error, field?}: 400 bad input, 401 not signed in, 404 client, invoice or
-// entry not the caller's, 409 (refund over the credit, void of a reversal, busy), 500.
-import { ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, reversalOf } from '../../lib/ledger.js';
+// entry not the caller's, 409 (refund over the credit or the payment, refund of a voided payment, void
+// of a reversal or of a refunded payment, busy), 500.
+import {
+  activeEntries, ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, refundableOf, reversalOf,
+} from '../../lib/ledger.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import {
   amountOf, clientEntries, currencyOf, dateIn, dateOf, entrySummary, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, writeForClient, zoneOf,
@@ -32,6 +38,7 @@ import {
 
 const CLIENT_NOT_FOUND = 'This client could not be found.';
 const ENTRY_NOT_FOUND = 'This entry could not be found.';
+const PAYMENT_NOT_FOUND = 'This payment could not be found.';
 const KEY_RE = /^[A-Za-z0-9:_-]{8,100}$/;
 
 /** @param {number} minor @param {string} currency */
@@ -132,12 +139,21 @@ async function refund(run, body) {
   const clientId = idOf(body, 'clientId', 'Choose a client.');
   const amount = amountOf(body);
   const date = dateOf(body, 'date');
-  const method = methodOf(body, METHODS);
+  const paymentId = body['paymentId'] ? idOf(body, 'paymentId', PAYMENT_NOT_FOUND) : null;
   const memo = textOf(body, 'memo', 500);
   const reference = textOf(body, 'reference', 100);
   await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, CLIENT_NOT_FOUND);
+  const payment = paymentId ? await storedEntry(run.databases, run.c, paymentId, run.userId) : null;
+  if (paymentId && (!payment || payment['clientId'] !== clientId || payment.kind !== 'payment' || payment.voidsEntryId)) throw new Refusal(404, PAYMENT_NOT_FOUND, 'paymentId');
+  const method = payment && (body['method'] === undefined || body['method'] === null || body['method'] === '') ? String(payment.type) : methodOf(body, METHODS);
   const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
   return record(run, clientId, ledgerEntryId(run.userId, key), currency, ({ entries }) => {
+    if (paymentId) {
+      const left = refundableOf(entries, paymentId);
+      if (left === null) throw new Refusal(409, 'This payment was voided, so there is nothing of it to refund.', 'paymentId');
+      if (amount > left) throw new Refusal(409, `A refund can't be more than what is left of this payment: ${money(left, currency)}.`, 'amount');
+      return { userId: run.userId, clientId, kind: 'refund', type: method, amount, currency, date, memo, reference, refundsEntryId: paymentId };
+    }
     const { credit: available } = computeBalance(entries);
     if (amount > available) throw new Refusal(409, `A refund can't be more than the client's credit of ${money(available, currency)}.`, 'amount');
     return { userId: run.userId, clientId, kind: 'refund', type: method, amount, currency, date, memo, reference };
@@ -176,7 +192,13 @@ async function voidEntry(run, body) {
   }
   const practice = await practiceOf(run.databases, run.c, run.userId);
   const date = dateIn(new Date(), zoneOf(practice));
-  return record(run, String(original['clientId']), ledgerEntryId(run.userId, `void:${entryId}`), currencyOf(practice), () => reversalOf(original, reason, date));
+  return record(run, String(original['clientId']), ledgerEntryId(run.userId, `void:${entryId}`), currencyOf(practice), ({ entries }) => {
+    // A payment's refunds pay back part of it: voiding it under them would leave refunds of nothing.
+    if (original.kind === 'payment' && activeEntries(entries).some((e) => e.kind === 'refund' && e.refundsEntryId === entryId)) {
+      throw new Refusal(409, 'This payment has been refunded: void its refunds first.');
+    }
+    return reversalOf(original, reason, date);
+  });
 }
 
 /**

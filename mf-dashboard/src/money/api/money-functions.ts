@@ -67,6 +67,8 @@ export interface RefundInput {
   clientId: string;
   amount: number;
   method: PaymentMethod;
+  /** The payment it pays back part or all of; without it the refund comes out of the client's credit. */
+  paymentId?: string;
   date: string;
   reference?: string;
   memo?: string;
