@@ -1,7 +1,9 @@
 // Issue 17 "Audit log" in the composed build: a therapist signs in through the login page and edits a
-// client; both appear in Account → Security log (written by the event-triggered audit function), with
-// nothing of the client in them; Verify log recomputes the chain in the browser; the CSV downloads;
-// and an entry cannot be changed or deleted through the SDK with the therapist's own session.
+// client; both appear in Account → Security log (written by the event-triggered audit function), the
+// client and a note named as the therapist knows them (issue 37: the client's name, the session's
+// date, read live from their own data — the log and its CSV keep only ids) and the device as browser
+// and system; Verify log recomputes the chain in the browser; the CSV downloads; and an entry cannot
+// be changed or deleted through the SDK with the therapist's own session.
 import { readFile } from 'node:fs/promises';
 import { AppwriteException, Client, Databases, Query } from 'node-appwrite';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
@@ -22,6 +24,12 @@ test('a sign-in and a client edit appear in the Security log, which verifies, do
     firstName: 'Rosalind', lastName: 'Achterberg', status: 'active', tags: [], diagnosisCodes: ['F43.10'], currency: 'USD', reminderConsent: false,
   });
 
+  const serviceId = await createPracticeDocument(therapist.id, 'services', { name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
+  const appointmentId = await createPracticeDocument(therapist.id, 'appointments', {
+    clientId, serviceId, start: '2026-11-03T15:00:00.000Z', end: '2026-11-03T15:45:00.000Z', status: 'show', locationType: 'office', currency: 'USD', statusHistory: [], noteState: 'draft',
+  });
+  await createPracticeDocument(therapist.id, 'progress_notes', { appointmentId, clientId, template: 'soap', content: '{}', status: 'draft', revision: 1 });
+
   await logInThroughPage(page, therapist.email, therapist.password);
   await page.goto(`/dashboard/clients/${clientId}`);
   await page.getByRole('textbox', { name: 'Preferred name' }).fill('Roz');
@@ -36,10 +44,15 @@ test('a sign-in and a client edit appear in the Security log, which verifies, do
     await expect(log.getByRole('row', { name: /Signed in/ })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   const edit = log.getByRole('row', { name: /Client updated/ });
-  await expect(edit).toContainText(`Client ${clientId}`);
+  await expect(edit).toContainText('Client: Rosalind (Roz) Achterberg');
+  await expect(edit).not.toContainText(clientId);
   await expect(edit.getByRole('cell', { name: 'You', exact: true })).toBeVisible();
-  await expect(log).not.toContainText('Roz');
-  await expect(log).not.toContainText('Achterberg');
+  // The note by its client and session date; the devices as browser and system, not user-agent strings.
+  await expect(log.getByRole('row', { name: /Progress note created/ })).toContainText('Progress note: Rosalind (Roz) Achterberg, session of Tue, Nov 3, 2026');
+  await expect(log.getByRole('row', { name: /Signed in/ }).first()).toContainText(/Chrom(e|ium) [\d.]+ on Linux/);
+  await expect(edit).toContainText(/Chrom(e|ium) \d+ on Linux/);
+  await expect(log).not.toContainText('Mozilla/');
+  await expect(log).not.toContainText('F43');
   // Newest first: the edit came after the sign-in.
   const actions = await log.getByRole('row').allInnerTexts();
   expect(actions.findIndex((r) => r.includes('Client updated'))).toBeLessThan(actions.findIndex((r) => r.includes('Signed in')));
@@ -57,7 +70,7 @@ test('a sign-in and a client edit appear in the Security log, which verifies, do
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^All \d+ entries verified\.$/)).toBeVisible();
 
-  // CSV download: the header, the two entries, nothing of the client.
+  // CSV download: the header, the two entries, nothing of the client (the log keeps ids only).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^cadence-security-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), 'utf8');

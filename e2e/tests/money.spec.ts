@@ -53,6 +53,9 @@ interface Seeded {
   wrongPaymentId: string;
 }
 
+// Dana's session and her check for it, refunded in part in the browser.
+const DANA_CHECK = 'CHK-314';
+
 const test = base.extend<object, { seeded: Seeded }>({
   seeded: [
     async ({}, use) => {
@@ -62,7 +65,7 @@ const test = base.extend<object, { seeded: Seeded }>({
       const janeEmail = uniqueEmail('jane');
       const { serviceId, clients } = await seedPractice(user.$id, {
         timeZone: ZONE,
-        clients: [{ firstName: 'Jane', lastName: 'Doe', email: janeEmail }, { firstName: 'Bob', lastName: 'Chen' }, { firstName: 'Cara', lastName: 'Lopez' }],
+        clients: [{ firstName: 'Jane', lastName: 'Doe', email: janeEmail }, { firstName: 'Bob', lastName: 'Chen' }, { firstName: 'Cara', lastName: 'Lopez' }, { firstName: 'Dana', lastName: 'Park' }],
       });
       await practiceDatabases.updateDocument({
         databaseId: 'main', collectionId: 'clients', documentId: clients.Jane!,
@@ -80,12 +83,14 @@ const test = base.extend<object, { seeded: Seeded }>({
       // Bob and Cara each attended once.
       await book(clients.Bob!, daysFromNow(-5), 'show', 15000);
       await book(clients.Cara!, daysFromNow(-4), 'show', 15000);
-      for (const [clientId, count] of [[clients.Jane!, 3], [clients.Bob!, 1], [clients.Cara!, 1]] as const) {
+      await book(clients.Dana!, daysFromNow(-3), 'show', 15000);
+      for (const [clientId, count] of [[clients.Jane!, 3], [clients.Bob!, 1], [clients.Cara!, 1], [clients.Dana!, 1]] as const) {
         await expect.poll(async () => (await entriesOf(user.$id, clientId)).length, { timeout: 30_000 }).toBe(count);
       }
       // A payment recorded for Bob by mistake, to be voided in the browser.
       const run = await asTherapist(therapist);
       const wrong = await run('ledger', { action: 'payment', clientId: clients.Bob!, amount: 15000, method: 'cash', date: zoneDate(new Date()), reference: 'WRONG-1', idempotencyKey: crypto.randomUUID() });
+      await run('ledger', { action: 'payment', clientId: clients.Dana!, amount: 15000, method: 'check', date: zoneDate(new Date()), reference: DANA_CHECK, idempotencyKey: crypto.randomUUID() });
       await use({ therapist, clients, janeEmail, wrongPaymentId: wrong.entry!.$id });
     },
     { scope: 'worker' },
@@ -100,6 +105,8 @@ async function openBilling(page: Page, seeded: Seeded, name: string) {
 }
 
 const row = (ledger: ReturnType<Page['getByRole']>, text: string) => ledger.getByRole('row').filter({ hasText: text });
+/** A report's row by its row header ("March", "Total"). */
+const rowOf = (table: ReturnType<Page['getByRole']>, header: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: header, exact: true }) });
 
 test('a week with a show, a late cancel and a no-show charges the session fee and the two policy fees', async ({ page, seeded }) => {
   const ledger = await openBilling(page, seeded, 'Jane');
@@ -146,6 +153,44 @@ test('voiding a wrong payment adds a reversing entry with the reason; both stay 
   await expect(page.getByText('Balance due', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$150.00');
   const entries = await entriesOf(seeded.therapist.id, seeded.clients.Bob!);
   expect(entries.filter((entry) => entry.kind === 'payment').map((entry) => entry.amount).sort()).toEqual([-15000, 15000]);
+});
+
+test('refunding part of a payment: at most what is left of it, shown linked to it, and the session is owed again in part', async ({ page, seeded }) => {
+  const ledger = await openBilling(page, seeded, 'Dana');
+  const payment = row(ledger, `Ref. ${DANA_CHECK}`);
+  await expect(payment).toContainText('−$150.00');
+  await expect(page.locator('.money-figures dt').getByText('Balance', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$0.00');
+  await payment.getByRole('button', { name: /Actions for Payment · Check/ }).click();
+  await page.getByRole('menuitem', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record refund for Dana Park' });
+  // The payment is chosen, the whole of it filled in and paid back as it came (by check).
+  await expect(dialog.getByLabel('Refund of')).toHaveValue(/.+/);
+  await expect(dialog.getByLabel('Refund of').locator('option:checked')).toContainText('Payment of $150.00');
+  await expect(dialog.getByLabel(/Amount/)).toHaveValue('150.00');
+  await expect(dialog.getByLabel(/Paid back by/)).toHaveValue('check');
+  await dialog.getByLabel(/Amount/).fill('40');
+  await dialog.getByLabel(/Paid back by/).selectOption('cash');
+  await dialog.getByRole('button', { name: 'Record refund' }).click();
+  await expect(page.getByText('Refund recorded: $40.00 for Dana P.')).toBeVisible();
+  const refund = row(ledger, 'Refund · Cash');
+  await expect(refund).toContainText('+$40.00');
+  await expect(refund).toContainText('Of the $150.00 payment of');
+  await expect(payment).toContainText('$40.00 refunded');
+  await expect(page.getByText('Balance due', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('$40.00');
+
+  // More than the $110.00 left: the ledger function's words under the amount, what was typed kept.
+  await payment.getByRole('button', { name: /Actions for Payment · Check/ }).click();
+  await page.getByRole('menuitem', { name: 'Refund…' }).click();
+  await expect(dialog.getByLabel(/Amount/)).toHaveValue('110.00');
+  await dialog.getByLabel(/Amount/).fill('120');
+  await dialog.getByLabel('Memo').fill('Overpaid by mistake');
+  await dialog.getByRole('button', { name: 'Record refund' }).click();
+  await expect(dialog.getByText("A refund can't be more than what is left of this payment: $110.00.")).toBeVisible();
+  await expect(dialog.getByLabel('Memo')).toHaveValue('Overpaid by mistake');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const refunds = (await entriesOf(seeded.therapist.id, seeded.clients.Dana!)).filter((entry) => entry.kind === 'refund');
+  expect(refunds.map((entry) => [entry.type, entry.amount])).toEqual([['cash', 4000]]);
 });
 
 test('an invoice is created from the unbilled charges, issued and emailed with its PDF; the PDF downloads too', async ({ page, seeded }) => {
@@ -278,21 +323,28 @@ test.describe('Reports', () => {
     await signIn(page, therapist);
     await page.goto(`/dashboard/reports?year=${year}`);
     const income = page.getByRole('table', { name: `Income per month in ${year}` });
-    await expect(income.getByRole('row', { name: /^March/ }).getByRole('cell')).toHaveText(['$200.00', '$0.00', '$200.00']);
-    await expect(income.getByRole('row', { name: /^April/ }).getByRole('cell')).toHaveText(['$165.50', '$10.00', '$155.50']);
-    await expect(income.getByRole('row', { name: /^Total/ }).getByRole('cell')).toHaveText(['$365.50', '$10.00', '$355.50']);
-    await expect(page.getByRole('img', { name: 'March: $200.00' })).toBeAttached();
+    await expect(rowOf(income, 'March').getByRole('cell')).toHaveText(['$200.00', '$0.00', '$200.00']);
+    await expect(rowOf(income, 'April').getByRole('cell')).toHaveText(['$165.50', '$10.00', '$155.50']);
+    await expect(rowOf(income, 'Total').getByRole('cell')).toHaveText(['$365.50', '$10.00', '$355.50']);
+    const chart = page.getByRole('list', { name: `Payments received per month in ${year}` });
+    await expect(chart.getByRole('listitem').nth(2)).toHaveText('March: $200.00$200Mar');
+    await expect(chart.getByRole('listitem').nth(2).getByText('$200', { exact: true })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page).toHaveURL(new RegExp(`report=sessions`));
     const sessions = page.getByRole('table', { name: `Appointments per month in ${year}` });
     // Scheduled, Show, Cancelled, Late cancelled, No show, Clinician cancelled, Total, rates of 5 expected.
-    await expect(sessions.getByRole('row', { name: /^March/ }).getByRole('cell')).toHaveText(['0', '3', '1', '1', '1', '0', '6', '20.0%', '20.0%']);
+    await expect(rowOf(sessions, 'March').getByRole('cell')).toHaveText(['0', '3', '1', '1', '1', '0', '6', '20.0%', '20.0%']);
+
+    await page.getByRole('tab', { name: 'By service' }).click();
+    // One service: 3 attended at $150, the late-cancel and no-show fees ($50 + $75); the cancelled session charges nothing.
+    const byService = page.getByRole('table', { name: `Fees charged by service in ${year}` });
+    await expect(rowOf(byService, 'Total').getByRole('cell')).toHaveText(['3', '$450.00', '$125.00', '$575.00', '$150.00']);
 
     await page.getByRole('tab', { name: 'Outstanding' }).click();
     const outstanding = page.getByRole('table', { name: 'Balances by client, aged' });
-    await expect(outstanding.getByRole('row', { name: /Ann Ash/ }).getByRole('cell').first()).toHaveText(`$${(annOwes / 100).toFixed(2)}`);
-    await expect(outstanding.getByRole('row', { name: /Ben Birch/ }).getByRole('cell').nth(5)).toHaveText('$30.00');
+    await expect(rowOf(outstanding, 'Ann Ash').getByRole('cell').first()).toHaveText(`$${(annOwes / 100).toFixed(2)}`);
+    await expect(rowOf(outstanding, 'Ben Birch').getByRole('cell').nth(5)).toHaveText('$30.00');
     // Printed, the report stands alone: no navigation, tabs or buttons.
     await page.emulateMedia({ media: 'print' });
     await expect(outstanding).toBeVisible();

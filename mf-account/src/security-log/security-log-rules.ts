@@ -1,5 +1,6 @@
 // The Security log's words and pure rules (issue 17): action labels, filters → date bounds, the CSV
 // (formula-escaped), and who did it.
+import Bowser from 'bowser';
 import type { ChainEntry } from './audit-chain.ts';
 
 export type AuditEntry = ChainEntry & { $id: string };
@@ -87,6 +88,23 @@ export function filterError(filter: LogFilter): string | null {
 export function actorLabel(entry: Pick<AuditEntry, 'actorId'>, me: string): string {
   if (!entry.actorId) return 'Cadence (automatic)';
   return entry.actorId === me ? 'You' : entry.actorId;
+}
+
+/**
+ * The device as browser and system ("Chrome 131 on macOS") from the user agent the log keeps. A
+ * sign-in's entry already holds Appwrite's own session fields in that form and is shown as it is;
+ * calls Cadence's functions make with an Appwrite SDK (no browser) read as Cadence's server.
+ */
+export function deviceLabel(userAgent: string | null | undefined): string {
+  const agent = (userAgent ?? '').trim();
+  if (!agent) return '—';
+  if (/^Appwrite\w*SDK\b|^node\b|^undici\b/i.test(agent)) return 'Cadence (server)';
+  if (!agent.includes('/')) return agent;
+  const { browser, os } = Bowser.parse(agent);
+  const name = [browser.name, browser.version?.split('.')[0]].filter(Boolean).join(' ');
+  const system = os.name === 'macOS' || !os.versionName ? os.name : `${os.name} ${os.versionName}`;
+  if (!name && !system) return 'Unknown device';
+  return name && system ? `${name} on ${system}` : (name || system) ?? 'Unknown device';
 }
 
 export function formatTime(iso: string): string {

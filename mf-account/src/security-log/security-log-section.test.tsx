@@ -12,6 +12,7 @@ vi.mock('./security-log-api.ts', () => ({
   listAuditPage: (...args: Parameters<typeof listAuditPage>) => listAuditPage(...args),
   allAuditEntries: (...args: Parameters<typeof allAuditEntries>) => allAuditEntries(...args),
 }));
+vi.mock('./record-names.ts', () => ({ recordNames: async (page: AuditEntry[]) => new Map(page.filter((e) => e.entityId === 'c1').map((e) => [e.$id, 'Jane (Janie) Doe'])) }));
 const { useAuthStore } = await import('@cadence/shared-auth');
 const { QueryProvider } = await import('@cadence/shared-auth/query');
 const { SecurityLogSection } = await import('./security-log-section.tsx');
@@ -55,6 +56,9 @@ describe('Security log', () => {
     expect(within(rows[0]!).getByText('Cadence (automatic)')).toBeVisible();
     expect(within(rows[2]!).getByText('You')).toBeVisible();
     expect(within(rows[2]!).getByText('Chrome 131 on Mac')).toBeVisible();
+    // The client is named as the therapist knows them; a record not named (the appointment) keeps its kind and id.
+    expect(await within(rows[1]!).findByText('Client: Jane (Janie) Doe')).toBeVisible();
+    expect(within(rows[0]!).getByText('Appointment a1')).toBeVisible();
     expect(listAuditPage).toHaveBeenLastCalledWith('u1', { action: '', from: '', to: '' }, 1);
   });
 

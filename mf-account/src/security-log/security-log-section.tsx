@@ -7,8 +7,9 @@ import { Alert, Button, DateInput, EmptyState, Pagination, Select, Skeleton, Tab
 import { useState } from 'react';
 import { verdictText, verifyChain } from './audit-chain.ts';
 import { allAuditEntries, listAuditPage } from './security-log-api.ts';
+import { recordNames } from './record-names.ts';
 import {
-  ACTION_FILTERS, actionLabel, actorLabel, entityLabel, filterError, formatTime, NO_FILTER, PAGE_SIZE, toCsv,
+  ACTION_FILTERS, actionLabel, actorLabel, deviceLabel, entityLabel, filterError, formatTime, NO_FILTER, PAGE_SIZE, toCsv,
   type AuditEntry, type LogFilter,
 } from './security-log-rules.ts';
 import { saveFile } from '../account/save-file.ts';
@@ -35,6 +36,15 @@ export function SecurityLogSection() {
     // The page shown stays while the next one loads (TanStack's keepPreviousData).
     placeholderData: (previous) => previous,
     meta: { failure: 'Loading the security log failed' },
+  });
+
+  // The page's records by name; until they are read (or when one can't be), its kind and id.
+  const pageEntries = query.data?.entries ?? [];
+  const names = useQuery({
+    queryKey: ['audit-log-names', userId, pageEntries.map((e) => e.$id)],
+    queryFn: () => recordNames(pageEntries, userId),
+    enabled: !!userId && pageEntries.length > 0,
+    meta: { failure: 'Naming the security log’s records failed' },
   });
 
   const change = (next: Partial<LogFilter>) => {
@@ -71,10 +81,17 @@ export function SecurityLogSection() {
   const columns: TableColumn<AuditEntry>[] = [
     { key: 'at', header: 'Time', cell: (e) => <time dateTime={e.at}>{formatTime(e.at)}</time>, rowHeader: true },
     { key: 'action', header: 'Action', cell: (e) => actionLabel(e.action) },
-    { key: 'entity', header: 'Record', cell: (e) => <span className="account-break">{entityLabel(e.entityType)}{e.entityId ? ` ${e.entityId}` : ''}</span> },
+    {
+      key: 'entity',
+      header: 'Record',
+      cell: (e) => {
+        const name = names.data?.get(e.$id);
+        return <span className="account-break">{name ? `${entityLabel(e.entityType)}: ${name}` : `${entityLabel(e.entityType)}${e.entityId ? ` ${e.entityId}` : ''}`}</span>;
+      },
+    },
     { key: 'actor', header: 'By', cell: (e) => actorLabel(e, userId) },
     { key: 'ip', header: 'IP address', cell: (e) => e.ip || '—' },
-    { key: 'ua', header: 'Device', cell: (e) => <span className="account-break">{e.userAgent || '—'}</span> },
+    { key: 'ua', header: 'Device', cell: (e) => <span className="account-break" title={e.userAgent || undefined}>{deviceLabel(e.userAgent)}</span> },
     { key: 'seq', header: '#', cell: (e) => e.seq, align: 'end' },
   ];
 
@@ -86,6 +103,7 @@ export function SecurityLogSection() {
       <p className="account-text account-muted">
         Every sign-in, sign-out, password and two-step change, and every change to your clients, services,
         appointments and practice settings — when, by whom, from which address and device, never what the record says.
+        Records are named here from your own data as it is now; the log itself and its CSV keep only their ids.
         Nobody can change or delete an entry; each one carries the hash of the one before it.
       </p>
       <div className="account-row security-log__filters" role="group" aria-label="Filter the security log">

@@ -2,45 +2,43 @@ import { useId } from 'react';
 
 export interface Bar {
   label: string;
-  /** Shown on the bar's title and to assistive technology ("$1,200.00"). */
+  /** The value in full, for assistive technology and the table beside it ("$1,200.00"). */
   valueText: string;
+  /** The value as printed over the bar ("$1.2K"): short enough for a phone's column. */
+  shortText: string;
   value: number;
 }
 
 /**
- * A small bar chart in SVG: one bar per value, scaled to the largest, each with its label and value
- * named for screen readers (role="img" per bar inside a labelled group). The table beside it holds
- * the same numbers; the chart only shows their shape.
+ * A small bar chart in HTML: a list with one item per value, each bar scaled to the largest and
+ * labelled with its value above and its name below. A screen reader hears each item once in full
+ * ("March: $200.00"); the short texts on screen are hidden from it. HTML rather than SVG so the
+ * labels keep their size at any width (a stretched SVG stretches its text).
  */
 export function BarChart({ title, bars }: { title: string; bars: readonly Bar[] }) {
   const titleId = useId();
-  const width = 640;
-  const height = 220;
-  const top = 12;
-  const bottom = 28;
-  const plot = height - top - bottom;
   const max = Math.max(1, ...bars.map((bar) => bar.value));
-  const step = width / Math.max(1, bars.length);
-  const barWidth = step * 0.6;
   return (
-    <figure className="money-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="group" aria-labelledby={titleId} preserveAspectRatio="none">
-        <title id={titleId}>{title}</title>
-        <line x1={0} x2={width} y1={top + plot} y2={top + plot} className="money-chart__axis" />
-        {bars.map((bar, index) => {
-          const barHeight = Math.max(0, (bar.value / max) * plot);
-          const x = index * step + (step - barWidth) / 2;
-          return (
-            <g key={bar.label} role="img" aria-label={`${bar.label}: ${bar.valueText}`}>
-              <title>{`${bar.label}: ${bar.valueText}`}</title>
-              <rect x={x} y={top + plot - barHeight} width={barWidth} height={barHeight} className="money-chart__bar" />
-              <text x={x + barWidth / 2} y={height - 8} textAnchor="middle" className="money-chart__label" aria-hidden="true">
-                {bar.label.slice(0, 3)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    <figure className="money-chart" aria-labelledby={titleId}>
+      <figcaption id={titleId} className="ui-visually-hidden">
+        {title}
+      </figcaption>
+      <ol className="money-chart__bars" aria-labelledby={titleId}>
+        {bars.map((bar) => (
+          <li key={bar.label} className="money-chart__item">
+            <span className="ui-visually-hidden">{`${bar.label}: ${bar.valueText}`}</span>
+            <span className="money-chart__value" aria-hidden="true">
+              {bar.shortText}
+            </span>
+            <span className="money-chart__track" aria-hidden="true">
+              <span className="money-chart__bar" style={{ blockSize: `${(Math.max(0, bar.value) / max) * 100}%` }} />
+            </span>
+            <span className="money-chart__label" aria-hidden="true">
+              {bar.label.slice(0, 3)}
+            </span>
+          </li>
+        ))}
+      </ol>
     </figure>
   );
 }

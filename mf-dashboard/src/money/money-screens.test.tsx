@@ -14,6 +14,7 @@ import { MemoryRouter } from '@cadence/shared-router/testing';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { listClients } from '../clients/api/list-clients.ts';
 import { getPracticeSettings, type PracticeSettingsDocument } from '../practice/api/get-practice-settings.ts';
+import { listServices } from '../practice/api/list-services.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
@@ -52,6 +53,7 @@ vi.mock('./api/money-functions.ts', async (original) => ({
 }));
 vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
 vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn() }));
+vi.mock('../practice/api/list-services.ts', () => ({ listServices: vi.fn() }));
 
 const THERAPIST = 'therapist1';
 const ZONE = 'America/Chicago';
@@ -447,7 +449,12 @@ describe('Reports', () => {
     const march = within(table).getByRole('row', { name: /March/ });
     expect(within(march).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$50.00', '$10.00', '$40.00']);
     expect(within(table).getByRole('row', { name: /Total/ })).toHaveTextContent('$170.00$10.00$160.00');
-    expect(screen.getByRole('img', { name: 'January: $120.00' })).toBeInTheDocument();
+    // The chart prints each month's value over its bar; a screen reader hears each month once, in full.
+    const chart = screen.getByRole('list', { name: 'Payments received per month in 2026' });
+    const january = within(chart).getAllByRole('listitem')[0]!;
+    expect(january).toHaveTextContent('January: $120.00');
+    expect(within(january).getByText('$120')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(chart).getAllByRole('listitem')[2]).toHaveTextContent('$40');
     expect(listIncomeEntries).toHaveBeenCalledWith(THERAPIST, '2026-01-01', '2026-12-31');
 
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
@@ -456,12 +463,17 @@ describe('Reports', () => {
   });
 
   it('counts sessions per month with the no-show and late-cancel rates, and switches reports in the address', async () => {
+    const fee = (serviceId: string, feeAmount: number | null, feeWaived = false) => ({ serviceId, feeAmount, feeWaived });
     vi.mocked(listSessionStatuses).mockResolvedValue([
-      { start: '2026-02-03T16:00:00.000Z', status: 'show' },
-      { start: '2026-02-10T16:00:00.000Z', status: 'show' },
-      { start: '2026-02-17T16:00:00.000Z', status: 'no_show' },
-      { start: '2026-02-24T16:00:00.000Z', status: 'late_cancelled' },
+      { start: '2026-02-03T16:00:00.000Z', status: 'show', ...fee('therapy', 15_000) },
+      { start: '2026-02-10T16:00:00.000Z', status: 'show', ...fee('therapy', 12_000) },
+      { start: '2026-02-17T16:00:00.000Z', status: 'no_show', ...fee('therapy', 7_500) },
+      { start: '2026-02-24T16:00:00.000Z', status: 'late_cancelled', ...fee('intake', 5_000, true) },
     ]);
+    vi.mocked(listServices).mockResolvedValue([
+      { $id: 'therapy', name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45 },
+      { $id: 'intake', name: 'Intake', serviceCode: '90791', durationMinutes: 60 },
+    ] as Awaited<ReturnType<typeof listServices>>);
     vi.mocked(listIncomeEntries).mockResolvedValue([]);
     const user = userEvent.setup();
     renderAt('/dashboard/reports?year=2026', <ReportsPage />);
@@ -470,6 +482,16 @@ describe('Reports', () => {
     const table = await screen.findByRole('table', { name: 'Appointments per month in 2026' });
     const february = within(table).getByRole('row', { name: /February/ });
     expect(within(february).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '2', '0', '1', '1', '0', '4', '25.0%', '25.0%']);
+
+    await user.click(screen.getByRole('tab', { name: 'By service' }));
+    expect(path()).toBe('/dashboard/reports?year=2026&report=services');
+    const services = await screen.findByRole('table', { name: 'Fees charged by service in 2026' });
+    const cells = (name: RegExp) => within(within(services).getByRole('row', { name })).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(/Psychotherapy \(90834, 45 min\)/)).toEqual(['2', '$270.00', '$75.00', '$345.00', '$135.00']);
+    // The intake's late-cancel fee was waived: nothing charged, so no row.
+    expect(within(services).queryByRole('row', { name: /Intake/ })).toBeNull();
+    expect(cells(/^Total/)).toEqual(['2', '$270.00', '$75.00', '$345.00', '$135.00']);
+    expect(screen.getByText(/Average session fee:/)).toHaveTextContent('Average session fee: $135.00 over 2 charged sessions');
   });
 });
 

@@ -4,7 +4,8 @@ import { Button, PageHeader, Select, Skeleton, Table, Tabs, type TableColumn } f
 import { clientPath } from '../clients/client-paths.ts';
 import { useClients } from '../clients/client-queries.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
-import { usePracticeSettings } from '../practice/practice-queries.ts';
+import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
+import { serviceLabel } from '../practice/services.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES } from '../schedule/appointment.ts';
 import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -14,6 +15,7 @@ import { BarChart } from './bar-chart.tsx';
 import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';
 import { useBalances, useIncomeEntries, useSessionStatuses } from './money-queries.ts';
 import {
+  compactMoney,
   incomeCsv,
   incomeReport,
   MONTH_NAMES,
@@ -21,17 +23,20 @@ import {
   outstandingReport,
   rateText,
   sessionsCsv,
+  serviceFeesCsv,
+  serviceFeesReport,
   sessionsReport,
   type IncomeMonth,
+  type ServiceFees,
   type OutstandingRow,
   type SessionsMonth,
 } from './reports.ts';
 import { saveCsv } from '../shared/save-file.ts';
 import './money.css';
 
-export const REPORTS = ['income', 'sessions', 'outstanding'] as const;
+export const REPORTS = ['income', 'sessions', 'services', 'outstanding'] as const;
 type Report = (typeof REPORTS)[number];
-const REPORT_LABELS: Record<Report, string> = { income: 'Income', sessions: 'Sessions', outstanding: 'Outstanding' };
+const REPORT_LABELS: Record<Report, string> = { income: 'Income', sessions: 'Sessions', services: 'By service', outstanding: 'Outstanding' };
 
 /** Download CSV and Print, above each report (neither is printed). */
 function ReportActions({ onCsv }: { onCsv: () => void }) {
@@ -70,7 +75,7 @@ export function ReportsPage() {
 
   return (
     <div className="money-page money-print">
-      <PageHeader title="Reports" description="Income, sessions and what clients owe — each as a table you can download or print." />
+      <PageHeader title="Reports" description="Income, sessions, fees by service and what clients owe — each as a table you can download or print." />
       {settings.isPending ? (
         <Skeleton label="Loading your practice" lines={4} />
       ) : settings.isError ? (
@@ -88,6 +93,8 @@ export function ReportsPage() {
                 <IncomeReportView year={year} currency={settings.data?.currency ?? DEFAULT_CURRENCY} picker={yearPicker} />
               ) : id === 'sessions' ? (
                 <SessionsReportView year={year} timeZone={timeZone} picker={yearPicker} />
+              ) : id === 'services' ? (
+                <ServiceFeesView year={year} timeZone={timeZone} currency={settings.data?.currency ?? DEFAULT_CURRENCY} picker={yearPicker} />
               ) : (
                 <OutstandingReportView today={today} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />
               ),
@@ -127,7 +134,10 @@ function IncomeReportView({ year, currency, picker }: { year: number; currency: 
           <p className="money-muted">
             Received in {year}: <strong>{money(report.total.net)}</strong> ({money(report.total.payments)} in payments, {money(report.total.refunds)} refunded).
           </p>
-          <BarChart title={`Payments received per month in ${year}`} bars={report.months.map((row) => ({ label: monthName(row.month), value: Math.max(0, row.net), valueText: money(row.net) }))} />
+          <BarChart
+            title={`Payments received per month in ${year}`}
+            bars={report.months.map((row) => ({ label: monthName(row.month), value: Math.max(0, row.net), valueText: money(row.net), shortText: compactMoney(row.net, currency) }))}
+          />
           <Table caption={`Income per month in ${year}`} className="money-table" columns={columns} rows={[...report.months, { month: 13, ...report.total }]} rowKey={(row) => String(row.month)} empty={null} />
         </>
       )}
@@ -162,6 +172,55 @@ function SessionsReportView({ year, timeZone, picker }: { year: number; timeZone
             Rates are of the sessions a client was expected at (attended, late cancelled or no show): no-show {rateText(report.total.noShowRate)}, late cancel {rateText(report.total.lateCancelRate)} for the year.
           </p>
           <Table caption={`Appointments per month in ${year}`} className="money-table" columns={columns} rows={[...report.months, { month: 13, ...report.total }]} rowKey={(row) => String(row.month)} empty={null} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ServiceFeesView({ year, timeZone, currency, picker }: { year: number; timeZone: string; currency: string; picker: ReactNode }) {
+  const appointments = useSessionStatuses(year, timeZone);
+  const services = useServices({ includeArchived: true });
+  const report = useMemo(() => (appointments.data ? serviceFeesReport(appointments.data, year, timeZone) : null), [appointments.data, year, timeZone]);
+  const byId = useMemo(() => new Map((services.data ?? []).map((service) => [service.$id, service])), [services.data]);
+  const name = (id: string) => {
+    const service = byId.get(id);
+    return service ? serviceLabel(service) : 'Unknown service';
+  };
+  const money = (value: number | null) => (value === null ? '—' : formatMoney(value, currency));
+  const columns: TableColumn<ServiceFees>[] = [
+    { key: 'service', header: 'Service', rowHeader: true, cell: (row) => (row.serviceId === '' ? 'Total' : name(row.serviceId)) },
+    { key: 'attended', header: 'Sessions attended', align: 'end', cell: (row) => row.attended },
+    { key: 'sessionFees', header: 'Session fees', align: 'end', cell: (row) => money(row.sessionFees) },
+    { key: 'policyFees', header: 'Late-cancel and no-show fees', align: 'end', cell: (row) => money(row.policyFees) },
+    { key: 'total', header: 'Total charged', align: 'end', cell: (row) => money(row.total) },
+    { key: 'average', header: 'Average session fee', align: 'end', cell: (row) => money(row.averageFee) },
+  ];
+  return (
+    <section className="money-report" aria-label={`Fees by service in ${year}`}>
+      <div className="money-report__head">
+        <h2 className="money-subtitle">Fees by service in {year}</h2>
+        {picker}
+        {report && services.data && <ReportActions onCsv={() => saveCsv(serviceFeesCsv(report, name, currency), `fees-by-service-${year}.csv`)} />}
+      </div>
+      {appointments.isPending || services.isPending ? (
+        <Skeleton label="Adding up fees" lines={4} />
+      ) : appointments.isError || services.isError || !report ? (
+        <LoadError what="Loading sessions failed" onRetry={() => void (appointments.isError ? appointments.refetch() : services.refetch())} />
+      ) : (
+        <>
+          <p className="money-muted">
+            Charged for sessions in {year}: <strong>{money(report.total.total)}</strong>. Average session fee: <strong>{money(report.total.averageFee)}</strong> over {report.total.charged}{' '}
+            charged {report.total.charged === 1 ? 'session' : 'sessions'} (waived and no-charge sessions left out). What was paid is in Income.
+          </p>
+          <Table
+            caption={`Fees charged by service in ${year}`}
+            className="money-table"
+            columns={columns}
+            rows={report.rows.length ? [...report.rows, { serviceId: '', ...report.total }] : []}
+            rowKey={(row) => row.serviceId || 'total'}
+            empty={<p className="money-muted">No sessions charged in {year}.</p>}
+          />
         </>
       )}
     </section>

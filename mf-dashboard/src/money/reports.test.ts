@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../schedule/appointment.ts';
 import { toCsv } from '../shared/csv-writer.ts';
 import type { EntryKind } from './ledger.ts';
-import { incomeCsv, incomeReport, outstandingCsv, outstandingReport, rateText, sessionsCsv, sessionsReport } from './reports.ts';
+import { compactMoney, incomeCsv, incomeReport, outstandingCsv, outstandingReport, rateText, serviceFeesCsv, serviceFeesReport, sessionsCsv, sessionsReport, type ReportAppointment } from './reports.ts';
 
 function random(seed: number) {
   let state = seed >>> 0;
@@ -118,6 +118,71 @@ describe('Sessions report', () => {
     expect(rateText(null)).toBe('—');
     expect(rateText(0.125)).toBe('12.5%');
     expect(toCsv(sessionsCsv(report)).split('\r\n')[0]).toBe('Month,Scheduled,Show,Cancelled,Late cancelled,No show,Clinician cancelled,Total,No-show rate,Late-cancel rate');
+  });
+});
+
+describe('Fees by service', () => {
+  it('adds up what attendance charged per service, with the average session fee, against a seeded year counted here', () => {
+    const next = random(37);
+    const services = ['intake', 'therapy', 'couples'];
+    const appointments: ReportAppointment[] = [];
+    // Counted while made: per service, attended sessions, charged ones, session fees and policy fees.
+    const want = new Map(services.map((id) => [id, { attended: 0, charged: 0, sessionFees: 0, policyFees: 0 }]));
+    for (let i = 0; i < 2_000; i += 1) {
+      const serviceId = services[Math.floor(next() * services.length)]!;
+      const status = APPOINTMENT_STATUSES[Math.floor(next() * APPOINTMENT_STATUSES.length)]!;
+      const year = next() < 0.8 ? 2026 : 2025;
+      const start = `${year}-${pad(1 + Math.floor(next() * 12))}-${pad(2 + Math.floor(next() * 26))}T15:00:00.000Z`;
+      const roll = next();
+      const feeAmount = roll < 0.1 ? null : 5_000 + Math.floor(next() * 20_000);
+      const feeWaived = roll >= 0.1 && roll < 0.15;
+      const noChargeAt = roll >= 0.15 && roll < 0.2 ? '2026-01-01T00:00:00.000Z' : null;
+      appointments.push({ start, status, serviceId, feeAmount, feeWaived, noChargeAt });
+      if (year !== 2026) continue;
+      const sums = want.get(serviceId)!;
+      if (status === 'show') {
+        sums.attended += 1;
+        if (feeAmount !== null && !feeWaived && !noChargeAt) {
+          sums.charged += 1;
+          sums.sessionFees += feeAmount;
+        }
+      }
+      if ((status === 'late_cancelled' || status === 'no_show') && feeAmount !== null && !feeWaived) sums.policyFees += feeAmount;
+    }
+    const report = serviceFeesReport(appointments, 2026, 'America/Chicago');
+    expect(report.rows.map((row) => row.serviceId).sort()).toEqual([...services].sort());
+    let total = 0;
+    let sessionFees = 0;
+    let charged = 0;
+    for (const row of report.rows) {
+      const sums = want.get(row.serviceId)!;
+      expect(row).toEqual({
+        serviceId: row.serviceId, ...sums, total: sums.sessionFees + sums.policyFees, averageFee: Math.round(sums.sessionFees / sums.charged),
+      });
+      total += sums.sessionFees + sums.policyFees;
+      sessionFees += sums.sessionFees;
+      charged += sums.charged;
+    }
+    // Most charged first; the year's total and its average session fee.
+    expect(report.rows.map((row) => row.total)).toEqual([...report.rows.map((row) => row.total)].sort((a, b) => b - a));
+    expect(report.total.total).toBe(total);
+    expect(report.total.averageFee).toBe(Math.round(sessionFees / charged));
+    expect(serviceFeesReport([], 2026, 'UTC').total).toEqual({ attended: 0, charged: 0, sessionFees: 0, policyFees: 0, total: 0, averageFee: null });
+  });
+
+  it('writes a CSV by service name with the total, and prints short values over the chart’s bars', () => {
+    const report = serviceFeesReport([
+      { start: '2026-03-03T15:00:00.000Z', status: 'show', serviceId: 's1', feeAmount: 15_000, feeWaived: false },
+      { start: '2026-03-10T15:00:00.000Z', status: 'no_show', serviceId: 's1', feeAmount: 7_500, feeWaived: false },
+      { start: '2026-03-17T15:00:00.000Z', status: 'show', serviceId: 's1', feeAmount: 12_050, feeWaived: false },
+    ], 2026, 'UTC');
+    const csv = toCsv(serviceFeesCsv(report, () => '=Psychotherapy (90834, 45 min)', 'USD')).split('\r\n');
+    expect(csv[0]).toBe('Service,Sessions attended,Session fees,Late-cancel and no-show fees,Total charged,Average session fee,Currency');
+    expect(csv[1]).toBe(`"'=Psychotherapy (90834, 45 min)",2,270.50,75.00,345.50,135.25,USD`);
+    expect(csv[2]).toBe('Total,2,270.50,75.00,345.50,135.25,USD');
+    expect(compactMoney(20_000, 'USD')).toBe('$200');
+    expect(compactMoney(1_234_500, 'USD')).toBe('$12.3K');
+    expect(compactMoney(5_000, 'JPY')).toBe('¥5K');
   });
 });
 

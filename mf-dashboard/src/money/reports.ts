@@ -1,4 +1,5 @@
 import type { CsvCell } from '../shared/csv-writer.ts';
+import { minorDigits, MONEY_LOCALE } from '../shared/money.ts';
 import { zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from '../schedule/appointment.ts';
 import { AGING_BUCKETS, amountCell, AGING_LABELS, agingOf, emptyAging, oldestOpenDate, parseOpenCharges, type Aging, type ClientBalance, type LedgerEntry } from './ledger.ts';
@@ -87,6 +88,88 @@ export function sessionsReport(appointments: readonly Pick<Appointment, 'start' 
     all[appointment.status] += 1;
   }
   return { year, months: perMonth.map((counts, index) => ({ month: index + 1, ...withRates(counts) })), total: withRates(all) };
+}
+
+/** What a report reads of each appointment of the year. */
+export type ReportAppointment = Pick<Appointment, 'start' | 'status' | 'serviceId' | 'feeAmount' | 'feeWaived'> & { noChargeAt?: string | null };
+
+export interface ServiceFees {
+  serviceId: string;
+  /** Sessions attended (Show), charged or not. */
+  attended: number;
+  /** Attended sessions that carried a fee. */
+  charged: number;
+  /** Σ session fees of attended sessions (not waived, not decided free of charge). */
+  sessionFees: number;
+  /** Σ late-cancel and no-show fees (not waived). */
+  policyFees: number;
+  total: number;
+  /** sessionFees ÷ charged, or null when no session was charged. */
+  averageFee: number | null;
+}
+
+export interface ServiceFeesReport {
+  year: number;
+  /** Most charged first. */
+  rows: ServiceFees[];
+  total: Omit<ServiceFees, 'serviceId'>;
+}
+
+/** The fee an appointment's attendance charges, and whether it is a session fee or a policy fee (the rule of attendance-charges). */
+function chargedFee(appointment: ReportAppointment): { kind: 'session' | 'policy'; amount: number } | null {
+  const amount = appointment.feeAmount;
+  if (typeof amount !== 'number' || amount <= 0 || appointment.feeWaived) return null;
+  if (appointment.status === 'show') return appointment.noChargeAt ? null : { kind: 'session', amount };
+  if (appointment.status === 'late_cancelled' || appointment.status === 'no_show') return { kind: 'policy', amount };
+  return null;
+}
+
+const emptyFees = (): Omit<ServiceFees, 'serviceId'> => ({ attended: 0, charged: 0, sessionFees: 0, policyFees: 0, total: 0, averageFee: null });
+
+/**
+ * Fees charged per service in `year` (each appointment's start on the practice's calendar): what
+ * attendance charged — session fees of attended sessions and the late-cancel and no-show fees —
+ * with the average fee of a charged session. The same fields attendance-charges bills from, so it
+ * agrees with the ledger's attendance charges.
+ */
+export function serviceFeesReport(appointments: readonly ReportAppointment[], year: number, timeZone: string): ServiceFeesReport {
+  const byService = new Map<string, Omit<ServiceFees, 'serviceId'>>();
+  const total = emptyFees();
+  for (const appointment of appointments) {
+    if (Number(zonedTime(appointment.start, timeZone).date.slice(0, 4)) !== year) continue;
+    const fee = chargedFee(appointment);
+    if (appointment.status !== 'show' && !fee) continue;
+    let row = byService.get(appointment.serviceId);
+    if (!row) byService.set(appointment.serviceId, (row = emptyFees()));
+    for (const sums of [row, total]) {
+      if (appointment.status === 'show') sums.attended += 1;
+      if (fee?.kind === 'session') {
+        sums.charged += 1;
+        sums.sessionFees += fee.amount;
+      }
+      if (fee?.kind === 'policy') sums.policyFees += fee.amount;
+    }
+  }
+  const finish = (sums: Omit<ServiceFees, 'serviceId'>) => ({ ...sums, total: sums.sessionFees + sums.policyFees, averageFee: sums.charged ? Math.round(sums.sessionFees / sums.charged) : null });
+  const rows = [...byService].map(([serviceId, sums]) => ({ serviceId, ...finish(sums) })).sort((a, b) => b.total - a.total || a.serviceId.localeCompare(b.serviceId));
+  return { year, rows, total: finish(total) };
+}
+
+export function serviceFeesCsv(report: ServiceFeesReport, serviceName: (serviceId: string) => string, currency: string): CsvCell[][] {
+  const amount = (value: number) => amountCell(value, currency);
+  const row = (label: string, sums: Omit<ServiceFees, 'serviceId'>): CsvCell[] => [
+    label, sums.attended, amount(sums.sessionFees), amount(sums.policyFees), amount(sums.total), sums.averageFee === null ? '' : amount(sums.averageFee), currency,
+  ];
+  return [
+    ['Service', 'Sessions attended', 'Session fees', 'Late-cancel and no-show fees', 'Total charged', 'Average session fee', 'Currency'],
+    ...report.rows.map((each) => row(serviceName(each.serviceId), each)),
+    row('Total', report.total),
+  ];
+}
+
+/** "$1.2K": a value short enough to print over a bar. */
+export function compactMoney(minor: number, currency: string): string {
+  return new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(minor / 10 ** minorDigits(currency));
 }
 
 export interface OutstandingRow {
