@@ -37,6 +37,8 @@ export function moduleRules({ production }) {
     },
     { test: /\.css$/, type: 'css/auto' },
     { test: /\.md$/, type: 'asset/source' },
+    // Images (the landing page's screenshots) as files of their own: the bundle holds only their URL.
+    { test: /\.(webp|avif)$/, type: 'asset/resource' },
   ];
 }
 

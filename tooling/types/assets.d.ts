@@ -4,6 +4,10 @@ declare module '*.md' {
   const source: string;
   export default source;
 }
+declare module '*.webp' {
+  const url: string;
+  export default url;
+}
 /** The app's package version, injected by tooling/rspack-app.mjs. */
 declare const __APP_VERSION__: string;
 /** tooling/mf-shared.mjs `shared`, injected by tooling/rspack-app.mjs (the shell provides these). */

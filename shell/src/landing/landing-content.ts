@@ -1,7 +1,7 @@
 import type { IconName } from '@cadence/shared-ui';
 
 // What the landing page says about the product. Price and trial are spec §1/§9's figures; the
-// features follow the practice as it lands (ARCHITECTURE.md "The practice"): move one from
+// features are what a therapist can use today (README "What a therapist finds"): move one from
 // `comingFeatures` to `readyFeatures` when its screens ship, and drop the in-development note
 // (spec §1 requires it until then) when nothing is left to come.
 
@@ -16,34 +16,33 @@ export interface Feature {
 }
 
 export const readyFeatures: readonly Feature[] = [
-  {
-    icon: 'settings',
-    title: 'Practice settings',
-    text: 'Your practice name, credentials, address, time zone, cancellation window and note template, set once.',
-  },
-  {
-    icon: 'payments',
-    title: 'Services and fees',
-    text: 'The services you offer with their length and fee, ready for every session you book.',
-  },
-  {
-    icon: 'clients',
-    title: 'Clients',
-    text: 'Every client’s contact details, status and tags in one searchable list, kept private to you.',
-  },
-  {
-    icon: 'add',
-    title: 'Client import',
-    text: 'Bring the client list you already keep in a spreadsheet: upload a CSV file, check the preview, done.',
-  },
+  { icon: 'schedule', title: 'Schedule', text: 'Day, week, month and agenda views; recurring sessions; drag or keyboard to reschedule, with Undo.' },
+  { icon: 'today', title: 'Today and attendance', text: 'The day’s sessions in order, attendance in one click, late-cancel and no-show fees by your policy.' },
+  { icon: 'notes', title: 'Progress notes', text: 'SOAP, DAP, BIRP, GIRP or free text, saved as you type, signed with your password and verifiable.' },
+  { icon: 'clients', title: 'Clients', text: 'Every client’s details, diagnoses and history in one searchable list; import yours from a CSV file.' },
+  { icon: 'payments', title: 'Payments and refunds', text: 'A ledger per client: charges follow attendance, payments, adjustments and refunds, with aging.' },
+  { icon: 'invoices', title: 'Invoices and superbills', text: 'Invoices emailed with their PDF, superbills and statements for any period.' },
+  { icon: 'reports', title: 'Reports', text: 'Income, sessions with no-show and late-cancel rates, fees by service, what clients owe.' },
+  { icon: 'email', title: 'Reminders and calendar feed', text: 'Appointment reminders for clients who agreed, and your sessions in your own calendar app.' },
 ];
 
 export const comingFeatures: readonly Feature[] = [
-  { icon: 'schedule', title: 'Schedule', text: 'Book sessions and see your week at a glance.' },
-  { icon: 'notes', title: 'Session notes', text: 'Progress notes from your template, beside each session.' },
-  { icon: 'invoices', title: 'Billing and invoices', text: 'Track what each client paid and send invoices.' },
+  { icon: 'account', title: 'Client portal', text: 'Clients see their appointments and documents.' },
+  { icon: 'calendar', title: 'Online booking', text: 'Clients book an open time themselves.' },
+  { icon: 'payments', title: 'Card payments', text: 'Clients pay by card, recorded in their ledger.' },
+  { icon: 'desktop', title: 'Telehealth', text: 'Video sessions without another app.' },
 ];
 
 /** spec §1: the landing page states that the product is in development. */
 export const IN_DEVELOPMENT_NOTE =
-  'Cadence is in development: practice settings, services and clients are ready today; scheduling, session notes, payments tracking and invoices are on their way.';
+  'Cadence is in development: scheduling, notes, billing and reports work today; a client portal, online booking, card payments and telehealth are on their way.';
+
+/** What Cadence does to keep clients' records private, each point true of the product today. */
+export const PRIVACY_POINTS: readonly string[] = [
+  'Every record is readable by you alone: the server checks it on each request, not just the screen.',
+  'Psychotherapy notes are kept apart and encrypted; uploaded files are encrypted at rest.',
+  'A signed note can’t change, and you can check it against its signature at any time.',
+  'A security log of every sign-in and change that nobody can edit, which you can verify and download.',
+  'Two-step verification, and nothing clinical in emails, reminders, links or your calendar feed.',
+  'Export everything you keep, any time.',
+];

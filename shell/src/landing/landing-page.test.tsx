@@ -29,9 +29,26 @@ describe('landing page (spec §1, §2; issue 18)', () => {
     const features = within(screen.getByRole('region', { name: 'What Cadence does for you' }));
     const titles = features.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(titles).toEqual([...readyFeatures, ...comingFeatures].map((feature) => feature.title));
-    expect(titles).toEqual(expect.arrayContaining(['Practice settings', 'Services and fees', 'Clients', 'Client import', 'Schedule', 'Session notes']));
     expect(features.getAllByText('Ready')).toHaveLength(readyFeatures.length);
     expect(features.getAllByText('Coming')).toHaveLength(comingFeatures.length);
+  });
+
+  it('says what is built works today: scheduling, notes, billing and reports are not "Coming"; only what is not built is', () => {
+    show();
+    const features = within(screen.getByRole('region', { name: 'What Cadence does for you' }));
+    const badge = (title: string) => features.getByRole('heading', { level: 3, name: title }).parentElement?.querySelector('.ui-badge')?.textContent;
+    for (const built of ['Schedule', 'Progress notes', 'Payments and refunds', 'Invoices and superbills', 'Reports', 'Clients']) expect(badge(built)).toBe('Ready');
+    for (const later of ['Client portal', 'Online booking', 'Card payments', 'Telehealth']) expect(badge(later)).toBe('Coming');
+    const note = screen.getByText(/in development/).textContent ?? '';
+    expect(note).toMatch(/^Cadence is in development: scheduling, notes, billing and reports work today/);
+    expect(screen.getByText(/Your schedule, session notes, clients and billing/).textContent).not.toMatch(/come next|coming/i);
+  });
+
+  it('states how records are kept private', () => {
+    show();
+    const privacy = within(screen.getByRole('region', { name: 'Private by design' }));
+    expect(privacy.getAllByRole('listitem')).toHaveLength(6);
+    expect(privacy.getByText(/readable by you alone/)).toBeTruthy();
   });
 
   it('gives the price and the trial (spec §1: 10 USD a month after a 7-day free trial), with a second way to start', () => {
@@ -43,9 +60,16 @@ describe('landing page (spec §1, §2; issue 18)', () => {
     expect(pricing.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe('/signup');
   });
 
-  it('draws the product from tokens: no image, hidden from assistive tech', () => {
+  it('draws the hero from tokens (no image above the fold); the screenshots below have alt text and dimensions and load lazily', () => {
     const { container } = show();
-    expect(container.querySelectorAll('img, picture, [style*="url("]')).toHaveLength(0);
+    expect(container.querySelector('.landing-hero')?.querySelectorAll('img, picture, [style*="url("]')).toHaveLength(0);
     expect(container.querySelector('.landing-illustration')?.getAttribute('aria-hidden')).toBe('true');
+    const shots = within(screen.getByRole('region', { name: 'See it working' })).getAllByRole('img');
+    expect(shots).toHaveLength(3);
+    for (const shot of shots) {
+      expect(shot.getAttribute('alt')?.length).toBeGreaterThan(20);
+      expect([shot.getAttribute('width'), shot.getAttribute('height'), shot.getAttribute('loading')]).toEqual(['1200', '750', 'lazy']);
+      expect(shot.getAttribute('src')).toMatch(/\.webp$/);
+    }
   });
 });

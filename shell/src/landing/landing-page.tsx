@@ -1,7 +1,17 @@
 import { Link } from '@cadence/shared-router';
 import { Badge, buttonClassName, Card, Icon } from '@cadence/shared-ui';
 import { LandingIllustration } from './landing-illustration.tsx';
-import { comingFeatures, IN_DEVELOPMENT_NOTE, PRICE_USD_PER_MONTH, readyFeatures, TRIAL_DAYS, type Feature } from './landing-content.ts';
+import { comingFeatures, IN_DEVELOPMENT_NOTE, PRICE_USD_PER_MONTH, PRIVACY_POINTS, readyFeatures, TRIAL_DAYS, type Feature } from './landing-content.ts';
+import billingShot from './shots/billing.webp';
+import reportsShot from './shots/reports.webp';
+import scheduleShot from './shots/schedule.webp';
+
+/** Real screens of a seeded practice (e2e/screenshots/landing-shots.spec.ts), below the fold: loaded lazily, sized so nothing moves. */
+const SHOTS = [
+  { src: scheduleShot, alt: 'The week’s schedule: sessions Monday to Friday, each with the client’s name and status.', caption: 'Your week at a glance' },
+  { src: billingShot, alt: 'A client’s billing: balance, invoices and the ledger of charges and payments.', caption: 'Every client’s account' },
+  { src: reportsShot, alt: 'The fees-by-service report: sessions attended, fees charged and the average session fee.', caption: 'Reports you can print' },
+] as const;
 
 function FeatureCard({ feature, ready }: { feature: Feature; ready: boolean }) {
   return (
@@ -27,8 +37,8 @@ export function LandingPage() {
           <h1 id="landing-title">Cadence</h1>
           <p className="tagline">Practice Management for Therapists</p>
           <p className="landing-lede">
-            Your practice, your services and your clients in one calm place, built for therapists who run their own
-            practice. Scheduling, session notes and billing come next.
+            Your schedule, session notes, clients and billing in one calm place, built for therapists who run their own
+            practice.
           </p>
           <div className="landing-actions">
             <Link to="/signup" className={buttonClassName('primary')}>
@@ -56,6 +66,31 @@ export function LandingPage() {
             ))}
             {comingFeatures.map((feature) => (
               <FeatureCard key={feature.title} feature={feature} ready={false} />
+            ))}
+          </ul>
+        </section>
+
+        <section className="landing-section" aria-labelledby="landing-shots-title">
+          <h2 id="landing-shots-title">See it working</h2>
+          <ul className="landing-shots">
+            {SHOTS.map((shot) => (
+              <li key={shot.caption}>
+                <figure>
+                  <img src={shot.src} alt={shot.alt} width={1200} height={750} loading="lazy" decoding="async" />
+                  <figcaption>{shot.caption}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="landing-section" aria-labelledby="landing-privacy-title">
+          <h2 id="landing-privacy-title">Private by design</h2>
+          <ul className="landing-price-points landing-privacy">
+            {PRIVACY_POINTS.map((point) => (
+              <li key={point}>
+                <Icon name="check" /> {point}
+              </li>
             ))}
           </ul>
         </section>
