@@ -26,9 +26,12 @@ test('a sign-in and a client edit appear in the Security log, which verifies, do
 
   const serviceId = await createPracticeDocument(therapist.id, 'services', { name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
   const appointmentId = await createPracticeDocument(therapist.id, 'appointments', {
-    clientId, serviceId, start: '2026-11-03T15:00:00.000Z', end: '2026-11-03T15:45:00.000Z', status: 'show', locationType: 'office', currency: 'USD', statusHistory: [], noteState: 'draft',
+    clientId, serviceId, start: '2026-11-03T15:00:00.000Z', end: '2026-11-03T15:45:00.000Z', status: 'scheduled', locationType: 'office', currency: 'USD', statusHistory: [], noteState: 'draft',
   });
   await createPracticeDocument(therapist.id, 'progress_notes', { appointmentId, clientId, template: 'soap', content: '{}', status: 'draft', revision: 1 });
+  // The audit function writes these entries one after the other: start once it has (a busy emulator is slow to sign in).
+  const audited = () => practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'audit_log', queries: [Query.equal('userId', therapist.id), Query.equal('action', 'progress_note.create')] });
+  await expect.poll(async () => (await audited()).total, { timeout: 60_000 }).toBe(1);
 
   await logInThroughPage(page, therapist.email, therapist.password);
   await page.goto(`/dashboard/clients/${clientId}`);

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures.ts';
+import { test, expect, expectAccessible } from '../support/fixtures.ts';
 
 test.describe('signed-out navigation (spec §2)', () => {
   test('top nav shows Home, Sign Up, Login and highlights the active link', async ({ page }) => {
@@ -24,6 +24,23 @@ test.describe('signed-out navigation (spec §2)', () => {
     await page.goto('/');
     await expect(page.getByText('Practice Management for Therapists')).toBeVisible();
     await expect(page.getByText(/in development/)).toBeVisible();
+    // Issue 37: what is built is Ready, not Coming; the screenshots load lazily with alt text and dimensions.
+    const features = page.getByRole('region', { name: 'What Cadence does for you' });
+    for (const built of ['Schedule', 'Progress notes', 'Payments and refunds', 'Reports']) await expect(features.getByRole('listitem').filter({ hasText: built }).first()).toContainText('Ready');
+    const shots = page.getByRole('region', { name: 'See it working' }).getByRole('img');
+    await expect(shots).toHaveCount(3);
+    await shots.last().scrollIntoViewIfNeeded();
+    for (const shot of await shots.all()) {
+      await expect(shot).toHaveAttribute('loading', 'lazy');
+      await expect(shot).toHaveAttribute('alt', /.{20,}/);
+      await expect(shot).toHaveAttribute('width', '1200');
+      await expect(shot).toHaveAttribute('height', '750');
+      await expect.poll(() => shot.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([1200, 750]);
+    }
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expectAccessible(page);
+    }
     await page.getByRole('link', { name: 'Get Started' }).click();
     await expect(page).toHaveURL('/signup');
   });
