@@ -74,6 +74,8 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   await page.getByRole('textbox', { name: 'Tags' }).fill('evenings, sliding scale');
   await page.getByRole('textbox', { name: /^Diagnosis codes/ }).fill('F41.1, F32.A');
   await page.getByRole('textbox', { name: /^Fee override/ }).fill('80');
+  // Issue 37: the default service is asked, never assumed.
+  await page.getByLabel(/^Default service/).selectOption({ label: 'No default service — choose at each booking' });
   await page.getByRole('button', { name: 'Add client' }).click();
   // The new client's own page: /clients/new itself also matches an id's pattern, so it is ruled out.
   await expect(page).toHaveURL(/\/dashboard\/clients\/(?!new$)[A-Za-z0-9._-]+$/);
@@ -139,6 +141,7 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   await page.getByRole('textbox', { name: /^First name/ }).fill('Maria');
   await page.getByRole('textbox', { name: /^Last name/ }).fill('Costa-Lima');
   await page.getByRole('textbox', { name: 'Email' }).fill('MIA.COSTA@example.com');
+  await page.getByLabel(/^Default service/).selectOption({ label: 'No default service — choose at each booking' });
   await page.getByRole('button', { name: 'Add client' }).click();
   await expect(page.getByText('Mimi Costa already has this email address.')).toBeVisible();
   await page.getByRole('link', { name: 'Open existing client' }).click();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
+import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from '@cadence/shared-ui';
 import { useServices } from '../practice/practice-queries.ts';
@@ -77,6 +78,22 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
 // `unknown`; the form's values are one of the inputs it reads (client-schema.test.ts covers them).
 const resolver = zodResolver(clientSchema as unknown as z.ZodType<Client, ClientFormValues>);
 
+/** The default service's explicit "none" (issue 37: asked when a client is added, never assumed). */
+export const NO_DEFAULT_SERVICE = '-';
+
+/**
+ * The schema's resolver; when the default service is asked (a new client), an unanswered one is an
+ * error, and "No default service" is stored as none.
+ */
+function clientResolver(askDefaultService: boolean): Resolver<ClientFormValues, unknown, Client> {
+  return async (values, context, options) => {
+    const answered = values.defaultServiceId !== '';
+    const result = await resolver({ ...values, defaultServiceId: values.defaultServiceId === NO_DEFAULT_SERVICE ? '' : values.defaultServiceId }, context, options);
+    if (!askDefaultService || answered) return result;
+    return { values: {}, errors: { ...result.errors, defaultServiceId: { type: 'required', message: CLIENT_TEXTS.defaultServiceMissing } } };
+  };
+}
+
 const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] }));
 
 export interface ClientFormProps {
@@ -93,10 +110,12 @@ export interface ClientFormProps {
   notice?: ReactNode;
   /** More actions beside Save (Cancel). */
   actions?: ReactNode;
+  /** Ask the default service (a new client): a service or "No default service" must be chosen. */
+  askDefaultService?: boolean;
 }
 
 /** Every field of a client (issue #13), checked by clientSchema with each message at its field. */
-export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave, failureTitle, savedText, notice, actions }: ClientFormProps) {
+export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave, failureTitle, savedText, notice, actions, askDefaultService = false }: ClientFormProps) {
   const {
     register,
     handleSubmit,
@@ -105,7 +124,7 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
     getFieldState,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ClientFormValues, unknown, Client>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
+  } = useForm<ClientFormValues, unknown, Client>({ defaultValues, resolver: clientResolver(askDefaultService), mode: 'onSubmit', reValidateMode: 'onChange' });
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const services = useServices({ includeArchived: true });
@@ -116,6 +135,7 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
   const serviceOptions = (services.data ? pickableServices(services.data) : []).map((service) => ({ value: service.$id, label: serviceLabel(service) }));
   const archivedChoice = services.data?.find((service) => service.$id === chosenService && service.archived);
   if (archivedChoice) serviceOptions.push({ value: archivedChoice.$id, label: `${serviceLabel(archivedChoice)} (archived)` });
+  if (askDefaultService) serviceOptions.push({ value: NO_DEFAULT_SERVICE, label: CLIENT_TEXTS.noDefaultServiceChoice });
 
   // The status can change outside the form (archive, discharge, reactivate): an untouched status
   // field follows it, or the next Save would quietly undo the archive.
@@ -189,9 +209,10 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
         <legend>{CLIENT_TEXTS.groups.billing}</legend>
         <Select
           label="Default service"
-          placeholder={services.isPending ? CLIENT_TEXTS.servicesLoading : CLIENT_TEXTS.noDefaultService}
+          required={askDefaultService}
+          placeholder={services.isPending ? CLIENT_TEXTS.servicesLoading : askDefaultService ? CLIENT_TEXTS.chooseDefaultService : CLIENT_TEXTS.noDefaultService}
           options={serviceOptions}
-          hint={services.isError ? CLIENT_TEXTS.servicesFailed : undefined}
+          hint={services.isError ? CLIENT_TEXTS.servicesFailed : CLIENT_TEXTS.defaultServiceHint}
           {...register('defaultServiceId')}
           error={message('defaultServiceId')}
         />

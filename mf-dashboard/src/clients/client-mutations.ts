@@ -1,24 +1,44 @@
 import { useMutation, useQueryClient } from '@cadence/shared-auth/query';
 import { createClient } from './api/create-client.ts';
-import type { ClientDocument } from './api/client-document.ts';
+import { clientFromDocument, type ClientDocument } from './api/client-document.ts';
 import { deleteClient } from './api/delete-client.ts';
 import { updateClient } from './api/update-client.ts';
 import type { Client } from './client-schema.ts';
 import { clientKeys } from './client-queries.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 
-// Client writes. Each one invalidates clientKeys.all, so the list, the open client and its counts
-// reload from the server; writes are never retried (the query cache retries reads only).
+// Client writes. Each one puts what the server stored into the cached list and the client's own
+// entry at once, then refetches every client query, mounted or not. Invalidating alone was not
+// enough (issue 37): a list cached by a page no longer on screen was only marked stale, and the next
+// screen rendered it — the appointment dialog opened on a client just created with the client field
+// empty, its form already built from the old list. Writes are never retried (the query cache
+// retries reads only).
+
+/** The cached list with `client` in it (replacing its older self), in the server's order (last name). */
+export function withClient(list: readonly ClientDocument[], client: ClientDocument): ClientDocument[] {
+  const others = list.filter((candidate) => candidate.$id !== client.$id);
+  const at = others.findIndex((candidate) => candidate.lastName.localeCompare(client.lastName) > 0);
+  return at === -1 ? [...others, client] : [...others.slice(0, at), client, ...others.slice(at)];
+}
+
+/** After any client write (here, and the CSV import's batches): every client query reads the server again. */
+export function refreshClients(queryClient: ReturnType<typeof useQueryClient>, userId: string) {
+  return queryClient.invalidateQueries({ queryKey: clientKeys.all(userId), refetchType: 'all' });
+}
 
 export function useCreateClient() {
   const userId = useUserId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (client: Client) => createClient(userId, client),
-    onSuccess: (created) => {
+    mutationFn: async (client: Client) => clientFromDocument(await createClient(userId, client)),
+    onSuccess: async (created) => {
+      const listKey = clientKeys.list(userId);
+      // A read of the list already under way would land without the new client: it is cancelled and read again.
+      await queryClient.cancelQueries({ queryKey: listKey });
       queryClient.setQueryData(clientKeys.one(userId, created.$id), created);
+      queryClient.setQueryData<ClientDocument[]>(listKey, (list) => (list ? withClient(list, created) : list));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }),
+    onSettled: () => refreshClients(queryClient, userId),
   });
 }
 
@@ -53,8 +73,9 @@ export function useUpdateClient(clientId: string) {
     },
     onSuccess: (updated) => {
       queryClient.setQueryData(oneKey, updated);
+      queryClient.setQueryData<ClientDocument[]>(listKey, (list) => (list ? withClient(list, clientFromDocument(updated)) : list));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }),
+    onSettled: () => refreshClients(queryClient, userId),
   });
 }
 
@@ -67,6 +88,6 @@ export function useDeleteClient(clientId: string) {
       queryClient.removeQueries({ queryKey: clientKeys.one(userId, clientId) });
       queryClient.setQueryData<ClientDocument[]>(clientKeys.list(userId), (list) => list?.filter((client) => client.$id !== clientId));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }),
+    onSettled: () => refreshClients(queryClient, userId),
   });
 }

@@ -224,8 +224,9 @@ describe('the client list (/dashboard/clients)', () => {
   });
 });
 
-async function fillNewClient(user: ReturnType<typeof userEvent.setup>, fields: Record<string, string>) {
+async function fillNewClient(user: ReturnType<typeof userEvent.setup>, fields: Record<string, string>, { answerDefaultService = true } = {}) {
   for (const [label, value] of Object.entries(fields)) await user.type(screen.getByLabelText(new RegExp(`^${label}`)), value);
+  if (answerDefaultService) await user.selectOptions(screen.getByRole('combobox', { name: /^Default service/ }), CLIENT_TEXTS.noDefaultServiceChoice);
 }
 
 describe('adding a client (/dashboard/clients/new)', () => {
@@ -290,6 +291,21 @@ describe('adding a client (/dashboard/clients/new)', () => {
     expect(created).not.toHaveBeenCalled();
     await user.click(screen.getByRole('link', { name: 'Open existing client' }));
     expect(path()).toBe(`/dashboard/clients/${existingId}`);
+  });
+
+  it('asks the default service (issue 37): unanswered, the form says so beside it and saves nothing; "No default service" stores none', async () => {
+    listed.mockResolvedValue([]);
+    created.mockImplementation(async (_userId, client) => clientDocument(client as ClientInput, 'new2'));
+    const user = userEvent.setup();
+    renderClients('/dashboard/clients/new');
+    await screen.findByRole('button', { name: CLIENT_TEXTS.create });
+    await fillNewClient(user, { 'First name': 'Mia', 'Last name': 'Costa' }, { answerDefaultService: false });
+    await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.create }));
+    expect(await screen.findByText(CLIENT_TEXTS.defaultServiceMissing)).toBeVisible();
+    expect(created).not.toHaveBeenCalled();
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Default service/ }), CLIENT_TEXTS.noDefaultServiceChoice);
+    await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.create }));
+    await waitFor(() => expect(created).toHaveBeenCalledWith(THERAPIST_ID, expect.objectContaining({ firstName: 'Mia', defaultServiceId: null })));
   });
 
   it('a failed save keeps what was typed and names what failed', async () => {

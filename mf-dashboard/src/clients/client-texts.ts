@@ -44,6 +44,10 @@ export const CLIENT_TEXTS = {
   servicesLoading: 'Loading services…',
   servicesFailed: 'Loading services failed; reload the page to choose one.',
   noDefaultService: 'No default service',
+  chooseDefaultService: 'Choose…',
+  noDefaultServiceChoice: 'No default service — choose at each booking',
+  defaultServiceHint: 'Chosen for you when you book this client; you can still change it per appointment.',
+  defaultServiceMissing: 'Choose the service this client usually has, or “No default service”.',
   checkFields: 'Some fields need a change: see the messages beside them.',
   tryAgain: 'Try again in a moment.',
 

@@ -45,6 +45,7 @@ export function NewClientPage() {
       ) : (
         <ClientForm
           defaultValues={clientFormValues(null, currency)}
+          askDefaultService
           submitLabel={CLIENT_TEXTS.create}
           submittingLabel={CLIENT_TEXTS.creating}
           failureTitle={CLIENT_TEXTS.createFailed}

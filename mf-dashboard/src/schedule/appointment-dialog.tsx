@@ -5,7 +5,8 @@ import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName, isArchived } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { FormSelect, FormTextInput, SaveError, schemaResolver } from '../practice/form-controls.tsx';
-import { pickableServices, serviceLabel } from '../practice/services.ts';
+import { isServiceReady, pickableServices, serviceLabel } from '../practice/services.ts';
+import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAppointments } from './api/list-appointments.ts';
 import { SeriesRefusal, type SeriesScope } from './api/schedule-series.ts';
@@ -29,6 +30,8 @@ import { timeLabel } from './calendar-dates.ts';
 import { shortClientName } from './schedule-view.ts';
 import { useCreateAppointment, useUpdateAppointment } from './schedule-queries.ts';
 import { useCreateSeries, useEditSeries } from './series-queries.ts';
+import { QUICK_CLIENT_TEXTS, QuickNewClient } from './quick-new-client.tsx';
+import { ServiceFeeWarning } from './service-fee-warning.tsx';
 
 const FormDateInput = DateInput as ComponentType<DateInputProps & { ref?: Ref<HTMLInputElement> }>;
 const FormTimeInput = TimeInput as ComponentType<TimeInputProps & { ref?: Ref<HTMLInputElement> }>;
@@ -38,6 +41,8 @@ const FormTextarea = Textarea as ComponentType<TextareaProps & { ref?: Ref<HTMLT
 interface FormValues {
   clientId: string;
   serviceId: string;
+  /** A series' first visit's own service ('' = the same as the rest). */
+  firstServiceId: string;
   date: string;
   time: string;
   durationMinutes: string;
@@ -64,6 +69,8 @@ export interface AppointmentDialogProps {
   onClose: () => void;
   /** Said once saved ("Appointment saved"). */
   onSaved: (message: string) => void;
+  /** The practice's currency: a client added from the dialog's "+ New client" gets it. */
+  currency?: string;
 }
 
 const SCOPE_OPTIONS: { value: 'this' | SeriesScope; label: string }[] = [
@@ -72,14 +79,16 @@ const SCOPE_OPTIONS: { value: 'this' | SeriesScope; label: string }[] = [
   { value: 'all', label: 'All future appointments' },
 ];
 
-const SERVER_FIELDS: Record<string, keyof FormValues> = { repeat: 'repeat', count: 'count', until: 'until', start: 'time', duration: 'durationMinutes', client: 'clientId', service: 'serviceId' };
+const SERVER_FIELDS: Record<string, keyof FormValues> = {
+  repeat: 'repeat', count: 'count', until: 'until', start: 'time', duration: 'durationMinutes', client: 'clientId', service: 'serviceId', firstService: 'firstServiceId',
+};
 
 function initialValues(mode: AppointmentDialogMode, timeZone: string, clients: readonly ClientDocument[], services: readonly ServiceDocument[]): FormValues {
   if (mode.kind === 'edit') {
     const { appointment } = mode;
     const start = zonedTime(appointment.start, timeZone);
     return {
-      clientId: appointment.clientId, serviceId: appointment.serviceId, date: start.date, time: clockText(start.minutes), durationMinutes: String(durationMinutes(appointment)),
+      clientId: appointment.clientId, serviceId: appointment.serviceId, firstServiceId: '', date: start.date, time: clockText(start.minutes), durationMinutes: String(durationMinutes(appointment)),
       locationType: appointment.locationType, meetingLink: appointment.meetingLink ?? '', adminNote: appointment.adminNote ?? '',
       repeat: 'none', interval: '1', weekdays: [], ends: 'never', count: '10', until: '',
     };
@@ -87,15 +96,20 @@ function initialValues(mode: AppointmentDialogMode, timeZone: string, clients: r
   const client = clients.find((candidate) => candidate.$id === mode.clientId);
   const service = defaultService(client, services);
   return {
-    clientId: client?.$id ?? '', serviceId: service?.$id ?? '', date: mode.date, time: clockText(mode.minutes),
+    clientId: client?.$id ?? '', serviceId: service?.$id ?? '', firstServiceId: '', date: mode.date, time: clockText(mode.minutes),
     durationMinutes: String(mode.lengthMinutes ?? service?.durationMinutes ?? 50), locationType: 'office', meetingLink: '', adminNote: '',
     repeat: 'none', interval: '1', weekdays: [WEEKDAY_CODES[weekday(mode.date)]!], ends: 'never', count: '10', until: '',
   };
 }
 
-function defaultService(client: ClientDocument | undefined, services: readonly ServiceDocument[]): ServiceDocument | undefined {
-  const pickable = pickableServices(services);
-  return pickable.find((service) => service.$id === client?.defaultServiceId) ?? pickable[0];
+/**
+ * The service a new booking starts with: the client's default service — one the therapist chose for
+ * them — when it can be booked (not archived, with a fee); otherwise none, and the therapist picks
+ * (issues 29 and 37: never the first service alphabetically, never one without a fee).
+ */
+export function defaultService(client: Pick<ClientDocument, 'defaultServiceId'> | undefined, services: readonly ServiceDocument[]): ServiceDocument | undefined {
+  const chosen = client?.defaultServiceId ? services.find((service) => service.$id === client.defaultServiceId) : undefined;
+  return chosen && isServiceReady(chosen) ? chosen : undefined;
 }
 
 /**
@@ -104,7 +118,7 @@ function defaultService(client: ClientDocument | undefined, services: readonly S
  * length, so a weekly series takes slot → client → Weekly → Save. An overlap warns and can be
  * overridden; a series is saved whole by the schedule-series function or not at all.
  */
-export function AppointmentDialog({ mode, timeZone, clients, services, onClose, onSaved }: AppointmentDialogProps) {
+export function AppointmentDialog({ mode, timeZone, clients, services, onClose, onSaved, currency = DEFAULT_CURRENCY }: AppointmentDialogProps) {
   const formId = useId();
   const userId = useUserId();
   const clientRef = useRef<HTMLInputElement>(null);
@@ -117,6 +131,10 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
   const [overlapping, setOverlapping] = useState<{ start: string; name: string }[] | null>(null);
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [addingClient, setAddingClient] = useState(false);
+  const [feeNotice, setFeeNotice] = useState('');
+  // A client added here is in `clients` once the list's cache has it; until then, this one is.
+  const [added, setAdded] = useState<ClientDocument | null>(null);
   const saving = checking || createOne.isPending || createSeries.isPending || updateOne.isPending || editSeries.isPending;
 
   const {
@@ -132,11 +150,29 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
-  const [date, repeat, ends, locationType] = useWatch({ control, name: ['date', 'repeat', 'ends', 'locationType'] });
+  const [date, repeat, ends, locationType, chosenClientId, chosenServiceId, firstServiceId] = useWatch({
+    control, name: ['date', 'repeat', 'ends', 'locationType', 'clientId', 'serviceId', 'firstServiceId'],
+  });
   const pickable = pickableServices(services);
-  const clientOptions = clients
+  const allClients = added && !clients.some((client) => client.$id === added.$id) ? [...clients, added] : clients;
+  const clientOptions = allClients
     .filter((client) => !isArchived(client) || client.$id === editing?.clientId)
     .map((client) => ({ value: client.$id, label: clientDisplayName(client), description: client.email ?? undefined }));
+  const chosenClient = allClients.find((client) => client.$id === (editing?.clientId ?? chosenClientId));
+  const clientFee = chosenClient?.feeOverride != null ? { amount: chosenClient.feeOverride, currency: chosenClient.currency } : null;
+  // The services of this booking that have no fee: the one chosen, and a series' first visit's.
+  const feeless = [chosenServiceId, repeat !== 'none' ? firstServiceId : '']
+    .map((id) => services.find((service) => service.$id === id))
+    .filter((service, index, list): service is ServiceDocument => service !== undefined && service.fee === null && list.indexOf(service) === index);
+
+  const chooseClient = (client: ClientDocument | undefined) => {
+    setValue('clientId', client?.$id ?? '', { shouldValidate: client !== undefined });
+    const service = defaultService(client, services);
+    if (service && mode.kind === 'new' && mode.lengthMinutes === null) {
+      setValue('serviceId', service.$id);
+      setValue('durationMinutes', String(service.durationMinutes));
+    }
+  };
 
   const nameOf = (clientId: string) => shortClientName(clients.find((client) => client.$id === clientId));
 
@@ -155,7 +191,7 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
     const allowOverlap = overlapping !== null;
     const start = instantAt(values.date, minutesOf(values.time)!, timeZone);
     const end = new Date(start.getTime() + values.durationMinutes * 60_000);
-    const client = clients.find((candidate) => candidate.$id === values.clientId);
+    const client = allClients.find((candidate) => candidate.$id === values.clientId);
     const service = services.find((candidate) => candidate.$id === values.serviceId);
     const details = {
       serviceId: values.serviceId, locationType: values.locationType,
@@ -188,7 +224,8 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
       } else if (rule) {
         const answer = await createSeries.mutateAsync({
           series: {
-            clientId: values.clientId, serviceId: values.serviceId, dtstart: `${values.date}T${values.time}`, timeZone, durationMinutes: values.durationMinutes, rrule: rule,
+            clientId: values.clientId, serviceId: values.serviceId, ...(values.firstServiceId && values.firstServiceId !== values.serviceId ? { firstServiceId: values.firstServiceId } : {}),
+            dtstart: `${values.date}T${values.time}`, timeZone, durationMinutes: values.durationMinutes, rrule: rule,
             locationType: values.locationType, ...(details.meetingLink ? { meetingLink: details.meetingLink } : {}), ...(details.adminNote ? { adminNote: details.adminNote } : {}),
           },
           allowOverlap,
@@ -248,30 +285,48 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
         {editing ? (
           <p className="sched-form__client">Client: {clientDisplayName(clients.find((client) => client.$id === editing.clientId) ?? { firstName: 'Unknown', lastName: 'client', preferredName: null })}</p>
         ) : (
-          <Controller
-            control={control}
-            name="clientId"
-            render={({ field, fieldState }) => (
-              <div ref={(element) => { clientRef.current = element?.querySelector('input') ?? null; }}>
-                <Combobox
-                  label="Client"
-                  required
-                  options={clientOptions}
-                  value={field.value || null}
-                  emptyText="No client matches. Add clients on the Clients page."
-                  onChange={(value) => {
-                    field.onChange(value ?? '');
-                    const service = defaultService(clients.find((client) => client.$id === value), services);
-                    if (service && mode.kind === 'new' && mode.lengthMinutes === null) {
-                      setValue('serviceId', service.$id);
-                      setValue('durationMinutes', String(service.durationMinutes));
-                    }
-                  }}
-                  error={fieldState.error?.message}
-                />
-              </div>
+          <>
+            <Controller
+              control={control}
+              name="clientId"
+              render={({ field, fieldState }) => (
+                <div className="sched-form__client-picker" ref={(element) => { clientRef.current = element?.querySelector('input') ?? null; }}>
+                  <Combobox
+                    label="Client"
+                    required
+                    options={clientOptions}
+                    value={field.value || null}
+                    emptyText={`No client matches. Use “${QUICK_CLIENT_TEXTS.open}” to add one.`}
+                    onChange={(value) => {
+                      field.onChange(value ?? '');
+                      chooseClient(allClients.find((client) => client.$id === value));
+                    }}
+                    error={fieldState.error?.message}
+                  />
+                  {!addingClient && (
+                    <Button size="sm" variant="quiet" className="sched-form__new-client" aria-expanded={false} onClick={() => setAddingClient(true)}>
+                      {QUICK_CLIENT_TEXTS.open}
+                    </Button>
+                  )}
+                </div>
+              )}
+            />
+            {addingClient && (
+              <QuickNewClient
+                currency={currency}
+                onCancel={() => {
+                  setAddingClient(false);
+                  clientRef.current?.focus();
+                }}
+                onChosen={(client) => {
+                  setAdded(client);
+                  chooseClient(client);
+                  setAddingClient(false);
+                  clientRef.current?.focus();
+                }}
+              />
             )}
-          />
+          </>
         )}
         <FormSelect
           {...register('serviceId', {
@@ -286,6 +341,12 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
           options={pickable.map((service) => ({ value: service.$id, label: serviceLabel(service) }))}
           error={errors.serviceId?.message}
         />
+        {feeless.map((service) => (
+          <ServiceFeeWarning key={service.$id} service={service} clientFee={clientFee} onSaved={setFeeNotice} />
+        ))}
+        <p role="status" className="sched-form__notice">
+          {feeNotice}
+        </p>
         <div className="sched-form__row">
           <FormDateInput {...register('date')} label="Date" required error={errors.date?.message} />
           <FormTimeInput {...register('time')} label="Start time" required step={300} error={errors.time?.message} />
@@ -334,6 +395,14 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
             )}
             {repeat !== 'none' && (
               <>
+                <FormSelect
+                  {...register('firstServiceId')}
+                  label="First appointment's service"
+                  hint="Such as an intake assessment before the ongoing sessions. The rest of the series keeps the service above."
+                  placeholder="The same as the rest"
+                  options={pickable.map((service) => ({ value: service.$id, label: serviceLabel(service) }))}
+                  error={errors.firstServiceId?.message}
+                />
                 <Controller
                   control={control}
                   name="ends"

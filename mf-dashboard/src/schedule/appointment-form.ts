@@ -42,6 +42,8 @@ export const appointmentFormSchema = z
   .object({
     clientId: z.string().min(1, APPOINTMENT_MESSAGES.client),
     serviceId: z.string().min(1, APPOINTMENT_MESSAGES.service),
+    /** A series' first visit's own service (issue 37), '' when it is the same as the rest. */
+    firstServiceId: z.string().default(''),
     date: dateField,
     time: timeField,
     durationMinutes: z.coerce
@@ -78,7 +80,7 @@ export type AppointmentFormValues = z.output<typeof appointmentFormSchema>;
 /** A new appointment's form, at a slot the therapist picked. */
 export function newAppointmentValues(date: PlainDate, time: string, durationMinutes: number, preset: Partial<AppointmentFormInput> = {}): AppointmentFormInput {
   return {
-    clientId: '', serviceId: '', date, time, durationMinutes, locationType: 'office', meetingLink: '', adminNote: '',
+    clientId: '', serviceId: '', firstServiceId: '', date, time, durationMinutes, locationType: 'office', meetingLink: '', adminNote: '',
     repeat: 'none', interval: 1, weekdays: [WEEKDAY_CODES[weekday(date)]!], ends: 'never', count: 10, until: '',
     ...preset,
   };

@@ -48,6 +48,12 @@ export interface Appointment {
   /** JSON entries, oldest first: {status, at, by}. */
   statusHistory: string[];
   noteState: NoteState;
+  /**
+   * An attended session the therapist decided not to charge (issue 29): when and by whom. Absent
+   * or null: no decision (an attended session without a fee is then listed until one is made).
+   */
+  noChargeAt?: string | null;
+  noChargeBy?: string | null;
 }
 
 export type AppointmentDocument = OwnedDocument<Appointment>;
@@ -130,5 +136,7 @@ export function appointmentFromDocument(document: AppointmentDocument): Appointm
     feeWaivedReason: document.feeWaivedReason ?? null,
     statusHistory: Array.isArray(document.statusHistory) ? document.statusHistory : [],
     noteState: (NOTE_STATES as readonly string[]).includes(document.noteState) ? document.noteState : 'none',
+    noChargeAt: document.noChargeAt ?? null,
+    noChargeBy: document.noChargeBy ?? null,
   };
 }

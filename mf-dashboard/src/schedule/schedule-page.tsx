@@ -240,7 +240,15 @@ function Schedule({ timeZone }: { timeZone: string }) {
       )}
 
       {open?.kind === 'form' && (
-        <AppointmentDialog mode={open.mode} timeZone={timeZone} clients={clients} services={services} onClose={() => setOpen(null)} onSaved={(message) => setNotice({ message })} />
+        <AppointmentDialog
+          mode={open.mode}
+          timeZone={timeZone}
+          clients={clients}
+          services={services}
+          currency={settings?.currency}
+          onClose={() => setOpen(null)}
+          onSaved={(message) => setNotice({ message })}
+        />
       )}
       {selected && open?.kind === 'details' && (
         <AppointmentDetails

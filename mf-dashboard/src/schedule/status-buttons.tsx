@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Alert, Button, TextInput } from '@cadence/shared-ui';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { formatMoney } from '../shared/money.ts';
-import { formatInZone } from '../shared/time-zone.ts';
+import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { APPOINTMENT_STATUS_LABELS, cancellationStatus, statusHistory, type AppointmentDocument, type AppointmentStatus } from './appointment.ts';
+import { needsChargeDecision, NO_CHARGE_TEXTS } from './no-charge.ts';
+import { NoFeeChoice } from './no-fee-choice.tsx';
 import { FEE_WAIVED_REASON_MAX, feeThatApplies, useSetStatus, type FeeContext } from './use-set-status.ts';
 import './status-buttons.css';
 
@@ -55,6 +57,9 @@ export interface StatusButtonsProps {
 export function StatusButtons({ appointment, client, service, settings, label = STATUS_TEXTS.groupLabel, compact = false }: StatusButtonsProps) {
   const { setStatus, waiveFee, error, failedAppointmentId, reset } = useSetStatus();
   const [choosingCancel, setChoosingCancel] = useState(false);
+  // Marked Show with no fee that applies: asked for a fee or "No charge" (issue 29). A full control
+  // (an appointment's details) asks for as long as it is undecided; a list row after the click.
+  const [askingFee, setAskingFee] = useState(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const context: FeeContext = { client, service, settings };
   const current = appointment.status;
@@ -66,6 +71,7 @@ export function StatusButtons({ appointment, client, service, settings, label = 
       return;
     }
     setChoosingCancel(false);
+    setAskingFee(status === 'show' && !feeThatApplies('show', context, appointment.currency).amount);
     if (status !== current) setStatus(appointment, status, context);
   };
 
@@ -98,6 +104,7 @@ export function StatusButtons({ appointment, client, service, settings, label = 
       </div>
       {choosingCancel && <CancelChoice hours={windowHours} fee={feeThatApplies('late_cancelled', context, appointment.currency)} onChoose={closeChoice} />}
       {!compact && <FeeLine appointment={appointment} onWaive={(reason) => waiveFee(appointment, reason)} />}
+      {(askingFee || !compact) && needsChargeDecision(appointment) && <NoFeeChoice appointment={appointment} onLater={compact ? () => setAskingFee(false) : undefined} />}
       {error && failedAppointmentId === appointment.$id && (
         <Alert tone="error" title={STATUS_TEXTS.saveFailed} onDismiss={reset}>
           {error.message}
@@ -141,9 +148,20 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
   const [waiving, setWaiving] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const { status, feeAmount, currency, feeWaived, feeWaivedReason } = appointment;
+  const userId = useUserId();
+  const { status, feeAmount, currency, feeWaived, feeWaivedReason, noChargeAt, noChargeBy } = appointment;
   const policyFee = status === 'late_cancelled' || status === 'no_show';
   if (status !== 'show' && !policyFee) return null;
+  if (status === 'show' && noChargeAt) {
+    const by = noChargeBy === userId ? NO_CHARGE_TEXTS.byYou : NO_CHARGE_TEXTS.byOther;
+    return (
+      <p className="status-buttons__fee">
+        <span>
+          {STATUS_TEXTS.fee}: {NO_CHARGE_TEXTS.noChargeDecided} ({NO_CHARGE_TEXTS.decidedBy(by, formatInZone(noChargeAt, browserTimeZone()))})
+        </span>
+      </p>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -27,7 +27,7 @@ export function feeThatApplies(status: AppointmentStatus, { client, service, set
   return { amount: feeForStatus(status, fee, settings ?? null), currency };
 }
 
-/** The fields a status change writes: the status, one more history entry, the fee that applies (any waiver undone). */
+/** The fields a status change writes: the status, one more history entry, the fee that applies (any waiver or "No charge" undone). */
 export function statusChange(
   appointment: Pick<Appointment, 'statusHistory' | 'currency'>,
   status: AppointmentStatus,
@@ -43,6 +43,9 @@ export function statusChange(
     currency: fee.currency,
     feeWaived: false,
     feeWaivedReason: null,
+    // A "No charge" decision belongs to the attendance it was made for.
+    noChargeAt: null,
+    noChargeBy: null,
   };
 }
 

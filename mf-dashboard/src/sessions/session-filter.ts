@@ -2,6 +2,7 @@ import { Query } from '@cadence/shared-auth';
 import { moneyInputText } from '../shared/money.ts';
 import { type CsvCell } from '../shared/csv-writer.ts';
 import { addDays, clockText, instantAt, isPlainDate, zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
+import { unchargedQueries } from './no-charge/uncharged-filter.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type Appointment, type AppointmentStatus, type NoteState } from '../schedule/appointment.ts';
 
 // All Sessions (issue #14): which appointments the list shows, as the address keeps it and as
@@ -16,10 +17,12 @@ export interface SessionFilter {
   from: PlainDate | '';
   to: PlainDate | '';
   noteState: NoteState | '';
+  /** 'none': attended sessions with no charge (issue 29). */
+  charge: 'none' | '';
   order: 'asc' | 'desc';
 }
 
-export const NO_SESSION_FILTER: SessionFilter = { clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', order: 'desc' };
+export const NO_SESSION_FILTER: SessionFilter = { clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: 'desc' };
 
 /** Rows per page: the DOM holds one page, never the whole practice. */
 export const SESSIONS_PAGE_SIZE = 50;
@@ -49,16 +52,17 @@ export function filterFromParams(params: URLSearchParams): SessionFilter & { pag
     from: date('from'),
     to: date('to'),
     noteState: oneOf(NOTE_STATES, params.get('note')),
+    charge: params.get('charge') === 'none' ? 'none' : '',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 }
 
 /** The address parameter each filter field is kept in. */
-export const FILTER_PARAMS = { clientId: 'client', status: 'status', serviceId: 'service', from: 'from', to: 'to', noteState: 'note', order: 'order' } as const satisfies Record<keyof SessionFilter, string>;
+export const FILTER_PARAMS = { clientId: 'client', status: 'status', serviceId: 'service', from: 'from', to: 'to', noteState: 'note', charge: 'charge', order: 'order' } as const satisfies Record<keyof SessionFilter, string>;
 
 export function isFiltering(filter: SessionFilter): boolean {
-  return filter.clientId !== '' || filter.status !== '' || filter.serviceId !== '' || filter.from !== '' || filter.to !== '' || filter.noteState !== '';
+  return filter.clientId !== '' || filter.status !== '' || filter.serviceId !== '' || filter.from !== '' || filter.to !== '' || filter.noteState !== '' || filter.charge !== '';
 }
 
 /**
@@ -73,6 +77,7 @@ export function filterQueries(userId: string, filter: Omit<SessionFilter, 'order
     ...(filter.serviceId ? [Query.equal('serviceId', filter.serviceId)] : []),
     ...(filter.status ? [Query.equal('status', filter.status)] : []),
     ...(filter.noteState ? [Query.equal('noteState', filter.noteState)] : []),
+    ...(filter.charge === 'none' ? unchargedQueries() : []),
     ...(filter.from ? [Query.greaterThanEqual('start', instantAt(filter.from, 0, timeZone).toISOString())] : []),
     ...(filter.to ? [Query.lessThan('start', instantAt(addDays(filter.to, 1), 0, timeZone).toISOString())] : []),
   ];

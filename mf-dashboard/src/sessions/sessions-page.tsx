@@ -21,7 +21,9 @@ import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
+import { NO_CHARGE_TEXTS } from '../schedule/no-charge.ts';
 import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { UnchargedToggle } from './no-charge/uncharged-toggle.tsx';
 import { NoteLink } from './notes/note-link.tsx';
 import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
@@ -127,14 +129,15 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
     [clients, services, settings, timeZone],
   );
 
-  const { clientId, status, serviceId, from, to, noteState, order } = filter;
+  const { clientId, status, serviceId, from, to, noteState, charge, order } = filter;
   // New arrays each render are fine: the query cache compares keys by their contents.
-  const withoutStatus = filterQueries(userId, { clientId, status: '', serviceId, from, to, noteState }, timeZone);
-  const queries = filterQueries(userId, { clientId, status, serviceId, from, to, noteState }, timeZone);
+  const withoutStatus = filterQueries(userId, { clientId, status: '', serviceId, from, to, noteState, charge }, timeZone);
+  const queries = filterQueries(userId, { clientId, status, serviceId, from, to, noteState, charge }, timeZone);
+  const unchargedCount = filterQueries(userId, { clientId, status: '', serviceId, from, to, noteState, charge: 'none' }, timeZone);
   const counts = useSessionCounts(withoutStatus);
   const rows = useSessionsPage(queries, order, page);
 
-  const clearFilters = () => update({ clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '' });
+  const clearFilters = () => update({ clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '' });
 
   const clientOptions = useMemo(
     () => [...clients].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)).map((client) => ({ value: client.$id, label: clientDisplayName(client) })),
@@ -177,6 +180,7 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
               {counts.data && <span className="sessions-count">{countText(counts.data[each])}</span>}
             </Button>
           ))}
+          <UnchargedToggle active={charge === 'none'} countQueries={unchargedCount} onChange={(active) => update({ charge: active ? 'none' : '' })} />
         </div>
         {filtering && (
           <Button className="sessions-clear" onClick={clearFilters}>
@@ -277,7 +281,14 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
       key: 'fee',
       header: 'Fee',
       align: 'end',
-      cell: (appointment) => (appointment.feeAmount === null ? '—' : appointment.feeWaived ? SESSIONS_TEXTS.feeWaived : formatMoney(appointment.feeAmount, appointment.currency)),
+      cell: (appointment) =>
+        appointment.status === 'show' && appointment.noChargeAt
+          ? NO_CHARGE_TEXTS.noChargeDecided
+          : appointment.feeAmount === null
+            ? '—'
+            : appointment.feeWaived
+              ? SESSIONS_TEXTS.feeWaived
+              : formatMoney(appointment.feeAmount, appointment.currency),
     },
   ];
 }

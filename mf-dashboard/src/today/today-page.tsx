@@ -8,6 +8,7 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone } from './get-started.ts';
 import { TodaysAppointments } from './todays-appointments.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
+import { UnchargedCard } from '../sessions/no-charge/uncharged-card.tsx';
 import { MoneyCard } from '../money/money-card.tsx';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
@@ -48,6 +49,7 @@ export function TodayPage() {
         </div>
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={settings.data?.timeZone ?? browserTimeZone()} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={settings.data?.timeZone ?? browserTimeZone()} />}
+        {!settings.isPending && <UnchargedCard clients={clients.data ?? []} services={services.data ?? []} timeZone={settings.data?.timeZone ?? browserTimeZone()} />}
         {!settings.isPending && <MoneyCard today={todayIn(settings.data?.timeZone ?? browserTimeZone())} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />}
         <section aria-labelledby="today-get-started">
           <h3 id="today-get-started" className="today__subtitle">

@@ -6,7 +6,8 @@ import { Panel } from '../../dashboard/section-panels.tsx';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { listClients } from '../api/list-clients.ts';
-import { clientKeys, useClients } from '../client-queries.ts';
+import { refreshClients } from '../client-mutations.ts';
+import { useClients } from '../client-queries.ts';
 import { guessMapping, mappingProblems, type ColumnMapping } from './column-mapping.ts';
 import { ImportFileStep, type ChosenFile } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
@@ -43,7 +44,7 @@ export function ClientImportPage() {
 
   const deps: ImportRunDeps = {
     storedIds: async () => new Set((await listClients(userId)).map((client) => client.$id)),
-    onFinished: () => void queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }),
+    onFinished: () => void refreshClients(queryClient, userId),
   };
 
   const chooseFile = (chosen: ChosenFile | null) => {
