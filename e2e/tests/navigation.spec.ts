@@ -21,6 +21,8 @@ test.describe('signed-out navigation (spec §2)', () => {
   });
 
   test('landing page: tagline, Get Started to /signup, in-development note', async ({ page }) => {
+    // Two axe passes (light, dark) over the whole page.
+    test.setTimeout(120_000);
     await page.goto('/');
     await expect(page.getByText('Practice Management for Therapists')).toBeVisible();
     await expect(page.getByText(/in development/)).toBeVisible();
