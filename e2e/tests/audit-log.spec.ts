@@ -19,6 +19,8 @@ async function openSecurityLog(page: Page): Promise<void> {
 }
 
 test('a sign-in and a client edit appear in the Security log, which verifies, downloads as CSV and cannot be changed', async ({ page }) => {
+  // It waits for the audit function twice (the seeded records, then the sign-in and the edit).
+  test.setTimeout(180_000);
   const therapist = await createCompleteUser(['subscribed', 'trialActive']);
   const clientId = await createPracticeDocument(therapist.id, 'clients', {
     firstName: 'Rosalind', lastName: 'Achterberg', status: 'active', tags: [], diagnosisCodes: ['F43.10'], currency: 'USD', reminderConsent: false,
