@@ -58,8 +58,14 @@ function billingFunctionVars(stripePort, appOrigins) {
  * Reminders and emailed invoices go to the local Appwrite's SMTP receiver (its dev mailbox); the calendar feed's links
  * name its function domain. In production both are set in Appwrite (backend/README.md).
  */
-function practiceFunctionVars(appwriteUrl, smtpPort) {
+function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
+  // Issue 31: portal invitations and sign-in mails link to the app's first origin.
+  const portal = JSON.stringify({
+    APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence portal <portal@cadence.local>',
+  });
   return {
+    FUNCTION_VARS_INVITE_CLIENT: portal,
+    FUNCTION_VARS_PORTAL_SIGN_IN: portal,
     FUNCTION_VARS_SEND_REMINDERS: JSON.stringify({
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),
@@ -90,7 +96,7 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
       APPWRITE_PLATFORMS: appOrigins.join(','),
       APPWRITE_SMTP_PORT: String(smtpPort),
       ...billingFunctionVars(stripePort, appOrigins),
-      ...practiceFunctionVars(appwriteUrl, smtpPort),
+      ...practiceFunctionVars(appwriteUrl, smtpPort, appOrigins),
       ...env,
     });
     children.push(appwrite);

@@ -6,12 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ID, Permission, Role, type Databases } from 'appwrite';
+import { ID, Permission, Query, Role, type Databases } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureAppwrite } from '../../shared-auth/src/client/appwrite-client.ts';
 import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
 import { addNotification, loadNotifications } from '../../shared-auth/src/notifications/notifications.ts';
 import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { createClient, createPractice } from './support/practice-fixtures.ts';
+import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as {
@@ -58,6 +60,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   client_invoices: (victim) => ({ userId: victim, clientId: 'c1', seq: 1_000_000, number: 'INV-9999', status: 'paid', entryIds: [], total: 0, currency: 'USD' }),
   // Issue 17: only export-data writes an export's progress (test/export-data.test.ts).
   data_exports: (victim) => ({ userId: victim, status: 'ready', stage: 'ready', percent: 100, fileName: 'cadence-export-2030-01-01.zip' }),
+  // Issue 31: only invite-client links a client to a practice (test/portal.test.ts).
+  portal_access: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, practiceName: 'Planted', status: 'active', invitedAt: now() }),
 };
 
 /** Collections the browser writes (collection-level create("users")); the rest only functions write. */
@@ -124,5 +128,76 @@ describe('a second user cannot plant documents for the first (issue 11)', () => 
     expect(await loadNotifications(victim.id)).toEqual([]);
     await addNotification(victim.id, { notificationId: 'welcome', type: 'welcome', priority: 'low', title: 'Welcome to Cadence', message: 'Hello' });
     expect((await loadNotifications(victim.id)).map((n) => n.title)).toEqual(['Welcome to Cadence']);
+  });
+});
+
+// Issue 31: the matrix gains the practice's clients. Client A and client B of the victim's practice
+// and client C of the attacker's, each signed in through their invitation's link, read nothing of
+// any practice collection — only their own portal_access, which names the practice — and cannot
+// change that; each therapist reads only their own clients' links.
+describe('portal clients read nothing of the practice (issue 31)', () => {
+  let clientA: PortalClient;
+  let clientB: PortalClient;
+  let clientC: PortalClient;
+  const victimDocs = new Map<string, string>();
+
+  beforeAll(async () => {
+    portalFunctionVars(aw);
+    await createPractice(victim, { practiceName: 'Victim Practice' });
+    await createPractice(attacker, { practiceName: 'Attacker Practice' });
+    const invited = async (therapist: SignedInUser): Promise<PortalClient> => {
+      const record = await createClient(therapist);
+      return invitedClient(aw, therapist, record.$id, String(record.email));
+    };
+    clientA = await invited(victim);
+    clientB = await invited(victim);
+    clientC = await invited(attacker);
+    // One document of the victim's in every other collection, owner-only as the app and functions write them.
+    const owner = [Permission.read(Role.user(victim.id)), Permission.update(Role.user(victim.id)), Permission.delete(Role.user(victim.id))];
+    for (const { $id: collectionId } of project.collections) {
+      if (collectionId === 'portal_access') continue;
+      const doc = await aw.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: PLANTED[collectionId]!(victim.id), permissions: owner });
+      victimDocs.set(collectionId, doc.$id);
+    }
+  }, 180_000);
+
+  const others = () => project.collections.map((c) => c.$id).filter((id) => id !== 'portal_access');
+
+  it.each([['A', () => clientA], ['B', () => clientB], ['of the other practice', () => clientC]] as const)(
+    'client %s lists and reads none of any practice collection',
+    async (_name, who) => {
+      const client = who();
+      for (const collectionId of others()) {
+        const listed = await client.databases.listDocuments({ databaseId: DATABASE_ID, collectionId, queries: [Query.limit(100)] });
+        // Only what someone made public (the attacker's notifications above, read("any") or read("users")),
+        // and the client's own (the audit function logs the client's own sign-in in the client's log).
+        const privateOnes = listed.documents.filter((d) => d.userId !== client.id && !d.$permissions.some((p) => /^read\("(any|users)"\)$/.test(p)));
+        expect(privateOnes, collectionId).toEqual([]);
+        await expect(client.databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId: victimDocs.get(collectionId)! }), collectionId)
+          .rejects.toMatchObject({ code: 404, type: 'document_not_found' });
+      }
+    },
+    60_000,
+  );
+
+  it('portal_access: each client reads its own link only and cannot change it; each therapist reads their own clients’ links', async () => {
+    const read = async (databases: Databases) => (await databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'portal_access', queries: [Query.limit(100)] }))
+      .documents.map((d) => `${String(d.practiceName)}:${String(d.clientUserId)}`).sort();
+    expect(await read(clientA.databases)).toEqual([`Victim Practice:${clientA.id}`]);
+    expect(await read(clientB.databases)).toEqual([`Victim Practice:${clientB.id}`]);
+    expect(await read(clientC.databases)).toEqual([`Attacker Practice:${clientC.id}`]);
+    expect(await read(victim.databases)).toEqual([`Victim Practice:${clientA.id}`, `Victim Practice:${clientB.id}`].sort());
+    expect(await read(attacker.databases)).toEqual([`Attacker Practice:${clientC.id}`]);
+
+    const [own] = (await clientA.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'portal_access' })).documents;
+    const [ofB] = (await clientB.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'portal_access' })).documents;
+    await expect(clientA.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: ofB!.$id })).rejects.toMatchObject({ code: 404 });
+    await expect(clientA.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: own!.$id, data: { userId: attacker.id } }))
+      .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+    await expect(clientA.databases.deleteDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: own!.$id })).rejects.toMatchObject({ code: 401 });
+    await expect(victim.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: own!.$id, data: { status: 'invited' } }))
+      .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+    await expect(clientA.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: ID.unique(), data: PLANTED.portal_access!(clientA.id) }))
+      .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
   });
 });

@@ -28,6 +28,7 @@
  * @property {string} clientBalances
  * @property {string} clientInvoices
  * @property {string} dataExports
+ * @property {string} portalAccess
  */
 
 /**
@@ -61,5 +62,6 @@ export function collectionsFromEnv(env) {
     clientBalances: env.CLIENT_BALANCES_COLLECTION_ID || 'client_balances',
     clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',
     dataExports: env.DATA_EXPORTS_COLLECTION_ID || 'data_exports',
+    portalAccess: env.PORTAL_ACCESS_COLLECTION_ID || 'portal_access',
   };
 }

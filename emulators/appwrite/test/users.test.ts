@@ -60,6 +60,16 @@ describe('users', () => {
     expect(await failure(users.list({ queries: [Query.cursorAfter('missing')] }))).toMatchObject({ code: 400, type: 'general_cursor_not_found' });
   });
 
+  it('reads and replaces a user\'s prefs (the bare object), which the user then reads as their own', async () => {
+    const u = await signUp(core, 'prefs');
+    expect(await users.getPrefs({ userId: u.id })).toEqual({});
+    expect(await users.updatePrefs({ userId: u.id, prefs: { theme: 'dark', n: 2 } })).toEqual({ theme: 'dark', n: 2 });
+    expect(await users.updatePrefs({ userId: u.id, prefs: { theme: 'light' } })).toEqual({ theme: 'light' });
+    expect(await users.getPrefs({ userId: u.id })).toEqual({ theme: 'light' });
+    expect(await new Account(web(core, u.session)).getPrefs()).toEqual({ theme: 'light' });
+    expect(await failure(users.getPrefs({ userId: 'missing' }))).toMatchObject({ code: 404, type: 'user_not_found' });
+  });
+
   it('updates labels, email verification, name and password; labels become roles', async () => {
     const u = await signUp(core, 'labels');
     const labelled = await users.updateLabels({ userId: u.id, labels: ['admin', 'beta'] });

@@ -7,7 +7,7 @@ import { deleteSession, deleteUserSessions, getSession, listUserSessions, toSess
 import { createToken, TOKEN_TYPE, toTokenModel } from '../account/tokens.ts';
 import { listUsers } from '../account/users-list.ts';
 import { createUser, deleteUser, getUser, toUserModel, updateUser, type UserRecord } from '../account/users.ts';
-import { boolean, body, customId, email, integerRange, password, queries, queryBoolean, text } from './params.ts';
+import { boolean, body, customId, email, integerRange, password, prefs, queries, queryBoolean, text } from './params.ts';
 import crypto from 'node:crypto';
 
 interface UserParams { userId: string }
@@ -104,6 +104,20 @@ const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store, cloc
   }, async (request) => {
     mustGet(request.params.userId);
     return toUserModel(updateUser(store, request.params.userId, { name: request.body.name }, clock.now()));
+  });
+
+  // Users API prefs: the bare preferences object, as the account's own prefs routes answer.
+  app.get<{ Params: UserParams }>('/users/:userId/prefs', { schema: { params }, config: read }, async (request) => mustGet(request.params.userId).prefs);
+
+  app.patch<{ Params: UserParams; Body: { prefs: Record<string, unknown> } }>('/users/:userId/prefs', {
+    schema: { params, body: body({ prefs }, ['prefs']) },
+    config: write,
+  }, async (request) => {
+    mustGet(request.params.userId);
+    if (JSON.stringify(request.body.prefs).length > 65_535) {
+      throw new AppwriteError('general_argument_invalid', 'Invalid `prefs` param: Value must be a valid object.');
+    }
+    return updateUser(store, request.params.userId, { prefs: request.body.prefs }, clock.now()).prefs;
   });
 
   app.patch<{ Params: UserParams; Body: { password: string } }>('/users/:userId/password', {

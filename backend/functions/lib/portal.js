@@ -1,0 +1,82 @@
+// The client portal's identity (issue 31): a client is an Appwrite user with the `client` label,
+// linked to a practice by a `portal_access` document (id = the practice's client document) that
+// only invite-client writes. Its sign-in mail carries one Appwrite token (users.createToken) as
+// both a code to type and a link, so one message does both and any unexpired one works once.
+// Nothing clinical is ever in these mails: the practice's name, a code and a link.
+
+/** The label that makes an Appwrite user a portal client (never a therapist). */
+export const CLIENT_LABEL = 'client';
+
+/** An invitation's link works a day (a first visit can wait for the evening); a sign-in mail's an hour. */
+export const INVITE_LINK_SECONDS = 24 * 3600;
+export const SIGN_IN_LINK_SECONDS = 3600;
+/** The code to type: short enough to read off a phone, tried at most 10 times an hour by Appwrite. */
+export const SIGN_IN_CODE_LENGTH = 6;
+/** At most one sign-in mail a minute per client, so nobody can flood a client's inbox. */
+export const SIGN_IN_MAIL_INTERVAL_MS = 60_000;
+
+/**
+ * The app's own origin, where /portal lives: APP_ORIGIN, else the first of ALLOWED_RETURN_ORIGINS —
+ * configuration, never the request (a caller must not choose where a sign-in secret is sent).
+ * @param {Record<string, string | undefined>} env
+ * @returns {string | null}
+ */
+export function appOriginFrom(env) {
+  const candidate = env.APP_ORIGIN?.trim() || (env.ALLOWED_RETURN_ORIGINS ?? '').split(',').map((o) => o.trim()).find(Boolean);
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/portal/sign-in?userId=…&secret=…&expire=…`: the page signs in with the secret, and tells an
+ * expired link from a used one by `expire`.
+ * @param {string} origin
+ * @param {{ userId: string, secret: string, expire: string }} token
+ */
+export function signInLink(origin, token) {
+  const url = new URL('/portal/sign-in', origin);
+  url.searchParams.set('userId', token.userId);
+  url.searchParams.set('secret', token.secret);
+  url.searchParams.set('expire', token.expire);
+  return url.href;
+}
+
+/** @param {string} text */
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/**
+ * "{Practice name} invited you to its client portal" and the link — nothing else about the client.
+ * @param {{ practiceName: string, link: string }} details
+ */
+export function invitationEmail({ practiceName, link }) {
+  const line = `${practiceName} invited you to its client portal.`;
+  return {
+    subject: `${practiceName} invited you to its client portal`,
+    text: [line, '', `Open the portal: ${link}`, '', 'The link works for 24 hours and once. After that, ask for a new one on the sign-in page.'].join('\n'),
+    html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Open the portal</a></p>`
+      + '<p>The link works for 24 hours and once. After that, ask for a new one on the sign-in page.</p>',
+  };
+}
+
+/**
+ * The sign-in mail: the code and the link of one token.
+ * @param {{ code: string, link: string }} details
+ */
+export function signInEmail({ code, link }) {
+  return {
+    subject: 'Your sign-in code for the client portal',
+    text: [
+      `Your sign-in code is ${code}`, '', `Or sign in with this link: ${link}`, '',
+      'The code and the link work for 1 hour, once. If you did not ask to sign in, you can ignore this email.',
+    ].join('\n'),
+    html: `<p>Your sign-in code is <strong>${escapeHtml(code)}</strong></p><p><a href="${escapeHtml(link)}">Sign in to the client portal</a></p>`
+      + '<p>The code and the link work for 1 hour, once. If you did not ask to sign in, you can ignore this email.</p>',
+  };
+}
