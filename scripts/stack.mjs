@@ -61,7 +61,8 @@ function billingFunctionVars(stripePort, appOrigins) {
 function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
   // Issue 31: portal invitations and sign-in mails link to the app's first origin.
   const portal = JSON.stringify({
-    APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence portal <portal@cadence.local>',
+    APP_ORIGIN: appOrigins[0], PORTAL_ID_SECRET: 'local-portal-id-secret', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false',
+    SMTP_FROM: 'Cadence portal <portal@cadence.local>',
   });
   return {
     FUNCTION_VARS_INVITE_CLIENT: portal,

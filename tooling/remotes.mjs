@@ -45,6 +45,13 @@ export const remotes = {
       './ContactPage': './src/contact/contact-page.tsx',
     },
   },
+  // Issue 31: the client portal, everything under /portal (its own routes, nav, footer and guard).
+  mf_portal: {
+    dir: 'mf-portal',
+    exposes: {
+      './PortalPage': './src/portal-page.tsx',
+    },
+  },
 };
 
 /**

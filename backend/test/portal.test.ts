@@ -3,10 +3,13 @@
 // code and a link, every unexpired one valid once, nobody told who is a client) and portal-activate.
 // Through the SDKs over HTTP against the local Appwrite running the real functions.
 import { Query } from 'appwrite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice, mailFor } from './support/practice-fixtures.ts';
 import { invite, invitedClient, newestLink, portalFunctionVars, signInWith } from './support/portal-fixtures.ts';
+
+// Each test runs real function executions (a cold one takes seconds on a busy machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 let aw: LocalAppwrite;
 let a: SignedInUser;
@@ -119,7 +122,7 @@ describe('invite-client', () => {
   });
 });
 
-interface SignInAnswer { success: boolean; error: string | null }
+interface SignInAnswer { success: boolean; error: string | null; userId?: string }
 const askForMail = (body: unknown) => execute<SignInAnswer>(aw.functions, 'portal-sign-in', body);
 
 describe('portal-sign-in', () => {
@@ -135,7 +138,8 @@ describe('portal-sign-in', () => {
       body: JSON.stringify({ body: JSON.stringify({ email: email.toUpperCase() }), async: false }),
     });
     expect(guest.status).toBe(201);
-    expect(JSON.parse(((await guest.json()) as { responseBody: string }).responseBody)).toEqual({ success: true, error: null });
+    // It names the user whose code to try (createSession needs the id).
+    expect(JSON.parse(((await guest.json()) as { responseBody: string }).responseBody)).toEqual({ success: true, error: null, userId: client.id });
     const { mail, link } = await newestLink(aw, email);
     expect(mail.subject).toBe('Your sign-in code for the client portal');
     const code = /Your sign-in code is (\S+)/.exec(mail.text)?.[1] ?? '';
@@ -144,7 +148,7 @@ describe('portal-sign-in', () => {
     expect(mail.text).not.toContain('Calm Waters');
 
     // Within the minute no second mail goes (the answer is the same).
-    expect((await askForMail({ email })).body).toEqual({ success: true, error: null });
+    expect((await askForMail({ email })).body).toEqual({ success: true, error: null, userId: client.id });
     expect(await mailFor(aw.origin, email)).toHaveLength(2);
 
     expect((await signInWith(aw, client.id, code)).id).toBe(client.id);
@@ -153,9 +157,14 @@ describe('portal-sign-in', () => {
 
   it('tells nobody who is a client: an unknown email, a therapist, and a bad address', async () => {
     const unknown = `nobody.${Date.now().toString(36)}@example.com`;
-    expect((await askForMail({ email: unknown })).body).toEqual({ success: true, error: null });
-    expect((await askForMail({ email: a.email })).body).toEqual({ success: true, error: null });
-    expect((await askForMail({ userId: a.id })).body).toEqual({ success: true, error: null });
+    // A stand-in id like a real one, the same every time, so asking twice tells nothing either.
+    const standIn = (await askForMail({ email: unknown })).body;
+    expect(standIn).toEqual({ success: true, error: null, userId: expect.stringMatching(/^[0-9a-f]{20}$/) });
+    expect((await askForMail({ email: unknown })).body).toEqual(standIn);
+    const therapist = (await askForMail({ email: a.email })).body;
+    expect(therapist).toEqual({ success: true, error: null, userId: expect.stringMatching(/^[0-9a-f]{20}$/) });
+    expect(therapist.userId).not.toBe(a.id);
+    expect((await askForMail({ userId: a.id })).body).toEqual({ success: true, error: null, userId: a.id });
     expect(await mailFor(aw.origin, unknown)).toEqual([]);
     expect(await mailFor(aw.origin, a.email)).toEqual([]);
     expect(await askForMail({ email: 'not an email' })).toMatchObject({ status: 400, body: { success: false, field: 'email' } });
@@ -166,7 +175,7 @@ describe('portal-sign-in', () => {
   it('"Send a new link" from an expired link: by the link\'s userId, to the client\'s own address', async () => {
     const record = await createClient(a);
     const client = await invitedClient(aw, a, record.$id, String(record.email));
-    expect((await askForMail({ userId: client.id })).body).toEqual({ success: true, error: null });
+    expect((await askForMail({ userId: client.id })).body).toEqual({ success: true, error: null, userId: client.id });
     const { mail } = await newestLink(aw, String(record.email));
     expect(mail.subject).toBe('Your sign-in code for the client portal');
     expect(mail.to).toBe(String(record.email).toLowerCase());

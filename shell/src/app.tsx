@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Route, Routes } from '@cadence/shared-router';
 import { AutoSignOut } from './auto-sign-out/auto-sign-out.tsx';
+import { PortalGuard } from './guard/portal-guard.tsx';
 import { SessionGuard } from './guard/session-guard.tsx';
 import { Footer } from './layout/footer.tsx';
 import { HashFallback } from './layout/hash-fallback.tsx';
@@ -30,10 +31,11 @@ export function App() {
             it takes long); on a navigation, a transition, the page before stays until the next is ready. */}
         <Suspense fallback={null}>
           <Routes>
-            {routeTable.map(({ path, screen, guarded, nested }) => {
+            {routeTable.map(({ path, screen, guarded, nested, portal }) => {
               const page = screen === 'landing' ? <LandingPage /> : <RemoteRoute page={remotePages[screen]} />;
               // Keyed by path: moving between guarded routes validates again (not between a remote's own nested routes).
-              return <Route key={path} path={nested ? `${path}/*` : path} element={guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page} />;
+              const guardedPage = guarded ? <SessionGuard key={path}>{page}</SessionGuard> : page;
+              return <Route key={path} path={nested ? `${path}/*` : path} element={portal ? <PortalGuard>{page}</PortalGuard> : guardedPage} />;
             })}
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

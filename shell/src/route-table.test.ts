@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashFallbackTarget, isAppRoute, routeTable } from './route-table.ts';
+import { hashFallbackTarget, isAppRoute, isGuardedPath, isPortalPath, isPortalSignedInPath, routeTable } from './route-table.ts';
 
 describe('route table (spec §2)', () => {
   it('lists every route of the spec exactly once', () => {
@@ -31,12 +31,28 @@ describe('route table (spec §2)', () => {
   });
 
   it('hands every path under /dashboard to the dashboard remote (deep links survive a reload), and only there', () => {
-    expect(routeTable.filter((route) => route.nested).map((route) => route.path)).toEqual(['/dashboard']);
+    expect(routeTable.filter((route) => route.nested && !route.portal).map((route) => route.path)).toEqual(['/dashboard']);
     for (const path of ['/dashboard/clients', '/dashboard/clients/6b0f3a/', '/dashboard/practice', '/dashboard/anything']) {
       expect(isAppRoute(path)).toBe(true);
     }
     expect(isAppRoute('/dashboards')).toBe(false);
     expect(isAppRoute('/dashboard-x/clients')).toBe(false);
+  });
+
+  it('issue 31: one prefix entry hands /portal/** to mf-portal under its own guard, not the therapist\'s', () => {
+    expect(routeTable.filter((route) => route.portal)).toEqual([{ path: '/portal', screen: 'portal', guarded: false, nested: true, portal: true }]);
+    for (const path of ['/portal', '/portal/', '/portal/sign-in', '/portal/forms/1']) {
+      expect(isAppRoute(path)).toBe(true);
+      expect(isPortalPath(path)).toBe(true);
+      expect(isGuardedPath(path)).toBe(false);
+    }
+    expect(isPortalPath('/portals')).toBe(false);
+    expect(isPortalPath('/dashboard')).toBe(false);
+    // The portal's idle sign-out runs on its signed-in pages, not on its sign-in page.
+    expect(isPortalSignedInPath('/portal')).toBe(true);
+    expect(isPortalSignedInPath('/portal/forms/1')).toBe(true);
+    expect(isPortalSignedInPath('/portal/sign-in')).toBe(false);
+    expect(isPortalSignedInPath('/portal/sign-in/')).toBe(false);
   });
 
   it('maps the hash fallbacks', () => {

@@ -10,9 +10,17 @@ export interface AppRoute {
   guarded: boolean;
   /** The remote owns every path below this one too (its own nested routes), e.g. /dashboard/clients/42. */
   nested?: boolean;
+  /**
+   * Issue 31: the client portal's own guard instead of the therapist's (`guarded`): a therapist
+   * is sent to /dashboard; signed-out visitors and clients reach the portal, which guards itself.
+   */
+  portal?: boolean;
 }
 
 export const ACCOUNT_CLEANUP_PATH = '/account-cleanup';
+export const PORTAL_PATH = '/portal';
+/** The portal's one page for signed-out clients. */
+export const PORTAL_SIGN_IN_PATH = '/portal/sign-in';
 
 export const routeTable: readonly AppRoute[] = [
   { path: '/', screen: 'landing', guarded: false },
@@ -32,6 +40,7 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/verify-email', screen: 'verifyEmail', guarded: false },
   { path: '/reset-password', screen: 'resetPassword', guarded: false },
   { path: ACCOUNT_CLEANUP_PATH, screen: 'accountCleanup', guarded: false },
+  { path: PORTAL_PATH, screen: 'portal', guarded: false, nested: true, portal: true },
 ];
 
 const normalized = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
@@ -46,6 +55,18 @@ export function isAppRoute(pathname: string): boolean {
 export function isGuardedPath(pathname: string): boolean {
   const path = normalized(pathname);
   return routeTable.some((route) => route.guarded && covers(route, path));
+}
+
+/** Issue 31: a path of the client portal (its nav, footer and guard are mf-portal's). */
+export function isPortalPath(pathname: string): boolean {
+  const path = normalized(pathname);
+  return path === PORTAL_PATH || path.startsWith(`${PORTAL_PATH}/`);
+}
+
+/** A signed-in portal page (where the portal's automatic sign-out runs): any but the sign-in page. */
+export function isPortalSignedInPath(pathname: string): boolean {
+  const path = normalized(pathname);
+  return isPortalPath(path) && path !== PORTAL_SIGN_IN_PATH && !path.startsWith(`${PORTAL_SIGN_IN_PATH}/`);
 }
 
 /** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */

@@ -9,7 +9,7 @@ export const APP_ORIGIN = 'http://localhost:3000';
 
 export function portalFunctionVars(aw: LocalAppwrite): void {
   const vars = JSON.stringify({
-    APP_ORIGIN, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(aw.smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence <portal@cadence.test>',
+    APP_ORIGIN, PORTAL_ID_SECRET: 'test-portal-id-secret', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(aw.smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence <portal@cadence.test>',
   });
   process.env.FUNCTION_VARS_INVITE_CLIENT = vars;
   process.env.FUNCTION_VARS_PORTAL_SIGN_IN = vars;

@@ -5,6 +5,7 @@ import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
+import { PortalInvite } from './portal/portal-invite.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { ClientBilling } from '../money/client-billing.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
@@ -107,6 +108,10 @@ function ClientProfile({ client }: { client: ClientDocument }) {
           savedText={CLIENT_TEXTS.saved}
           onSave={(changes) => update.mutateAsync(changes)}
         />
+      </Card>
+
+      <Card>
+        <PortalInvite client={client} timeZone={timeZone} />
       </Card>
 
       <Tabs

@@ -21,6 +21,8 @@ export const PRACTICE_COLLECTIONS = {
   ledgerEntries: 'ledger_entries',
   clientBalances: 'client_balances',
   clientInvoices: 'client_invoices',
+  /** Issue 31: a client record's portal link, written only by invite-client; the therapist reads it. */
+  portalAccess: 'portal_access',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;

@@ -42,6 +42,10 @@ export interface RuntimeConfig {
     invoices: string;
     /** issue 16: invoice, superbill and statement PDFs ({document, …} → base64). */
     moneyDocuments: string;
+    /** issue 31: the therapist invites a client record to the portal ({clientId}). */
+    inviteClient: string;
+    /** issue 31: a client's sign-in mail, code and link ({email} or {userId}); callable signed out. */
+    portalSignIn: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -86,6 +90,8 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       ledger: 'ledger',
       invoices: 'invoices',
       moneyDocuments: 'money-documents',
+      inviteClient: 'invite-client',
+      portalSignIn: 'portal-sign-in',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

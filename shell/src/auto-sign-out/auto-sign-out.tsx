@@ -5,7 +5,7 @@ import {
   type InactivitySignOutState,
 } from '@cadence/shared-auth';
 import { Button, Dialog } from '@cadence/shared-ui';
-import { isGuardedPath } from '../route-table.ts';
+import { isGuardedPath, isPortalPath, isPortalSignedInPath, PORTAL_SIGN_IN_PATH } from '../route-table.ts';
 import { createIdleTimer, type IdleTimer, type TabChannel } from './idle-timer.ts';
 import { createSessionExtender, localStorageTime, type SessionExtender } from './session-extender.ts';
 import { openTabChannel } from './tab-channel.ts';
@@ -17,6 +17,12 @@ export const AUTO_SIGN_OUT_TEXT = {
   stay: 'Stay signed in',
   signOut: 'Sign out',
 } as const;
+
+/** Issue 31: the portal's idle limit; a client has no setting (SimplePractice's portal uses the same). */
+export const PORTAL_IDLE_MINUTES = 15;
+
+/** Where a signed-out tab goes: the portal's sign-in page from the portal, else /login. */
+const signInPathFor = (pathname: string): string => (isPortalPath(pathname) ? PORTAL_SIGN_IN_PATH : '/login');
 
 // What counts as the therapist being there. Captured, so a remote that stops propagation still counts.
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -37,8 +43,10 @@ export function AutoSignOut() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const signedIn = useAuthStore((state) => state.status === 'signedIn');
-  const minutes = useAuthStore((state) => autoSignOutMinutes(state.user?.prefs));
-  const running = signedIn && isGuardedPath(pathname);
+  const portal = isPortalSignedInPath(pathname);
+  const chosenMinutes = useAuthStore((state) => autoSignOutMinutes(state.user?.prefs));
+  const minutes = portal ? PORTAL_IDLE_MINUTES : chosenMinutes;
+  const running = signedIn && (isGuardedPath(pathname) || portal);
   const [warningUntil, setWarningUntil] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<IdleTimer | null>(null);
@@ -67,9 +75,10 @@ export function AutoSignOut() {
       if (message.type === 'limit') void auth.refreshUser();
       if (message.type !== 'signed-out') return;
       void auth.refreshUser().then((user) => {
-        if (user || !isGuardedPath(current.current.pathname)) return;
+        const at = current.current.pathname;
+        if (user || !(isGuardedPath(at) || isPortalSignedInPath(at))) return;
         const state: InactivitySignOutState | undefined = message.idleMinutes ? { signedOutAfterIdleMinutes: message.idleMinutes } : undefined;
-        navigate('/login', { replace: true, state });
+        navigate(signInPathFor(at), { replace: true, state });
       });
     });
     return () => {
@@ -86,7 +95,7 @@ export function AutoSignOut() {
       await useAuthStore.getState().signOut().catch((error: unknown) => console.error('Sign out failed', error));
       current.current.idleMinutes = null;
       const state: InactivitySignOutState = { signedOutAfterIdleMinutes: after };
-      navigate('/login', { replace: true, state });
+      navigate(signInPathFor(current.current.pathname), { replace: true, state });
     };
     const idle = createIdleTimer({
       limitMs: current.current.minutes * 60_000,
@@ -144,7 +153,7 @@ export function AutoSignOut() {
     timer.current?.stop();
     setWarningUntil(null);
     await useAuthStore.getState().signOut().catch((error: unknown) => console.error('Sign out failed', error));
-    navigate('/');
+    navigate(isPortalPath(current.current.pathname) ? PORTAL_SIGN_IN_PATH : '/');
   };
 
   const seconds = warningUntil === null ? 0 : Math.max(0, Math.ceil((warningUntil - now) / 1_000));

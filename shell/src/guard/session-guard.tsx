@@ -5,6 +5,7 @@ import { RemoteRoute } from '../remotes/remote-route.tsx';
 import { RemoteSlot } from '../remotes/remote-slot.tsx';
 import { remotePages } from '../remotes/remote-pages.ts';
 import { useWait } from '../remotes/wait-indicator.tsx';
+import { isClientUser } from './client-user.ts';
 import { accessOutcome, guardDecision, type AccessOutcome } from './guard-outcome.ts';
 
 /** What the spinner says while the guard waits (spec §2: a spinner while it validates). */
@@ -23,7 +24,7 @@ const sameAccess = (a: ShownAccess | null, b: ShownAccess): boolean =>
 /** A signed-in user this page already holds (a guard or the start-up check read the session) whose profile passes spec §2. */
 function trustedUser(): AuthUser | null {
   const { status, user } = useAuthStore.getState();
-  return status === 'signedIn' && user && guardDecision(classifySession(user)).kind === 'render' ? user : null;
+  return status === 'signedIn' && user && !isClientUser(user) && guardDecision(classifySession(user)).kind === 'render' ? user : null;
 }
 
 /**
@@ -53,7 +54,8 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     validateSession()
-      .then(guardDecision, (error: unknown) => {
+      // Issue 31: a portal client has no place on the therapist's pages (nor a profile to complete).
+      .then((result) => (isClientUser(useAuthStore.getState().user) ? { kind: 'redirect' as const, to: '/portal' } : guardDecision(result)), (error: unknown) => {
         console.warn('Session validation failed', error);
         return guardDecision(null);
       })

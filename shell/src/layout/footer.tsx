@@ -1,10 +1,14 @@
-import { Link } from '@cadence/shared-router';
+import { Link, useLocation } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
+import { isPortalPath } from '../route-table.ts';
 import { footerInfoLinks, signedInFooterLinks, signedOutLinks } from './nav-links.ts';
 
 export function Footer() {
   const signedIn = useAuthStore((state) => state.status === 'signedIn');
+  const { pathname } = useLocation();
   const links = [...(signedIn ? signedInFooterLinks : signedOutLinks), ...footerInfoLinks];
+  // Issue 31: the client portal has its own footer.
+  if (isPortalPath(pathname)) return null;
   return (
     <footer className="footer">
       <div className="footer-inner">

@@ -50,6 +50,7 @@ export const remotePages = {
   privacy: remotePage<typeof import('mf_content/PrivacyPage')>('mf_content/PrivacyPage', 'Loading the privacy policy…'),
   faq: remotePage<typeof import('mf_content/FaqPage')>('mf_content/FaqPage', 'Loading the FAQ…'),
   contact: remotePage<typeof import('mf_content/ContactPage')>('mf_content/ContactPage', 'Loading the contact page…'),
+  portal: remotePage<typeof import('mf_portal/PortalPage')>('mf_portal/PortalPage', 'Loading the client portal…'),
 };
 
 export type RemotePageName = keyof typeof remotePages;

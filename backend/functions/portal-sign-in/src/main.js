@@ -2,7 +2,10 @@
 // the userId of a link that expired or was used ("Send a new link"). Callable by guests. Only a
 // user with the `client` label linked to a practice gets a mail — one token (users.createToken) as
 // a 6-character code and as a link, an hour, once —, at most one a minute. The answer is the same
-// whether or not a mail went, so the page tells nobody who is a client.
+// whether or not a mail went, so the page tells nobody who is a client: it names the user whose code
+// to try (createSession needs it), for anyone else a stand-in id keyed by PORTAL_ID_SECRET, the
+// same for the same email every time, which no code ever opens.
+import { createHmac } from 'node:crypto';
 import { Databases, Query, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
@@ -21,6 +24,15 @@ export const SIGN_IN_MESSAGES = {
   notConfigured: 'Sign-in is not configured.',
   failed: 'We could not send the email. Please try again.',
 };
+
+/**
+ * A stand-in user id for an email that gets no mail: 20 hex characters like Appwrite's unique ids.
+ * @param {string} secret
+ * @param {string} email
+ */
+export function standInUserId(secret, email) {
+  return createHmac('sha256', secret).update(email).digest('hex').slice(0, 20);
+}
 
 /**
  * @param {Users} users
@@ -42,15 +54,17 @@ export default async ({ req, res, log, error }) => {
   }
   const origin = appOriginFrom(process.env);
   const smtp = smtpSettingsFromEnv(process.env);
-  if (!origin || !smtp) {
-    error('Set APP_ORIGIN (or ALLOWED_RETURN_ORIGINS) and the SMTP_* variables on portal-sign-in.');
+  const idSecret = process.env.PORTAL_ID_SECRET ?? '';
+  if (!origin || !smtp || idSecret.length < 16) {
+    error('Set APP_ORIGIN (or ALLOWED_RETURN_ORIGINS), PORTAL_ID_SECRET (16+ characters) and the SMTP_* variables on portal-sign-in.');
     return res.json({ success: false, error: SIGN_IN_MESSAGES.notConfigured }, 500);
   }
   const ids = collectionsFromEnv(process.env);
   const client = serverClient(req);
   const users = new Users(client);
   const databases = new Databases(client);
-  const sent = () => res.json({ success: true, error: null });
+  /** @param {string} [realId] */
+  const sent = (realId) => res.json({ success: true, error: null, userId: realId ?? (userId || standInUserId(idSecret, email)) });
   try {
     const user = await findUser(users, userId ? { userId } : { email });
     if (!user || !user.status || !user.labels.includes(CLIENT_LABEL)) return sent();
@@ -59,7 +73,7 @@ export default async ({ req, res, log, error }) => {
     });
     if (links.documents.length === 0) return sent();
     const last = Date.parse(String(user.prefs?.portalMailAt ?? ''));
-    if (Number.isFinite(last) && Date.now() - last < SIGN_IN_MAIL_INTERVAL_MS) return sent();
+    if (Number.isFinite(last) && Date.now() - last < SIGN_IN_MAIL_INTERVAL_MS) return sent(user.$id);
     await users.updatePrefs({ userId: user.$id, prefs: { ...user.prefs, portalMailAt: new Date().toISOString() } });
 
     const token = await users.createToken({ userId: user.$id, length: SIGN_IN_CODE_LENGTH, expire: SIGN_IN_LINK_SECONDS });
@@ -76,7 +90,7 @@ export default async ({ req, res, log, error }) => {
       mailer.close();
     }
     log('sign-in mail sent');
-    return sent();
+    return sent(user.$id);
   } catch (e) {
     error(`sign-in mail failed: ${messageOf(e)}`);
     return res.json({ success: false, error: SIGN_IN_MESSAGES.failed }, 500);

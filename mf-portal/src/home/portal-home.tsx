@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAuthStore } from '@cadence/shared-auth';
+import { Alert, Button, Card, EmptyState, PageHeader } from '@cadence/shared-ui';
+import { PORTAL_TEXT } from '../portal-texts.ts';
+import { listPracticeLinks, type PracticeLink } from './practice-links.ts';
+
+const T = PORTAL_TEXT.home;
+
+type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; links: PracticeLink[] };
+
+/** /portal (issue 31): each practice the client is linked to, apart; its paperwork and documents to come. */
+export function PortalHome() {
+  const userId = useAuthStore((state) => state.user?.$id ?? null);
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const read = useCallback(() => {
+    if (!userId) return () => undefined;
+    let current = true;
+    listPracticeLinks(userId).then(
+      (links) => current && setLoad({ kind: 'ready', links }),
+      (error: unknown) => {
+        console.error('Portal links failed to load', error);
+        if (current) setLoad({ kind: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId]);
+  useEffect(read, [read]);
+
+  return (
+    <div className="portal-page">
+      <PageHeader title={T.title} description={T.intro} />
+      {load.kind === 'loading' ? <p role="status" className="portal-muted">Loading…</p> : null}
+      {load.kind === 'failed' ? (
+        <Alert tone="error" action={<Button onClick={() => { setLoad({ kind: 'loading' }); read(); }}>{T.retry}</Button>}>{T.loadFailed}</Alert>
+      ) : null}
+      {load.kind === 'ready' && load.links.length === 0 ? <EmptyState>{T.none}</EmptyState> : null}
+      {load.kind === 'ready'
+        ? load.links.map((link) => (
+            <section key={link.id} className="portal-practice" aria-labelledby={`practice-${link.id}`}>
+              <h2 id={`practice-${link.id}`}>{link.practiceName}</h2>
+              {link.practicePhone ? (
+                <p className="portal-muted">
+                  {T.phone}: <a href={`tel:${link.practicePhone.replace(/[^\d+]/g, '')}`}>{link.practicePhone}</a>
+                </p>
+              ) : null}
+              <div className="portal-grid">
+                <Card title={T.paperwork} headingLevel={3}>
+                  <EmptyState icon="empty">{T.noPaperwork}</EmptyState>
+                </Card>
+                <Card title={T.documents} headingLevel={3}>
+                  <EmptyState icon="empty">{T.noDocuments}</EmptyState>
+                </Card>
+              </div>
+            </section>
+          ))
+        : null}
+    </div>
+  );
+}

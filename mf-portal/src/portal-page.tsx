@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from 'react';
+import { Route, Routes, useNavigate } from '@cadence/shared-router';
+import { useAuthStore } from '@cadence/shared-auth';
+import { PortalHome } from './home/portal-home.tsx';
+import { PortalLayout } from './layout/portal-layout.tsx';
+import { SignInPage } from './sign-in/sign-in-page.tsx';
+import './portal.css';
+
+/** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
+export const CLIENT_LABEL = 'client';
+
+/**
+ * The portal's own guard: a signed-out visitor goes to the sign-in page. (The shell already sends a
+ * therapist to /dashboard; a signed-in user without the label sees nothing here meanwhile.)
+ */
+function ClientOnly({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const status = useAuthStore((state) => state.status);
+  const isClient = useAuthStore((state) => state.user?.labels.includes(CLIENT_LABEL) ?? false);
+  useEffect(() => {
+    if (status === 'signedOut') navigate('/portal/sign-in', { replace: true });
+  }, [status, navigate]);
+  return status === 'signedIn' && isClient ? children : null;
+}
+
+/** Everything under /portal (issue 31): sign-in and the signed-in client's pages. */
+export default function PortalPage() {
+  return (
+    <PortalLayout>
+      <Routes>
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route path="*" element={<ClientOnly><PortalHome /></ClientOnly>} />
+      </Routes>
+    </PortalLayout>
+  );
+}
