@@ -12,8 +12,8 @@ export const INVITE_LINK_SECONDS = 24 * 3600;
 export const SIGN_IN_LINK_SECONDS = 3600;
 /** The code to type: short enough to read off a phone, tried at most 10 times an hour by Appwrite. */
 export const SIGN_IN_CODE_LENGTH = 6;
-/** At most one sign-in mail a minute per client, so nobody can flood a client's inbox. */
-export const SIGN_IN_MAIL_INTERVAL_MS = 60_000;
+/** At most 5 sign-in mails an hour per client, so nobody can flood a client's inbox. */
+export const SIGN_IN_MAILS_PER_HOUR = 5;
 
 /**
  * The app's own origin, where /portal lives: APP_ORIGIN, else the first of ALLOWED_RETURN_ORIGINS —

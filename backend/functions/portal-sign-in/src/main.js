@@ -1,7 +1,7 @@
 // portal-sign-in (issue 31): a client asks for a sign-in mail from /portal/sign-in, by email, or by
 // the userId of a link that expired or was used ("Send a new link"). Callable by guests. Only a
 // user with the `client` label linked to a practice gets a mail — one token (users.createToken) as
-// a 6-character code and as a link, an hour, once —, at most one a minute. The answer is the same
+// a 6-character code and as a link, an hour, once —, at most 5 an hour. The answer is the same
 // whether or not a mail went, so the page tells nobody who is a client: it names the user whose code
 // to try (createSession needs it), for anyone else a stand-in id keyed by PORTAL_ID_SECRET, the
 // same for the same email every time, which no code ever opens.
@@ -10,7 +10,7 @@ import { Databases, Query, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import {
-  appOriginFrom, CLIENT_LABEL, SIGN_IN_CODE_LENGTH, SIGN_IN_LINK_SECONDS, SIGN_IN_MAIL_INTERVAL_MS, signInEmail, signInLink,
+  appOriginFrom, CLIENT_LABEL, SIGN_IN_CODE_LENGTH, SIGN_IN_LINK_SECONDS, SIGN_IN_MAILS_PER_HOUR, signInEmail, signInLink,
 } from '../../lib/portal.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
@@ -72,9 +72,12 @@ export default async ({ req, res, log, error }) => {
       databaseId: ids.databaseId, collectionId: ids.portalAccess, queries: [Query.equal('clientUserId', user.$id), Query.limit(1)], total: false,
     });
     if (links.documents.length === 0) return sent();
-    const last = Date.parse(String(user.prefs?.portalMailAt ?? ''));
-    if (Number.isFinite(last) && Date.now() - last < SIGN_IN_MAIL_INTERVAL_MS) return sent(user.$id);
-    await users.updatePrefs({ userId: user.$id, prefs: { ...user.prefs, portalMailAt: new Date().toISOString() } });
+    const now = Date.now();
+    const recent = (Array.isArray(user.prefs?.portalMails) ? user.prefs.portalMails : [])
+      .map((at) => Date.parse(String(at))).filter((at) => Number.isFinite(at) && now - at < 3_600_000);
+    if (recent.length >= SIGN_IN_MAILS_PER_HOUR) return sent(user.$id);
+    const portalMails = [...recent, now].map((at) => new Date(at).toISOString());
+    await users.updatePrefs({ userId: user.$id, prefs: { ...user.prefs, portalMails } });
 
     const token = await users.createToken({ userId: user.$id, length: SIGN_IN_CODE_LENGTH, expire: SIGN_IN_LINK_SECONDS });
     const mailer = createMailer(smtp);
