@@ -56,7 +56,8 @@ export function PortalInvite({ client, timeZone }: PortalInviteProps) {
   return (
     <section className="clients-portal" aria-labelledby={`portal-${client.$id}`}>
       <h2 id={`portal-${client.$id}`}>{T.title}</h2>
-      {access.isError ? <Alert tone="error">{T.loadFailed}</Alert> : null}
+      {/* Not an alert: the page's own errors (a refused save) are the ones to announce. */}
+      {access.isError ? <p className="clients-muted">{T.loadFailed}</p> : null}
       {access.isSuccess ? (
         <p>
           <StatusChip
