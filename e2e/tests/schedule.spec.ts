@@ -200,3 +200,124 @@ test('on a phone: day and agenda views with large targets, no sideways scrolling
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 });
+
+/** The Thursday at least `weeks` weeks ahead. */
+function thursdayAhead(weeks: number): string {
+  for (let ahead = weeks * 7; ; ahead += 1) {
+    const date = zoneDate(ahead);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === 4) return date;
+  }
+}
+
+test('issue 29: a service without a fee is never pre-selected and warns in the dialog; attended with no charge is listed on Today until decided', async ({ page, practice: { therapist } }) => {
+  test.slow(); // three screens and an axe scan each
+  await createPracticeDocument(therapist.id, 'services', { name: 'Consultation', serviceCode: '99000', durationMinutes: 30, fee: null, currency: 'USD', color: 'teal', archived: false, sortOrder: 1 });
+  const noraId = await createPracticeDocument(therapist.id, 'clients', {
+    firstName: 'Nora', lastName: 'Quinn', status: 'active', tags: [], diagnosisCodes: [], currency: 'USD', reminderConsent: false, defaultServiceId: null,
+  });
+  const date = zoneDate(-3);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, therapist);
+  await page.goto(`/dashboard/schedule?view=day&date=${date}&new=1&client=${noraId}`);
+  const dialog = page.getByRole('dialog', { name: 'New appointment' });
+  await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveValue('Nora Quinn', { timeout: 30_000 });
+  // No default service for Nora: nothing is chosen for the therapist (not "Consultation", the first alphabetically).
+  await expect(dialog.getByLabel('Service')).toHaveValue('');
+  await dialog.getByLabel('Service').selectOption({ label: 'Consultation (99000, 30 min)' });
+  await expect(dialog.getByText('This service has no fee yet')).toBeVisible();
+  await expect(dialog.getByLabel('Fee for Consultation (USD)')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Start time').fill('15:00');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: /Nora Q\., Consultation 30 min/ }).click();
+  const details = page.getByRole('dialog', { name: 'Nora Quinn' });
+  await details.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(details.getByText('No fee applies to this session (no service fee and no client fee).')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('region', { name: /Attended sessions with no charge/ });
+  await expect(card.getByRole('heading', { name: 'Attended sessions with no charge (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText('Nora Q.', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await card.getByRole('button', { name: 'No charge' }).click();
+  await expect(card).toBeHidden();
+  const stored = await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'appointments', queries: [Query.equal('clientId', noraId)] });
+  expect(stored.documents).toHaveLength(1);
+  expect(stored.documents[0]).toMatchObject({ status: 'show', feeAmount: null, noChargeBy: therapist.id });
+  expect(Date.now() - Date.parse(String(stored.documents[0]!['noChargeAt']))).toBeLessThan(120_000);
+});
+
+test('issue 37: a new client booked from inside the dialog; a client made on the New client page is in New appointment without a reload', async ({ page, practice: { therapist } }) => {
+  test.slow(); // three screens and an axe scan each
+  const date = thursdayAhead(1);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, therapist);
+  await page.goto(`/dashboard/schedule?view=day&date=${date}`);
+  await page.getByRole('button', { name: 'New appointment' }).click({ timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'New appointment' });
+  await dialog.getByRole('button', { name: '+ New client' }).click();
+  await dialog.getByRole('button', { name: 'Add client and book' }).click();
+  await expect(dialog.getByText('Enter the first name.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^First name/ }).fill('Omar');
+  await dialog.getByRole('textbox', { name: /^Last name/ }).fill('Haddad');
+  await dialog.getByRole('textbox', { name: /^Email/ }).fill('omar@example.test');
+  await dialog.getByRole('button', { name: 'Add client and book' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveValue('Omar Haddad');
+  await expect(dialog.getByRole('combobox', { name: 'Client' })).toBeFocused();
+  await dialog.getByLabel('Service').selectOption({ label: 'Psychotherapy (90834, 45 min)' });
+  await dialog.getByLabel('Start time').fill('11:00');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /Omar H\., Psychotherapy 45 min/ })).toBeVisible();
+
+  // The clients list is cached first; the client made next must be in the dialog opened from their page.
+  await page.goto('/dashboard/clients');
+  await expect(page.getByRole('link', { name: /Omar Haddad/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Add client' }).first().click();
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Lina');
+  await page.getByRole('textbox', { name: /^Last name/ }).fill('Park');
+  await page.getByLabel(/^Default service/).selectOption({ label: 'Psychotherapy (90834, 45 min)' });
+  await page.getByRole('button', { name: 'Add client' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Lina Park/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Appointments' }).click();
+  await page.getByRole('link', { name: 'New appointment' }).click();
+  const again = page.getByRole('dialog', { name: 'New appointment' });
+  await expect(again.getByRole('combobox', { name: 'Client' })).toHaveValue('Lina Park');
+  await expect(again.getByLabel('Service')).toHaveValue(/.+/);
+  await expect(again.getByLabel('Service').locator('option:checked')).toHaveText('Psychotherapy (90834, 45 min)');
+});
+
+test('issue 37: a weekly series with an intake first visit is one RRULE; the first occurrence is the intake, the rest the ongoing service', async ({ page, practice: { therapist, seeded } }) => {
+  test.slow(); // three screens and an axe scan each
+  const intakeId = await createPracticeDocument(therapist.id, 'services', { name: 'Intake assessment', serviceCode: '90791', durationMinutes: 60, fee: null, currency: 'USD', color: 'teal', archived: false, sortOrder: 2 });
+  const date = thursdayAhead(3);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, therapist);
+  await page.goto(`/dashboard/schedule?view=day&date=${date}&new=1&client=${seeded.clients['Mimi']}`);
+  const dialog = page.getByRole('dialog', { name: 'New appointment' });
+  await expect(dialog.getByLabel('Service')).toHaveValue(seeded.serviceId, { timeout: 30_000 });
+  await dialog.getByLabel('Start time').fill('13:00');
+  await dialog.getByLabel('Repeat').selectOption('weekly');
+  await dialog.getByLabel("First appointment's service").selectOption({ label: 'Intake assessment (90791, 60 min)' });
+  await expect(dialog.getByText('This service has no fee yet')).toBeVisible();
+  await dialog.getByLabel('Fee for Intake assessment (USD)').fill('200');
+  await dialog.getByRole('button', { name: 'Save fee' }).click();
+  await expect(dialog.getByText('Fee for Intake assessment saved: $200.00.')).toBeVisible();
+  await expect(dialog.getByText('This service has no fee yet')).toBeHidden();
+  await dialog.getByText('After a number of appointments').click();
+  await dialog.getByRole('textbox', { name: /^Number of appointments/ }).fill('4');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const stored = await practiceDatabases.listDocuments({
+    databaseId: 'main', collectionId: 'appointments', queries: [Query.equal('clientId', seeded.clients['Mimi']!), Query.greaterThan('start', `${date}T00:00:00.000Z`), Query.orderAsc('start')],
+  });
+  expect(stored.documents.map((document) => [document['serviceId'], document['feeAmount']])).toEqual([[intakeId, 20000], [seeded.serviceId, 15000], [seeded.serviceId, 15000], [seeded.serviceId, 15000]]);
+  const seriesId = String(stored.documents[0]!['seriesId']);
+  expect(new Set(stored.documents.map((document) => document['seriesId']))).toEqual(new Set([seriesId]));
+  const series = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'appointment_series', documentId: seriesId });
+  expect(series).toMatchObject({ serviceId: seeded.serviceId, rrule: 'FREQ=WEEKLY;BYDAY=TH;COUNT=4' });
+});
