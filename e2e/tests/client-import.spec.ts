@@ -25,7 +25,7 @@ async function clientCount(userId: string): Promise<number> {
 /**
  * 200 clients in SimplePractice's export headers: row 6 has the first seeded client's email, row 101
  * the second one's name and date of birth; row 11 has no last name, row 51 a broken email, row 151
- * a two-digit year.
+ * a date of birth in the future.
  */
 function importFile(): string {
   const header = 'Legal first name,Legal last name,Email,Phone,Date of birth,Client status';
@@ -35,7 +35,7 @@ function importFile(): string {
     if (i === 99) [row[0], row[1], row[2], row[4]] = ['Sam', 'Seeded-Two', '', '03/14/1975'];
     if (i === 9) row[1] = '';
     if (i === 49) row[2] = 'iris at example';
-    if (i === 149) row[4] = '3/14/75';
+    if (i === 149) row[4] = '3/14/2099';
     return row.join(',');
   });
   return [header, ...rows].join('\r\n');
@@ -45,12 +45,14 @@ const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffe
 
 let therapist: TestUser;
 let other: TestUser;
+let european: TestUser;
 
 test.beforeAll(async () => {
-  const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
-  if (!a || !b) throw new Error('no therapists');
+  const [a, b, c] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail(), uniqueTherapistEmail()]);
+  if (!a || !b || !c) throw new Error('no therapists');
   therapist = { id: a.$id, email: a.email, password: 'correct horse battery', name: a.name };
   other = { id: b.$id, email: b.email, password: 'correct horse battery', name: b.name };
+  european = { id: c.$id, email: c.email, password: 'correct horse battery', name: c.name };
   await seedClient(therapist.id, { firstName: 'Sally', lastName: 'One', email: 'seeded.one@example.test' });
   await seedClient(therapist.id, { firstName: 'Sam', lastName: 'Seeded Two', dateOfBirth: '1975-03-14' });
 });
@@ -83,7 +85,7 @@ test('imports 200 rows: 195 imported, 2 duplicates skipped, 3 rejected with reas
   await expect(page.getByRole('list', { name: 'Summary' }).getByRole('listitem')).toHaveText(['195 imported', '2 skipped as duplicates', '3 rejected']);
   const notImported = page.getByRole('table', { name: 'Rows not imported' });
   await expect(notImported.getByRole('row')).toHaveCount(6);
-  await expect(notImported.getByRole('row').filter({ hasText: 'Write the year with four digits' })).toContainText('151');
+  await expect(notImported.getByRole('row').filter({ hasText: "The date of birth can't be in the future." })).toContainText('151');
   expect(await clientCount(therapist.id)).toBe(197);
   await expectAccessible(page);
 
@@ -100,6 +102,70 @@ test('imports 200 rows: 195 imported, 2 duplicates skipped, 3 rejected with reas
   await expect(page.getByText('0 clients ready to import · 197 duplicates to skip · 3 rows with problems')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
   expect(await clientCount(therapist.id)).toBe(197);
+  expect(consoleLog.errors).toEqual([]);
+});
+
+/**
+ * Issue 29: a European spreadsheet — semicolons, dates day first with dots, blank lines between rows,
+ * a note spanning lines, international phones with 00 and +, a name with a decomposed accent, a
+ * phone guarded with an apostrophe as Cadence's own export writes it, extra cells after the last
+ * column — and the rows the report names as the spreadsheet numbers them.
+ */
+function europeanFile(): string {
+  return [
+    'Vorname;Nachname;Date of birth;Phone;Email;Notes',
+    'Lena;Adler;03.04.1985;0032 470 12 34 56;lena.adler@example.test;',
+    '',
+    'Jose\u0301;Mu\u0308ller;01.11.1979;\'+34 612 345 678;jose.muller@example.test;"Prefers mornings;',
+    'call first"',
+    'Ines;Berg;14.07.1991;+44 20 7946 0958;ines.berg@example.test;;extra;cells',
+    '',
+    '',
+    'Olaf;Kern;31.02.1990;;olaf.kern@example.test;',
+    'Pia;Vogel;29.02.1989;;pia.vogel@example.test;',
+    ';Nameless;12.12.1980;;nameless@example.test;',
+  ].join('\r\n');
+}
+
+test('a day-first file with blank rows: the order is read from the file and shown, stored right, rows named as the spreadsheet numbers them', async ({ page, consoleLog }) => {
+  test.setTimeout(90_000);
+  await signIn(page, european);
+  await page.goto('/dashboard/clients/import');
+
+  // Every date could be either order: the page asks, and nothing imports until it is answered.
+  await page.getByLabel('CSV file').setInputFiles(csv('ambiguous.csv', 'First name,Last name,Date of birth\r\nAmy,Ash,03.04.1985\r\nBen,Birch,01.11.1979\r\n'));
+  await expect(page.getByText('Every date in this file could be read day first or month first')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
+  await page.getByRole('radio', { name: 'Day first (31/12/1990)' }).check();
+  await expect(page.getByRole('button', { name: 'Import 2 clients' })).toBeEnabled();
+  await expect(page.getByRole('table', { name: 'First 2 of 2 rows' })).toContainText('Apr 3, 1985 (file: 03.04.1985)');
+
+  await page.getByLabel('CSV file').setInputFiles(csv('praxis.csv', europeanFile()));
+  const order = page.getByRole('group', { name: 'How does this file write dates?' });
+  await expect(order.getByRole('radio', { name: 'Day first (31/12/1990)' })).toBeChecked();
+  // Row 5: the note spanning two lines is one row, numbered where it starts (row 4).
+  await expect(order).toContainText('Read day first. Row 5 has 14.07.1991, which can only be day first.');
+  await expect(page.getByText('3 clients ready to import · 0 duplicates to skip · 3 rows with problems')).toBeVisible();
+  const preview = page.getByRole('table', { name: 'First 6 of 6 rows' });
+  await expect(preview.getByRole('row').filter({ hasText: 'Ines' })).toContainText('the 2 cells after the last column were ignored');
+  await expect(preview.getByRole('row').filter({ hasText: 'Lena' })).toContainText('Apr 3, 1985 (file: 03.04.1985)');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Import 3 clients' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  const notImported = page.getByRole('table', { name: 'Rows not imported' });
+  await expect(notImported.getByRole('row').filter({ hasText: 'February 1990 has no day 31' })).toContainText('8');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download rejected rows (CSV)' }).click()]);
+  const rejected = (await readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '').trim().split('\r\n');
+  expect(rejected.slice(1).map((line) => line.split(',')[0])).toEqual(['8', '9', '10']);
+  expect(rejected[2]).toContain('February 1989 has no day 29');
+
+  const stored = await databases.listDocuments({ ...clients, queries: [Query.equal('userId', european.id), Query.orderAsc('lastName'), Query.limit(10)] });
+  expect(stored.documents.map((doc) => [doc['firstName'], doc['lastName'], doc['dateOfBirth'], doc['phone'], doc['adminNotes']])).toEqual([
+    ['Lena', 'Adler', '1985-04-03', '+32470123456', null],
+    ['Ines', 'Berg', '1991-07-14', '+442079460958', null],
+    ['Jos\u00e9', 'M\u00fcller', '1979-11-01', '+34612345678', 'Prefers mornings;\ncall first'],
+  ]);
   expect(consoleLog.errors).toEqual([]);
 });
 

@@ -6,8 +6,10 @@
 
 // A spreadsheet runs a cell starting with = + - @ as a formula, and tab or carriage return can
 // smuggle one past a first-character check (OWASP "CSV injection"); leading spaces and no-break
-// spaces are skipped before looking, since some spreadsheets skip them too.
-const FORMULA_START = /^[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
+// spaces are skipped before looking, since some spreadsheets skip them too. Text already starting
+// with apostrophes before such a start is guarded too, so the import can take off exactly this
+// apostrophe (mf-dashboard's removeFormulaGuard) and nothing a person typed.
+const FORMULA_START = /^'*[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
 
 /** @param {string} text */
 export const escapeFormula = (text) => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -7,7 +7,7 @@ import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from 
 import { useServices } from '../practice/practice-queries.ts';
 import { pickableServices, serviceLabel } from '../practice/services.ts';
 import { DEFAULT_CURRENCY, moneyInputText } from '../shared/money.ts';
-import { MAX_DIAGNOSIS_CODES } from '../shared/validators.ts';
+import { formatPhone, MAX_DIAGNOSIS_CODES } from '../shared/validators.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchema, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 
@@ -53,7 +53,7 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
     pronouns: text(client?.pronouns),
     dateOfBirth: text(client?.dateOfBirth),
     email: text(client?.email),
-    phone: text(client?.phone),
+    phone: formatPhone(client?.phone),
     addressLine1: text(client?.addressLine1),
     addressLine2: text(client?.addressLine2),
     city: text(client?.city),
@@ -63,7 +63,7 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
     tags: client?.tags.join(', ') ?? '',
     emergencyContactName: text(client?.emergencyContactName),
     emergencyContactRelationship: text(client?.emergencyContactRelationship),
-    emergencyContactPhone: text(client?.emergencyContactPhone),
+    emergencyContactPhone: formatPhone(client?.emergencyContactPhone),
     defaultServiceId: text(client?.defaultServiceId),
     feeOverride: client?.feeOverride == null ? '' : moneyInputText(client.feeOverride, own),
     currency: own,

@@ -12,7 +12,7 @@ import {
   stateField,
   withTypedAmounts,
 } from '../shared/schema-fields.ts';
-import { emailSearchKey, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
+import { emailSearchKey, normaliseText, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
 
 // A client (issue #13 "Clients"), flat as its Appwrite document holds it. Created and updated
 // times are the document's own $createdAt/$updatedAt, so they are not part of the input.
@@ -42,13 +42,13 @@ export const CLIENT_MESSAGES = {
   emergencyContactName: "Enter the emergency contact's name.",
 } as const;
 
-/** Tags as a list or "a, b; c": trimmed, spacing tidied, the first spelling of each kept (case-insensitively). */
+/** Tags as a list or "a, b; c": each normalised (normaliseText), the first spelling of each kept (case-insensitively). */
 export function splitTags(input: readonly string[] | string): string[] {
   const items = typeof input === 'string' ? input.split(/[,;|]/) : input;
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const item of items) {
-    const tag = item.replace(/\s+/g, ' ').trim();
+    const tag = normaliseText(item, { multiline: false });
     if (tag === '' || seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
     tags.push(tag);

@@ -16,6 +16,7 @@ import {
   type BadgeTone,
   type TableColumn,
 } from '@cadence/shared-ui';
+import { formatPhone } from '../shared/validators.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
 import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';
@@ -75,7 +76,7 @@ const COLUMNS: readonly TableColumn<ClientDocument>[] = [
     cell: (client) => (
       <span className="clients-contact">
         {client.email && <span>{client.email}</span>}
-        {client.phone && <span>{client.phone}</span>}
+        {client.phone && <span>{formatPhone(client.phone)}</span>}
       </span>
     ),
   },

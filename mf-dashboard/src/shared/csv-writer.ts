@@ -5,12 +5,23 @@ export type CsvCell = string | number | boolean | null | undefined;
 
 // A spreadsheet treats a cell starting with = + - @ as a formula, and tab or carriage return can
 // smuggle one past a first-character check (OWASP "CSV injection"). Leading spaces and no-break
-// spaces are skipped before looking, since some spreadsheets skip them too.
-const FORMULA_START = /^[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
+// spaces are skipped before looking, since some spreadsheets skip them too. Text that already starts
+// with apostrophes before such a start is guarded as well, so that reading a file back can take off
+// exactly the apostrophe written here (removeFormulaGuard) and nothing a person typed.
+const FORMULA_START = /^'*[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
 
 /** Defuses a text cell a spreadsheet would evaluate, by making it text with a leading apostrophe. */
 export function escapeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * escapeFormula undone, for a file Cadence (or a spreadsheet with the same guard) wrote: the leading
+ * apostrophe goes only where escapeFormula would have put it, so removeFormulaGuard(escapeFormula(t))
+ * is t for every text t.
+ */
+export function removeFormulaGuard(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /** One cell as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */

@@ -6,6 +6,7 @@ import {
   checkEmail,
   checkNpi,
   checkPhone,
+  formatPhone,
   checkPostalCode,
   checkState,
   checkTaxId,
@@ -130,24 +131,58 @@ describe('ICD-10-CM diagnosis codes', () => {
 });
 
 describe('phone numbers', () => {
-  it('accepts US numbers written the usual ways and international numbers with +', () => {
-    for (const phone of ['(555) 123-4567', '555-123-4567', '555.123.4567', '5551234567', '+1 555 123 4567', '1-555-123-4567', '+44 20 7946 0958', '+61 2 9374 4000', '(555) 123-4567 x12', '555-123-4567 ext. 3']) {
+  it('stores a complete number in E.164 however it was written: national, +, or 00', () => {
+    const stored: [string, string][] = [
+      ['(312) 555-0100', '+13125550100'],
+      ['312-555-0100', '+13125550100'],
+      ['312.555.0100', '+13125550100'],
+      ['1-312-555-0100', '+13125550100'],
+      ['+1 312 555 0100', '+13125550100'],
+      ['001 312 555 0100', '+13125550100'],
+      ['+44 20 7946 0958', '+442079460958'],
+      ['0044 20 7946 0958', '+442079460958'],
+      ['+61 2 9374 4000', '+61293744000'],
+      ['+34 612 345 678', '+34612345678'],
+      ['0032 470 12 34 56', '+32470123456'],
+      ['+32 (0)470 12 34 56', '+32470123456'],
+      ['(312) 555-0100 x12', '+13125550100 ext. 12'],
+      ['312-555-0100 ext. 3', '+13125550100 ext. 3'],
+    ];
+    for (const [typed, e164] of stored) {
+      expect(checkPhone(typed), typed).toEqual(ok(e164));
+      // Its own answer reads back unchanged, so a stored number can pass through again.
+      expect(checkPhone(e164), e164).toEqual(ok(e164));
+    }
+  });
+
+  it('keeps a number shaped like one but not complete as typed (spacing tidied)', () => {
+    for (const phone of ['(555) 123-4567', '555-123-4567', '5551234567', '+1 555 123 4567', '(555) 123-4567 x12']) {
       expect(checkPhone(phone), phone).toEqual(ok(phone));
     }
     expect(checkPhone('  (555)   123-4567 ')).toEqual(ok('(555) 123-4567'));
   });
 
+  it('reads national numbers of the country it is given', () => {
+    expect(checkPhone('020 7946 0958', 'GB')).toEqual(ok('+442079460958'));
+    expect(checkPhone('0470 12 34 56', 'BE')).toEqual(ok('+32470123456'));
+    expect(checkPhone('020 7946 0958')).toEqual(no(M.phone));
+  });
+
   it('refuses short, long, lettered and empty numbers', () => {
-    for (const phone of ['', '123-4567', '555-123-456', '2-555-123-4567', '+1234567', '+1234567890123456', 'call me', '555-CALL-NOW', '+0 555 123 4567', '5551234567; DROP']) {
+    for (const phone of ['', '123-4567', '555-123-456', '2-555-123-4567', '+1234567', '+1234567890123456', '00 1234567', '0000 555 1234', 'call me', '555-CALL-NOW', '+0 555 123 4567', '5551234567; DROP']) {
       expect(checkPhone(phone), phone).toEqual(no(M.phone));
     }
     expect(checkPhone(5551234567)).toEqual(no(M.phone));
   });
 
-  it('gives the same search key for the same number however written', () => {
+  it('gives the same search key for the same number however written, stored or typed', () => {
     expect(phoneSearchKey('(555) 123-4567')).toBe('5551234567');
     expect(phoneSearchKey('+1 555 123 4567 x9')).toBe('5551234567');
     expect(phoneSearchKey('+44 20 7946 0958')).toBe('442079460958');
+    for (const typed of ['(312) 555-0100', '+1 312 555 0100', '0032 470 12 34 56', '+44 20 7946 0958 ext. 4']) {
+      const stored = checkPhone(typed);
+      expect(stored.ok && phoneSearchKey(stored.value), typed).toBe(phoneSearchKey(typed));
+    }
     expect(phoneSearchKey(null)).toBe('');
   });
 });
@@ -179,6 +214,10 @@ describe('text fields and the address', () => {
     expect(checkText('', { label: 'the preferred name', max: 50 })).toEqual(ok(null));
     expect(checkText(undefined, { label: 'the pronouns', max: 30 })).toEqual(ok(null));
     expect(checkText('line one\r\nline two', { label: 'the notes', max: 100, multiline: true })).toEqual(ok('line one\nline two'));
+    // One spelling of a name: NFC, so "José" typed with a combining accent is the composed "José".
+    expect(checkText('Jose\u0301  Mari\u0301a', { label: 'the first name', max: 50 })).toEqual(ok('Jos\u00e9 Mar\u00eda'));
+    expect(checkText(' a\u00a0\u00a0b\tc ', { label: 'the city', max: 50 })).toEqual(ok('a b c'));
+    expect(checkText('  one   two \r\n\r\n  three\t\tfour  ', { label: 'the notes', max: 100, multiline: true })).toEqual(ok('one two\n\nthree four'));
   });
 
   it('requires a required field and limits lengths, naming the field', () => {
@@ -230,5 +269,22 @@ describe('date of birth', () => {
     expect(latestDateOnEarth(lateEvening)).toBe('2026-11-26');
     expect(checkDateOfBirth('2026-11-26', lateEvening).ok).toBe(true);
     expect(checkDateOfBirth('2026-11-27', lateEvening).ok).toBe(false);
+  });
+});
+
+describe('phones shown', () => {
+  it("shows the practice country's numbers nationally, others internationally, and reads both back to what is stored", () => {
+    const shown: [string, string][] = [
+      ['+13125550100', '(312) 555-0100'],
+      ['+13125550100 ext. 12', '(312) 555-0100 ext. 12'],
+      ['+34612345678', '+34 612 34 56 78'],
+      ['+32470123456', '+32 470 12 34 56'],
+      ['(555) 123-4567', '(555) 123-4567'],
+    ];
+    for (const [stored, display] of shown) {
+      expect(formatPhone(stored), stored).toBe(display);
+      expect(checkPhone(display), display).toEqual(ok(stored));
+    }
+    expect(formatPhone(null)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { accept, refuse, type Checked } from './checked.ts';
 import { isCalendarDay } from './time-zone.ts';
 
@@ -14,7 +15,7 @@ export const VALIDATION_MESSAGES = {
   diagnosisFormat: (code: string) => `"${code}" is not an ICD-10-CM code (such as F41.1).`,
   diagnosisTooMany: (max: number) => `Enter at most ${max} diagnosis codes.`,
   diagnosisDuplicate: (code: string) => `${code} is listed more than once.`,
-  phone: 'Enter a phone number with its area code, such as (555) 123-4567, or an international number starting with +.',
+  phone: 'Enter a phone number with its area code, such as (555) 123-4567, or an international number starting with + or 00.',
   email: 'Enter an email address such as name@example.com.',
   state: 'Enter a US state as its two-letter code, such as NY.',
   postalCode: 'Enter a ZIP code such as 12345 or 12345-6789.',
@@ -174,29 +175,61 @@ export function splitDiagnosisCodes(text: string): string[] {
 const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d{1,6})$/i;
 
 /**
- * A phone number as people write it: ten US digits with or without +1 and punctuation, or an
- * international number starting with + (8 to 15 digits, E.164), either with an extension
- * ("x12", "ext. 12"). Answers the number as typed, with its spacing tidied.
+ * The country whose national phone forms a practice's clients write without a prefix ("(312)
+ * 555-0100"). Cadence's addresses are US addresses (states, ZIP codes), so the practice's country is
+ * the US until practice settings hold a country.
  */
-export function checkPhone(input: unknown): Checked<string> {
+export const PRACTICE_COUNTRY: CountryCode = 'US';
+
+/**
+ * A phone number as people write it: a national number of `country` ("(312) 555-0100"), or an
+ * international one starting with + or 00 ("+34 612 345 678", "0032 470 12 34 56"), either with an
+ * extension ("x12", "ext. 12"). A complete number is answered in E.164 ("+13125550100", with
+ * " ext. 12" after it); one libphonenumber cannot place but shaped like a phone number (ten US
+ * digits, 8–15 digits after +) is kept as typed, spacing tidied. Answering its own output unchanged,
+ * it can run on stored values again.
+ */
+export function checkPhone(input: unknown, country: CountryCode = PRACTICE_COUNTRY): Checked<string> {
   if (typeof input !== 'string') return refuse(VALIDATION_MESSAGES.phone);
-  const text = input.trim().replace(/\s+/g, ' ');
-  const number = text.replace(EXTENSION, '');
-  if (!/^\+?[\d\s().\-/]+$/.test(number) || text.length > 40) return refuse(VALIDATION_MESSAGES.phone);
-  const digits = number.replace(/\D/g, '');
-  const valid = number.startsWith('+')
-    ? digits.length >= 8 && digits.length <= 15 && !digits.startsWith('0')
+  const text = normaliseText(input, { multiline: false });
+  if (text.length > 40) return refuse(VALIDATION_MESSAGES.phone);
+  const extension = EXTENSION.exec(text)?.[1];
+  const typed = text.replace(EXTENSION, '');
+  if (!/^\+?[\d\s().\-/]+$/.test(typed)) return refuse(VALIDATION_MESSAGES.phone);
+  // 00 is the international prefix in most of the world; the number after it is as after a +.
+  const international = typed.startsWith('+') ? typed : /^00[1-9]/.test(typed) ? `+${typed.slice(2)}` : null;
+  const parsed = parsePhoneNumberFromString(international ?? typed, country);
+  if (parsed?.isValid()) return accept(extension ? `${parsed.number} ext. ${extension}` : parsed.number);
+  const digits = typed.replace(/\D/g, '');
+  const shaped = international
+    ? /^\+[1-9]\d{7,14}$/.test(`+${international.replace(/\D/g, '')}`)
     : digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-  return valid ? accept(text) : refuse(VALIDATION_MESSAGES.phone);
+  return shaped ? accept(text) : refuse(VALIDATION_MESSAGES.phone);
+}
+
+/**
+ * A stored phone number as people read it: the practice's country's own numbers in their national
+ * form ("(312) 555-0100"), others in international form ("+34 612 34 56 78"), an extension after
+ * ("ext. 12"); a number kept as typed is shown as typed. checkPhone reads every one of these back to
+ * the stored form.
+ */
+export function formatPhone(stored: string | null | undefined, country: CountryCode = PRACTICE_COUNTRY): string {
+  if (typeof stored !== 'string' || !/^\+\d+(?: ext\. \d+)?$/.test(stored)) return stored ?? '';
+  const [number = '', extension] = stored.split(' ext. ');
+  const parsed = parsePhoneNumberFromString(number);
+  if (!parsed?.isValid()) return stored;
+  const shown = parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  return extension ? `${shown} ext. ${extension}` : shown;
 }
 
 /**
  * The digits that identify a phone number, for search and duplicate checks: "(555) 123-4567",
- * "555.123.4567" and "+1 555 123 4567" all give "5551234567".
+ * "555.123.4567", "+1 555 123 4567" and "+15551234567" all give "5551234567"; "0032 470 12 34 56"
+ * and "+32470123456" both give "32470123456".
  */
 export function phoneSearchKey(phone: string | null | undefined): string {
   if (typeof phone !== 'string') return '';
-  const digits = phone.replace(EXTENSION, '').replace(/\D/g, '');
+  const digits = phone.replace(EXTENSION, '').replace(/\D/g, '').replace(/^00(?=[1-9])/, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
@@ -210,7 +243,7 @@ const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
  */
 export function checkEmail(input: unknown): Checked<string> {
   if (typeof input !== 'string') return refuse(VALIDATION_MESSAGES.email);
-  const text = input.trim();
+  const text = input.normalize('NFC').trim();
   const at = text.lastIndexOf('@');
   if (text.length > 254 || at < 1) return refuse(VALIDATION_MESSAGES.email);
   const local = text.slice(0, at);
@@ -270,13 +303,29 @@ export interface TextRule {
 }
 
 /**
- * A free-text field: trimmed, one line unless `multiline`, at most `max` characters. An empty
- * optional field answers null ("not given").
+ * The one normaliser of typed text (forms, the import, every client write): Unicode NFC (a decomposed
+ * "José" is stored as the composed one, so two spellings that look the same compare and export the
+ * same), line breaks as \n, runs of spaces kept as one, trimmed. A one-line field also turns line
+ * breaks and tabs into a space.
+ */
+export function normaliseText(input: string, options: { multiline: boolean }): string {
+  const text = input.normalize('NFC');
+  if (!options.multiline) return text.replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .trim();
+}
+
+/**
+ * A free-text field: normalised (normaliseText), one line unless `multiline`, at most `max`
+ * characters. An empty optional field answers null ("not given").
  */
 export function checkText(input: unknown, rule: TextRule): Checked<string | null> {
   if (input === null || input === undefined) input = '';
   if (typeof input !== 'string') return refuse(VALIDATION_MESSAGES.required(rule.label));
-  const text = rule.multiline ? input.replace(/\r\n?/g, '\n').trim() : input.replace(/\s+/g, ' ').trim();
+  const text = normaliseText(input, { multiline: rule.multiline ?? false });
   if (text === '') return rule.required ? refuse(VALIDATION_MESSAGES.required(rule.label)) : accept(null);
   if (hasControlCharacter(text)) return refuse(VALIDATION_MESSAGES.controlCharacters(rule.label));
   if ([...text].length > rule.max) return refuse(VALIDATION_MESSAGES.tooLong(rule.label, rule.max));

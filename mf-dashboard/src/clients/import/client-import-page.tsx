@@ -9,6 +9,7 @@ import { listClients } from '../api/list-clients.ts';
 import { refreshClients } from '../client-mutations.ts';
 import { useClients } from '../client-queries.ts';
 import { guessMapping, mappingProblems, type ColumnMapping } from './column-mapping.ts';
+import type { DateOrder } from './import-dates.ts';
 import { ImportFileStep, type ChosenFile } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportProgress } from './import-progress.tsx';
@@ -30,12 +31,13 @@ export function ClientImportPage() {
   const settings = usePracticeSettings();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
 
   const context = useMemo(
-    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined }),
-    [services.data, settings.data],
+    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined, dateOrder }),
+    [services.data, settings.data, dateOrder],
   );
   const plan = useMemo(
     () => (file && clients.data ? planImport(file.parsed, mapping, { existing: clients.data, ...context }) : null),
@@ -50,6 +52,7 @@ export function ClientImportPage() {
   const chooseFile = (chosen: ChosenFile | null) => {
     setFile(chosen);
     setMapping(chosen ? guessMapping(chosen.parsed.headers) : []);
+    setDateOrder(null);
     setStartError(null);
   };
 
@@ -97,6 +100,7 @@ export function ClientImportPage() {
             onMappingChange={setMapping}
             problems={mappingProblems(mapping)}
             plan={plan}
+            onDateOrderChange={setDateOrder}
             onImport={() => void startImport()}
             starting={starting}
             startError={startError}

@@ -80,3 +80,18 @@ describe('re-mapping by hand', () => {
     expect(mappingProblems([])).toEqual([MAPPING_MESSAGES.needsName]);
   });
 });
+
+describe('headers of other locales and headers naming their format (issue 29)', () => {
+  it('matches a header that says how its cells are written by the field it names', () => {
+    expect(guessMapping(['First name', 'Last name', 'Date of birth (DD/MM/YYYY)', 'DOB mm-dd-yy', 'Fee (USD)'])).toEqual(['firstName', 'lastName', 'dateOfBirth', null, 'feeOverride']);
+    expect(guessMapping(['Geburtsdatum TT.MM.JJJJ', 'Date de naissance (JJ/MM/AAAA)'])).toEqual(['dateOfBirth', null]);
+  });
+
+  it("matches German, French, Spanish, Italian and Dutch spreadsheets' name, birth date, email and phone headers", () => {
+    expect(guessMapping(['Vorname', 'Nachname', 'Geburtsdatum', 'E-Mail', 'Telefon'])).toEqual(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone']);
+    expect(guessMapping(['Prénom', 'Nom', 'Date de naissance', 'Courriel', 'Téléphone'])).toEqual(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone']);
+    expect(guessMapping(['Nombre', 'Apellidos', 'Fecha de nacimiento', 'Correo electrónico', 'Teléfono'])).toEqual(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone']);
+    expect(guessMapping(['Nome', 'Cognome', 'Data di nascita', 'Email', 'Cellulare'])).toEqual(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone']);
+    expect(guessMapping(['Voornaam', 'Achternaam', 'Geboortedatum', 'E-mail', 'Telefoonnummer'])).toEqual(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone']);
+  });
+});

@@ -1,7 +1,8 @@
 // Which column of an import file fills which client field (issue #13): matched by header name —
 // SimplePractice's client fields as its client profile and exports name them ("Legal first name",
-// "What name do they go by?", "Client status", "Referral source"…) and plain English headers — then
-// re-mappable by hand. Headers are compared without case, spaces or punctuation.
+// "What name do they go by?", "Client status", "Referral source"…), plain English headers and the
+// name, birth date, email and phone headers of German, French, Spanish, Italian and Dutch
+// spreadsheets — then re-mappable by hand. Headers are compared without case, spaces or punctuation.
 
 /** The client fields a column can fill; `fullName` is split into first and last name. */
 export const IMPORT_FIELDS = [
@@ -63,14 +64,14 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
 
 /** Headers that name each field, as written; compared through headerKey. */
 const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
-  firstName: ['First name', 'Legal first name', 'Client first name', 'Given name', 'First', 'Forename', 'fname'],
-  lastName: ['Last name', 'Legal last name', 'Client last name', 'Surname', 'Family name', 'Last', 'lname'],
+  firstName: ['First name', 'Legal first name', 'Client first name', 'Given name', 'First', 'Forename', 'fname', 'Vorname', 'Prénom', 'Nombre', 'Nome', 'Voornaam'],
+  lastName: ['Last name', 'Legal last name', 'Client last name', 'Surname', 'Family name', 'Last', 'lname', 'Nachname', 'Familienname', 'Nom', 'Nom de famille', 'Apellido', 'Apellidos', 'Cognome', 'Achternaam'],
   fullName: ['Name', 'Full name', 'Client', 'Client name', 'Patient', 'Patient name', 'Legal name'],
   preferredName: ['Preferred name', 'What name do they go by?', 'Name they go by', 'Goes by', 'Nickname', 'Preferred first name'],
   pronouns: ['Pronouns', 'Preferred pronouns', 'Client pronouns'],
-  dateOfBirth: ['Date of birth', 'DOB', 'Birth date', 'Birthdate', 'Birthday', 'Client DOB', 'Date of birth (MM/DD/YYYY)'],
-  email: ['Email', 'Email address', 'E-mail', 'Primary email', 'Client email', 'Email 1'],
-  phone: ['Phone', 'Phone number', 'Mobile', 'Mobile phone', 'Cell', 'Cell phone', 'Home phone', 'Primary phone', 'Telephone', 'Client phone', 'Phone 1'],
+  dateOfBirth: ['Date of birth', 'DOB', 'Birth date', 'Birthdate', 'Birthday', 'Client DOB', 'Geburtsdatum', 'Date de naissance', 'Fecha de nacimiento', 'Data di nascita', 'Geboortedatum'],
+  email: ['Email', 'Email address', 'E-mail', 'Primary email', 'Client email', 'Email 1', 'E-Mail-Adresse', 'Courriel', 'Adresse e-mail', 'Correo', 'Correo electrónico'],
+  phone: ['Phone', 'Phone number', 'Mobile', 'Mobile phone', 'Cell', 'Cell phone', 'Home phone', 'Primary phone', 'Telephone', 'Client phone', 'Phone 1', 'Telefon', 'Telefonnummer', 'Handy', 'Téléphone', 'Portable', 'Teléfono', 'Móvil', 'Telefono', 'Cellulare', 'Telefoonnummer'],
   addressLine1: ['Address', 'Street', 'Street address', 'Address 1', 'Address line 1', 'Address street', 'Mailing address'],
   addressLine2: ['Address 2', 'Address line 2', 'Apt', 'Apartment', 'Suite', 'Unit', 'Apt/Suite'],
   city: ['City', 'Town', 'Address city'],
@@ -106,6 +107,14 @@ for (const field of IMPORT_FIELDS) {
   }
 }
 
+// A header may say how its cells are written: "DOB (DD/MM/YYYY)", "Date of birth mm-dd-yy",
+// "Geburtsdatum TT.MM.JJJJ", "Fee (USD)". The field is named by what is left.
+const FORMAT_WORDS = /\([^)]*\)|\b(?:[dmyjat]{1,4}[-/. ]){2}[dmyjat]{1,4}\b/gi;
+
+function withoutFormat(header: string): string {
+  return header.replace(FORMAT_WORDS, ' ');
+}
+
 /** For each column of the file, the field it fills, or null to skip it. */
 export type ColumnMapping = (ImportField | null)[];
 
@@ -116,7 +125,7 @@ export type ColumnMapping = (ImportField | null)[];
 export function guessMapping(headers: readonly string[]): ColumnMapping {
   const used = new Set<ImportField>();
   const mapping: ColumnMapping = headers.map((header) => {
-    const field = FIELD_BY_HEADER.get(headerKey(header)) ?? null;
+    const field = FIELD_BY_HEADER.get(headerKey(header)) ?? FIELD_BY_HEADER.get(headerKey(withoutFormat(header))) ?? null;
     if (!field || used.has(field)) return null;
     used.add(field);
     return field;

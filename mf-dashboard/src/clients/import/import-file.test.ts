@@ -11,12 +11,28 @@ function read(text: string | Uint8Array, name = 'clients.csv') {
 }
 
 describe('a good CSV file', () => {
-  it('gives trimmed headers and the rows, blank lines left out', () => {
+  it('gives trimmed headers and the rows, blank lines left out but counted in the row numbers', () => {
     const result = read('First name , Last name,Email\r\nJane,Doe,jane@example.com\r\n\r\n,,\r\nSam,Lee,\r\n');
     expect(result).toEqual({
       ok: true,
-      value: { headers: ['First name', 'Last name', 'Email'], rows: [['Jane', 'Doe', 'jane@example.com'], ['Sam', 'Lee', '']], delimiter: ',' },
+      value: { headers: ['First name', 'Last name', 'Email'], rows: [['Jane', 'Doe', 'jane@example.com'], ['Sam', 'Lee', '']], rowNumbers: [2, 5], delimiter: ',' },
     });
+  });
+
+  it('numbers rows as a spreadsheet does: header 1, blank lines counted, a cell spanning lines one row where it starts', () => {
+    const file = (d: string, eol: string) => ['', `First${d}Notes`, `Amy${d}"one${eol}two${eol}three"`, '', `${d}${d}`, `Ben${d}x`, `"Cy"${d}"a${eol}b"`, `Dee${d}`, ''].join(eol);
+    for (const [delimiter, eol] of [[',', '\r\n'], [';', '\n'], ['\t', '\r\n'], [',', '\n']] as const) {
+      const result = read(file(delimiter, eol));
+      expect(result.ok && result.value, JSON.stringify(delimiter)).toMatchObject({ delimiter, rowNumbers: [3, 6, 7, 8] });
+      expect(result.ok && result.value.rows.map((row) => row[0])).toEqual(['Amy', 'Ben', 'Cy', 'Dee']);
+    }
+  });
+
+  it('tells the delimiter by the header, even when cells hold the others and rows have extra cells', () => {
+    const tabs = read('First name\tLast name\tNotes\nAmy\tAsh\ta, b; c\nBen\tBirch\tx\ty\tz\nCy\tCole\t1,2,3,4,5\n');
+    expect(tabs.ok && tabs.value).toMatchObject({ delimiter: '\t', rowNumbers: [2, 3, 4] });
+    const semicolons = read('First name;Last name;Fee\nAmy;Ash;80,50\nBen;Birch;1,200\n');
+    expect(semicolons.ok && semicolons.value).toMatchObject({ delimiter: ';', rows: [['Amy', 'Ash', '80,50'], ['Ben', 'Birch', '1,200']] });
   });
 
   it('reads quoted cells with commas, quotes and line breaks', () => {
@@ -39,7 +55,7 @@ describe('a good CSV file', () => {
 
   it('honours the "sep=" line Excel may write first', () => {
     const result = read('\ufeffsep=;\r\nFirst name;Notes\r\nJane;"a, b"\r\n');
-    expect(result.ok && result.value).toEqual({ headers: ['First name', 'Notes'], rows: [['Jane', 'a, b']], delimiter: ';' });
+    expect(result.ok && result.value).toEqual({ headers: ['First name', 'Notes'], rows: [['Jane', 'a, b']], rowNumbers: [2], delimiter: ';' });
     expect(read('sep=,\nFirst name,Last name\n')).toEqual(no(M.headerOnly));
   });
 

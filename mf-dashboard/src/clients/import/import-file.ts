@@ -30,6 +30,11 @@ export interface ParsedCsv {
   headers: string[];
   /** Data rows as cells, blank rows left out. */
   rows: string[][];
+  /**
+   * Each row's number as a spreadsheet shows it: the header is row 1, blank lines count, and a row
+   * whose quoted cell spans lines is one row, numbered where it starts.
+   */
+  rowNumbers: number[];
   /** The delimiter found: comma, or semicolon or tab as some spreadsheets save. */
   delimiter: string;
 }
@@ -77,6 +82,26 @@ function lineAt(text: string, index: number | undefined, fallbackRow: number | u
   return line;
 }
 
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The delimiter the header row is split by, with rows that fit it (as many cells as the header, or
+ * more) as the tie-break. Headers rarely hold a delimiter, while cells often hold the others (a
+ * tab-separated file with commas in its notes and a row with extra cells fooled papaparse's own
+ * guess, which wants every row the same length).
+ */
+function guessDelimiter(content: string): string {
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
+  for (const delimiter of DELIMITERS) {
+    const rows = Papa.parse<string[]>(content, { delimiter, preview: 50, skipEmptyLines: 'greedy' }).data;
+    const header = rows[0]?.length ?? 0;
+    if (header < 2) continue;
+    const score = (rows.filter((row) => row.length >= header).length / rows.length) * 10_000 + header;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
 /**
  * Parses CSV text with papaparse (comma, semicolon or tab), refusing an empty file, a file that
  * is something else written as text (HTML, JSON), broken quoting, and a header without rows.
@@ -88,17 +113,17 @@ export function parseImportCsv(text: string): Checked<ParsedCsv> {
   if (separatorLine) content = content.slice(separatorLine[0].length);
   if (content.trim() === '') return refuse(IMPORT_FILE_MESSAGES.empty);
   if (/^\s*[<{[]/.test(content)) return refuse(IMPORT_FILE_MESSAGES.notCsv);
-  const result = Papa.parse<string[]>(content, {
-    skipEmptyLines: 'greedy',
-    ...(separatorLine ? { delimiter: separatorLine[1] } : { delimitersToGuess: [',', ';', '\t'] }),
-  });
+  // Blank lines are kept while parsing, so every record keeps its place: the spreadsheet's row.
+  const delimiter = separatorLine?.[1] ?? guessDelimiter(content);
+  const result = Papa.parse<string[]>(content, { skipEmptyLines: false, delimiter });
   const quoteError = result.errors.find((error) => error.type === 'Quotes');
   if (quoteError) return refuse(IMPORT_FILE_MESSAGES.brokenQuotes(lineAt(content, quoteError.index, quoteError.row)));
-  const [header, ...rows] = result.data;
+  const records = result.data.map((cells, index) => ({ cells, rowNumber: index + 1 })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  const [header, ...rows] = records;
   if (!header) return refuse(IMPORT_FILE_MESSAGES.empty);
   if (rows.length === 0) return refuse(IMPORT_FILE_MESSAGES.headerOnly);
-  const headers = header.map((cell, i) => cell.replace(/\s+/g, ' ').trim() || `Column ${i + 1}`);
-  return accept({ headers, rows, delimiter: result.meta.delimiter });
+  const headers = header.cells.map((cell, i) => cell.replace(/\s+/g, ' ').trim() || `Column ${i + 1}`);
+  return accept({ headers, rows: rows.map((row) => row.cells), rowNumbers: rows.map((row) => row.rowNumber), delimiter: result.meta.delimiter });
 }
 
 /** All three checks in order, for a chosen file: the name and size, the bytes, the CSV. */

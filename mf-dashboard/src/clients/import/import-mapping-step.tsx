@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Select, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
 import type { ClientDocument } from '../api/client-document.ts';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, remapColumn, type ColumnMapping, type ImportField } from './column-mapping.ts';
+import type { DateOrder } from './import-dates.ts';
+import { ImportDateOrder } from './import-date-order.tsx';
 import type { ParsedCsv } from './import-file.ts';
 import { previewRows, PREVIEW_ROWS, type ImportPlan, type ImportRow, type ImportRowStatus } from './import-rows.ts';
 
@@ -19,6 +21,16 @@ function sampleOf(parsed: ParsedCsv, column: number): string | undefined {
   const sample = parsed.rows.slice(0, 20).map((row) => (row[column] ?? '').trim()).find((cell) => cell !== '');
   if (sample === undefined) return undefined;
   return `For example: ${sample.length > 40 ? `${sample.slice(0, 40)}…` : sample}`;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A date of birth as it will be stored, written with the month's name so neither order can misread it, and as the file wrote it. */
+function DateOfBirthCell({ row, written }: { row: ImportRow<unknown>; written: string }) {
+  const stored = row.client?.dateOfBirth;
+  if (!stored) return written;
+  const shown = LONG_DATE.format(new Date(`${stored}T00:00:00Z`));
+  return written && written !== stored ? `${shown} (file: ${written})` : shown;
 }
 
 /** The cell a field came from, as the file wrote it (rejected rows have no client to show). */
@@ -40,6 +52,8 @@ export interface ImportMappingStepProps {
   onMappingChange: (mapping: ColumnMapping) => void;
   problems: readonly string[];
   plan: ImportPlan<ClientDocument>;
+  /** The person's choice of date order (the file's own evidence until then). */
+  onDateOrderChange: (order: DateOrder) => void;
   onImport: () => void;
   starting: boolean;
   /** Why the import could not start (the client list failed to load again). */
@@ -48,30 +62,30 @@ export interface ImportMappingStepProps {
 }
 
 /** Step 2: every column matched to a field (or not imported), and the first rows as they would import. */
-export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, problems, plan, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
+export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, problems, plan, onDateOrderChange, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
   const { counts } = plan;
   const columns: TableColumn<ImportRow<ClientDocument>>[] = [
     { key: 'row', header: 'Row', cell: (row) => row.rowNumber, align: 'end' },
     { key: 'name', header: 'Name', cell: (row) => nameOf(row, mapping) || '—', rowHeader: true },
     { key: 'email', header: 'Email', cell: (row) => row.client?.email ?? cellOf(row, mapping, 'email') },
-    { key: 'dateOfBirth', header: 'Date of birth', cell: (row) => row.client?.dateOfBirth ?? cellOf(row, mapping, 'dateOfBirth') },
+    { key: 'dateOfBirth', header: 'Date of birth', cell: (row) => <DateOfBirthCell row={row} written={cellOf(row, mapping, 'dateOfBirth')} /> },
     { key: 'result', header: 'Result', cell: (row) => <StatusChip {...ROW_STATUS[row.status]} /> },
     {
       key: 'problems',
       header: 'Problems',
       cell: (row) =>
-        row.problems.length === 0 ? (
+        row.problems.length + row.notes.length === 0 ? (
           '—'
         ) : (
           <ul className="client-import__problems">
-            {row.problems.map((problem) => (
+            {[...row.problems, ...row.notes].map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
           </ul>
         ),
     },
   ];
-  const canImport = problems.length === 0 && counts.ready > 0;
+  const canImport = problems.length === 0 && counts.ready > 0 && !plan.dates.needsChoice;
 
   return (
     <>
@@ -103,6 +117,7 @@ export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, 
       </Card>
 
       <Card title="Preview" headingLevel={3} description={`The first ${PREVIEW_ROWS} rows as they would be imported, with what is wrong in each.`}>
+        <ImportDateOrder dates={plan.dates} onChange={onDateOrderChange} />
         <p className="client-import__counts">
           {plural(counts.ready, 'client', 'clients')} ready to import · {plural(counts.duplicates, 'duplicate', 'duplicates')} to skip ·{' '}
           {plural(counts.rejected, 'row', 'rows')} with problems

@@ -5,7 +5,8 @@ import { VALIDATION_MESSAGES } from '../../shared/validators.ts';
 import type { Client } from '../client-schema.ts';
 import { guessMapping, remapColumn } from './column-mapping.ts';
 import { readImportFile, type ParsedCsv } from './import-file.ts';
-import { dateCell, IMPORT_ROW_MESSAGES, planImport, previewRows, rejectedRowsCsv, splitFullName } from './import-rows.ts';
+import { DATE_MESSAGES } from './import-dates.ts';
+import { IMPORT_ROW_MESSAGES, planImport, previewRows, rejectedRowsCsv, splitFullName } from './import-rows.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -66,27 +67,15 @@ describe('each row read into a client', () => {
     expect(splitFullName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
   });
 
-  it('reads the date formats spreadsheets write, never guessing a two-digit year', () => {
-    expect(dateCell('1985-03-14')).toEqual({ value: '1985-03-14' });
-    expect(dateCell('1985-3-4')).toEqual({ value: '1985-03-04' });
-    expect(dateCell('1985/03/14')).toEqual({ value: '1985-03-14' });
-    expect(dateCell('1985-03-14 00:00:00')).toEqual({ value: '1985-03-14' });
-    expect(dateCell('03-14-1985')).toEqual({ value: '1985-03-14' });
-    expect(dateCell('3.14.1985')).toEqual({ value: '1985-03-14' });
-    expect(dateCell('3/14/85')).toEqual({ problem: IMPORT_ROW_MESSAGES.twoDigitYear });
-    expect(dateCell('14/03/1985')).toEqual({ value: '14/03/1985' });
-    expect(dateCell('March 14')).toEqual({ value: 'March 14' });
-  });
-
   it('rejects a row with every reason, each naming the column as the file does', () => {
     const result = plan(
-      'Legal first name,Legal last name,DOB,E-mail,Phone,Fee,Service,Status\n,Doe,3/14/85,jane@,12,-5,Couples,Someday\n',
+      'Legal first name,Legal last name,DOB,E-mail,Phone,Fee,Service,Status\n,Doe,3/34/85,jane@,12,-5,Couples,Someday\n',
       [],
       { services },
     );
     expect(result.rows[0]).toMatchObject({ status: 'rejected', client: null });
     expect(result.rows[0]!.problems).toEqual([
-      `DOB: ${IMPORT_ROW_MESSAGES.twoDigitYear}`,
+      `DOB: ${DATE_MESSAGES.noSuchDay('3/34/85', 34, 3, 1985)}`,
       'Fee: Enter an amount of zero or more.',
       `Service: ${IMPORT_ROW_MESSAGES.unknownService('Couples')}`,
       'Legal first name: Enter the first name.',
@@ -101,10 +90,14 @@ describe('each row read into a client', () => {
     expect(result.rows[0]!.problems).toEqual([`Service: ${IMPORT_ROW_MESSAGES.unknownService('GRP')}`]);
   });
 
-  it('rejects a row with more cells than the header, and accepts one with fewer', () => {
-    const result = plan('First name,Last name,Email\nJane,Doe,jane@example.com,extra\nSam,Lee\nAmy,Chen,,\n');
-    expect(result.rows.map((row) => row.status)).toEqual(['rejected', 'ready', 'ready']);
-    expect(result.rows[0]!.problems).toEqual([IMPORT_ROW_MESSAGES.tooManyCells(4, 3)]);
+  it('keeps a row with more cells than the header, ignoring the extra ones with a note, and one with fewer', () => {
+    const result = plan('First name,Last name,Email\nJane,Doe,jane@example.com,extra,more\nSam,Lee\nAmy,Chen,,\n');
+    expect(result.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'ready']);
+    expect(result.rows[0]!.client).toMatchObject({ firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com' });
+    expect(result.rows[0]!.notes).toEqual([IMPORT_ROW_MESSAGES.extraCells(5, 3)]);
+    expect(result.rows[0]!.notes[0]).toBe('This row has 5 cells but the header has 3: the 2 cells after the last column were ignored.');
+    expect(result.rows[1]!.notes).toEqual([]);
+    expect(result.rows[2]!.notes).toEqual([]);
   });
 
   it('fee overrides follow the practice currency', () => {
@@ -134,14 +127,22 @@ describe('duplicates: against stored clients and within the file', () => {
   it('skips a later row repeating an earlier one; the first is imported', () => {
     const result = plan('First,Last,DOB,Email\nAmy,Chen,,amy@example.com\nSam,Lee,2001-02-03,\nAmy,C,,Amy@Example.com\nsam,LEE,2001-02-03,sam@example.com\n');
     expect(result.rows.map((row) => row.status)).toEqual(['ready', 'ready', 'duplicate', 'duplicate']);
-    expect(result.rows[2]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 2, reason: 'email' });
-    expect(result.rows[3]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 3, reason: 'nameAndDateOfBirth' });
+    expect(result.rows[2]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 2, reason: 'email', refused: false });
+    expect(result.rows[3]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 3, reason: 'nameAndDateOfBirth', refused: false });
     expect(result.rows[2]!.problems).toEqual(['Skipped: Same client as row 2.']);
   });
 
-  it('a rejected row is not the original of a later duplicate', () => {
+  it('a duplicate of a refused row says so: the first row naming a client counts, imported or not', () => {
     const result = plan('First,Last,Email,Phone\nAmy,Chen,amy@example.com,12\nAmy,Chen,amy@example.com,\n');
-    expect(result.rows.map((row) => row.status)).toEqual(['rejected', 'ready']);
+    expect(result.rows.map((row) => row.status)).toEqual(['rejected', 'duplicate']);
+    expect(result.rows[0]!.problems).toEqual([`Phone: ${VALIDATION_MESSAGES.phone}`]);
+    expect(result.rows[1]!.duplicateOf).toEqual({ kind: 'file', rowNumber: 2, reason: 'email', refused: true });
+    expect(result.rows[1]!.problems).toEqual(['Skipped: Same client as row 2, which is not imported until its problems are fixed.']);
+  });
+
+  it('a refused row naming a stored client is reported as that duplicate, not by its other problems', () => {
+    const result = plan('First,Last,Email,Phone\nJane,Doe,jane@example.com,12\nJane,Doe,1985-03-14,\n', stored);
+    expect(result.rows[0]).toMatchObject({ status: 'duplicate', problems: ['Skipped: Jane Doe already has this email address.'] });
   });
 });
 
@@ -157,7 +158,7 @@ function generatedFile(count: number): string {
 describe('the e2e scenario in miniature: 200 rows, 3 bad, 2 duplicates', () => {
   const file = () => {
     const lines = generatedFile(200).trimEnd().split('\r\n');
-    lines[11] = 'Bad,Row,1985-13-40,bad1@example.com,,Active,,,';
+    lines[11] = 'Bad,Row,2099-03-14,bad1@example.com,,Active,,,';
     lines[51] = ',Nameless,,bad2@example.com,,Active,,,';
     lines[101] = 'Bad,Email,,not-an-email,,Active,,,';
     lines[150] = lines[5]!.replace('First4', 'Again');
@@ -174,7 +175,7 @@ describe('the e2e scenario in miniature: 200 rows, 3 bad, 2 duplicates', () => {
     const download = Papa.parse<string[]>(rejectedRowsCsv(result).replace(/^\ufeff/, ''), { skipEmptyLines: true }).data;
     expect(download[0]!.slice(0, 3)).toEqual(['Row', 'Problems', 'Legal first name']);
     expect(download.slice(1).map((row) => [row[0], row[1]])).toEqual([
-      ['12', `Date of birth: ${VALIDATION_MESSAGES.dateOfBirthFormat}`],
+      ['12', `Date of birth: ${VALIDATION_MESSAGES.dateOfBirthFuture}`],
       ['52', 'Legal first name: Enter the first name.'],
       ['102', `Email: ${VALIDATION_MESSAGES.email}`],
     ]);

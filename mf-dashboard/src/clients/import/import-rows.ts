@@ -1,11 +1,12 @@
-import { toCsv } from '../../shared/csv-writer.ts';
+import { removeFormulaGuard, toCsv } from '../../shared/csv-writer.ts';
 import { DEFAULT_CURRENCY, parseMoney } from '../../shared/money.ts';
 import { fieldMessages } from '../../shared/schema-fields.ts';
-import { isCalendarDay } from '../../shared/time-zone.ts';
+import { checkDateOfBirth, checkEmail, checkText, TEXT_LIMITS } from '../../shared/validators.ts';
 import { clientDisplayName, clientSchema, type Client, type ClientStatus } from '../client-schema.ts';
 import { DUPLICATE_MESSAGES, DuplicateIndex, type DuplicateKeyFields, type DuplicateReason } from '../duplicates.ts';
 import { IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from './column-mapping.ts';
 import type { ParsedCsv } from './import-file.ts';
+import { detectDateOrder, readDate, twoDigitYearPivot, type DateOrder, type DateOrderEvidence } from './import-dates.ts';
 
 // Rows of an import file checked one by one (issue #13): each becomes a client ready to create, a
 // duplicate to skip (of a stored client or of an earlier row), or a rejected row with its reasons.
@@ -14,11 +15,11 @@ import type { ParsedCsv } from './import-file.ts';
 export const PREVIEW_ROWS = 10;
 
 export const IMPORT_ROW_MESSAGES = {
-  tooManyCells: (cells: number, headers: number) =>
-    `This row has ${cells} cells but the header has ${headers}: a cell with a comma may be missing its quotes.`,
-  twoDigitYear: 'Write the year with four digits, such as 03/14/1985 or 1985-03-14.',
+  extraCells: (cells: number, headers: number) =>
+    `This row has ${cells} cells but the header has ${headers}: the ${cells - headers === 1 ? 'cell' : `${cells - headers} cells`} after the last column ${cells - headers === 1 ? 'was' : 'were'} ignored.`,
   unknownService: (name: string) => `No service is named "${name}". Add the service first, or leave this column unmatched.`,
   duplicateOfRow: (row: number) => `Same client as row ${row}.`,
+  duplicateOfRefusedRow: (row: number) => `Same client as row ${row}, which is not imported until its problems are fixed.`,
   skippedDuplicate: (message: string) => `Skipped: ${message}`,
 } as const;
 
@@ -36,13 +37,17 @@ export interface ImportContext<T extends DuplicateKeyFields> {
   services?: readonly ImportService[];
   /** The practice's currency, for fee overrides. */
   currency?: string;
+  /** How the file writes dates, as the person chose it; otherwise the file's own evidence decides. */
+  dateOrder?: DateOrder | null;
+  /** Two-digit years up to this one are 20xx (twoDigitYearPivot). */
+  pivot?: number;
 }
 
 export type ImportRowStatus = 'ready' | 'duplicate' | 'rejected';
 
 export type DuplicateOf<T> =
   | { kind: 'existing'; client: T; reason: DuplicateReason }
-  | { kind: 'file'; rowNumber: number; reason: DuplicateReason };
+  | { kind: 'file'; rowNumber: number; reason: DuplicateReason; refused: boolean };
 
 export interface ImportRow<T> {
   /** The row's number as a spreadsheet shows it (the header is row 1). */
@@ -53,11 +58,22 @@ export interface ImportRow<T> {
   client: Client | null;
   /** Why a row is rejected or skipped, each naming the column as the file does. */
   problems: string[];
+  /** What was read differently from the file without refusing the row (extra cells ignored). */
+  notes: string[];
   duplicateOf: DuplicateOf<T> | null;
+}
+
+export interface ImportDates extends DateOrderEvidence {
+  /** The order the rows were read in: the person's choice, else the file's. */
+  used: DateOrder | null;
+  /** Some date could be either and no order is chosen: nothing imports until the person chooses. */
+  needsChoice: boolean;
+  pivot: number;
 }
 
 export interface ImportPlan<T> {
   headers: string[];
+  dates: ImportDates;
   rows: ImportRow<T>[];
   /** The clients to create, in file order. */
   ready: Client[];
@@ -81,23 +97,6 @@ const STATUS_WORDS: Record<string, ClientStatus> = {
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x', 'ok', 'emailok', 'consented', 'on', '✓', '✔']);
 const NO = new Set(['no', 'n', 'false', '0', 'off', 'none', 'declined']);
-
-/**
- * A date cell as spreadsheets write it: 1985-03-14 (a time after it is ignored), 1985/03/14,
- * 3/14/1985, 03-14-1985 or 3.14.1985 (US order). Answers YYYY-MM-DD, or null with the cell left for
- * the schema to refuse; a two-digit year is its own problem, never guessed.
- */
-export function dateCell(text: string): { value: string } | { problem: string } {
-  const trimmed = text.trim();
-  const iso = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T\s].*)?$/.exec(trimmed);
-  const us = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:\s.*)?$/.exec(trimmed);
-  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : [];
-  if (year && month && day && isCalendarDay(Number(year), Number(month), Number(day))) {
-    return { value: `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` };
-  }
-  if (/^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/.test(trimmed)) return { problem: IMPORT_ROW_MESSAGES.twoDigitYear };
-  return { value: trimmed };
-}
 
 /** "Doe, Jane" or "Jane Q. Doe" → first and last name (the last word is the last name). */
 export function splitFullName(text: string): { firstName: string; lastName: string } {
@@ -127,7 +126,14 @@ interface RowReading {
   columnOf: Map<string, number>;
 }
 
-function readRow(cells: readonly string[], mapping: ColumnMapping, headers: readonly string[], context: { currency: string; findService: (text: string) => ImportService | undefined }): RowReading {
+interface ReadContext {
+  currency: string;
+  findService: (text: string) => ImportService | undefined;
+  dateOrder: DateOrder | null;
+  pivot: number;
+}
+
+function readRow(cells: readonly string[], mapping: ColumnMapping, headers: readonly string[], context: ReadContext): RowReading {
   const input: Record<string, unknown> = { currency: context.currency };
   const problems: string[] = [];
   const columnOf = new Map<string, number>();
@@ -142,7 +148,8 @@ function readRow(cells: readonly string[], mapping: ColumnMapping, headers: read
   });
 
   mapping.forEach((field: ImportField | null, column) => {
-    const cell = (cells[column] ?? '').trim();
+    // The apostrophe a spreadsheet-safe writer (Cadence's export) put before a formula-like cell.
+    const cell = removeFormulaGuard(cells[column] ?? '').trim();
     if (!field || cell === '') return;
     switch (field) {
       case 'fullName': {
@@ -153,9 +160,9 @@ function readRow(cells: readonly string[], mapping: ColumnMapping, headers: read
         return;
       }
       case 'dateOfBirth': {
-        const date = dateCell(cell);
-        if ('problem' in date) problem(column, date.problem);
-        else input.dateOfBirth = date.value;
+        const date = readDate(cell, context.dateOrder, context.pivot);
+        if (date.ok) input.dateOfBirth = date.value;
+        else problem(column, date.message);
         break;
       }
       case 'status':
@@ -185,28 +192,54 @@ function readRow(cells: readonly string[], mapping: ColumnMapping, headers: read
   return { input, problems, columnOf };
 }
 
+/** The name, email and date of birth a row gives, where they read, to find the same client twice. */
+function identityOf(input: Record<string, unknown>): DuplicateKeyFields | null {
+  const text = (value: unknown) => checkText(value, { label: '', max: TEXT_LIMITS.name });
+  const firstName = text(input.firstName);
+  const lastName = text(input.lastName);
+  const email = typeof input.email === 'string' ? checkEmail(input.email) : null;
+  const dateOfBirth = typeof input.dateOfBirth === 'string' ? checkDateOfBirth(input.dateOfBirth) : null;
+  const identity: DuplicateKeyFields = {
+    firstName: firstName.ok ? (firstName.value ?? '') : '',
+    lastName: lastName.ok ? (lastName.value ?? '') : '',
+    email: email?.ok ? email.value : null,
+    dateOfBirth: dateOfBirth?.ok ? dateOfBirth.value : null,
+  };
+  return identity.email || (identity.firstName && identity.lastName && identity.dateOfBirth) ? identity : null;
+}
+
+/** How the file's dates read: the file's evidence from the date-of-birth column, and the order used. */
+export function importDates(parsed: ParsedCsv, mapping: ColumnMapping, chosen: DateOrder | null = null, pivot: number = twoDigitYearPivot()): ImportDates {
+  const column = mapping.indexOf('dateOfBirth');
+  const cells = column < 0 ? [] : parsed.rows.map((cells, index) => ({ rowNumber: parsed.rowNumbers[index] ?? index + 2, text: removeFormulaGuard(cells[column] ?? '') })).filter((cell) => cell.text.trim() !== '');
+  const evidence = detectDateOrder(cells, column < 0 ? '' : parsed.headers[column], pivot);
+  const used = chosen ?? evidence.order;
+  return { ...evidence, used, needsChoice: used === null && (evidence.ambiguous || evidence.conflict), pivot };
+}
+
 /**
  * Checks every row of a parsed file under a mapping: reads each cell into its field, validates the
  * client with the same schema as the form, and classifies duplicates against the stored clients and
- * the rows above it. Never throws on what a file holds.
+ * the rows above it (the first of two rows naming one client is the one that counts, imported or
+ * not). Never throws on what a file holds.
  */
 export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapping: ColumnMapping, context: ImportContext<T>): ImportPlan<T> {
   const currency = context.currency ?? DEFAULT_CURRENCY;
   const findService = serviceFinder(context.services ?? []);
+  const dates = importDates(parsed, mapping, context.dateOrder ?? null, context.pivot);
+  const readContext: ReadContext = { currency, findService, dateOrder: dates.used, pivot: dates.pivot };
   const stored = new DuplicateIndex<T>(context.existing, () => undefined);
-  const inFile = new DuplicateIndex<Client & { rowNumber: number }>([], () => undefined);
+  const inFile = new DuplicateIndex<DuplicateKeyFields & { rowNumber: number; refused: boolean }>([], () => undefined);
   const rows: ImportRow<T>[] = [];
   const ready: Client[] = [];
 
   parsed.rows.forEach((cells, index) => {
-    const rowNumber = index + 2;
-    const row: ImportRow<T> = { rowNumber, cells, status: 'rejected', client: null, problems: [], duplicateOf: null };
+    const rowNumber = parsed.rowNumbers[index] ?? index + 2;
+    const row: ImportRow<T> = { rowNumber, cells, status: 'rejected', client: null, problems: [], notes: [], duplicateOf: null };
     rows.push(row);
-    if (cells.length > parsed.headers.length && cells.slice(parsed.headers.length).some((cell) => cell.trim() !== '')) {
-      row.problems.push(IMPORT_ROW_MESSAGES.tooManyCells(cells.length, parsed.headers.length));
-      return;
-    }
-    const reading = readRow(cells, mapping, parsed.headers, { currency, findService });
+    const extra = cells.slice(parsed.headers.length);
+    if (extra.some((cell) => cell.trim() !== '')) row.notes.push(IMPORT_ROW_MESSAGES.extraCells(cells.length, parsed.headers.length));
+    const reading = readRow(cells.slice(0, parsed.headers.length), mapping, parsed.headers, readContext);
     const result = clientSchema.safeParse(reading.input);
     if (!result.success) {
       for (const [field, message] of Object.entries(fieldMessages(result.error))) {
@@ -216,26 +249,31 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
       }
     }
     row.problems.unshift(...reading.problems);
-    if (!result.success || row.problems.length > 0) return;
-
-    const client = result.data;
+    const refused = !result.success || row.problems.length > 0;
+    const client = result.success && !refused ? result.data : null;
+    // A refused row still names a client when its name, email or date of birth read: a stored client
+    // or an earlier row with them makes it a duplicate, whatever else is wrong with it.
+    const identity = client ?? identityOf(reading.input);
     row.client = client;
-    const existing = stored.find(client);
+
+    const existing = identity ? stored.find(identity) : null;
+    const earlier = identity && !existing ? inFile.find(identity) : null;
     if (existing) {
       row.status = 'duplicate';
       row.duplicateOf = { kind: 'existing', client: existing.client, reason: existing.reason };
       const name = clientDisplayName({ firstName: existing.client.firstName, lastName: existing.client.lastName, preferredName: null });
-      row.problems.push(IMPORT_ROW_MESSAGES.skippedDuplicate(DUPLICATE_MESSAGES[existing.reason](name)));
+      row.problems = [IMPORT_ROW_MESSAGES.skippedDuplicate(DUPLICATE_MESSAGES[existing.reason](name))];
       return;
     }
-    const earlier = inFile.find(client);
     if (earlier) {
+      const { rowNumber: earlierRow, refused: earlierRefused } = earlier.client;
       row.status = 'duplicate';
-      row.duplicateOf = { kind: 'file', rowNumber: earlier.client.rowNumber, reason: earlier.reason };
-      row.problems.push(IMPORT_ROW_MESSAGES.skippedDuplicate(IMPORT_ROW_MESSAGES.duplicateOfRow(earlier.client.rowNumber)));
+      row.duplicateOf = { kind: 'file', rowNumber: earlierRow, reason: earlier.reason, refused: earlierRefused };
+      row.problems = [IMPORT_ROW_MESSAGES.skippedDuplicate(earlierRefused ? IMPORT_ROW_MESSAGES.duplicateOfRefusedRow(earlierRow) : IMPORT_ROW_MESSAGES.duplicateOfRow(earlierRow))];
       return;
     }
-    inFile.add({ ...client, rowNumber });
+    if (identity) inFile.add({ ...identity, rowNumber, refused });
+    if (!client) return;
     row.status = 'ready';
     ready.push(client);
   });
@@ -243,6 +281,7 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
   const count = (status: ImportRowStatus) => rows.filter((row) => row.status === status).length;
   return {
     headers: parsed.headers,
+    dates,
     rows,
     ready,
     counts: { total: rows.length, ready: ready.length, duplicates: count('duplicate'), rejected: count('rejected') },

@@ -28,7 +28,7 @@ async function therapistWithPlan(rows: number) {
   const therapist = await createTherapist(server, 'run');
   actAs(server, therapist);
   const headers = ['First name', 'Last name'];
-  const parsed = { headers, rows: Array.from({ length: rows }, (_, i) => [`First${i}`, `Run${i}`]), delimiter: ',' };
+  const parsed = { headers, rows: Array.from({ length: rows }, (_, i) => [`First${i}`, `Run${i}`]), rowNumbers: Array.from({ length: rows }, (_, i) => i + 2), delimiter: ',' };
   const plan = planImport(parsed, guessMapping(headers), { existing: [] });
   const storedIds = async () => new Set((await listClients(therapist.id)).map((client) => client.$id));
   return { therapist, plan, storedIds };
