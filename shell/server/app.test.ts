@@ -118,6 +118,43 @@ describe('app server', () => {
   });
 });
 
+describe("the app server's own 4xx answers carry Appwrite's error body (issue 29)", () => {
+  const appwriteShape = (code: number, type: string) => ({ code, type, version: '1.9.6', message: expect.any(String) });
+
+  it('431 for an oversized URL or oversized headers, 400 for a path that is not UTF-8, 404 for an unknown file', async () => {
+    const listening = await buildServer(loadServerConfig({ SHELL_DIST: path.join(dir, 'dist'), DEPLOY_DIR: path.join(dir, 'deploy'), APPWRITE_UPSTREAM: 'http://127.0.0.1:9' }));
+    await listening.listen({ host: '127.0.0.1', port: 0 });
+    const origin = `http://127.0.0.1:${(listening.server.address() as { port: number }).port}`;
+    try {
+      const answers = {
+        longUrl: await fetch(`${origin}/v1/account?${'q'.repeat(20_000)}`),
+        bigHeader: await fetch(`${origin}/v1/account`, { headers: { 'x-big': 'b'.repeat(20_000) } }),
+        pageLongUrl: await fetch(`${origin}/dashboard/${'a'.repeat(20_000)}`, { headers: html }),
+        badUtf8Api: await fetch(`${origin}/v1/databases/%ff%fe/collections`),
+        badUtf8Page: await fetch(`${origin}/dashboard/clients/%C3%28`, { headers: html }),
+        missingFile: await fetch(`${origin}/missing.js`),
+      };
+      const expected: Record<keyof typeof answers, [number, string]> = {
+        longUrl: [431, 'general_bad_request'],
+        bigHeader: [431, 'general_bad_request'],
+        pageLongUrl: [431, 'general_bad_request'],
+        badUtf8Api: [400, 'general_bad_request'],
+        badUtf8Page: [400, 'general_bad_request'],
+        missingFile: [404, 'general_route_not_found'],
+      };
+      for (const [name, response] of Object.entries(answers) as [keyof typeof answers, Response][]) {
+        const [code, type] = expected[name];
+        expect(response.status, name).toBe(code);
+        expect(response.headers.get('content-type'), name).toMatch(/^application\/json/);
+        expect(await response.json(), name).toEqual(appwriteShape(code, type));
+      }
+    } finally {
+      listening.server.closeAllConnections();
+      await listening.close();
+    }
+  });
+});
+
 describe('served over HTTPS behind a TLS terminator', () => {
   const serverWith = (env: Record<string, string>) =>
     buildServer(loadServerConfig({ SHELL_DIST: path.join(dir, 'dist'), DEPLOY_DIR: path.join(dir, 'deploy'), ...env }));

@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { isAppRoute } from '../src/route-table.ts';
 import type { ServerConfig } from './config.ts';
+import { APP_SERVER_ERRORS, rawAppwriteError, sendAppwriteError } from './appwrite-error.ts';
 import { appwriteProxy } from './appwrite-proxy.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -13,7 +14,21 @@ const NO_CACHE = 'no-cache';
 
 /** The app server: the shell, the deployed remotes, runtime config, and the /v1 proxy. */
 export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: false,
+    trustProxy: config.trustProxy,
+    // A request Node's parser refuses (URL or headers over its 16 KB, broken framing) gets Appwrite's
+    // body too: 431 for the size, 400 otherwise, as the Appwrite emulator answers.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
+      if (!socket.writable || error.code === 'ECONNRESET') {
+        socket.destroy();
+        return;
+      }
+      socket.end(rawAppwriteError(error.code === 'HPE_HEADER_OVERFLOW' ? APP_SERVER_ERRORS.headersTooLarge : APP_SERVER_ERRORS.badRequest));
+    },
+    // A path that is not UTF-8 once decoded (/%ff) and other requests the router cannot take.
+    frameworkErrors: (_error, _request, reply) => sendAppwriteError(reply, APP_SERVER_ERRORS.badRequest),
+  });
   const headers = securityHeaders(config);
   const versioned = config.devMode ? NO_CACHE : IMMUTABLE;
 
@@ -26,7 +41,7 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
   if (!config.serveSourceMaps) {
     app.addHook('onRequest', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
-      if (pathname.endsWith('.map') && !/^\/v1(\/|$)/.test(pathname)) return reply.code(404).type('text/plain').send('Not found');
+      if (pathname.endsWith('.map') && !/^\/v1(\/|$)/.test(pathname)) return sendAppwriteError(reply, APP_SERVER_ERRORS.routeNotFound);
     });
   }
 
@@ -81,15 +96,18 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    if (!wantsPage) return sendAppwriteError(reply, APP_SERVER_ERRORS.routeNotFound);
     // Unknown routes get the shell too, which renders its "Page not found" screen, with a real 404.
     return sendShell(reply, isAppRoute(request.url.split('?')[0] ?? '/') ? 200 : 404, indexHtml);
   });
 
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    reply.code(status).type('text/plain').send(status >= 500 ? 'Internal error' : 'Bad request');
+    if (status >= 500) {
+      request.log.error(error);
+      return sendAppwriteError(reply, APP_SERVER_ERRORS.serverError);
+    }
+    return sendAppwriteError(reply, { ...APP_SERVER_ERRORS.badRequest, code: status });
   });
 
   return app;

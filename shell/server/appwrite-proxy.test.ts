@@ -225,6 +225,34 @@ describe('bodies Appwrite refuses get Appwrite\'s answer, not a 500', () => {
     }
   });
 
+  it('issue 29: a 100 MB body streamed without Content-Length gets Appwrite\'s answer, not a dropped connection', async () => {
+    const app = await appServer();
+    const target = new URL(`${app}/account/sessions/email`);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest({
+        host: target.hostname, port: target.port, method: 'POST', path: target.pathname,
+        headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on('error', reject);
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      let sent = 0;
+      const write = () => {
+        while (sent < 100 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', write);
+        }
+        request.end();
+      };
+      write();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({ code: 400, type: 'general_argument_invalid', message: 'Request body is too large.', version: '1.9.6' });
+  }, 60_000);
+
   it('takes a body sent with Expect: 100-continue or in chunks, as curl and Node clients send them', async () => {
     const app = await appServer();
     const body = JSON.stringify({ email: await newUser(), password: PASSWORD });

@@ -1,14 +1,12 @@
 import { Readable } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import proxy from '@fastify/http-proxy';
+import { APP_SERVER_ERRORS, sendAppwriteError } from './appwrite-error.ts';
 import type { ServerConfig } from './config.ts';
 
 /** Appwrite's request size limit (12 MB, its HTTP server's payload size; the emulator's too). */
 const BODY_LIMIT = 12 * 1024 * 1024;
-
-/** The Appwrite version the app is built against (emulators/appwrite/src/errors.ts). */
-const APPWRITE_VERSION = '1.9.6';
 
 /**
  * Headers only a server may send: the API key and the dev key (project secrets: every scope, no
@@ -27,30 +25,21 @@ const PROXY_CLAIMS = new Set(['forwarded', 'x-forwarded-for', 'x-forwarded-host'
  */
 const HOP_BY_HOP = new Set(['expect', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'keep-alive', 'proxy-connection', 'proxy-authorization']);
 
-/** Past this much, a refused body is no longer read to its end: the connection is just closed. */
-const DRAIN_LIMIT = 4 * BODY_LIMIT;
-
 const clientError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 
 /**
- * The whole body, up to BODY_LIMIT. A larger one is still read (and dropped) to its end before the
- * answer, so the client gets the error instead of a reset connection halfway through its upload.
+ * The whole body, up to BODY_LIMIT. A larger one, of any size and with or without a Content-Length,
+ * is still read (and dropped as it comes, so memory stays flat) to its end before the answer: the
+ * client gets Appwrite's error instead of a reset connection halfway through its upload. How long an
+ * upload may take is bounded by Node's requestTimeout (5 minutes).
  */
 function readBody(payload: Readable, declared: string | undefined): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    if (Number(declared) > DRAIN_LIMIT) {
-      reject(clientError(413, 'Request body is too large'));
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
     payload.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) {
-        payload.destroy();
-        reject(clientError(413, 'Request body is too large'));
-      }
     });
     payload.on('error', reject);
     payload.on('end', () => {
@@ -59,15 +48,6 @@ function readBody(payload: Readable, declared: string | undefined): Promise<Buff
       else resolve(Buffer.concat(chunks, size));
     });
   });
-}
-
-/** Appwrite's error body, for what the app server refuses before Appwrite sees it. */
-function sendAppwriteError(reply: FastifyReply, code: number, type: string, message: string): FastifyReply {
-  return reply
-    .code(code)
-    .header('cache-control', 'no-cache, no-store, must-revalidate')
-    .type('application/json')
-    .send({ message, code, type, version: APPWRITE_VERSION });
 }
 
 /** The buffered body's length per raw request (its Content-Length upstream). */
@@ -101,14 +81,12 @@ export async function appwriteProxy(app: FastifyInstance, config: ServerConfig):
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
     // As the emulator answers (Appwrite passes no 413 through: its errors end as 400s).
-    if (status === 413) return sendAppwriteError(reply, 400, 'general_argument_invalid', 'Request body is too large.');
-    if (status >= 400 && status < 500) {
-      return sendAppwriteError(reply, 400, 'general_bad_request', 'There was an error processing your request. Please check the inputs and try again.');
-    }
+    if (status === 413) return sendAppwriteError(reply, APP_SERVER_ERRORS.bodyTooLarge);
+    if (status >= 400 && status < 500) return sendAppwriteError(reply, APP_SERVER_ERRORS.badRequest);
     request.log.error(error);
     // Appwrite unreachable or too slow: the gateway's status (502/503/504), never a stack trace.
     const gateway = status === 502 || status === 503 || status === 504 ? status : 500;
-    return sendAppwriteError(reply, gateway, 'general_server_error', 'An internal server error occurred.');
+    return sendAppwriteError(reply, { ...APP_SERVER_ERRORS.serverError, code: gateway });
   });
 
   await app.register(proxy, {
