@@ -223,7 +223,7 @@ describe('bodies Appwrite refuses get Appwrite\'s answer, not a 500', () => {
       expect(proxied.status, type).toBe(400);
       expect(await proxied.json(), type).toMatchObject(expected);
     }
-  });
+  }, 30_000);
 
   it('issue 29: a 100 MB body streamed without Content-Length gets Appwrite\'s answer, not a dropped connection', async () => {
     const app = await appServer();
