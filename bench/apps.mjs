@@ -21,6 +21,16 @@ export async function routePaths() {
 
 /**
  * Guarded routes the bench loads signed in, as the seeded therapist (bench/practice-dataset.mjs):
- * the dashboard's routes with a screen of their own so far (issue #13), the rest still placeholders.
+ * each dashboard section with a screen of its own (issue 30's per-section table).
  */
-export const SIGNED_IN_ROUTES = ['/dashboard', '/dashboard/clients', '/dashboard/schedule', '/dashboard/sessions', '/dashboard/practice'];
+export const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/dashboard/clients',
+  '/dashboard/schedule',
+  '/dashboard/sessions',
+  '/dashboard/practice',
+  '/dashboard/payments',
+  '/dashboard/transactions',
+  '/dashboard/reports',
+  '/dashboard/clients/import',
+];

@@ -69,6 +69,18 @@ export function formatReport(results) {
     );
     out.push(`Signed-in warm switch median ${signedIn.composed.median} ms: goal ≤ ${SIGNED_IN_SWITCH_GOAL_MS} ms ${signedIn.composed.median <= SIGNED_IN_SWITCH_GOAL_MS ? 'met' : 'MISSED'}`);
   }
+  if (routeSwitch?.sections) {
+    const { sections } = routeSwitch;
+    const paths = Object.keys(sections.composed.each);
+    out.push('', `Dashboard section switch, warm (every section visited once; click → section current and painted, ms; goal median ≤ ${SIGNED_IN_SWITCH_GOAL_MS})`);
+    out.push(
+      table(
+        ['build', 'median', ...paths.map((p) => `→ ${p.replace('/dashboard', '') || '/'}`)],
+        ['composed', 'monolith'].map((build) => [build, sections[build].median, ...paths.map((p) => sections[build].each[p].join(' '))]),
+      ),
+    );
+    out.push(`Section switch median ${sections.composed.median} ms: goal ≤ ${SIGNED_IN_SWITCH_GOAL_MS} ms ${sections.composed.median <= SIGNED_IN_SWITCH_GOAL_MS ? 'met' : 'MISSED'}`);
+  }
   if (ratios.signedIn) {
     out.push('', `Dashboard routes, cold, signed in as the seeded therapist (${results.practice?.counts?.clients ?? '?'} clients): first-load JS gzip (KB), target ≤ ${ratios.routeTarget.toFixed(2)}×`);
     out.push(

@@ -10,8 +10,10 @@ import { openPage } from './measure.mjs';
 export const SWITCH_PATHS = ['/login', '/signup', '/faq', '/terms', '/changelog', '/contact'];
 
 /** In the page: click the link to `to`, resolve with ms until the new heading was painted. */
-function clickAndTime(to) {
+async function clickAndTime(to) {
   const heading = () => document.querySelector('#main h1');
+  // The nav shows its links once the session check has answered (slow on a loaded machine).
+  for (let waited = 0; !document.querySelector(`a[href="${to}"]`) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   const before = heading();
   const link = document.querySelector(`a[href="${to}"]`);
   if (!link) throw new Error(`no link to ${to}`);
@@ -101,6 +103,63 @@ export async function measureSignedInSwitch(browser, baseUrl, therapist, runs = 
         const ms = Math.round(await page.evaluate(clickAndTime, to));
         await page.waitForLoadState('networkidle');
         // Run -1 is the first visit (it loads the page's remote): not a warm switch.
+        if (run >= 0) each[to].push(ms);
+      }
+    }
+    return { median: median(Object.values(each).flat()), each };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The dashboard's section nav links (mf-dashboard's DASHBOARD_SECTIONS with a screen of their own). */
+export const DASHBOARD_SECTION_PATHS = [
+  '/dashboard',
+  '/dashboard/clients',
+  '/dashboard/schedule',
+  '/dashboard/sessions',
+  '/dashboard/practice',
+  '/dashboard/payments',
+  '/dashboard/transactions',
+  '/dashboard/reports',
+];
+
+/** In the page: click the section link to `to`, resolve with ms until it is current and painted. */
+async function clickSectionAndTime(to) {
+  const find = () => document.querySelector('nav[aria-label="Dashboard sections"]')?.querySelector(`a[href="${to}"]`);
+  for (let waited = 0; !find() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  const link = find();
+  if (!link) throw new Error(`no section link to ${to}`);
+  const start = performance.now();
+  link.click();
+  return new Promise((resolve) => {
+    // NavLink marks the link current in the same commit that renders the section (a transition:
+    // the old section stays until the new one can render).
+    const check = () => {
+      if (link.getAttribute('aria-current') === 'page' && location.pathname === to) requestAnimationFrame(() => resolve(performance.now() - start));
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+}
+
+/**
+ * Signed in on /dashboard, every section visited once (its code and data loaded), then `runs`
+ * rounds through the sections by the section nav: click → the section current and painted.
+ * @returns {Promise<{ median: number, each: Record<string, number[]> }>}
+ */
+export async function measureSectionSwitch(browser, baseUrl, therapist, { runs = 3, paths = DASHBOARD_SECTION_PATHS } = {}) {
+  const { context, page } = await openPage(browser);
+  try {
+    const response = await page.request.post(new URL('/v1/account/sessions/email', baseUrl).href, { headers: PROJECT, data: therapist });
+    if (response.status() !== 201) throw new Error(`sign-in failed: ${response.status()}`);
+    await page.goto(new URL(paths[0], baseUrl).href, { waitUntil: 'networkidle' });
+    const each = Object.fromEntries(paths.map((to) => [to, []]));
+    const order = [...paths.slice(1), paths[0]];
+    for (let run = -1; run < runs; run += 1) {
+      for (const to of order) {
+        const ms = Math.round(await page.evaluate(clickSectionAndTime, to));
+        await page.waitForLoadState('networkidle');
         if (run >= 0) each[to].push(ms);
       }
     }

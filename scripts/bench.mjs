@@ -13,7 +13,8 @@
 //      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
-// --skip-emulator (only the route figures), --clients 2000 (the practice dataset's size).
+// --skip-emulator (no emulator call benches), --pages-only (only the page figures: routes, signed-in
+// routes and route switches, no data benches), --clients 2000 (the practice dataset's size).
 // Keeps to one Chromium and sequential builds: the machine is shared.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,7 +33,7 @@ import { measureMoney } from '../bench/money.mjs';
 import { measureMoneyReports } from '../bench/money-reports.mjs';
 import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
-import { createTherapist, measureRouteSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
+import { createTherapist, measureRouteSwitch, measureSectionSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
@@ -47,6 +48,7 @@ const { values } = parseArgs({
   options: {
     'skip-build': { type: 'boolean', default: false },
     'skip-emulator': { type: 'boolean', default: false },
+    'pages-only': { type: 'boolean', default: false },
     routes: { type: 'string' },
     clients: { type: 'string', default: String(DEFAULT_CLIENTS) },
     port: { type: 'string', default: process.env.BENCH_PORT ?? '3300' },
@@ -132,22 +134,24 @@ try {
   console.log(`Loading ${SIGNED_IN_ROUTES.join(', ')} cold, signed in as the seeded therapist, composed then monolith…`);
   signedIn.composed = await measureRoutes(browser, stack.urls.app, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
   signedIn.monolith = await measureRoutes(browser, monolithServer.url, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
-  console.log(`Typing into the client search at ${values.clients} clients…`);
-  clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
-  console.log('Painting a week of 60 appointments (schedule, cold loads)…');
-  weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
-  console.log('Typing into a 5,000-word progress note…');
-  noteTyping = await measureNoteTyping(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
-  console.log('Signing progress notes (sign-note round trips)…');
-  signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
-  console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
-  const expectedRows = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
-  exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows });
-  exportData.withDocuments = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows, documents: true });
-  console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
-  money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
-  console.log('Money in the browser: the Outstanding report and All Transactions, cold…');
-  moneyReports = await measureMoneyReports(browser, stack.urls.app, seeded.therapist, { clientBalances: seeded.practice.clientBalances, ledgerEntries: seeded.counts.ledgerEntries });
+  if (!values['pages-only']) {
+    console.log(`Typing into the client search at ${values.clients} clients…`);
+    clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
+    console.log('Painting a week of 60 appointments (schedule, cold loads)…');
+    weekView = await measureWeekView(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
+    console.log('Typing into a 5,000-word progress note…');
+    noteTyping = await measureNoteTyping(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
+    console.log('Signing progress notes (sign-note round trips)…');
+    signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
+    console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
+    const expectedRows = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
+    exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows });
+    exportData.withDocuments = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows, documents: true });
+    console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
+    money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
+    console.log('Money in the browser: the Outstanding report and All Transactions, cold…');
+    moneyReports = await measureMoneyReports(browser, stack.urls.app, seeded.therapist, { clientBalances: seeded.practice.clientBalances, ledgerEntries: seeded.counts.ledgerEntries });
+  }
   console.log('Switching routes warm, composed then monolith…');
   routeSwitch.composed = await measureRouteSwitch(browser, stack.urls.app);
   routeSwitch.monolith = await measureRouteSwitch(browser, monolithServer.url);
@@ -157,7 +161,12 @@ try {
     composed: await measureSignedInSwitch(browser, stack.urls.app, therapist),
     monolith: await measureSignedInSwitch(browser, monolithServer.url, therapist),
   };
-  if (!values['skip-emulator']) {
+  console.log('Switching dashboard sections warm, signed in as the seeded therapist, composed then monolith…');
+  routeSwitch.sections = {
+    composed: await measureSectionSwitch(browser, stack.urls.app, seeded.therapist),
+    monolith: await measureSectionSwitch(browser, monolithServer.url, seeded.therapist),
+  };
+  if (!values['skip-emulator'] && !values['pages-only']) {
     console.log('Client list calls at 50 connections…');
     const active = seeded.practice.clients.filter((client) => client.status === 'active').length;
     clientQueries = await measureClientQueries({
@@ -188,7 +197,7 @@ const ratios = {
   maxExtraRoundTrips: Math.max(...composed.perRoute.map((result, i) => result.roundTrips.depth - monolith.perRoute[i].roundTrips.depth)),
   signedIn: signedIn.composed.perRoute.map((result, i) => ({ route: result.route, ...ratio(result.js.gzip, signedIn.monolith.perRoute[i].js.gzip) })),
 };
-const emulator = values['skip-emulator'] ? {} : runEmulatorBenches();
+const emulator = values['skip-emulator'] || values['pages-only'] ? {} : runEmulatorBenches();
 const results = {
   date: new Date().toISOString(),
   buildTimes,

@@ -55,12 +55,31 @@ function pointTo(name, dir, version) {
   writeJsonAtomically(pointerFile, pointers);
 }
 
+/**
+ * A deployable build is what the shell's federation runtime loads: MF's mf-manifest.json naming this
+ * remote's global and a remoteEntry.js that is there, and every file the manifest lists for its pages.
+ */
+function checkBuild(dir, dist) {
+  const manifestFile = path.join(dist, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${dir} has no build in ${dist}`);
+  const manifest = readJson(manifestFile, {});
+  const name = remoteNameOf(dir);
+  const entry = manifest.metaData?.remoteEntry;
+  if (manifest.metaData?.globalName !== name || !entry?.name) throw new Error(`${dir}: ${manifestFile} is not ${name}'s federation manifest`);
+  const listed = [
+    path.join(entry.path ?? '', entry.name),
+    ...(manifest.exposes ?? []).flatMap((expose) => [...(expose.assets?.js?.sync ?? []), ...(expose.assets?.css?.sync ?? [])]),
+  ];
+  const missing = listed.filter((file) => !existsSync(path.join(dist, file)));
+  if (missing.length > 0) throw new Error(`${dir}: the build in ${dist} lacks ${missing.join(', ')}`);
+}
+
 export function deploy(arg, { build = true } = {}) {
   const { name, dir } = resolveRemote(arg);
   const appDir = path.join(root, dir);
   if (build) execFileSync('pnpm', ['--filter', dir, 'build'], { cwd: root, stdio: 'inherit' });
   const dist = path.join(appDir, 'dist');
-  if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${dir} has no build in ${dist}`);
+  checkBuild(dir, dist);
   const { version: packageVersion } = readJson(path.join(appDir, 'package.json'), {});
   const version = `${packageVersion}-${contentHash(dist)}`;
   const target = path.join(deployDir, 'remotes', dir, version);

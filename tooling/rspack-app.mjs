@@ -1,12 +1,14 @@
 // One Rspack + Module Federation configuration for every app; each app's rspack.config.mjs
 // only passes its folder (a remote's name and exposed pages come from tooling/remotes.mjs). Remotes are
-// built as classic federation containers; the shell (host) is not built with federation at all: it
-// bundles its shared libraries like any app and hands them to each remote's container
-// (shell/src/remotes/federation.ts), so no page loads a federation runtime (bench: `pnpm bench`).
+// built with Module Federation 2 (@module-federation/enhanced's Rspack plugin); the shell (host) is not
+// built with federation at all: it bundles its shared libraries like any app and creates the federation
+// runtime in a lazily loaded chunk the first time a page needs a remote
+// (shell/src/remotes/federation-runtime.ts), so the landing page carries no federation code.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
-import { ManifestPlugin } from './mf-manifest-plugin.mjs';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { shared } from './mf-shared.mjs';
 import { remoteNameOf, remotes } from './remotes.mjs';
 
@@ -71,42 +73,81 @@ export function appConfig({ dir, host = false }) {
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
     module: { rules: moduleRules({ production }) },
     plugins: [
-      ...(host ? [] : remotePlugins({ name, exposes, pkg })),
+      ...(host ? [] : remotePlugins({ name, exposes, production })),
       new rspack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(pkg.version),
         // What the shell provides to remotes at runtime: the same config the plugin gets.
         __FEDERATION_SHARED__: JSON.stringify(shared),
+        // The shell's federation runtime (its lazily loaded chunk) runs only in browsers: its Node
+        // loaders go, as the federation plugin drops them from the remotes.
+        ...(host ? { ENV_TARGET: JSON.stringify('web') } : {}),
       }),
       ...(host
         ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module', chunks: ['main'] })]
         : []),
     ],
-    optimization: { minimize: production },
+    optimization: {
+      minimize: production,
+      // The shell's federation runtime is one chunk (its own code and the runtime packages): what the
+      // first remote page adds, measured by tooling/remote-build.test.ts.
+      ...(host
+        ? { splitChunks: { cacheGroups: { federationRuntime: { test: /[\\/]@module-federation[\\/]/, name: 'federation-runtime', chunks: 'async', enforce: true } } } }
+        : {}),
+    },
     performance: { hints: false },
     experiments: { css: true },
   };
 }
 
+// The federation runtime packages' ES module builds. Rspack's built-in federation plugin resolves
+// their CommonJS builds (require.resolve), which cannot be tree-shaken, so the plugin's size options
+// (experiments.optimization) would save almost nothing (reference/module-federation.md § "Runtime size
+// on Rspack"). These depend on file paths inside the packages: tooling/remote-build.test.ts guards the
+// bytes, so an upgrade that moves them fails there rather than silently growing every remoteEntry.
+const requireFromEnhanced = createRequire(createRequire(import.meta.url).resolve('@module-federation/enhanced/rspack'));
+const requireFromRuntimeTools = createRequire(requireFromEnhanced.resolve('@module-federation/runtime-tools'));
+const federationRuntimeAliases = {
+  '@module-federation/runtime-tools': requireFromRuntimeTools.resolve('@module-federation/runtime-tools/dist/index.js'),
+  '@module-federation/runtime': requireFromRuntimeTools.resolve('@module-federation/runtime/dist/index.js'),
+};
+const FEDERATION_CJS = /[\\/]@module-federation[\\/](runtime|runtime-tools|webpack-bundler-runtime)[\\/]dist[\\/]index\.cjs$/;
+
 /**
- * A remote: a classic container (remoteEntry.js, a global `{ init, get }` with its own chunk loader and
- * share negotiation) and its manifest. Not the Module Federation 2 plugin: its runtime (~20 KB gzip in
- * the shell plus ~10 KB in every remoteEntry) bought manifest snapshots, runtime plugins and preloading
- * that the shell does not use, and cost a remote route 1.30x the monolith's bytes (bench: `pnpm bench`).
+ * A remote: a Module Federation 2 container (remoteEntry.js) and its mf-manifest.json, which the deploy
+ * script checks for and /remotes.json points at. In production it runs on the shell's runtime core
+ * (externalRuntime: one runtime on the page), drops the Node loaders, the remote-loading and the
+ * snapshot code (a remote never loads another remote: lint forbids it), so remoteEntry.js is ~7 KB gzip.
+ * Development builds keep their own runtime so a remote can still run alone.
  */
-function remotePlugins({ name, exposes, pkg }) {
-  const filename = 'remoteEntry.js';
-  // Each page its own named chunk (__federation_expose_LoginPage), as the manifest lists it.
-  const namedExposes = Object.fromEntries(
-    Object.entries(exposes).map(([key, file]) => [key, { import: file, name: `__federation_expose_${key.slice(2)}` }]),
-  );
+function remotePlugins({ name, exposes, production }) {
   return [
-    new rspack.container.ModuleFederationPluginV1({
+    new ModuleFederationPlugin({
       name,
-      filename,
-      library: { type: 'var', name },
-      exposes: namedExposes,
+      filename: 'remoteEntry.js',
+      exposes,
       shared,
+      shareStrategy: 'loaded-first',
+      manifest: true,
+      // Types cross the seam through the shell's tsconfig paths (tooling/sync-shell-seam.mjs):
+      // consuming MF's type archives would download them at build time (not hermetic, not offline).
+      dts: false,
+      experiments: {
+        asyncStartup: true,
+        externalRuntime: production,
+        optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+      },
     }),
-    new ManifestPlugin({ name, filename, exposes: namedExposes, shared, build: pkg }),
+    new rspack.NormalModuleReplacementPlugin(FEDERATION_CJS, (resource) => {
+      if (resource.request) resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+    }),
+    {
+      // Over Rspack's own aliases of these two packages (to their CommonJS builds), set while the
+      // federation plugin is applied.
+      apply(compiler) {
+        compiler.hooks.afterPlugins.tap('CadenceFederationEsm', () => {
+          compiler.options.resolve.alias = { ...compiler.options.resolve.alias, ...federationRuntimeAliases };
+        });
+      },
+    },
   ];
 }

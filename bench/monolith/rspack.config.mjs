@@ -1,6 +1,6 @@
 // The bench's reference point: the shell and every remote page as ONE Rspack build with no
 // Module Federation. Same loaders, targets and minifier as tooling/rspack-app.mjs; the only
-// difference is the shell's federation module (shell/src/remotes/federation.ts, the lazily loaded
+// difference is the shell's federation module (shell/src/remotes/load-remote.ts, the way to the lazily loaded
 // runtime) swapped for a shim that maps page ids to dynamic imports of the pages' source.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ const version = JSON.parse(readFileSync(path.join(shell, 'package.json'), 'utf8'
 /** `mf_auth/SignupPage$` → mf-auth/src/signup/signup-page.tsx, for every exposed page. */
 const pageAliases = Object.fromEntries(exposedModules().map(({ id, file }) => [`${id}$`, path.join(root, file)]));
 
-// The stand-in for shell/src/remotes/federation.ts: the shell's loadRemote('mf_x/Page') becomes a
+// The stand-in for shell/src/remotes/load-remote.ts: the shell's loadRemote('mf_x/Page') becomes a
 // plain dynamic import of the page's source (aliased above), so each page is still its own lazily
 // loaded chunk, as route splitting would give a single app. Generated from tooling/remotes.mjs
 // because Rspack splits only literal import() calls.
@@ -28,6 +28,8 @@ ${exposedModules().map(({ id }) => `  '${id}': () => import('${id}'),`).join('\n
 export const pageIds = Object.keys(pages);
 
 export async function preloadRemotes(): Promise<void> {}
+
+export async function preloadFederationRuntime(): Promise<void> {}
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
   const load = pages[id];
@@ -74,7 +76,7 @@ export default {
     ],
   },
   plugins: [
-    new rspack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]federation\.ts$/, shimPath),
+    new rspack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]load-remote\.ts$/, shimPath),
     new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(version) }),
     new rspack.HtmlRspackPlugin({ template: path.join(shell, 'src/index.html'), scriptLoading: 'module' }),
   ],

@@ -1,14 +1,15 @@
 import { test, expect, pageHeading } from '../support/fixtures.ts';
 
-// What a remote page costs on a cold load (issue #12, `pnpm bench`): the shell's one JS file, the
-// remote's container and the page's own chunk, and one round trip for the container.
+// What a remote page costs on a cold load (issues 12 and 30, `pnpm bench`): the shell's JS file and its
+// federation runtime chunk (fetched alongside /config.json), the remote's manifest, then its container
+// and the page's own chunk together — no more round trips than before Module Federation 2.
 interface Timed {
   path: string;
   start: number;
   end: number;
 }
 
-test('a cold remote page: /remotes.json rides along with /config.json, then only its remote’s container and page', async ({ page, consoleLog }) => {
+test('a cold remote page: /remotes.json and the federation runtime ride along with /config.json, then only its remote’s files', async ({ page, consoleLog }) => {
   const requests: Timed[] = [];
   page.on('requestfinished', (request) => {
     const { startTime, responseEnd } = request.timing();
@@ -26,14 +27,22 @@ test('a cold remote page: /remotes.json rides along with /config.json, then only
   expect(find('/remotes.json').start).toBeLessThan(find('/config.json').end);
 
   const shellScripts = requests.filter((request) => request.path.endsWith('.js') && !request.path.startsWith('/remotes/'));
-  expect(shellScripts).toHaveLength(1);
-  const remoteFiles = requests.filter((request) => request.path.startsWith('/remotes/')).map((request) => request.path.split('/').pop() ?? '');
-  expect(remoteFiles.filter((file) => file.endsWith('.js')).sort()).toEqual([
+  expect(shellScripts.map((request) => request.path.replace(/\.\w+\.js$/, '')).sort()).toEqual(['/federation-runtime', '/main']);
+  const runtime = shellScripts.find((request) => request.path.startsWith('/federation-runtime.'));
+  expect(runtime?.start).toBeLessThan(find('/config.json').end);
+  const remoteFiles = requests.filter((request) => request.path.startsWith('/remotes/'));
+  const named = (pattern: RegExp) => remoteFiles.filter((request) => pattern.test(request.path.split('/').pop() ?? ''));
+  expect(remoteFiles.filter((request) => request.path.endsWith('.js')).map((request) => request.path.split('/').pop()).sort()).toEqual([
     expect.stringMatching(/^__federation_expose_FaqPage\.\w+\.js$/),
     'remoteEntry.js',
   ]);
-  // No manifest round trip before the container.
-  expect(remoteFiles.filter((file) => file.endsWith('.json'))).toEqual([]);
+  // One manifest, then the container and the page's chunk together: the page waits for no extra round trip.
+  const [manifest] = named(/^mf-manifest\.json$/);
+  const [entry] = named(/^remoteEntry\.js$/);
+  const [pageChunk] = named(/^__federation_expose_FaqPage\.\w+\.js$/);
+  expect(remoteFiles.filter((request) => request.path.endsWith('.json'))).toHaveLength(1);
+  expect(manifest?.end).toBeLessThanOrEqual(entry?.start ?? 0);
+  expect(pageChunk?.start).toBeLessThan(entry?.end ?? 0);
   expect(consoleLog.warnings.filter((w) => /Unsatisfied version|No satisfying version/.test(w))).toEqual([]);
 });
 
@@ -49,4 +58,31 @@ test('a loaded remote’s other pages need only their own chunk; a container tha
   await page.unroute('**/remotes/mf-content/**/remoteEntry.js');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(pageHeading(page)).toHaveText('Frequently Asked Questions');
+});
+
+test('the landing page loads no federation code; a remote whose remoteEntry.js fails twice still loads, without Retry or a reload', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  let failures = 0;
+  await page.route('**/remotes/mf-content/**/remoteEntry.js', async (route) => {
+    if (failures < 2) {
+      failures += 1;
+      await route.fulfill({ status: 503, body: 'Service Unavailable' });
+    } else await route.continue();
+  });
+  await page.goto('/');
+  await expect(pageHeading(page)).toHaveText('Cadence');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => path.includes('federation-runtime') || path.startsWith('/remotes/'))).toEqual([]);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'FAQ' }).click();
+  await expect(pageHeading(page)).toHaveText('Frequently Asked Questions');
+  // The federation runtime's retry plugin tried remoteEntry.js again, twice; nobody pressed Retry.
+  expect(failures).toBe(2);
+  expect(scripts.filter((path) => path.endsWith('/remoteEntry.js'))).toHaveLength(3);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 });

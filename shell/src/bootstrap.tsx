@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
-import { preloadRemotes } from './remotes/federation.ts';
+import { preloadFederationRuntime, preloadRemotes } from './remotes/load-remote.ts';
+import { needsRemote } from './route-table.ts';
 import '@cadence/shared-ui/tokens.css';
 import './styles/app.css';
 
@@ -12,6 +13,8 @@ async function start(): Promise<void> {
   // its own remote's files. A failing discovery never blanks the shell: the page that needs a remote
   // fetches it again and, failing, shows its own error and Retry.
   preloadRemotes().catch(() => {});
+  // A remote page's first load also needs the federation runtime chunk: fetch it alongside too.
+  if (needsRemote(window.location.pathname)) preloadFederationRuntime().catch(() => {});
   await loadConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

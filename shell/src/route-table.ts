@@ -69,6 +69,12 @@ export function isPortalSignedInPath(pathname: string): boolean {
   return isPortalPath(path) && path !== PORTAL_SIGN_IN_PATH && !path.startsWith(`${PORTAL_SIGN_IN_PATH}/`);
 }
 
+/** Whether the page at this path is a remote's (so it needs the federation runtime): not the landing page, not a 404. */
+export function needsRemote(pathname: string): boolean {
+  const path = normalized(pathname);
+  return routeTable.some((route) => route.screen !== 'landing' && covers(route, path));
+}
+
 /** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */
 export function hashFallbackTarget(hash: string): string | null {
   if (hash === '#account?view=billing') return '/account?view=billing';

@@ -45,7 +45,7 @@ export function configFor(key: string, config: Record<string, SharedConfig>): Sh
   return entry;
 }
 
-/** Each library the shell provides, with its version and singleton range (see federation.ts). */
+/** Each library the shell provides, with its version and singleton range (federation-runtime.ts hands them to createInstance). */
 export function providedShares(config: Record<string, SharedConfig>, libraries: Record<string, object> = sharedLibraries) {
   return Object.fromEntries(
     Object.entries(libraries).map(([key, library]) => {

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote } from './federation.ts';
+import { loadRemote } from './load-remote.ts';
 
 // The seam: `typeof import('mf_x/Page')` resolves through shell/tsconfig.json "paths" to the
 // remote's real source, so the shell type-checks its use of every exposed module while the

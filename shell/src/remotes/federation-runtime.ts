@@ -1,0 +1,38 @@
+// The shell's Module Federation 2 runtime, in its own chunk (load-remote.ts imports it when a page first
+// needs a remote). The shell is not built with the federation plugin (tooling/rspack-app.mjs): it
+// creates its instance here, provides its own copies of the shared modules (provided-shares.ts), and
+// hands the runtime core to the remotes, which are built to use the host's instead of bundling one
+// (externalRuntime): one runtime on the page.
+import { createInstance } from '@module-federation/runtime';
+import injectExternalRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
+import type { RemotesFile } from './discover-remotes.ts';
+import { providedShares } from './provided-shares.ts';
+import { retryPlugin } from './retry-plugin.ts';
+
+const federation = createInstance({
+  name: 'shell',
+  remotes: [],
+  shared: providedShares(__FEDERATION_SHARED__),
+  // A remote that is down must not hold up the others (reference/module-federation.md §1.1).
+  shareStrategy: 'loaded-first',
+  plugins: [injectExternalRuntimeCore(), retryPlugin()],
+});
+
+const registered = new Map<string, string>();
+
+/**
+ * Loads one exposed module, registering its remote's pointer (its versioned mf-manifest.json) first.
+ * The runtime reads the manifest, then fetches remoteEntry.js and preloads the page's own chunks
+ * alongside it (the manifest lists them), so the page chunk waits for no extra round trip.
+ */
+export function loadRemote<T>(id: string, remotes: RemotesFile): Promise<T | null> {
+  const [name = ''] = id.split('/');
+  const pointer = remotes[name];
+  if (!pointer) return Promise.reject(new Error(`remotes.json has no remote ${name}`));
+  const entry = new URL(pointer.entry, document.baseURI).href;
+  if (registered.get(name) !== entry) {
+    federation.registerRemotes([{ name, entry }], { force: registered.has(name) });
+    registered.set(name, entry);
+  }
+  return federation.loadRemote<T>(id);
+}
