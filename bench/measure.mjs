@@ -66,6 +66,10 @@ export async function measureRoute(browser, baseUrl, route, { signIn } = {}) {
     if (responseEnd >= 0) timings.push({ url: request.url(), kind: request.resourceType(), start: startTime, end: startTime + responseEnd });
   });
   await page.goto(new URL(route, baseUrl).href, { waitUntil: 'networkidle' });
+  // On a busy machine main.js can take longer to run than networkidle's quiet half second: wait for
+  // the page's own heading, then for what it fetched in turn (a remote, a dashboard section).
+  await page.locator('#main h1').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
   // A guarded route measured signed out would be the login page's bytes under another name.
   if (signIn && new URL(page.url()).pathname !== route) throw new Error(`${route} ended at ${page.url()}: not signed in or not let through`);
   const lastScript = timings.filter((t) => t.kind === 'script').sort((a, b) => b.start - a.start)[0];
