@@ -190,6 +190,29 @@ describe('sign-note (issue 15: sign & lock)', () => {
     expect((await c.account.get()).$id).toBe(c.id);
   });
 
+  it('refuses a note whose risk was never assessed (409 riskLevel), and a risk above none without details (409 riskDetails); signs once chosen', async () => {
+    // Written as the editor writes a fresh note: no risk chosen. The stored value is null, not a default "none".
+    const { note } = await draft(a, { riskLevel: undefined, riskDetails: null });
+    const stored = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id });
+    expect(stored['riskLevel']).toBeNull();
+    const unassessed = await sign(a, { noteId: note.$id, password: PASSWORD });
+    expect(unassessed).toMatchObject({
+      status: 409, body: { success: false, field: 'riskLevel', error: 'Choose a risk assessment before signing — None, Low, Moderate or High.' },
+    });
+    expect(await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id })).toMatchObject({ status: 'draft', contentHash: null, $permissions: owner(a.id) });
+    expect((await failure(a.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id }))).code).toBe(404);
+
+    await a.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id, data: { riskLevel: 'moderate', riskDetails: '  ' } });
+    expect(await sign(a, { noteId: note.$id, password: PASSWORD })).toMatchObject({ status: 409, body: { field: 'riskDetails' } });
+
+    await a.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id, data: { riskLevel: 'none', riskDetails: null } });
+    const signed = await sign(a, { noteId: note.$id, password: PASSWORD });
+    expect(signed.status, signed.raw).toBe(200);
+    const locked = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: note.$id });
+    expect(locked['riskLevel']).toBe('none');
+    expect(noteContentHash(locked)).toBe(locked['contentHash']);
+  });
+
   it('refuses a stale revision (409) so a note changed elsewhere is not signed unseen', async () => {
     const { note } = await draft(a);
     expect((await sign(a, { noteId: note.$id, password: PASSWORD, revision: 2 })).status).toBe(409);

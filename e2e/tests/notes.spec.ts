@@ -82,6 +82,15 @@ test('from the calendar to a signed note: drafts survive a reload and going offl
   await expect(page.getByText('Saved as you type.')).toBeVisible({ timeout: 5000 });
   await expectAccessible(page);
 
+  // Risk is a choice, never a default (issue 37): nothing is chosen, and signing waits for one.
+  const risk = page.getByRole('group', { name: 'Risk assessment' });
+  for (const radio of await risk.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+  await page.getByRole('button', { name: 'Sign note' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a risk assessment before signing' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await risk.getByRole('radio', { name: 'None' }).check();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 5000 });
+
   // Sign: a wrong password is refused, the right one locks the note.
   await page.getByRole('button', { name: 'Sign note' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign the note for Jane Doe?' });

@@ -12,6 +12,23 @@ const DEFAULT_SESSIONS_LIMIT = 5;
 const PASSWORD_MAX = 256;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
+const RISK_LEVELS = ['none', 'low', 'moderate', 'high'];
+/** The dashboard's words (mf-dashboard/src/sessions/notes/note-readiness.ts). */
+export const RISK_NOT_CHOSEN = 'Choose a risk assessment before signing — None, Low, Moderate or High.';
+export const RISK_DETAILS_MISSING = 'Describe the risk and the plan to keep the client safe.';
+
+/**
+ * A signed note asserts only what the therapist chose (issue 37): its risk must have been chosen —
+ * never a default — and a risk above none must say what it is.
+ * @param {Record<string, unknown>} note
+ */
+export function refuseUnassessedRisk(note) {
+  const level = note['riskLevel'];
+  if (typeof level !== 'string' || !RISK_LEVELS.includes(level)) throw new Refusal(409, RISK_NOT_CHOSEN, 'riskLevel');
+  const details = note['riskDetails'];
+  if (level !== 'none' && (typeof details !== 'string' || details.trim() === '')) throw new Refusal(409, RISK_DETAILS_MISSING, 'riskDetails');
+}
+
 /** A refusal the caller can act on: its HTTP status and message. */
 export class Refusal extends Error {
   /**

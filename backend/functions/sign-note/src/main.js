@@ -19,14 +19,15 @@
 // Refusals {success:false, error, field?}: 400 (noteId or password missing), 401 'The password is
 // incorrect.' (or not signed in), 404 'This note could not be found.' (missing, another therapist's,
 // or shared with anyone else; likewise its appointment), 409 (already signed; changed since
-// `revision`; no therapist name in practice settings; at the session limit), 429 (too many wrong
+// `revision`; no risk assessment chosen, field riskLevel, or a risk above none without details, field
+// riskDetails; no therapist name in practice settings; at the session limit), 429 (too many wrong
 // passwords: Appwrite's limit), 500 (a fault, logged with ids only).
 import { Databases, Permission, Role, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { noteContentHash } from '../../lib/note-canonical.js';
 import {
-  appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, signatureOf, signatureOrNull, signerOf, verifyPassword,
+  appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, refuseUnassessedRisk, signatureOf, signatureOrNull, signerOf, verifyPassword,
 } from '../../lib/note-signing.js';
 
 /**
@@ -57,6 +58,7 @@ async function signNote({ databases, users, userId, log }, body) {
   const appointmentId = String(note['appointmentId'] ?? '');
   const appointment = await ownDocumentOr404(databases, c.databaseId, c.appointments, appointmentId, userId, NOTE_NOT_FOUND);
   if (appointment['clientId'] !== note['clientId']) throw new Refusal(409, "This note's client is not its appointment's client.");
+  refuseUnassessedRisk(note);
   const signer = await signerOf(databases, c.databaseId, c.practiceSettings, userId);
 
   const signature = { signedAt: appwriteDate(new Date()), signerName: signer.signerName, signerCredentials: signer.signerCredentials };

@@ -3,7 +3,7 @@
 // and leaving with unsaved changes asking first. The Appwrite calls are replaced at the api modules;
 // backend/test/sign-note.test.ts runs the note's collections over HTTP and e2e/tests/notes.spec.ts
 // runs the editor against the local Appwrite (two tabs, an expired session, offline).
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppwriteException } from 'appwrite';
@@ -19,6 +19,7 @@ import { getPrivateNote } from './api/private-note.ts';
 import { createNote, NoteConflict, saveNote } from './api/save-note.ts';
 import { readLocalDraft } from './local-drafts.ts';
 import { NoteEditor } from './note-editor.tsx';
+import { NOTE_MESSAGES } from './note-readiness.ts';
 import type { NoteDraftFields, ProgressNoteDocument } from './progress-note.ts';
 import { LEAVE_QUESTION } from './use-note-draft.ts';
 
@@ -290,5 +291,27 @@ describe('leaving the editor', () => {
     await user.click(screen.getByRole('link', { name: 'Jane Doe' }));
     expect(confirm).not.toHaveBeenCalled();
     expect(screen.getByTestId('path')).toHaveTextContent('/dashboard/clients/jane1');
+  });
+});
+
+describe('risk before signing (issue 37: nothing asserted that was not assessed)', () => {
+  it('a new note opens with no risk chosen, is saved without one, and Sign note is refused until the therapist chooses', async () => {
+    vi.mocked(createNote).mockImplementation(async (_user, _ids, sent) => ({ ...stored('', 1), ...sent }));
+    const user = userEvent.setup();
+    renderEditor(null);
+    const risk = screen.getByRole('group', { name: 'Risk assessment' });
+    for (const radio of within(risk).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.type(subjective(), 'Talked about work.');
+    await waitFor(() => expect(saveState()).toHaveTextContent(/^Saved$/), { timeout: 3000 });
+    expect(createNote).toHaveBeenCalledWith(THERAPIST, expect.anything(), expect.objectContaining({ riskLevel: null }));
+
+    await user.click(screen.getByRole('button', { name: 'Sign note' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(NOTE_MESSAGES.riskLevel);
+    expect(within(risk).getByText(NOTE_MESSAGES.riskLevel)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(within(risk).getByRole('radio', { name: 'None' }));
+    await user.click(screen.getByRole('button', { name: 'Sign note' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign the note for Jane Doe?' })).toBeInTheDocument();
   });
 });

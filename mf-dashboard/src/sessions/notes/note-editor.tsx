@@ -4,6 +4,7 @@ import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
 import { checkDiagnosisCodes } from '../../shared/validators.ts';
 import { NoteHeader, type NoteContext } from './note-header.tsx';
+import { NOTE_MESSAGES, notReadyToSign, riskDetailsMissing } from './note-readiness.ts';
 import { useLastSignedNote } from './note-queries.ts';
 import {
   fieldLabel,
@@ -25,10 +26,6 @@ import { PrivateNoteSection } from './private-note.tsx';
 import { SignNoteDialog } from './sign-note-dialog.tsx';
 import { SAVE_STATE_TEXT, useNoteDraft } from './use-note-draft.ts';
 
-export const NOTE_MESSAGES = {
-  riskDetails: 'Describe the risk and the plan to keep the client safe.',
-  empty: 'Write the note before signing it.',
-} as const;
 
 interface NoteEditorProps extends NoteContext {
   userId: string;
@@ -38,7 +35,7 @@ interface NoteEditorProps extends NoteContext {
 
 function freshFields(settings: PracticeSettings | null, diagnosisCodes: readonly string[]): NoteDraftFields {
   const template = settings?.defaultNoteTemplate && isNoteTemplate(settings.defaultNoteTemplate) ? settings.defaultNoteTemplate : 'soap';
-  return { template, content: serializeContent({ sections: {}, extra: [] }), riskLevel: 'none', riskDetails: null, interventions: [], goalsProgress: null, diagnosisCodes: [...diagnosisCodes] };
+  return { template, content: serializeContent({ sections: {}, extra: [] }), riskLevel: null, riskDetails: null, interventions: [], goalsProgress: null, diagnosisCodes: [...diagnosisCodes] };
 }
 
 /** The content last written by typing, as text and as the object it came from (one entry). */
@@ -88,11 +85,12 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
     const current = contentOf(now.content);
     return { content: storeContent({ ...current, extra: current.extra.map((other, i) => (i === index ? { ...other, text } : other)) }) };
   }), [edit]);
-  const riskMissing = fields.riskLevel !== 'none' && !(fields.riskDetails ?? '').trim();
+  const [signTried, setSignTried] = useState(false);
 
   const startSigning = () => {
-    if (!hasText(content)) return setSignError(NOTE_MESSAGES.empty);
-    if (riskMissing) return setSignError(NOTE_MESSAGES.riskDetails);
+    setSignTried(true);
+    const problem = notReadyToSign(fields);
+    if (problem) return setSignError(problem);
     setSignError(null);
     setSigning(true);
   };
@@ -179,7 +177,7 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
             onText={editExtra}
           />
         ))}
-        <NoteExtras riskLevel={fields.riskLevel} riskDetails={fields.riskDetails} interventions={fields.interventions} goalsProgress={fields.goalsProgress} edit={edit} />
+        <NoteExtras signTried={signTried} riskLevel={fields.riskLevel} riskDetails={fields.riskDetails} interventions={fields.interventions} goalsProgress={fields.goalsProgress} edit={edit} />
       </div>
       <PrivateNoteSection appointmentId={appointment.$id} />
       {signing && (
@@ -243,12 +241,14 @@ const SectionField = memo(
 ) as <Id extends string | number>(props: SectionFieldProps<Id>) => React.JSX.Element;
 
 interface NoteExtrasProps extends Pick<NoteDraftFields, 'riskLevel' | 'riskDetails' | 'interventions' | 'goalsProgress'> {
+  /** Sign note was pressed: an unchosen risk is marked on the question itself. */
+  signTried: boolean;
   edit: (change: Partial<NoteDraftFields>) => void;
 }
 
 /** Risk, interventions and progress: re-rendered only when one of them changes, not per keystroke in the note. */
-const NoteExtras = memo(function NoteExtras({ riskLevel, riskDetails, interventions, goalsProgress, edit }: NoteExtrasProps) {
-  const riskMissing = riskLevel !== 'none' && !(riskDetails ?? '').trim();
+const NoteExtras = memo(function NoteExtras({ signTried, riskLevel, riskDetails, interventions, goalsProgress, edit }: NoteExtrasProps) {
+  const riskMissing = riskDetailsMissing({ riskLevel, riskDetails });
   return (
     <fieldset className="note-editor__extras">
       <legend>Risk, interventions and progress</legend>
@@ -256,11 +256,14 @@ const NoteExtras = memo(function NoteExtras({ riskLevel, riskDetails, interventi
         label="Risk assessment"
         name="riskLevel"
         orientation="horizontal"
+        required
+        hint="Required before signing; nothing is chosen for you."
+        error={signTried && riskLevel === null ? NOTE_MESSAGES.riskLevel : undefined}
         options={RISK_LEVELS.map((level) => ({ value: level, label: RISK_LABELS[level] }))}
         value={riskLevel}
         onChange={(value) => edit({ riskLevel: value as RiskLevel })}
       />
-      {riskLevel !== 'none' && (
+      {riskLevel !== null && riskLevel !== 'none' && (
         <Textarea
           label="Risk details"
           required

@@ -127,6 +127,10 @@ export function serializeContent(content: NoteContent): string {
 export const RISK_LEVELS = ['none', 'low', 'moderate', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const RISK_LABELS: Record<RiskLevel, string> = { none: 'None', low: 'Low', moderate: 'Moderate', high: 'High' };
+/** A note whose risk was never chosen says so: nothing is assumed (issue 37, like TherapyNotes). */
+export const RISK_NOT_ASSESSED = 'Not assessed';
+
+export const isRiskLevel = (value: unknown): value is RiskLevel => typeof value === 'string' && (RISK_LEVELS as readonly string[]).includes(value);
 
 /** Common modalities for "Interventions used". */
 export const INTERVENTIONS = [

@@ -1,6 +1,6 @@
 import type { OwnedDocument } from '../../shared/practice-collections.ts';
 import type { NoteSignature } from './api/note-signatures.ts';
-import { isNoteTemplate, RISK_LEVELS, type NoteTemplateId, type RiskLevel } from './note-templates.ts';
+import { isNoteTemplate, isRiskLevel, type NoteTemplateId, type RiskLevel } from './note-templates.ts';
 
 // A progress note (issue #15): one per appointment, a draft the therapist's browser writes until the
 // sign-note function freezes it (hash, signer, read-only permissions). The clinical text attributes
@@ -12,7 +12,8 @@ export interface ProgressNote {
   template: NoteTemplateId;
   /** JSON text of NoteContent (note-templates.ts). */
   content: string;
-  riskLevel: RiskLevel;
+  /** Null until the therapist chooses: a note is never signed with a risk nobody assessed. */
+  riskLevel: RiskLevel | null;
   riskDetails: string | null;
   interventions: string[];
   goalsProgress: string | null;
@@ -55,7 +56,7 @@ export function noteFromDocument(document: ProgressNoteDocument): ProgressNoteDo
     ...document,
     template: isNoteTemplate(document.template) ? document.template : 'free_text',
     content: typeof document.content === 'string' ? document.content : '',
-    riskLevel: (RISK_LEVELS as readonly string[]).includes(document.riskLevel) ? document.riskLevel : 'none',
+    riskLevel: isRiskLevel(document.riskLevel) ? document.riskLevel : null,
     riskDetails: document.riskDetails ?? null,
     interventions: Array.isArray(document.interventions) ? document.interventions : [],
     goalsProgress: document.goalsProgress ?? null,

@@ -9,7 +9,7 @@ import { NoteHeader, type NoteContext } from './note-header.tsx';
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 import { PrivateNoteSection } from './private-note.tsx';
 import { useAddenda, useRefreshNote } from './note-queries.ts';
-import { fieldLabel, NOTE_TEMPLATES, parseContent, RISK_LABELS } from './note-templates.ts';
+import { fieldLabel, NOTE_TEMPLATES, parseContent, RISK_LABELS, RISK_NOT_ASSESSED } from './note-templates.ts';
 import { noteHash, type ProgressNoteDocument } from './progress-note.ts';
 import { SignNoteDialog } from './sign-note-dialog.tsx';
 
@@ -102,7 +102,7 @@ export function SignedNote({ note, signature, settings, ...context }: SignedNote
       <section className="note-signed__section">
         <h2>Risk assessment</h2>
         <p>
-          {RISK_LABELS[note.riskLevel]}
+          {note.riskLevel ? RISK_LABELS[note.riskLevel] : RISK_NOT_ASSESSED}
           {note.riskDetails ? `: ${note.riskDetails}` : ''}
         </p>
         {note.interventions.length > 0 && <p>Interventions: {note.interventions.join(', ')}</p>}
