@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert, Button, DateInput, Dialog } from '@cadence/shared-ui';
-import { isPlainDate } from '../schedule/calendar-dates.ts';
-import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice } from './api/money-functions.ts';
+import { dateLabel, isPlainDate } from '../schedule/calendar-dates.ts';
+import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice, type LeftOutSession } from './api/money-functions.ts';
 import type { ClientInvoiceDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -23,9 +23,30 @@ export function checkPeriod(period: Period): Partial<Record<keyof Period, string
 
 /** Fetches a PDF from money-documents and saves it under the name the function gives. */
 export async function downloadMoneyDocument(request: Parameters<typeof moneyDocument>[0]): Promise<string> {
+  return (await fetchAndSave(request)).filename;
+}
+
+async function fetchAndSave(request: Parameters<typeof moneyDocument>[0]) {
   const file = await moneyDocument(request);
   saveFile(base64Blob(file.base64, file.contentType || 'application/pdf'), file.filename);
-  return file.filename;
+  return { filename: file.filename, leftOut: file.leftOut ?? [] };
+}
+
+/** Issue 29: attended sessions a document does not carry, so none slips through unbilled. */
+export function LeftOutSessions({ sessions, document }: { sessions: readonly LeftOutSession[]; document: string }) {
+  if (sessions.length === 0) return null;
+  const count = sessions.length === 1 ? '1 attended session' : `${sessions.length} attended sessions`;
+  return (
+    <Alert tone="warning" title={`${count} left out of this ${document}`}>
+      <ul className="money-left-out">
+        {sessions.map((session) => (
+          <li key={session.appointmentId}>
+            {isPlainDate(session.date) ? dateLabel(session.date, 'full') : session.date}: {session.why}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
 }
 
 function PeriodFields({ period, errors, onChange }: { period: Period; errors: Partial<Record<keyof Period, string>>; onChange: (period: Period) => void }) {
@@ -57,6 +78,7 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
   const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [leftOut, setLeftOut] = useState<readonly LeftOutSession[] | null>(null);
   const texts = DOCUMENT_TEXTS[document];
 
   const submit = async () => {
@@ -65,9 +87,12 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
     setFailure(null);
+    setLeftOut(null);
     try {
-      await downloadMoneyDocument({ document, clientId, ...period });
-      onClose();
+      const file = await fetchAndSave({ document, clientId, ...period });
+      // A superbill that leaves sessions out stays open to say which, so the therapist can bill them.
+      if (file.leftOut.length > 0) setLeftOut(file.leftOut);
+      else onClose();
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     } finally {
@@ -107,6 +132,12 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
             {failure}
           </Alert>
         )}
+        {leftOut && (
+          <>
+            <Alert tone="success">Downloaded.</Alert>
+            <LeftOutSessions sessions={leftOut} document={document} />
+          </>
+        )}
         <PeriodFields period={period} errors={errors} onChange={setPeriod} />
       </form>
     </Dialog>
@@ -120,18 +151,27 @@ export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, on
   const [dueDate, setDueDate] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof Period | 'dueDate', string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [leftOut, setLeftOut] = useState<readonly LeftOutSession[]>([]);
+  const [created, setCreated] = useState<string | null>(null);
   const write = useMoneyWrite(createInvoice);
 
   const submit = async () => {
     const found: Partial<Record<keyof Period | 'dueDate', string>> = checkPeriod(period);
     if (dueDate && !isPlainDate(dueDate)) found.dueDate = 'Enter a date, or leave it empty for 30 days after issue.';
     setErrors(found);
-    if (Object.keys(found).length > 0 || write.isPending) return;
+    if (Object.keys(found).length > 0 || write.isPending || created) return;
     setFailure(null);
+    setLeftOut([]);
     try {
-      const invoice = await write.mutateAsync({ clientId, ...period, ...(dueDate ? { dueDate } : {}) });
-      onDone(`Invoice ${invoice.number} created as a draft for ${clientName}.`);
+      const { invoice, leftOut: missed } = await write.mutateAsync({ clientId, ...period, ...(dueDate ? { dueDate } : {}) });
+      const message = `Invoice ${invoice.number} created as a draft for ${clientName}.`;
+      // Sessions the invoice could not bill keep the dialog open, named, instead of a toast that hides them.
+      if (missed.length > 0) {
+        setCreated(message);
+        setLeftOut(missed);
+      } else onDone(message);
     } catch (error) {
+      if (error instanceof MoneyRefusal) setLeftOut(error.leftOut);
       if (error instanceof MoneyRefusal && (error.field === 'from' || error.field === 'to' || error.field === 'dueDate')) setErrors({ [error.field]: error.message });
       else setFailure(error instanceof Error ? error.message : String(error));
     }
@@ -146,12 +186,20 @@ export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, on
       description="Unbilled charges dated in these days go on a draft invoice; you can issue or email it next."
       footer={
         <>
-          <Button onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Creating…">
-            Create draft
-          </Button>
+          {created ? (
+            <Button variant="primary" onClick={() => onDone(created)}>
+              Done
+            </Button>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={write.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Creating…">
+                Create draft
+              </Button>
+            </>
+          )}
         </>
       }
     >
@@ -169,6 +217,8 @@ export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, on
             {failure}
           </Alert>
         )}
+        {created && <Alert tone="success">{created}</Alert>}
+        <LeftOutSessions sessions={leftOut} document="invoice" />
         <PeriodFields period={period} errors={errors} onChange={setPeriod} />
         <DateInput label="Due date" hint="Leave empty for 30 days after it is issued." value={dueDate} onChange={(event) => setDueDate(event.target.value)} error={errors.dueDate} />
       </form>

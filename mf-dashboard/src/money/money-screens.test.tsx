@@ -18,7 +18,7 @@ import { listServices } from '../practice/api/list-services.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry, voidInvoice } from './api/money-functions.ts';
+import { createInvoice, emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry, voidInvoice } from './api/money-functions.ts';
 import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
 import { ClientBilling } from './client-billing.tsx';
 import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
@@ -287,6 +287,44 @@ describe('Billing tab: Record payment', () => {
     await waitFor(() => expect(saved).toHaveLength(2));
     expect(moneyDocument).toHaveBeenLastCalledWith({ document: 'superbill', clientId: 'jane1', from: '2026-01-01', to: '2026-03-31' });
     expect(saved[1]!.name).toBe('superbill-2026-01-01-2026-03-31.pdf');
+  });
+  it('names the attended sessions a superbill or an invoice left out, and why (issue 29)', async () => {
+    vi.mocked(listClientInvoices).mockResolvedValue([]);
+    const noFee = { appointmentId: 'a1', date: '2026-02-03', start: '2026-02-03T15:00:00.000Z', reason: 'no_fee', why: 'No fee applied when it was marked attended: set its fee to bill it.' } as const;
+    const noCharge = { appointmentId: 'a2', date: '2026-02-10', start: '2026-02-10T15:00:00.000Z', reason: 'no_charge', why: 'Marked “No charge”.' } as const;
+    vi.mocked(moneyDocument).mockResolvedValue({ filename: 'superbill-2026-02-01-2026-02-28.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.7'), leftOut: [noFee, noCharge] });
+    const draft = { $id: 'inv9', number: 'INV-0009', status: 'draft' } as unknown as ClientInvoiceDocument;
+    vi.mocked(createInvoice)
+      .mockRejectedValueOnce(new MoneyRefusal('There are no unbilled charges in these days.', null, 409, [noFee]))
+      .mockResolvedValueOnce({ invoice: draft, leftOut: [noCharge] });
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Superbill' }));
+    const superbill = screen.getByRole('dialog', { name: 'Superbill for Jane Doe' });
+    for (const [label, day] of [[/From/, '2026-02-01'], [/To/, '2026-02-28']] as const) {
+      const field = within(superbill).getByLabelText(label);
+      await user.clear(field);
+      await user.type(field, day);
+    }
+    await user.click(within(superbill).getByRole('button', { name: 'Download superbill' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const missed = (await within(superbill).findByText('2 attended sessions left out of this superbill')).closest('[role="status"]') as HTMLElement;
+    expect(within(missed).getByText(/Tuesday, 3 February 2026: No fee applied when it was marked attended/)).toBeVisible();
+    expect(within(missed).getByText(/Tuesday, 10 February 2026: Marked “No charge”/)).toBeVisible();
+    await user.click(within(superbill).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Create invoice' }));
+    const invoice = screen.getByRole('dialog', { name: 'Create invoice for Jane Doe' });
+    await user.click(within(invoice).getByRole('button', { name: 'Create draft' }));
+    expect(await within(invoice).findByText('There are no unbilled charges in these days.')).toBeVisible();
+    expect(within(invoice).getByText('1 attended session left out of this invoice')).toBeVisible();
+    await user.click(within(invoice).getByRole('button', { name: 'Create draft' }));
+    expect(await within(invoice).findByText('Invoice INV-0009 created as a draft for Jane Doe.')).toBeVisible();
+    expect(within(invoice).getByText(/Tuesday, 10 February 2026: Marked “No charge”/)).toBeVisible();
+    await user.click(within(invoice).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog', { name: 'Create invoice for Jane Doe' })).toBeNull();
   });
   it('voids an invoice only with a reason, keeps the reason typed under a refusal, and says it is voided', async () => {
     const issued = { $id: 'inv2', $permissions: [], userId: THERAPIST, clientId: jane.$id, seq: 2, number: 'INV-0002', status: 'issued', issueDate: '2026-03-01', dueDate: '2026-03-31', periodStart: '2026-02-01', periodEnd: '2026-02-28', entryIds: [], total: 24_000, currency: 'USD', emailedAt: null, voidReason: null } as unknown as ClientInvoiceDocument;

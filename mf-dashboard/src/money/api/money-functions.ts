@@ -6,13 +6,24 @@ import type { ClientInvoiceDocument, LedgerEntryDocument, PaymentMethod } from '
 
 type MoneyFunction = 'ledger' | 'invoices' | 'moneyDocuments';
 
-/** The function refused: its own words, and the form field they are about when it names one. */
+/** An attended session a superbill or invoice left out, and why (backend lib/left-out-sessions.js). */
+export interface LeftOutSession {
+  appointmentId: string;
+  /** YYYY-MM-DD in the practice's zone. */
+  date: string;
+  start: string;
+  reason: 'no_charge' | 'no_fee' | 'not_charged';
+  why: string;
+}
+
+/** The function refused: its own words, the form field they are about when it names one, and the sessions it left out when it says so. */
 export class MoneyRefusal extends Error {
   override name = 'MoneyRefusal';
   constructor(
     message: string,
     readonly field: string | null,
     readonly status: number,
+    readonly leftOut: readonly LeftOutSession[] = [],
   ) {
     super(message);
   }
@@ -23,8 +34,8 @@ async function run<T>(name: MoneyFunction, body: Record<string, unknown>): Promi
     return await executeFunction<T & { success?: boolean }>(name, body);
   } catch (error) {
     if (error instanceof FunctionRefusedError) {
-      const field = (error.answer as { field?: unknown }).field;
-      throw new MoneyRefusal(error.reason ?? 'That was not recorded.', typeof field === 'string' ? field : null, error.status);
+      const { field, leftOut } = error.answer as { field?: unknown; leftOut?: unknown };
+      throw new MoneyRefusal(error.reason ?? 'That was not recorded.', typeof field === 'string' ? field : null, error.status, Array.isArray(leftOut) ? (leftOut as LeftOutSession[]) : []);
     }
     throw error;
   }
@@ -94,8 +105,9 @@ interface InvoiceAnswer {
   invoice: ClientInvoiceDocument;
 }
 
+/** A new draft invoice, and the period's attended sessions it could not bill. */
 export const createInvoice = (input: { clientId: string; from: string; to: string; dueDate?: string }) =>
-  run<InvoiceAnswer>('invoices', { action: 'create', ...input }).then((answer) => answer.invoice);
+  run<InvoiceAnswer & { leftOut?: LeftOutSession[] }>('invoices', { action: 'create', ...input }).then((answer) => ({ invoice: answer.invoice, leftOut: answer.leftOut ?? [] }));
 export const issueInvoice = (invoiceId: string) => run<InvoiceAnswer>('invoices', { action: 'issue', invoiceId }).then((answer) => answer.invoice);
 export const emailInvoice = (invoiceId: string) => run<InvoiceAnswer>('invoices', { action: 'email', invoiceId }).then((answer) => answer.invoice);
 export const voidInvoice = (invoiceId: string, reason: string) => run<InvoiceAnswer>('invoices', { action: 'void', invoiceId, reason }).then((answer) => answer.invoice);
@@ -108,6 +120,8 @@ export interface MoneyDocument {
   filename: string;
   contentType: string;
   base64: string;
+  /** A superbill's attended sessions it does not list. */
+  leftOut?: LeftOutSession[];
 }
 
 /** An invoice, superbill or statement PDF, made by the money-documents function. */
