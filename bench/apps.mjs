@@ -19,11 +19,8 @@ export async function routePaths() {
   return routeTable.map((route) => route.path);
 }
 
-/**
- * Guarded routes the bench loads signed in, as the seeded therapist (bench/practice-dataset.mjs):
- * each dashboard section with a screen of its own (issue 30's per-section table).
- */
-export const SIGNED_IN_ROUTES = [
+/** The dashboard's section nav links (mf-dashboard's DASHBOARD_SECTIONS with a screen of their own). */
+export const DASHBOARD_SECTION_PATHS = [
   '/dashboard',
   '/dashboard/clients',
   '/dashboard/schedule',
@@ -32,5 +29,10 @@ export const SIGNED_IN_ROUTES = [
   '/dashboard/payments',
   '/dashboard/transactions',
   '/dashboard/reports',
-  '/dashboard/clients/import',
 ];
+
+/**
+ * Guarded routes the bench loads signed in, as the seeded therapist (bench/practice-dataset.mjs):
+ * each dashboard section with a screen of its own (issue 30's per-section table), and the import.
+ */
+export const SIGNED_IN_ROUTES = [...DASHBOARD_SECTION_PATHS, '/dashboard/clients/import'];

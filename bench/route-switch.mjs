@@ -1,3 +1,4 @@
+import { DASHBOARD_SECTION_PATHS } from './apps.mjs';
 import { openPage } from './measure.mjs';
 
 // Route-switch time, warm, with the bench's emulated round-trip time (LATENCY_MS): the shell is loaded
@@ -111,18 +112,6 @@ export async function measureSignedInSwitch(browser, baseUrl, therapist, runs = 
     await context.close();
   }
 }
-
-/** The dashboard's section nav links (mf-dashboard's DASHBOARD_SECTIONS with a screen of their own). */
-export const DASHBOARD_SECTION_PATHS = [
-  '/dashboard',
-  '/dashboard/clients',
-  '/dashboard/schedule',
-  '/dashboard/sessions',
-  '/dashboard/practice',
-  '/dashboard/payments',
-  '/dashboard/transactions',
-  '/dashboard/reports',
-];
 
 /** In the page: click the section link to `to`, resolve with ms until it is current and painted. */
 async function clickSectionAndTime(to) {

@@ -16,23 +16,6 @@ export const SIGN_IN_CODE_LENGTH = 6;
 export const SIGN_IN_MAILS_PER_HOUR = 5;
 
 /**
- * The app's own origin, where /portal lives: APP_ORIGIN, else the first of ALLOWED_RETURN_ORIGINS —
- * configuration, never the request (a caller must not choose where a sign-in secret is sent).
- * @param {Record<string, string | undefined>} env
- * @returns {string | null}
- */
-export function appOriginFrom(env) {
-  const candidate = env.APP_ORIGIN?.trim() || (env.ALLOWED_RETURN_ORIGINS ?? '').split(',').map((o) => o.trim()).find(Boolean);
-  if (!candidate) return null;
-  try {
-    const url = new URL(candidate);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * `/portal/sign-in?userId=…&secret=…&expire=…`: the page signs in with the secret, and tells an
  * expired link from a used one by `expire`.
  * @param {string} origin

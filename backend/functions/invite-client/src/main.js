@@ -9,7 +9,8 @@ import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
-import { appOriginFrom, CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
+import { appOriginFrom } from '../../lib/app-origin.js';
+import { CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */

@@ -9,9 +9,8 @@ import { createHmac } from 'node:crypto';
 import { Databases, Query, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
-import {
-  appOriginFrom, CLIENT_LABEL, SIGN_IN_CODE_LENGTH, SIGN_IN_LINK_SECONDS, SIGN_IN_MAILS_PER_HOUR, signInEmail, signInLink,
-} from '../../lib/portal.js';
+import { appOriginFrom } from '../../lib/app-origin.js';
+import { CLIENT_LABEL, SIGN_IN_CODE_LENGTH, SIGN_IN_LINK_SECONDS, SIGN_IN_MAILS_PER_HOUR, signInEmail, signInLink } from '../../lib/portal.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */

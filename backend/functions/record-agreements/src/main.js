@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { Databases, ID, Permission, Role } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
+import { appOriginFrom } from '../../lib/app-origin.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
@@ -20,23 +21,6 @@ export const AGREEMENT_TYPES = /** @type {const} */ (['terms', 'privacy']);
 const USER_AGENT_MAX = 1024;
 const IP_MAX = 45;
 
-/**
- * The app's own origin, where /terms and /privacy live: APP_ORIGIN, else the first of
- * ALLOWED_RETURN_ORIGINS — configuration, never the request (a caller must not choose the URL
- * its consent points at).
- * @param {Record<string, string | undefined>} env
- * @returns {string | null}
- */
-export function appOriginFrom(env) {
-  const candidate = env.APP_ORIGIN?.trim() || (env.ALLOWED_RETURN_ORIGINS ?? '').split(',').map((o) => o.trim()).find(Boolean);
-  if (!candidate) return null;
-  try {
-    const url = new URL(candidate);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** @param {Context} context */
 export default async ({ req, res, error }) => {
