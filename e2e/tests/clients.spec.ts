@@ -72,7 +72,12 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   await page.getByRole('textbox', { name: 'Email' }).fill('mia.costa@example.com');
   await page.getByLabel('Date of birth').fill('1990-04-01');
   await page.getByRole('textbox', { name: 'Tags' }).fill('evenings, sliding scale');
-  await page.getByRole('textbox', { name: /^Diagnosis codes/ }).fill('F41.1, F32.A');
+  // Diagnoses are chosen from ICD-10-CM by code or words, each shown with its description.
+  const diagnoses = page.getByRole('combobox', { name: /^Diagnosis codes/ });
+  await diagnoses.fill('F41.1');
+  await page.getByRole('option', { name: 'F41.1 Generalized anxiety disorder' }).click();
+  await diagnoses.fill('depression unspecified');
+  await page.getByRole('option', { name: 'F32.A Depression, unspecified' }).click();
   await page.getByRole('textbox', { name: /^Fee override/ }).fill('80');
   // Issue 37: the default service is asked, never assumed.
   await page.getByLabel(/^Default service/).selectOption({ label: 'No default service — choose at each booking' });
@@ -82,7 +87,7 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   const miaUrl = new URL(page.url()).pathname;
   await expect(page.getByText('Client added.')).toBeVisible();
   await expect(heading(page)).toHaveText('Mia Costa');
-  await expect(page.getByRole('textbox', { name: /^Diagnosis codes/ })).toHaveValue('F41.1, F32.A');
+  await expect(page.getByRole('list', { name: /^Diagnosis codes.*: chosen$/ })).toHaveText(/F41\.1 Generalized anxiety disorder.*F32\.A Depression, unspecified/);
   await expect(page.getByRole('textbox', { name: /^Fee override/ })).toHaveValue('80.00');
   await expectAccessible(page);
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod';
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,7 +7,8 @@ import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from 
 import { useServices } from '../practice/practice-queries.ts';
 import { pickableServices, serviceLabel } from '../practice/services.ts';
 import { DEFAULT_CURRENCY, moneyInputText } from '../shared/money.ts';
-import { formatPhone, MAX_DIAGNOSIS_CODES } from '../shared/validators.ts';
+import { DiagnosisCodesField } from '../shared/diagnoses/diagnosis-codes-field.tsx';
+import { formatPhone, MAX_DIAGNOSIS_CODES, splitDiagnosisCodes } from '../shared/validators.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchema, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 
@@ -195,12 +196,21 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
         <legend>{CLIENT_TEXTS.groups.care}</legend>
         <Select label="Status" options={STATUS_OPTIONS} {...register('status')} error={message('status')} />
         <TextInput label="Tags" hint={`Short labels separated by commas, up to ${MAX_TAGS}.`} autoComplete="off" {...register('tags')} error={message('tags')} />
-        <TextInput
-          label="Diagnosis codes (ICD-10-CM)"
-          hint={`In order, separated by commas; the first is the primary diagnosis. Up to ${MAX_DIAGNOSIS_CODES}.`}
-          autoComplete="off"
-          {...register('diagnosisCodes')}
-          error={message('diagnosisCodes')}
+        <Controller
+          control={control}
+          name="diagnosisCodes"
+          render={({ field }) => (
+            <DiagnosisCodesField
+              label="Diagnosis codes (ICD-10-CM)"
+              hint={`Search by words or code; the first is the primary diagnosis. Up to ${MAX_DIAGNOSIS_CODES}.`}
+              codes={splitDiagnosisCodes(field.value)}
+              onChange={(codes) => {
+                field.onChange(codes.join(', '));
+                setSaved(false);
+              }}
+              error={message('diagnosisCodes')}
+            />
+          )}
         />
         <TextInput label="Referral source" autoComplete="off" {...register('referralSource')} error={message('referralSource')} />
       </fieldset>

@@ -22,6 +22,8 @@ export interface ComboboxProps extends FieldTextProps {
   disabled?: boolean;
   /** Which options match the typed text; by default a case-insensitive match in label or description. */
   filter?: (option: ComboboxOption, query: string) => boolean;
+  /** Instead of `filter` over `options`: the options for the typed text, ranked and limited (a large list searched elsewhere). */
+  search?: (query: string) => readonly ComboboxOption[];
   className?: string;
 }
 
@@ -48,6 +50,7 @@ export function Combobox({
   required,
   disabled,
   filter = defaultFilter,
+  search,
   className,
 }: ComboboxProps) {
   const listId = useId();
@@ -56,7 +59,7 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const text = query ?? selected?.label ?? '';
-  const matches = query === null ? options : options.filter((option) => filter(option, query));
+  const matches = search ? search(query ?? '') : query === null ? options : options.filter((option) => filter(option, query));
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const show = (index: number) => {

@@ -1,8 +1,8 @@
 import { memo, useCallback, useId, useLayoutEffect, useState, type ChangeEvent } from 'react';
-import { Alert, Button, Checkbox, PageHeader, RadioGroup, Select, Textarea, TextInput } from '@cadence/shared-ui';
+import { Alert, Button, Checkbox, PageHeader, RadioGroup, Select, Textarea } from '@cadence/shared-ui';
 import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
-import { checkDiagnosisCodes } from '../../shared/validators.ts';
+import { DiagnosisCodesField } from '../../shared/diagnoses/diagnosis-codes-field.tsx';
 import { NoteHeader, type NoteContext } from './note-header.tsx';
 import { NOTE_MESSAGES, notReadyToSign, riskDetailsMissing } from './note-readiness.ts';
 import { useLastSignedNote } from './note-queries.ts';
@@ -67,8 +67,6 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
   const [generation, setGeneration] = useState(0);
   const template = NOTE_TEMPLATES[fields.template];
   const last = useLastSignedNote(client.$id, appointment.$id, !hasText(content));
-  const [codesText, setCodesText] = useState(fields.diagnosisCodes.join(', '));
-  const [codesError, setCodesError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const [signError, setSignError] = useState<string | null>(null);
   const statusId = useId();
@@ -138,19 +136,11 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
             }}
             hint="Switching keeps every word: matching sections carry over, the rest stays under its old heading."
           />
-          <TextInput
+          <DiagnosisCodesField
             label="Diagnosis codes for this note"
-            value={codesText}
-            hint="ICD-10-CM, separated by commas (from the client's record)."
-            error={codesError ?? undefined}
-            onChange={(event) => setCodesText(event.target.value)}
-            onBlur={() => {
-              const checked = checkDiagnosisCodes(codesText);
-              if (!checked.ok) return setCodesError(checked.message);
-              setCodesError(null);
-              setCodesText(checked.value.join(', '));
-              edit({ diagnosisCodes: checked.value });
-            }}
+            hint="ICD-10-CM, from the client's record; search by words or code. The first is the primary."
+            codes={fields.diagnosisCodes}
+            onChange={(diagnosisCodes) => edit({ diagnosisCodes })}
           />
         </div>
         {last.data && !hasText(content) && (
