@@ -27,14 +27,14 @@ describe('collectionsFromEnv', () => {
       CHECKOUT_SESSIONS_COLLECTION_ID: 'cs', WEBHOOK_EVENTS_COLLECTION_ID: 'w', PRACTICE_SETTINGS_COLLECTION_ID: 'ps',
       CLIENTS_COLLECTION_ID: 'cl', APPOINTMENTS_COLLECTION_ID: 'ap', APPOINTMENT_REMINDERS_COLLECTION_ID: 'ar', CALENDAR_FEEDS_COLLECTION_ID: 'cf',
       SERVICES_COLLECTION_ID: 'sv', APPOINTMENT_SERIES_COLLECTION_ID: 'as',
-      PROGRESS_NOTES_COLLECTION_ID: 'pn', NOTE_ADDENDA_COLLECTION_ID: 'na', NOTE_SIGNATURES_COLLECTION_ID: 'ns', PRIVATE_NOTES_COLLECTION_ID: 'pv',
+      PROGRESS_NOTES_COLLECTION_ID: 'pn', NOTE_ADDENDA_COLLECTION_ID: 'na', NOTE_SIGNATURES_COLLECTION_ID: 'ns', DOCUMENT_SIGNATURES_COLLECTION_ID: 'ds', PRIVATE_NOTES_COLLECTION_ID: 'pv',
       AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', CLIENT_INVOICES_COLLECTION_ID: 'ci',
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
-      services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', privateNotes: 'pv', auditLog: 'al',
+      services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
     });
   });

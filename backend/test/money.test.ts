@@ -105,7 +105,7 @@ beforeAll(async () => {
   });
   a = await signedInUser(aw, 'money-a');
   b = await signedInUser(aw, 'money-b');
-  await createPractice(a, { npi: '1234567893', taxId: '12-3456789', credentials: 'LCSW' });
+  await createPractice(a, { npi: '1234567893', taxId: '12-3456789', credentials: 'LCSW', licenseNumber: 'LCSW 149.012345' });
   await createPractice(b, { practiceName: 'Other Practice' });
   serviceId = (await createService(a)).$id;
 }, 60_000);
@@ -419,10 +419,11 @@ describe('invoices', () => {
     expect(pdf.body).toMatchObject({ success: true, filename: `${number}.pdf`, contentType: 'application/pdf' });
     const text = pdfText(Buffer.from(pdf.body.base64!, 'base64'));
     expect(pdfText(attached)).toBe(text);
-    for (const expected of [`Invoice ${number}`, 'Calm Waters Therapy', '200 E Randolph St', 'NPI: 1234567893', 'Tax ID: •••••6789', 'Mara Quinn', '12 Elm St', '10/12/2026', 'Psychotherapy', '90834', '$120.00', 'Balance due: $120.00']) {
+    // The full TIN: a payer rejects a masked one (issue 37); only the screens mask it.
+    for (const expected of [`Invoice ${number}`, 'Calm Waters Therapy', '200 E Randolph St', 'NPI: 1234567893', 'Tax ID (TIN): 12-3456789', 'Mara Quinn', '12 Elm St', '10/12/2026', 'Psychotherapy', '90834', '$120.00', 'Balance due: $120.00']) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toContain('12-3456789');
+    expect(text).not.toContain('•');
 
     const noEmail = await createClient(a, { email: null });
     await ledger(a, { action: 'charge', clientId: noEmail.$id, amount: 100, date: '2026-10-01', memo: 'Copy of records', idempotencyKey: key() });
@@ -449,12 +450,15 @@ describe('money-documents', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(pdf);
     for (const expected of [
-      'Superbill', 'Calm Waters Therapy', 'NPI: 1234567893', 'Tax ID: •••••6789', 'Provider: Dr. Ada Lane, LCSW', 'Name: Ida Berg', 'Date of birth: 04/02/1988',
-      'Diagnosis codes (ICD-10): F41.1, F33.1', 'Place of service', 'CPT code', '06/02/2026', '06/09/2026', '90834', 'Total fees: $240.00', 'Total paid: $120.00', 'Provider signature',
+      'Superbill', 'Calm Waters Therapy', 'NPI: 1234567893', 'Tax ID (TIN): 12-3456789', 'Rendering provider: Dr. Ada Lane, LCSW', 'License number: LCSW 149.012345',
+      'Name: Ida Berg', 'Date of birth: 04/02/1988', 'A. F41.1 — Generalized anxiety disorder', 'B. F33.1 — Major depressive disorder, recurrent, moderate',
+      'Place of service', 'CPT code', 'Diagnosis pointer', '06/02/2026', '06/09/2026', '90834', 'Total fees: $240.00', 'Total paid: $120.00', 'Provider signature',
     ]) expect(text).toContain(expected);
     const lines = text.split('\n');
     expect(lines.filter((l) => l === '11')).toHaveLength(1);
     expect(lines.filter((l) => l === '10')).toHaveLength(1);
+    // Each line points at the client's diagnoses (no note names others).
+    expect(lines.filter((l) => l === 'AB')).toHaveLength(2);
     for (const never of ['06/16/2026', '06/23/2026', '$50.00', '$70.00', 'No-show', 'Late cancellation']) expect(text).not.toContain(never);
     expect(office.$id).toBeTruthy();
 
@@ -466,6 +470,71 @@ describe('money-documents', () => {
       expect(s).toContain(expected);
     }
     await expectBalanceAgrees(client.$id);
+  });
+});
+
+describe('a superbill a payer accepts (issue 37)', () => {
+  it('prints the insurance, the full TIN, the licence and each line’s diagnoses (its note’s), and carries the provider’s electronic signature: a record only the function writes, verifiable, nobody else’s to read', async () => {
+    const client = await createClient(a, {
+      firstName: 'Leo', lastName: 'Park', dateOfBirth: '2012-09-30', diagnosisCodes: ['F90.0'],
+      insurancePayerName: 'Blue Cross Blue Shield of Illinois', insurancePayerId: '00621', insuranceMemberId: 'XOF123456789', insuranceGroupNumber: 'GRP-7788',
+      insuranceSubscriberName: 'Mina Park', insuranceSubscriberRelationship: 'child', insuranceSubscriberDateOfBirth: '1980-01-15',
+      secondaryInsurancePayerName: 'Aetna', secondaryInsurancePayerId: '60054', secondaryInsuranceMemberId: 'W998877',
+      responsiblePartyName: 'Mina Park', responsiblePartyRelationship: 'Mother', responsiblePartyPhone: '(312) 555-0199',
+    });
+    const first = await setStatus(a, await appointment(a, client.$id, '2026-07-07T15:00:00.000Z'), 'show', 12000);
+    await setStatus(a, await appointment(a, client.$id, '2026-07-14T15:00:00.000Z'), 'show', 12000);
+    await until(() => entriesOf(client.$id), (l) => l.length === 2, 'two session charges');
+    // The first session's note names a second diagnosis: that line points at both.
+    await a.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'progress_notes', documentId: ID.unique(),
+      data: { userId: a.id, appointmentId: first.$id, clientId: client.$id, template: 'soap', diagnosisCodes: ['F90.0', 'Z63.5'] },
+      permissions: [Permission.read(Role.user(a.id)), Permission.update(Role.user(a.id)), Permission.delete(Role.user(a.id))],
+    });
+    const period = { document: 'superbill', clientId: client.$id, from: '2026-07-01', to: '2026-07-31' };
+
+    // A wrong password signs nothing.
+    expect(await documents(a, { ...period, sign: true, password: 'wrong password!' })).toMatchObject({ status: 401, body: { success: false, error: 'The password is incorrect.' } });
+    expect((await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'document_signatures', queries: [Query.equal('clientId', client.$id)] })).total).toBe(0);
+
+    const signed = await documents(a, { ...period, sign: true, password: 'correct horse battery' });
+    expect(signed.status, signed.raw).toBe(200);
+    const signatureId = String((signed.body as unknown as Record<string, unknown>)['signatureId']);
+    const text = pdfText(Buffer.from(signed.body.base64!, 'base64'));
+    for (const expected of [
+      'Tax ID (TIN): 12-3456789', 'NPI: 1234567893', 'License number: LCSW 149.012345', 'Rendering provider: Dr. Ada Lane, LCSW',
+      'Responsible party: Mina Park, Mother, (312) 555-0199',
+      'Primary insurance', 'Payer: Blue Cross Blue Shield of Illinois', 'Payer ID: 00621', 'Member ID: XOF123456789', 'Group number: GRP-7788',
+      'Subscriber: Mina Park', 'Subscriber’s relationship to the client: child', 'Subscriber’s date of birth: 01/15/1980',
+      'Secondary insurance', 'Payer: Aetna', 'Payer ID: 60054', 'Member ID: W998877',
+      'A. F90.0 — Attention-deficit hyperactivity disorder, predominantly inattentive type', 'B. Z63.5 — Disruption of family by separation and divorce',
+      'Electronically signed by Dr. Ada Lane, LCSW, license LCSW 149.012345 on ', `Signature ${signatureId}`,
+    ]) expect(text).toContain(expected);
+    expect(text).not.toContain('Provider signature: ____');
+    const lines = text.split('\n');
+    expect(lines).toContain('AB');
+    expect(lines).toContain('A');
+
+    // The record: written by the function alone, read-only for its owner, holding the content's hash.
+    const ref = { databaseId: DATABASE_ID, collectionId: 'document_signatures', documentId: signatureId };
+    const signature = await a.databases.getDocument(ref);
+    expect(signature).toMatchObject({
+      userId: a.id, documentType: 'superbill', clientId: client.$id, periodStart: '2026-07-01', periodEnd: '2026-07-31', signerName: 'Dr. Ada Lane', signerCredentials: 'LCSW',
+      signerLicense: 'LCSW 149.012345', $permissions: [Permission.read(Role.user(a.id))],
+    });
+    expect(text).toContain(String(signature['contentHash']));
+    expect(await failure(a.databases.updateDocument<Doc>({ ...ref, data: { contentHash: '0'.repeat(64) } }))).toMatchObject({ code: 401 });
+    expect(await failure(a.databases.deleteDocument(ref))).toMatchObject({ code: 401 });
+    const forged = { userId: a.id, documentType: 'superbill', clientId: client.$id, periodStart: '2026-07-01', periodEnd: '2026-07-31', contentHash: '0'.repeat(64), signedAt: new Date().toISOString() };
+    expect(await failure(a.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'document_signatures', documentId: ID.unique(), data: forged }))).toMatchObject({ code: 401 });
+    expect(await failure(b.databases.getDocument(ref))).toMatchObject({ code: 404 });
+    expect((await b.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'document_signatures', queries: [Query.equal('userId', a.id)] })).total).toBe(0);
+    expect((await documents(b, { document: 'verify-superbill', signatureId })).status).toBe(404);
+
+    // Verifiable: the superbill drawn now has the signed content, until a record it prints changes.
+    expect((await documents(a, { document: 'verify-superbill', signatureId })).body).toMatchObject({ success: true, verified: true, signature: { contentHash: signature['contentHash'] } });
+    await a.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: client.$id, data: { insuranceMemberId: 'XOF000000000' } });
+    expect((await documents(a, { document: 'verify-superbill', signatureId })).body).toMatchObject({ success: true, verified: false });
   });
 });
 

@@ -22,6 +22,7 @@
  * @property {string} progressNotes
  * @property {string} noteAddenda
  * @property {string} noteSignatures
+ * @property {string} documentSignatures
  * @property {string} privateNotes
  * @property {string} auditLog
  * @property {string} ledgerEntries
@@ -56,6 +57,7 @@ export function collectionsFromEnv(env) {
     progressNotes: env.PROGRESS_NOTES_COLLECTION_ID || 'progress_notes',
     noteAddenda: env.NOTE_ADDENDA_COLLECTION_ID || 'note_addenda',
     noteSignatures: env.NOTE_SIGNATURES_COLLECTION_ID || 'note_signatures',
+    documentSignatures: env.DOCUMENT_SIGNATURES_COLLECTION_ID || 'document_signatures',
     privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
     auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
     ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',

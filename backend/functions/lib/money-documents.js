@@ -2,7 +2,10 @@
 // selectable: standard fonts, real text operators). Each is gathered from the therapist's own
 // documents (read with the function's key, owner-checked) and drawn here; the invoices function
 // attaches the invoice to its email, money-documents answers them as base64.
+import { createHash } from 'node:crypto';
+import { Query } from 'node-appwrite';
 import PDFDocument from 'pdfkit';
+import { diagnosisDescription } from './icd10cm.js';
 import { readLeftOutSessions } from './left-out-sessions.js';
 import { allocationState, computeBalance, parseAllocations } from './ledger.js';
 import { clientEntries, clientInvoices, isNotFound, ownOr404, practiceOf, Refusal } from './money-store.js';
@@ -42,11 +45,12 @@ export function usDate(date) {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
-/** The tax ID as set, all but its last four digits hidden: •••••6789. @param {unknown} taxId */
-export function maskedTaxId(taxId) {
-  const digits = String(taxId ?? '').replace(/\D/g, '');
-  return digits.length >= 4 ? `•••••${digits.slice(-4)}` : '';
-}
+/**
+ * The tax ID as a payer reads it: in full, as the practice set it (issue 37: a masked TIN gets a
+ * superbill rejected; the screens mask it, the documents never do).
+ * @param {unknown} taxId
+ */
+export const documentTaxId = (taxId) => String(taxId ?? '').trim();
 
 /** @param {Doc | null} doc @param {string} key */
 const str = (doc, key) => (typeof doc?.[key] === 'string' ? String(doc[key]).trim() : '');
@@ -103,7 +107,7 @@ function render(title, draw, running = '') {
 }
 
 /**
- * The practice's header: name, address, phone, NPI, tax ID (masked).
+ * The practice's header: name, address, phone, NPI, tax ID (in full).
  * @param {PDFKit.PDFDocument} doc
  * @param {Doc | null} practice
  */
@@ -113,7 +117,7 @@ function practiceHeader(doc, practice) {
   for (const line of addressLines(practice)) doc.text(line);
   if (str(practice, 'phone')) doc.text(`Phone: ${str(practice, 'phone')}`);
   if (str(practice, 'npi')) doc.text(`NPI: ${str(practice, 'npi')}`);
-  if (maskedTaxId(practice?.['taxId'])) doc.text(`Tax ID: ${maskedTaxId(practice?.['taxId'])}`);
+  if (documentTaxId(practice?.['taxId'])) doc.text(`Tax ID (TIN): ${documentTaxId(practice?.['taxId'])}`);
   doc.moveDown();
 }
 
@@ -283,8 +287,9 @@ export const placeOfService = (appointment) => (appointment?.['locationType'] ==
 
 /**
  * The superbill for a period: attended sessions only (session fees; never late-cancel or no-show
- * fees), with place of service, CPT code, units, fee and amount paid; `leftOut`, the attended
- * sessions of the period it does not list and why (lib/left-out-sessions.js).
+ * fees), with place of service, CPT code, units, fee, amount paid and each line's diagnosis
+ * pointer. `signature`, when given, is the document_signatures record (lib/document-signing.js)
+ * made for this content: drawn as the provider's electronic signature.
  * @param {Databases} databases
  * @param {Collections} c
  * @param {string} userId
@@ -292,12 +297,65 @@ export const placeOfService = (appointment) => (appointment?.['locationType'] ==
  * @param {string} from
  * @param {string} to
  */
-export async function superbillPdf(databases, c, userId, clientId, from, to) {
+export async function superbillParts(databases, c, userId, clientId, from, to) {
   const { client, practice, entries } = await moneyContext(databases, c, userId, clientId);
   const lines = await chargeDetails(databases, c, userId, superbillCharges(entries, from, to));
-  const drawn = await drawSuperbill({ client, practice, entries, lines, from, to });
-  const leftOut = await readLeftOutSessions(databases, c, userId, clientId, entries, from, to);
-  return { filename: `superbill-${from}-${to}.pdf`, ...drawn, leftOut };
+  const notes = await noteDiagnoses(databases, c, userId, lines.map((l) => l.appointment?.$id ?? ''));
+  return { client, practice, entries, lines, notes, from, to };
+}
+
+/**
+ * The superbill's PDF, and `leftOut`: the attended sessions of the period it does not list and why
+ * (lib/left-out-sessions.js).
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} clientId
+ * @param {string} from
+ * @param {string} to
+ * @param {Doc | null} [signature]
+ */
+export async function superbillPdf(databases, c, userId, clientId, from, to, signature = null) {
+  const parts = await superbillParts(databases, c, userId, clientId, from, to);
+  return superbillFor(databases, c, userId, parts, signature);
+}
+
+/**
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {Awaited<ReturnType<typeof superbillParts>>} parts
+ * @param {Doc | null} signature
+ */
+export async function superbillFor(databases, c, userId, parts, signature) {
+  const drawn = await drawSuperbill({ ...parts, signature });
+  const leftOut = await readLeftOutSessions(databases, c, userId, parts.client.$id, parts.entries, parts.from, parts.to);
+  return { filename: `superbill-${parts.from}-${parts.to}.pdf`, ...drawn, leftOut };
+}
+
+/**
+ * The diagnosis codes of each appointment's progress note (the caller's own), by appointment id: a
+ * session is billed with the diagnoses its note names.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string[]} appointmentIds
+ */
+async function noteDiagnoses(databases, c, userId, appointmentIds) {
+  /** @type {Map<string, string[]>} */
+  const found = new Map();
+  const ids = [...new Set(appointmentIds.filter(Boolean))];
+  for (let i = 0; i < ids.length; i += 100) {
+    const page = await databases.listDocuments({
+      databaseId: c.databaseId, collectionId: c.progressNotes,
+      queries: [Query.equal('userId', userId), Query.equal('appointmentId', ids.slice(i, i + 100)), Query.select(['$id', '$permissions', 'userId', 'appointmentId', 'diagnosisCodes']), Query.limit(100)],
+    });
+    for (const note of page.documents) {
+      const codes = Array.isArray(note['diagnosisCodes']) ? note['diagnosisCodes'].map(String).filter(Boolean) : [];
+      if (ownedBy(note, userId) && codes.length) found.set(String(note['appointmentId']), codes);
+    }
+  }
+  return found;
 }
 
 /**
@@ -314,47 +372,127 @@ export function superbillCharges(entries, from, to) {
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
+/** CMS-1500 box 21: up to 12 diagnoses, lettered A–L; each line points to up to 4 of them. */
+const POINTER_LETTERS = 'ABCDEFGHIJKL';
+
+/** The insurance fields of a client record, primary or secondary. */
+const INSURANCE_FIELDS = /** @type {const} */ ([
+  ['PayerName', 'Payer'], ['PayerId', 'Payer ID'], ['MemberId', 'Member ID'], ['GroupNumber', 'Group number'],
+  ['SubscriberName', 'Subscriber'], ['SubscriberRelationship', 'Subscriber’s relationship to the client'], ['SubscriberDateOfBirth', 'Subscriber’s date of birth'],
+]);
+
 /**
- * Draws a superbill from what was read: `lines` the chargeLines of superbillCharges.
- * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], lines: ChargeLine[], from: string, to: string }} parts
+ * @param {Doc} client
+ * @param {'insurance' | 'secondaryInsurance'} prefix
+ * @returns {Array<[string, string]>} label and value of each field set
  */
-export async function drawSuperbill({ client, practice, entries, lines: candidates, from, to }) {
-  // Amount paid: the active payments' allocations to each session's charge.
-  /** @type {Map<string, number>} */
+function insuranceOf(client, prefix) {
+  return INSURANCE_FIELDS.map(([key, label]) => {
+    const value = str(client, `${prefix}${key}`);
+    return /** @type {[string, string]} */ ([label, key === 'SubscriberDateOfBirth' ? usDate(value) || value : value]);
+  }).filter(([, value]) => value !== '');
+}
+
+/**
+ * What a superbill says, as data: the lines a payer reads (attended sessions), the diagnoses
+ * lettered A–L with their descriptions and each line's pointer, the provider, the client and their
+ * insurance, the totals. Its canonical JSON (superbillCanonical) is what an electronic signature's
+ * hash covers.
+ * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], lines: ChargeLine[], from: string, to: string, notes?: ReadonlyMap<string, string[]> }} parts
+ */
+export function superbillContent({ client, practice, entries, lines: candidates, from, to, notes = new Map() }) {
+  /** @type {Map<string, number>} Amount paid: the active payments' allocations to each session's charge. */
   const paid = new Map();
   const { charges } = allocationState(entries.filter((e) => e.kind !== 'adjustment'));
   for (const [id, ch] of charges) paid.set(id, ch.paid);
   const lines = candidates.filter((d) => d.appointment && d.appointment['status'] === 'show');
   const currency = String(lines[0]?.entry['currency'] ?? practice?.['currency'] ?? 'USD');
-  const totalFee = lines.reduce((s, l) => s + l.entry.amount, 0);
-  const totalPaid = lines.reduce((s, l) => s + (paid.get(l.entry.$id) ?? 0), 0);
-  const diagnoses = Array.isArray(client['diagnosisCodes']) ? client['diagnosisCodes'].map(String).filter(Boolean) : [];
-  const therapist = [str(practice, 'therapistName'), str(practice, 'credentials')].filter(Boolean).join(', ');
+  const clientCodes = Array.isArray(client['diagnosisCodes']) ? client['diagnosisCodes'].map(String).filter(Boolean) : [];
+  /** @type {string[]} */
+  const diagnoses = [];
+  const lineCodes = lines.map((l) => notes.get(l.appointment?.$id ?? '') ?? clientCodes);
+  for (const code of [...lineCodes.flat(), ...clientCodes]) if (!diagnoses.includes(code) && diagnoses.length < POINTER_LETTERS.length) diagnoses.push(code);
+  const letter = (/** @type {string} */ code) => POINTER_LETTERS[diagnoses.indexOf(code)] ?? '';
+  return {
+    period: { from, to },
+    practice: {
+      name: str(practice, 'practiceName'), address: addressLines(practice), phone: str(practice, 'phone'), npi: str(practice, 'npi'), taxId: documentTaxId(practice?.['taxId']),
+    },
+    provider: { name: str(practice, 'therapistName'), credentials: str(practice, 'credentials'), license: str(practice, 'licenseNumber') },
+    client: {
+      name: clientName(client), dateOfBirth: str(client, 'dateOfBirth'), address: addressLines(client),
+      insurance: insuranceOf(client, 'insurance'), secondaryInsurance: insuranceOf(client, 'secondaryInsurance'),
+      responsibleParty: [str(client, 'responsiblePartyName'), str(client, 'responsiblePartyRelationship'), str(client, 'responsiblePartyPhone')].filter(Boolean),
+    },
+    diagnoses: diagnoses.map((code, i) => ({ pointer: POINTER_LETTERS[i] ?? '', code, description: diagnosisDescription(code) })),
+    currency,
+    lines: lines.map((l, i) => ({
+      entryId: l.entry.$id, date: l.entry.date, placeOfService: placeOfService(l.appointment), code: l.code, units: 1, fee: l.entry.amount, paid: paid.get(l.entry.$id) ?? 0,
+      pointer: (lineCodes[i] ?? []).map(letter).filter(Boolean).slice(0, 4).join(''),
+    })),
+    totalFee: lines.reduce((sum, l) => sum + l.entry.amount, 0),
+    totalPaid: lines.reduce((sum, l) => sum + (paid.get(l.entry.$id) ?? 0), 0),
+  };
+}
+
+/** @typedef {ReturnType<typeof superbillContent>} SuperbillContent */
+
+/** The exact text a superbill's electronic signature covers. @param {SuperbillContent} content */
+export const superbillCanonical = (content) => JSON.stringify(content);
+
+/** SHA-256 hex of superbillCanonical. @param {SuperbillContent} content */
+export const superbillContentHash = (content) => createHash('sha256').update(superbillCanonical(content), 'utf8').digest('hex');
+
+/**
+ * Draws a superbill from what was read: `lines` the chargeLines of superbillCharges. With a
+ * `signature` (a document_signatures record over this content), the provider's electronic
+ * signature; without one, a line to sign by hand.
+ * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], lines: ChargeLine[], from: string, to: string, notes?: ReadonlyMap<string, string[]>, signature?: Doc | null }} parts
+ */
+export async function drawSuperbill(parts) {
+  const content = superbillContent(parts);
+  const { client, practice, signature = null } = parts;
+  const { currency, provider } = content;
+  const therapist = [provider.name, provider.credentials].filter(Boolean).join(', ');
   const bytes = await render('Superbill', (doc) => {
     practiceHeader(doc, practice);
     heading(doc, 'Superbill');
-    doc.text(`Period: ${usDate(from)} – ${usDate(to)}`);
-    doc.text(`Provider: ${therapist}`);
+    doc.text(`Period: ${usDate(content.period.from)} – ${usDate(content.period.to)}`);
+    doc.text(`Rendering provider: ${therapist}`);
+    if (provider.license) doc.text(`License number: ${provider.license}`);
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Client');
-    doc.font('Helvetica').text(`Name: ${clientName(client)}`);
-    doc.text(`Date of birth: ${usDate(client['dateOfBirth']) || 'not recorded'}`);
-    const address = addressLines(client);
-    if (address.length) doc.text(`Address: ${address.join(', ')}`);
-    doc.text(`Diagnosis codes (ICD-10): ${diagnoses.join(', ') || 'none recorded'}`);
+    doc.font('Helvetica').text(`Name: ${content.client.name}`);
+    doc.text(`Date of birth: ${usDate(content.client.dateOfBirth) || 'not recorded'}`);
+    if (content.client.address.length) doc.text(`Address: ${content.client.address.join(', ')}`);
+    if (content.client.responsibleParty.length) doc.text(`Responsible party: ${content.client.responsibleParty.join(', ')}`);
+    for (const [title, fields] of /** @type {const} */ ([['Primary insurance', content.client.insurance], ['Secondary insurance', content.client.secondaryInsurance]])) {
+      if (!fields.length) continue;
+      doc.moveDown(0.5).font('Helvetica-Bold').text(title).font('Helvetica');
+      for (const [label, value] of fields) doc.text(`${label}: ${value}`);
+    }
+    doc.moveDown(0.5).font('Helvetica-Bold').text('Diagnoses (ICD-10-CM)').font('Helvetica');
+    if (!content.diagnoses.length) doc.text('None recorded');
+    for (const d of content.diagnoses) doc.text(`${d.pointer}. ${d.code}${d.description ? ` — ${d.description}` : ''}`);
     doc.moveDown();
-    table(doc, ['Date of service', 'Place of service', 'CPT code', 'Units', 'Fee', 'Amount paid'], lines.map((l) => [
-      usDate(l.entry.date), placeOfService(l.appointment), l.code, '1', money(l.entry.amount, currency), money(paid.get(l.entry.$id) ?? 0, currency),
-    ]), [3, 4, 5]);
-    doc.text(`Total fees: ${money(totalFee, currency)}`, { align: 'right' });
-    doc.text(`Total paid: ${money(totalPaid, currency)}`, { align: 'right' });
+    table(doc, ['Date of service', 'Place of service', 'CPT code', 'Units', 'Diagnosis pointer', 'Fee', 'Amount paid'], content.lines.map((l) => [
+      usDate(l.date), l.placeOfService, l.code, String(l.units), l.pointer, money(l.fee, currency), money(l.paid, currency),
+    ]), [3, 5, 6]);
+    doc.text(`Total fees: ${money(content.totalFee, currency)}`, { align: 'right' });
+    doc.text(`Total paid: ${money(content.totalPaid, currency)}`, { align: 'right' });
     doc.moveDown(0.5);
-    doc.fontSize(9).text('Place of service: 10 = telehealth in the client’s home, 11 = office.').fontSize(10);
-    doc.moveDown(3);
-    doc.text('Provider signature: ________________________________   Date: ______________');
-    doc.text(therapist);
-  }, `Superbill — ${clientName(client)}, date of birth ${usDate(client['dateOfBirth']) || 'not recorded'} — ${usDate(from)} – ${usDate(to)} — ${therapist}`);
-  return { bytes, sessions: lines.length, totalFee, totalPaid };
+    doc.fontSize(9).text('Place of service: 10 = telehealth in the client’s home, 11 = office. Diagnosis pointer: the letters of the diagnoses above.').fontSize(10);
+    doc.moveDown(2);
+    if (signature) {
+      doc.font('Helvetica-Bold').text(`Electronically signed by ${[str(signature, 'signerName'), str(signature, 'signerCredentials')].filter(Boolean).join(', ')}`
+        + `${str(signature, 'signerLicense') ? `, license ${str(signature, 'signerLicense')}` : ''} on ${new Date(String(signature['signedAt'])).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+      doc.font('Helvetica').fontSize(8).text(`Signature ${signature.$id} · SHA-256 of this superbill's content: ${str(signature, 'contentHash')}`).fontSize(10);
+    } else {
+      doc.text('Provider signature: ________________________________   Date: ______________');
+      doc.text(therapist);
+    }
+  }, `Superbill — ${clientName(client)}, date of birth ${usDate(client['dateOfBirth']) || 'not recorded'} — ${usDate(content.period.from)} – ${usDate(content.period.to)} — ${therapist}`);
+  return { bytes, sessions: content.lines.length, totalFee: content.totalFee, totalPaid: content.totalPaid, content };
 }
 
 /**

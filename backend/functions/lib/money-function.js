@@ -2,14 +2,14 @@
 // caller is Appwrite's x-appwrite-user-id (401 without one), the JSON body goes to the function's own
 // `handle` with a run of its key, collections and log; a Refusal is answered as it is, anything else
 // is logged (the action, never the body) and answered 500 with the function's own words.
-import { Databases } from 'node-appwrite';
+import { Databases, Users } from 'node-appwrite';
 import { collectionsFromEnv } from './collections.js';
 import { messageOf, readBody, serverClient } from './execution.js';
 import { Refusal } from './money-store.js';
 
 /**
  * @typedef {import('./execution.js').Context} Context
- * @typedef {{ databases: Databases, c: import('./collections.js').Collections, userId: string, log: (m: string) => void }} Run
+ * @typedef {{ databases: Databases, users: Users, c: import('./collections.js').Collections, userId: string, log: (m: string) => void }} Run
  * @typedef {{ status: number, body: Record<string, unknown> }} Answer
  */
 
@@ -24,7 +24,8 @@ export function moneyFunction({ name, field, signedOut, failed, handle }) {
     if (!userId) return res.json({ success: false, error: signedOut }, 401);
     const body = readBody(req.bodyText);
     try {
-      const answer = await handle({ databases: new Databases(serverClient(req)), c: collectionsFromEnv(process.env), userId, log }, body);
+      const client = serverClient(req);
+      const answer = await handle({ databases: new Databases(client), users: new Users(client), c: collectionsFromEnv(process.env), userId, log }, body);
       return res.json(answer.body, answer.status);
     } catch (e) {
       if (e instanceof Refusal) return res.json(e.body, e.status);

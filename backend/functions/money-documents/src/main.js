@@ -3,18 +3,24 @@
 //
 // Body (JSON) {document, …}:
 //   invoice:   invoiceId                → 'INV-0001.pdf'
-//   superbill: clientId, from, to       → 'superbill-<from>-<to>.pdf' (attended sessions only)
+//   superbill: clientId, from, to       → 'superbill-<from>-<to>.pdf' (attended sessions only);
+//              with sign:true and password, signed electronically by the provider first (a
+//              document_signatures record over its content, lib/document-signing.js; the answer
+//              carries its signatureId): 401 'The password is incorrect.', 409 without a therapist name
+//   verify-superbill: signatureId      → 200 {success:true, verified, signature} (no PDF): whether the
+//              superbill for its client and period still has the content it signed; 404 not the caller's
 //   statement: clientId, from, to       → 'statement-<from>-<to>.pdf'
 // → 200 {success:true, filename, contentType:'application/pdf', base64}; a superbill also answers
 // leftOut: [{appointmentId, date, start, reason, why}], the period's attended sessions it does not
 // list (no fee, "No charge", charge voided), for the dashboard to show. No client name in a file
 // name. Refusals {success:false, error, field?}: 400, 401, 404 (not the caller's), 500.
 import { collectionsFromEnv } from '../../lib/collections.js';
-import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
+import { signSuperbill, verifySuperbill } from '../../lib/document-signing.js';
+import { invoicePdf, statementPdf, superbillFor, superbillParts } from '../../lib/money-documents.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import { dateOf, idOf, Refusal } from '../../lib/money-store.js';
+import { passwordOf, signatureOf } from '../../lib/note-signing.js';
 
-/** @typedef {import('node-appwrite').Databases} Databases */
 
 /** @param {Record<string, unknown>} body */
 function period(body) {
@@ -24,20 +30,27 @@ function period(body) {
   return { from, to };
 }
 
+const SIGNATURE_KEYS = ['userId', 'documentType', 'clientId', 'periodStart', 'periodEnd', 'contentHash', 'signedAt', 'signerName', 'signerCredentials', 'signerLicense'];
+
 /**
- * @param {Databases} databases
- * @param {string} userId
+ * @param {import('../../lib/money-function.js').Run} run
  * @param {Record<string, unknown>} body
- * @returns {Promise<{ filename: string, bytes: Buffer, leftOut?: import('../../lib/left-out-sessions.js').LeftOutSession[] }>}
+ * @returns {Promise<{ filename: string, bytes: Buffer, signatureId?: string, leftOut?: import('../../lib/left-out-sessions.js').LeftOutSession[] }>}
  */
-async function build(databases, userId, body) {
+async function build(run, body) {
+  const { databases, userId } = run;
   const c = collectionsFromEnv(process.env);
   switch (body['document']) {
     case 'invoice': return invoicePdf(databases, c, userId, idOf(body, 'invoiceId', 'Say which invoice.'));
     case 'superbill': {
       const clientId = idOf(body, 'clientId', 'Choose a client.');
       const { from, to } = period(body);
-      return superbillPdf(databases, c, userId, clientId, from, to);
+      const sign = body['sign'] === true;
+      const password = sign ? passwordOf(body) : '';
+      const parts = await superbillParts(databases, c, userId, clientId, from, to);
+      const signature = sign ? await signSuperbill({ ...run, c, password }, parts) : null;
+      const { filename, bytes, leftOut } = await superbillFor(databases, c, userId, parts, signature);
+      return { filename, bytes, leftOut, ...(signature ? { signatureId: signature.$id } : {}) };
     }
     case 'statement': {
       const clientId = idOf(body, 'clientId', 'Choose a client.');
@@ -50,8 +63,13 @@ async function build(databases, userId, body) {
 
 export default moneyFunction({
   name: 'money-documents', field: 'document', signedOut: 'Sign in to download documents.', failed: 'The document could not be made. Please try again.',
-  handle: async ({ databases, userId }, body) => {
-    const { filename, bytes, leftOut } = await build(databases, userId, body);
-    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64'), ...(leftOut ? { leftOut } : {}) } };
+  handle: async (run, body) => {
+    if (body['document'] === 'verify-superbill') {
+      const c = collectionsFromEnv(process.env);
+      const { signature, verified } = await verifySuperbill({ ...run, c }, idOf(body, 'signatureId', 'Say which signature.'), (clientId, from, to) => superbillParts(run.databases, c, run.userId, clientId, from, to));
+      return { status: 200, body: { success: true, verified, signature: signatureOf(signature, SIGNATURE_KEYS) } };
+    }
+    const { filename, bytes, signatureId, leftOut } = await build(run, body);
+    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64'), ...(leftOut ? { leftOut } : {}), ...(signatureId ? { signatureId } : {}) } };
   },
 });
