@@ -9,7 +9,9 @@ import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-async function waitFor(url, child, name, timeoutMs = 60_000) {
+// Under load (several stacks on two cores) the Appwrite emulator has taken over 60 s to answer; Playwright
+// waits 120 s for the whole stack.
+async function waitFor(url, child, name, timeoutMs = 110_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
