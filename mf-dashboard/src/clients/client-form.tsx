@@ -11,12 +11,15 @@ import { DiagnosisCodesField } from '../shared/diagnoses/diagnosis-codes-field.t
 import { formatPhone, MAX_DIAGNOSIS_CODES, splitDiagnosisCodes } from '../shared/validators.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchema, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
+import { ClientInsuranceFields } from './client-insurance-fields.tsx';
+import { INSURANCE_KEYS, type InsuranceKey } from './client-insurance.ts';
 
 /**
  * What the form holds: text as typed ('' when empty), tags and diagnosis codes as one line each.
  * clientSchema reads exactly this (and a stored document) into a Client.
  */
-export interface ClientFormValues {
+/** The insurance fields (client-insurance.ts) are text as typed too. */
+export interface ClientFormValues extends Record<InsuranceKey, string> {
   firstName: string;
   lastName: string;
   preferredName: string;
@@ -72,6 +75,7 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
     reminderConsent: client?.reminderConsent ?? false,
     referralSource: text(client?.referralSource),
     adminNotes: text(client?.adminNotes),
+    ...(Object.fromEntries(INSURANCE_KEYS.map((key) => [key, text(client?.[key])])) as Record<InsuranceKey, string>),
   };
 }
 
@@ -235,6 +239,8 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
           error={message('feeOverride')}
         />
       </fieldset>
+
+      <ClientInsuranceFields register={register} message={message} />
 
       <fieldset className="clients-form__group">
         <legend>{CLIENT_TEXTS.groups.emergency}</legend>

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldMessages } from '../shared/schema-fields.ts';
 import { VALIDATION_MESSAGES } from '../shared/validators.ts';
+import { INSURANCE_KEYS } from './client-insurance.ts';
 import {
   CLIENT_FIELDS,
   CLIENT_MESSAGES,
@@ -54,7 +55,8 @@ describe('a client: every field of the issue', () => {
       reminderConsent: false,
       referralSource: null,
       adminNotes: null,
-    } satisfies Client);
+      ...Object.fromEntries(INSURANCE_KEYS.map((key) => [key, null])),
+    });
   });
 
   it('accepts a complete client and cleans what was typed', () => {
@@ -176,7 +178,7 @@ describe('a client: every field of the issue', () => {
 
   it('lists its fields for forms and the import', () => {
     expect(CLIENT_FIELDS).toContain('emergencyContactPhone');
-    expect(CLIENT_FIELDS).toHaveLength(24);
+    expect(CLIENT_FIELDS).toHaveLength(41);
   });
 });
 

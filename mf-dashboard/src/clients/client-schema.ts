@@ -13,6 +13,7 @@ import {
   withTypedAmounts,
 } from '../shared/schema-fields.ts';
 import { emailSearchKey, normaliseText, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
+import { insuranceShape } from './client-insurance.ts';
 
 // A client (issue #13 "Clients"), flat as its Appwrite document holds it. Created and updated
 // times are the document's own $createdAt/$updatedAt, so they are not part of the input.
@@ -107,6 +108,7 @@ const clientFields = z
     referralSource: optionalText({ label: 'the referral source', max: TEXT_LIMITS.referralSource }),
     /** Administrative notes only; clinical notes live with sessions. */
     adminNotes: optionalText({ label: 'the administrative notes', max: TEXT_LIMITS.adminNotes, multiline: true }),
+    ...insuranceShape,
   })
   .superRefine((client, ctx) => {
     if (client.reminderConsent && !client.email) {
