@@ -10,7 +10,6 @@ import {
   isArchived,
   matchesClientSearch,
   splitTags,
-  type Client,
 } from './client-schema.ts';
 
 const jane = { firstName: 'Jane', lastName: 'Doe' };
