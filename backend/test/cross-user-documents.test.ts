@@ -51,6 +51,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   // Only sign-note writes signatures (test/sign-note.test.ts: a note marked signed without one is not signed).
   note_signatures: (victim) => ({ userId: victim, noteId: 'n1', appointmentId: 'a1', contentHash: 'a'.repeat(64), signedAt: now(), signerName: 'Attacker', signerCredentials: null }),
   private_notes: (victim) => ({ userId: victim, appointmentId: 'a1', text: 'Planted' }),
+  // Issue 37: only money-documents writes a superbill's electronic signature (test/money.test.ts).
+  document_signatures: (victim) => ({ userId: victim, documentType: 'superbill', clientId: 'c1', periodStart: '2030-01-01', periodEnd: '2030-01-31', contentHash: 'a'.repeat(64), signedAt: now(), signerName: 'Attacker' }),
   // Issue 17: only the audit function writes the log (test/audit.test.ts).
   // A seq far past the victim's own entries: the audit function logs their sign-in (seq 1) on its own time.
   audit_log: (victim) => ({ userId: victim, seq: 1_000_000, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),

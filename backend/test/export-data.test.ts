@@ -27,6 +27,7 @@ const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'
 const hasCollection = (id: string) => project.collections.some((c) => c.$id === id);
 const hasAuditLog = hasCollection('audit_log');
 const hasSignatures = hasCollection('note_signatures');
+const hasDocumentSignatures = hasCollection('document_signatures');
 const hasMoney = hasCollection('ledger_entries') && hasCollection('client_invoices');
 const PASSWORD = 'correct horse battery';
 const SUBJECTIVE = 'Reports better sleep; marker-9f2c "quoted"';
@@ -162,6 +163,7 @@ describe('export-data', () => {
     const expected = ['README.txt', 'appointment-series.csv', 'appointments.csv', 'clients.csv', 'fhir-r4-bundle.json', 'note-addenda.csv', 'practice-settings.csv', 'progress-notes.csv', 'services.csv'];
     if (hasAuditLog) expected.push('audit-log.csv');
     if (hasSignatures) expected.push('note-signatures.csv');
+    if (hasDocumentSignatures) expected.push('document-signatures.csv');
     if (hasMoney) expected.push('ledger-entries.csv', 'invoices.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
