@@ -45,8 +45,8 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
 
   it.each([
     ['/dashboard/payments', 'Payments', 'Record what clients pay, and see who owes what.'],
-    ['/dashboard/reports', 'Reports', 'Income, sessions and what clients owe — each as a table you can download or print.'],
-    ['/dashboard/transactions/', 'All Transactions', 'Every charge, payment, adjustment and refund, with the running balance.'],
+    ['/dashboard/reports', 'Reports', 'Income, sessions, fees by service and what clients owe — each as a table you can download or print.'],
+    ['/dashboard/transactions/', 'All Transactions', 'Every charge, payment, adjustment and refund. Choose a client to see their balance after each entry.'],
   ])('a deep link to %s opens that section, marked current', (path, label, text) => {
     renderDashboard(path);
     expect(screen.getByRole('heading', { name: label })).toBeVisible();
