@@ -20,9 +20,10 @@ export interface ComboboxProps extends FieldTextProps {
   emptyText?: ReactNode;
   required?: boolean;
   disabled?: boolean;
-  /** Which options match the typed text; by default a case-insensitive match in label or description. */
-  filter?: (option: ComboboxOption, query: string) => boolean;
-  /** Instead of `filter` over `options`: the options for the typed text, ranked and limited (a large list searched elsewhere). */
+  /**
+   * The options for the typed text, ranked and limited (a large list searched elsewhere); by
+   * default the `options` whose label or description holds the text, ignoring case.
+   */
   search?: (query: string) => readonly ComboboxOption[];
   className?: string;
 }
@@ -49,7 +50,6 @@ export function Combobox({
   emptyText = 'No matches',
   required,
   disabled,
-  filter = defaultFilter,
   search,
   className,
 }: ComboboxProps) {
@@ -59,7 +59,7 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const text = query ?? selected?.label ?? '';
-  const matches = search ? search(query ?? '') : query === null ? options : options.filter((option) => filter(option, query));
+  const matches = search ? search(query ?? '') : query === null ? options : options.filter((option) => defaultFilter(option, query));
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const show = (index: number) => {
