@@ -70,7 +70,7 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   await expectAccessible(page);
   await page.getByRole('textbox', { name: /^First name/ }).fill('Mia');
   await page.getByRole('textbox', { name: 'Email' }).fill('mia.costa@example.com');
-  await page.getByLabel('Date of birth').fill('1990-04-01');
+  await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-01');
   await page.getByRole('textbox', { name: 'Tags' }).fill('evenings, sliding scale');
   // Diagnoses are chosen from ICD-10-CM by code or words, each shown with its description.
   const diagnoses = page.getByRole('combobox', { name: /^Diagnosis codes/ });
