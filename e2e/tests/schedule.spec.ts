@@ -159,17 +159,18 @@ test('attendance from the calendar: a late cancel inside the window, a no-show; 
 
   await page.getByRole('button', { name: new RegExp(`^${dayName(date)}, .*Mimi C\\., Psychotherapy 45 min, Office, Scheduled`) }).click();
   const details = page.getByRole('dialog', { name: 'Mimi Costa' });
-  await details.getByRole('button', { name: 'Cancelled', exact: true }).click();
-  await details.getByRole('button', { name: 'Late cancel (inside 24 h) — fee $50.00' }).click();
-  await expect(details.getByRole('button', { name: 'Late cancelled' })).toHaveAttribute('aria-pressed', 'true');
+  await details.getByRole('button', { name: 'Attendance: Scheduled' }).click();
+  await details.getByRole('menuitemradio', { name: 'Late cancel (inside 24 h) — fee $50.00' }).click();
+  await expect(details.getByRole('button', { name: 'Attendance: Late cancelled' })).toBeFocused();
   await expect(details.getByText('Late-cancel fee: $50.00')).toBeVisible();
   await expect(details.getByText('Status history')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Mimi C\., Psychotherapy 45 min, Office, Late cancelled/ })).toBeVisible();
 
   await page.getByRole('button', { name: new RegExp(`^${dayName(date)}, .*Jane D\\., Psychotherapy 45 min, Office, Scheduled`) }).click();
-  await page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'No show' }).click();
-  await expect(page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'No show' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'Attendance: Scheduled' }).click();
+  await page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('menuitemradio', { name: 'No show' }).click();
+  await expect(page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'Attendance: No show' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: new RegExp(`^${dayName(date)}, .*Jane D\\., Psychotherapy 45 min, Office, No show`) })).toBeVisible();
 

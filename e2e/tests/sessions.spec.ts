@@ -69,6 +69,7 @@ const test = base.extend<object, { seeded: Seeded }>({
 
 const stored = (appointmentId: string) => practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'appointments', documentId: appointmentId });
 const sessionRows = (page: Page) => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr');
+const whenFilter = (page: Page) => page.getByRole('search', { name: 'Filter sessions' }).getByRole('group', { name: 'When' });
 const statusFilter = (page: Page) => page.getByRole('search', { name: 'Filter sessions' }).getByRole('group', { name: 'Status' });
 
 test.describe('attendance and All Sessions', () => {
@@ -85,28 +86,35 @@ test.describe('attendance and All Sessions', () => {
     const sameDay = zoneDate(starts.today) === zoneDate(new Date());
     test.skip(!sameDay, 'the run started in the practice zone’s last minutes before midnight');
     await expect(day.getByText(/^Next: Jane D\. in \d+ min$/)).toBeVisible();
-    const janeToday = day.getByRole('group', { name: /^Status of Jane D\. at / });
-    await janeToday.getByRole('button', { name: 'No show', exact: true }).click();
-    await expect(janeToday.getByRole('button', { name: 'No show', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await day.getByRole('button', { name: /^Status of Jane D\. at .*: Scheduled$/ }).click();
+    await page.getByRole('menu', { name: /^Status of Jane D\. at / }).getByRole('menuitemradio', { name: 'No show', exact: true }).click();
+    await expect(day.getByRole('button', { name: /^Status of Jane D\. at .*: No show$/ })).toBeFocused();
     await expect.poll(async () => (await stored(appointments.today)).status).toBe('no_show');
     const noShow = await stored(appointments.today);
     expect(noShow.feeAmount).toBe(7500);
     expect((noShow.statusHistory as string[]).map((entry) => JSON.parse(entry) as { status: string; by: string })).toEqual([expect.objectContaining({ status: 'no_show', by: therapist.id })]);
     await expectAccessible(page);
 
-    // All Sessions: newest first, counts per status, a late cancel inside the 24-hour window.
+    // All Sessions opens on the past, newest first, with counts per status.
     await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'All Sessions' }).click();
     await expect(page).toHaveURL('/dashboard/sessions');
     await expect(page.getByRole('heading', { level: 1, name: 'All Sessions' })).toBeVisible();
-    await expect(page.getByText('Showing 1–5 of 5 sessions')).toBeVisible();
-    await expect(sessionRows(page).getByRole('rowheader')).toHaveText(['=Eve Formula', 'Bob Chen', 'Jane Doe', 'Jane Doe', 'Jane Doe']);
-    await expect(statusFilter(page).getByRole('button', { name: 'No show 1' })).toBeVisible();
-    await expect(statusFilter(page).getByRole('button', { name: 'Scheduled 3' })).toBeVisible();
+    await expect(whenFilter(page).getByRole('button', { name: 'Past', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Showing 1–2 of 2 sessions')).toBeVisible();
+    await expect(sessionRows(page).getByRole('rowheader')).toHaveText(['Jane Doe', 'Jane Doe']);
+    await expect(statusFilter(page).getByRole('button', { name: 'Show 1' })).toBeVisible();
+    await expect(statusFilter(page).getByRole('button', { name: 'Scheduled 1' })).toBeVisible();
 
+    // Upcoming, soonest first (kept in the address); a late cancel inside the 24-hour window through the status menu.
+    await whenFilter(page).getByRole('button', { name: 'Upcoming' }).click();
+    await expect(page).toHaveURL('/dashboard/sessions?when=upcoming');
+    await expect(sessionRows(page).getByRole('rowheader')).toHaveText(['Jane Doe', 'Bob Chen', '=Eve Formula']);
+    await expect(statusFilter(page).getByRole('button', { name: 'No show 1' })).toBeVisible();
+    await expect(statusFilter(page).getByRole('button', { name: 'Scheduled 2' })).toBeVisible();
     const bob = sessionRows(page).filter({ hasText: 'Bob Chen' });
-    await bob.getByRole('button', { name: 'Cancelled', exact: true }).click();
-    await page.getByRole('button', { name: 'Late cancel (inside 24 h) — fee $50.00' }).click();
-    await expect(bob.getByRole('button', { name: 'Late cancelled', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await bob.getByRole('button', { name: /^Status of Bob Chen, .*: Scheduled$/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Late cancel (inside 24 h) — fee $50.00' }).click();
+    await expect(bob.getByRole('button', { name: /^Status of Bob Chen, .*: Late cancelled$/ })).toBeFocused();
     await expect(bob.getByText('$50.00')).toBeVisible();
     await expect.poll(async () => (await stored(appointments.later)).status).toBe('late_cancelled');
     expect((await stored(appointments.later)).feeAmount).toBe(5000);
@@ -114,12 +122,13 @@ test.describe('attendance and All Sessions', () => {
     await expectAccessible(page);
 
     // Filters live in the address — ids, never names — and survive a reload.
+    await whenFilter(page).getByRole('button', { name: 'Past and upcoming' }).click();
     await statusFilter(page).getByRole('button', { name: 'Scheduled 2' }).click();
-    await expect(page).toHaveURL('/dashboard/sessions?status=scheduled');
+    await expect(page).toHaveURL('/dashboard/sessions?when=all&status=scheduled');
     await expect(sessionRows(page).getByRole('rowheader')).toHaveText(['=Eve Formula', 'Jane Doe']);
     await page.getByRole('combobox', { name: 'Client' }).fill('Jane');
     await page.getByRole('option', { name: 'Jane Doe' }).click();
-    await expect(page).toHaveURL(`/dashboard/sessions?status=scheduled&client=${clients.Jane}`);
+    await expect(page).toHaveURL(`/dashboard/sessions?when=all&status=scheduled&client=${clients.Jane}`);
     await expect(sessionRows(page)).toHaveCount(1);
     await expect(sessionRows(page).first()).toContainText('Intake assessment');
     await page.reload();
@@ -127,6 +136,7 @@ test.describe('attendance and All Sessions', () => {
     await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue('Jane Doe');
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(page).toHaveURL('/dashboard/sessions');
+    await whenFilter(page).getByRole('button', { name: 'Past and upcoming' }).click();
     await page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Psychotherapy' });
     await expect(sessionRows(page)).toHaveCount(4);
 
@@ -159,7 +169,7 @@ test.describe('attendance and All Sessions', () => {
     await otherPage.goto(`/dashboard/sessions?client=${clients.Jane}`);
     await expect(otherPage.getByText('No sessions match')).toBeVisible();
     await otherPage.goto('/dashboard/sessions');
-    await expect(otherPage.getByText('No sessions yet')).toBeVisible();
+    await expect(otherPage.getByText('No past sessions yet')).toBeVisible();
     await expect(statusFilter(otherPage).getByRole('button', { name: 'All 0' })).toBeVisible();
     await otherPage.goto('/dashboard');
     await expect(otherPage.getByText('No appointments today.')).toBeVisible();

@@ -76,7 +76,7 @@ describe("a client's Appointments tab", () => {
     expect(within(upcomingRow).getByText('Psychotherapy 45')).toBeVisible();
     const past = screen.getByRole('table', { name: 'Past' });
     expect(within(past).getAllByRole('rowheader').map((cell) => cell.querySelector('.session-when__date')?.textContent)).toEqual(['Tue, 6 Jan 2026', 'Tue, 30 Dec 2025']);
-    expect(within(within(past).getByRole('row', { name: /6 Jan 2026/ })).getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(within(past).getByRole('row', { name: /6 Jan 2026/ })).getByRole('button', { name: /^Status of the appointment on .*: Show$/ })).toHaveAttribute('aria-haspopup', 'menu');
 
     // Their own, split at now: upcoming soonest first, past latest first.
     const [upcomingCall, pastCall] = vi.mocked(listSessionsPage).mock.calls;
@@ -86,7 +86,8 @@ describe("a client's Appointments tab", () => {
     expect(pastCall![1][2]).toMatch(/lessThan/);
     expect(pastCall![2]).toBe('desc');
 
-    await user.click(within(upcomingRow).getByRole('button', { name: 'Clinician cancelled' }));
+    await user.click(within(upcomingRow).getByRole('button', { name: /^Status of the appointment on .*: Scheduled$/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Clinician cancelled' }));
     await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith('next', expect.objectContaining({ status: 'clinician_cancelled', feeAmount: null })));
   });
 

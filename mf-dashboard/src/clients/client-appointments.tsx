@@ -6,7 +6,7 @@ import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
-import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { StatusMenu } from '../schedule/status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { SessionWhen, sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
@@ -57,7 +57,7 @@ function columns({ client, services, settings, timeZone }: Context): TableColumn
       cell: (appointment) => {
         const at = sessionWhen(appointment, timeZone);
         return (
-          <StatusButtons
+          <StatusMenu
             compact
             appointment={appointment}
             client={client}

@@ -9,7 +9,7 @@ import { serviceLabel } from '../practice/services.ts';
 import { formatMoney } from '../shared/money.ts';
 import { LOCATION_LABELS, durationMinutes, isDeletable, type AppointmentDocument } from './appointment.ts';
 import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
-import { StatusButtons, StatusHistory } from './status-buttons.tsx';
+import { StatusMenu, StatusHistory } from './status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 
 export interface AppointmentDetailsProps {
@@ -78,7 +78,7 @@ export function AppointmentDetails({ appointment, client, service, settings, tim
           </>
         )}
       </dl>
-      <StatusButtons appointment={appointment} client={client} service={service} settings={settings} />
+      <StatusMenu appointment={appointment} client={client} service={service} settings={settings} />
       {appointment.statusHistory.length > 0 && <StatusHistory appointment={appointment} timeZone={timeZone} />}
       <p className="sched-details__client">
         <NoteLink appointment={appointment} primary />

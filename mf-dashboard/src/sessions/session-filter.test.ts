@@ -5,11 +5,18 @@ import { APPOINTMENT_STATUSES } from '../schedule/appointment.ts';
 describe('All Sessions filter', () => {
   it('reads the address, leaving out what is not an id, a status, a date or a page', () => {
     expect(filterFromParams(new URLSearchParams('client=jane1&status=no_show&service=svc1&from=2026-03-01&to=2026-03-31&note=signed&charge=none&order=asc&page=3'))).toEqual({
-      clientId: 'jane1', status: 'no_show', serviceId: 'svc1', from: '2026-03-01', to: '2026-03-31', noteState: 'signed', charge: 'none', order: 'asc', page: 3,
+      when: 'past', clientId: 'jane1', status: 'no_show', serviceId: 'svc1', from: '2026-03-01', to: '2026-03-31', noteState: 'signed', charge: 'none', order: 'asc', page: 3,
     });
-    expect(filterFromParams(new URLSearchParams('client=Jane%20Doe&status=gone&from=2026-02-30&to=x&note=lost&page=-2&charge=all'))).toEqual({
-      clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: 'desc', page: 1,
+    expect(filterFromParams(new URLSearchParams('client=Jane%20Doe&status=gone&from=2026-02-30&to=x&note=lost&page=-2&charge=all&when=later'))).toEqual({
+      when: 'past', clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: 'desc', page: 1,
     });
+  });
+
+  it('the past opens newest first, the upcoming soonest first, unless the address says otherwise', () => {
+    expect(filterFromParams(new URLSearchParams('when=upcoming'))).toMatchObject({ when: 'upcoming', order: 'asc' });
+    expect(filterFromParams(new URLSearchParams('when=upcoming&order=desc'))).toMatchObject({ when: 'upcoming', order: 'desc' });
+    expect(filterFromParams(new URLSearchParams('when=all'))).toMatchObject({ when: 'all', order: 'desc' });
+    expect(filterFromParams(new URLSearchParams(''))).toMatchObject({ when: 'past', order: 'desc' });
   });
 
   it('totals the counts, and says "at least" where Appwrite stopped counting', () => {

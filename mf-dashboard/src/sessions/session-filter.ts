@@ -8,7 +8,16 @@ import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type Appo
 // All Sessions (issue #14): which appointments the list shows, as the address keeps it and as
 // Appwrite queries ask for it. Pure, so the page, the CSV and the tests share one rule.
 
+/** Which side of now the list shows: All Sessions opens on the past, newest first (issue #37). */
+export const SESSION_TIMES = ['past', 'upcoming', 'all'] as const;
+export type SessionTime = (typeof SESSION_TIMES)[number];
+
+/** The order a view opens in: the past newest first, the future soonest first. */
+export const defaultOrder = (when: SessionTime): 'asc' | 'desc' => (when === 'upcoming' ? 'asc' : 'desc');
+
 export interface SessionFilter {
+  /** Past (the default), upcoming, or both. */
+  when: SessionTime;
   /** A client's id: never a name in the address. */
   clientId: string;
   status: AppointmentStatus | '';
@@ -22,7 +31,7 @@ export interface SessionFilter {
   order: 'asc' | 'desc';
 }
 
-export const NO_SESSION_FILTER: SessionFilter = { clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: 'desc' };
+export const NO_SESSION_FILTER: SessionFilter = { when: 'past', clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: 'desc' };
 
 /** Rows per page: the DOM holds one page, never the whole practice. */
 export const SESSIONS_PAGE_SIZE = 50;
@@ -45,7 +54,10 @@ export function filterFromParams(params: URLSearchParams): SessionFilter & { pag
     return isPlainDate(value) ? value : '';
   };
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const when = oneOf(SESSION_TIMES, params.get('when')) || 'past';
+  const order = params.get('order');
   return {
+    when,
     clientId: id('client'),
     status: oneOf(APPOINTMENT_STATUSES, params.get('status')),
     serviceId: id('service'),
@@ -53,24 +65,24 @@ export function filterFromParams(params: URLSearchParams): SessionFilter & { pag
     to: date('to'),
     noteState: oneOf(NOTE_STATES, params.get('note')),
     charge: params.get('charge') === 'none' ? 'none' : '',
-    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    order: order === 'asc' || order === 'desc' ? order : defaultOrder(when),
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 }
 
 /** The address parameter each filter field is kept in. */
-export const FILTER_PARAMS = { clientId: 'client', status: 'status', serviceId: 'service', from: 'from', to: 'to', noteState: 'note', charge: 'charge', order: 'order' } as const satisfies Record<keyof SessionFilter, string>;
+export const FILTER_PARAMS = { when: 'when', clientId: 'client', status: 'status', serviceId: 'service', from: 'from', to: 'to', noteState: 'note', charge: 'charge', order: 'order' } as const satisfies Record<keyof SessionFilter, string>;
 
 export function isFiltering(filter: SessionFilter): boolean {
-  return filter.clientId !== '' || filter.status !== '' || filter.serviceId !== '' || filter.from !== '' || filter.to !== '' || filter.noteState !== '' || filter.charge !== '';
+  return filter.when !== 'past' || filter.clientId !== '' || filter.status !== '' || filter.serviceId !== '' || filter.from !== '' || filter.to !== '' || filter.noteState !== '' || filter.charge !== '';
 }
 
 /**
  * The Appwrite queries that select the filter's appointments (no order, limit or cursor): the
  * therapist's own, then each chosen field, then the date range as instants of the practice's zone
- * (`to` is the whole day, up to the next midnight there).
+ * (`to` is the whole day, up to the next midnight there), then the side of `now` the view shows.
  */
-export function filterQueries(userId: string, filter: Omit<SessionFilter, 'order'>, timeZone: string): string[] {
+export function filterQueries(userId: string, filter: Omit<SessionFilter, 'order'>, timeZone: string, now: string): string[] {
   return [
     Query.equal('userId', userId),
     ...(filter.clientId ? [Query.equal('clientId', filter.clientId)] : []),
@@ -80,6 +92,7 @@ export function filterQueries(userId: string, filter: Omit<SessionFilter, 'order
     ...(filter.charge === 'none' ? unchargedQueries() : []),
     ...(filter.from ? [Query.greaterThanEqual('start', instantAt(filter.from, 0, timeZone).toISOString())] : []),
     ...(filter.to ? [Query.lessThan('start', instantAt(addDays(filter.to, 1), 0, timeZone).toISOString())] : []),
+    ...(filter.when === 'past' ? [Query.lessThan('start', now)] : filter.when === 'upcoming' ? [Query.greaterThanEqual('start', now)] : []),
   ];
 }
 

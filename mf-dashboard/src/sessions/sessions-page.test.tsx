@@ -121,17 +121,19 @@ describe('All Sessions', () => {
     expect(within(janeRow).getByText('Psychotherapy 45')).toBeVisible();
     expect(within(janeRow).getByText('$120.00')).toBeVisible();
     expect(within(janeRow).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/dashboard/clients/jane1');
-    expect(within(janeRow).getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(janeRow).getByRole('button', { name: /^Status of Jane Doe, .*: Show$/ })).toHaveAttribute('aria-haspopup', 'menu');
 
     const statuses = screen.getByRole('group', { name: 'Status' });
     expect(within(statuses).getByRole('button', { name: 'All 2' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(statuses).getByRole('button', { name: 'Show 1' })).toBeVisible();
     expect(within(statuses).getByRole('button', { name: 'No show 0' })).toBeVisible();
-    expect(lastPageCall()).toEqual([THERAPIST, [Query.equal('userId', THERAPIST)], 'desc', 1]);
+    // The past, newest first: what has started before the page opened.
+    expect(lastPageCall()).toEqual([THERAPIST, [Query.equal('userId', THERAPIST), expect.stringMatching(/"method":"lessThan","attribute":"start"/)], 'desc', 1]);
 
     const smithRow = within(table()).getByRole('row', { name: /Smith/ });
     expect(within(smithRow).getByText('Intake')).toBeVisible();
-    await user.click(within(smithRow).getByRole('button', { name: 'No show' }));
+    await user.click(within(smithRow).getByRole('button', { name: /^Status of .*: Scheduled$/ }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'No show' }));
     await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith(second.$id, expect.objectContaining({ status: 'no_show', feeAmount: 5000 })));
     // The counts are asked again once the write has settled.
     await waitFor(() => expect(countSessionsByStatus).toHaveBeenCalledTimes(2));
@@ -171,11 +173,44 @@ describe('All Sessions', () => {
         // Midnight in Chicago (CST, UTC-6) to the midnight after the 31st (CDT, UTC-5).
         Query.greaterThanEqual('start', '2026-03-01T06:00:00.000Z'),
         Query.lessThan('start', '2026-04-01T05:00:00.000Z'),
+        expect.stringMatching(/"method":"lessThan","attribute":"start"/),
       ]),
     );
     // The counts are the filter's without its status.
     expect(vi.mocked(countSessionsByStatus).mock.calls.at(-1)![0]).not.toContain(Query.equal('status', 'no_show'));
 
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(path()).toBe('/dashboard/sessions');
+  });
+
+  it('opens on the past; Upcoming (kept in the address) asks for the future, soonest first', async () => {
+    vi.mocked(listSessionsPage).mockResolvedValue([appointment({})]);
+    vi.mocked(countSessionsByStatus).mockResolvedValue(counts({ scheduled: 1 }));
+    const user = userEvent.setup();
+    const before = Date.now() - 60_000;
+    renderSessions();
+    await screen.findByText(/Showing 1–1/);
+    const when = screen.getByRole('group', { name: 'When' });
+    expect(within(when).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
+    const boundary = (query: string) => Date.parse((JSON.parse(query) as { values: string[] }).values[0]!);
+    const pastBound = boundary(lastPageCall()[1].at(-1)!);
+    expect(pastBound).toBeGreaterThanOrEqual(before);
+    expect(pastBound).toBeLessThanOrEqual(Date.now());
+
+    await user.click(within(when).getByRole('button', { name: 'Upcoming' }));
+    expect(path()).toBe('/dashboard/sessions?when=upcoming');
+    await waitFor(() => expect(lastPageCall()[2]).toBe('asc'));
+    expect(lastPageCall()[1].at(-1)).toBe(Query.greaterThanEqual('start', new Date(pastBound).toISOString()));
+    expect(vi.mocked(countSessionsByStatus).mock.calls.at(-1)![0].at(-1)).toBe(Query.greaterThanEqual('start', new Date(pastBound).toISOString()));
+
+    await user.click(screen.getByText('Date').closest('button')!);
+    expect(path()).toBe('/dashboard/sessions?when=upcoming&order=desc');
+    await waitFor(() => expect(lastPageCall()[2]).toBe('desc'));
+
+    await user.click(within(when).getByRole('button', { name: 'Past and upcoming' }));
+    expect(path()).toBe('/dashboard/sessions?when=all');
+    await waitFor(() => expect(lastPageCall()[1]).toEqual([Query.equal('userId', THERAPIST)]));
+    expect(lastPageCall()[2]).toBe('desc');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(path()).toBe('/dashboard/sessions');
   });
@@ -203,8 +238,13 @@ describe('All Sessions', () => {
     vi.mocked(listSessionsPage).mockResolvedValue([]);
     vi.mocked(countSessionsByStatus).mockResolvedValue(counts({}));
     renderSessions();
-    expect(await screen.findByText('No sessions yet')).toBeVisible();
+    expect(await screen.findByText('No past sessions yet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the schedule' })).toHaveAttribute('href', '/dashboard/schedule');
+    // The empty state's own way to the future, beside the filter's.
+    const upcoming = screen.getAllByRole('button', { name: 'Upcoming' });
+    expect(upcoming).toHaveLength(2);
+    await userEvent.click(upcoming[1]!);
+    expect(path()).toBe('/dashboard/sessions?when=upcoming');
   });
 
   it('downloads the whole filter as CSV on the practice clock, formulas defused, no client name in the file name', async () => {

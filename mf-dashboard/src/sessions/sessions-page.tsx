@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@cadence/shared-router';
 import {
   Button,
@@ -22,7 +22,7 @@ import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
 import { NO_CHARGE_TEXTS } from '../schedule/no-charge.ts';
-import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { StatusMenu } from '../schedule/status-menu.tsx';
 import { UnchargedToggle } from './no-charge/uncharged-toggle.tsx';
 import { NoteLink } from './notes/note-link.tsx';
 import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
@@ -34,6 +34,7 @@ import { listAllSessions } from './api/list-sessions.ts';
 import {
   countText,
   countTotal,
+  defaultOrder,
   FILTER_PARAMS,
   filterFromParams,
   filterQueries,
@@ -41,8 +42,10 @@ import {
   pageCount,
   SESSIONS_CSV_HEADER,
   SESSIONS_PAGE_SIZE,
+  SESSION_TIMES,
   sessionCsvRow,
   type SessionFilter,
+  type SessionTime,
 } from './session-filter.ts';
 import { SessionWhen, sessionWhen } from './session-when.tsx';
 import { useSessionCounts, useSessionsPage } from './sessions-queries.ts';
@@ -51,8 +54,10 @@ import './sessions.css';
 
 export const SESSIONS_TEXTS = {
   title: 'All Sessions',
-  description: 'Past and upcoming appointments: filter them, set their status, download them.',
+  description: 'Your sessions, newest first: filter them, set their status, download them.',
   filtersLabel: 'Filter sessions',
+  when: 'When',
+  whenLabels: { past: 'Past', upcoming: 'Upcoming', all: 'Past and upcoming' } satisfies Record<SessionTime, string>,
   client: 'Client',
   anyClient: 'Any client',
   service: 'Service',
@@ -67,8 +72,8 @@ export const SESSIONS_TEXTS = {
   caption: 'Sessions',
   loading: 'Loading sessions',
   loadFailed: 'Loading sessions failed',
-  none: 'No sessions yet',
-  noneText: 'Appointments you schedule are listed here, past and upcoming.',
+  none: 'No past sessions yet',
+  noneText: 'Sessions are listed here once their time has come, newest first; upcoming ones are under Upcoming.',
   openSchedule: 'Open the schedule',
   noMatch: 'No sessions match',
   noMatchText: 'Try another client, status, service or dates.',
@@ -129,15 +134,19 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
     [clients, services, settings, timeZone],
   );
 
-  const { clientId, status, serviceId, from, to, noteState, charge, order } = filter;
+  // Past and upcoming split at the minute the page opened, so the queries' keys hold still.
+  const [now] = useState(() => new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString());
+  const { when, clientId, status, serviceId, from, to, noteState, charge, order } = filter;
   // New arrays each render are fine: the query cache compares keys by their contents.
-  const withoutStatus = filterQueries(userId, { clientId, status: '', serviceId, from, to, noteState, charge }, timeZone);
-  const queries = filterQueries(userId, { clientId, status, serviceId, from, to, noteState, charge }, timeZone);
-  const unchargedCount = filterQueries(userId, { clientId, status: '', serviceId, from, to, noteState, charge: 'none' }, timeZone);
+  const withoutStatus = filterQueries(userId, { when, clientId, status: '', serviceId, from, to, noteState, charge }, timeZone, now);
+  const queries = filterQueries(userId, { when, clientId, status, serviceId, from, to, noteState, charge }, timeZone, now);
+  const unchargedCount = filterQueries(userId, { when, clientId, status: '', serviceId, from, to, noteState, charge: 'none' }, timeZone, now);
   const counts = useSessionCounts(withoutStatus);
   const rows = useSessionsPage(queries, order, page);
 
-  const clearFilters = () => update({ clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '' });
+  const clearFilters = () => update({ when: '', clientId: '', status: '', serviceId: '', from: '', to: '', noteState: '', charge: '', order: '' });
+  // Each view opens in its own order (the past newest first, the future soonest first).
+  const showWhen = (next: SessionTime) => update({ when: next === 'past' ? '' : next, order: '' });
 
   const clientOptions = useMemo(
     () => [...clients].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)).map((client) => ({ value: client.$id, label: clientDisplayName(client) })),
@@ -156,6 +165,13 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
     <>
       <PageHeader title={SESSIONS_TEXTS.title} description={SESSIONS_TEXTS.description} actions={<DownloadCsv queries={queries} order={order} lookup={lookup} />} />
       <div className="sessions-filters" role="search" aria-label={SESSIONS_TEXTS.filtersLabel}>
+        <div role="group" aria-label={SESSIONS_TEXTS.when} className="sessions-statuses">
+          {SESSION_TIMES.map((each) => (
+            <Button key={each} size="sm" variant={when === each ? 'primary' : 'secondary'} aria-pressed={when === each} onClick={() => showWhen(each)}>
+              {SESSIONS_TEXTS.whenLabels[each]}
+            </Button>
+          ))}
+        </div>
         <Combobox label={SESSIONS_TEXTS.client} placeholder={SESSIONS_TEXTS.anyClient} options={clientOptions} value={clientId || null} onChange={(value) => update({ clientId: value ?? '' })} />
         <Select label={SESSIONS_TEXTS.service} placeholder={SESSIONS_TEXTS.anyService} options={serviceOptions} value={serviceId} onChange={(event) => update({ serviceId: event.target.value })} />
         <Select
@@ -207,7 +223,10 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
             rows={shownRows}
             rowKey={(appointment) => appointment.$id}
             sort={{ key: 'date', direction: order === 'asc' ? 'ascending' : 'descending' }}
-            onSortChange={(next) => update({ order: next.direction === 'ascending' ? 'asc' : '' })}
+            onSortChange={(next) => {
+              const chosen = next.direction === 'ascending' ? 'asc' : 'desc';
+              update({ order: chosen === defaultOrder(when) ? '' : chosen });
+            }}
             empty={
               filtering || page > 1 ? (
                 <EmptyState icon="empty" title={SESSIONS_TEXTS.noMatch} action={filtering && <Button onClick={clearFilters}>{SESSIONS_TEXTS.clearFilters}</Button>}>
@@ -218,9 +237,12 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
                   icon="sessions"
                   title={SESSIONS_TEXTS.none}
                   action={
-                    <Link className={buttonClassName('primary')} to="/dashboard/schedule">
-                      {SESSIONS_TEXTS.openSchedule}
-                    </Link>
+                    <>
+                      <Button onClick={() => showWhen('upcoming')}>{SESSIONS_TEXTS.whenLabels.upcoming}</Button>
+                      <Link className={buttonClassName('primary')} to="/dashboard/schedule">
+                        {SESSIONS_TEXTS.openSchedule}
+                      </Link>
+                    </>
                   }
                 >
                   {SESSIONS_TEXTS.noneText}
@@ -266,7 +288,7 @@ function columns(lookup: Lookup): TableColumn<AppointmentDocument>[] {
       cell: (appointment) => {
         const at = sessionWhen(appointment, lookup.timeZone);
         return (
-          <StatusButtons
+          <StatusMenu
             compact
             appointment={appointment}
             client={lookup.clients.get(appointment.clientId)}

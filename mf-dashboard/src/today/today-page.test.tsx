@@ -134,11 +134,12 @@ describe("Today's appointments (issue 14)", () => {
     const rows = within(day).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('.today__appointment-time')?.textContent)).toEqual(['9:00 AM – 9:45 AM', '12:25 PM – 1:10 PM', '3:00 PM – 3:45 PM']);
     expect(within(rows[1]!).getByRole('link', { name: 'Jane D.' })).toHaveAttribute('href', '/dashboard/clients/jane');
-    expect(within(rows[0]!).getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(rows[0]!).getByRole('button', { name: /: Show$/ })).toHaveAttribute('aria-haspopup', 'menu');
     // The range asked for is the practice's day, midnight to midnight in Chicago.
     expect(vi.mocked(listAppointments).mock.calls[0]!.slice(1, 3)).toEqual(['2026-03-03T06:00:00.000Z', '2026-03-04T06:00:00.000Z']);
 
-    await user.click(within(screen.getByRole('group', { name: 'Status of Jane D. at 12:25 PM' })).getByRole('button', { name: 'No show' }));
+    await user.click(screen.getByRole('button', { name: 'Status of Jane D. at 12:25 PM: Scheduled' }));
+    await user.click(screen.getByRole('menuitemradio', { name: 'No show' }));
     await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith('soon', expect.objectContaining({ status: 'no_show', feeAmount: 5000 })));
     expect(await screen.findByText('Next: Bob C. in 3 h')).toBeVisible();
   });

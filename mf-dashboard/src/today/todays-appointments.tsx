@@ -10,7 +10,7 @@ import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { addDays, instantAt, timeLabel, todayIn, zonedTime } from '../schedule/calendar-dates.ts';
 import { useAppointments } from '../schedule/schedule-queries.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
-import { StatusButtons } from '../schedule/status-buttons.tsx';
+import { StatusMenu } from '../schedule/status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -102,7 +102,7 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                   {client ? <Link to={clientPath(client.$id)}>{name(appointment)}</Link> : <span>{name(appointment)}</span>}
                   {service && <span className="today__hint">{service.name}</span>}
                 </p>
-                <StatusButtons compact appointment={appointment} client={client} service={service} settings={settings} label={TODAY_TEXTS.status(name(appointment), clock(appointment.start))} />
+                <StatusMenu compact appointment={appointment} client={client} service={service} settings={settings} label={TODAY_TEXTS.status(name(appointment), clock(appointment.start))} />
                 <NoteLink appointment={appointment} context={`${name(appointment)}, ${clock(appointment.start)}`} />
               </li>
             );

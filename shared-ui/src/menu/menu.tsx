@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import type { BadgeTone } from '../badge/badge.tsx';
 import { cx } from '../class-names.ts';
 import { Icon, type IconName } from '../icon/icon.tsx';
 import './menu.css';
@@ -10,6 +11,8 @@ export interface MenuItem {
   /** A destructive action, drawn in the danger colour. */
   danger?: boolean;
   disabled?: boolean;
+  /** Makes the item one of a choice (role menuitemradio): true for the value now chosen. */
+  checked?: boolean;
 }
 
 export interface MenuProps {
@@ -20,6 +23,11 @@ export interface MenuProps {
   icon?: IconName;
   align?: 'start' | 'end';
   className?: string;
+  /**
+   * A status chip as the trigger (the status a menu of choices changes): `text` is shown in the
+   * chip's tone, and `label` stays the accessible name, so it must contain `text`.
+   */
+  chip?: { text: string; tone: BadgeTone };
 }
 
 /**
@@ -29,7 +37,7 @@ export interface MenuProps {
  * placed against the viewport (fixed), so a scrolling box such as a Table never clips it; below the
  * trigger, or above when there is more room there, and it closes when the page scrolls away.
  */
-export function Menu({ label, items, icon, align = 'start', className }: MenuProps) {
+export function Menu({ label, items, icon, align = 'start', className, chip }: MenuProps) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const [place, setPlace] = useState<CSSProperties>();
@@ -38,6 +46,9 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
   const trigger = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
   const enabled = items.map((item, index) => (item.disabled ? -1 : index)).filter((index) => index >= 0);
+  // A menu of choices opens on the one already chosen (WAI-ARIA APG, menu button with radio items).
+  const chosen = items.findIndex((item) => item.checked && !item.disabled);
+  const first = chosen >= 0 ? chosen : enabled[0];
 
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus({ preventScroll: true });
@@ -96,7 +107,7 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      openAt(enabled[0]);
+      openAt(first);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       openAt(enabled[enabled.length - 1]);
@@ -149,17 +160,27 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
       <button
         ref={trigger}
         type="button"
-        className={cx('ui-button', 'ui-button--sm', icon ? 'ui-button--quiet ui-icon-button' : 'ui-button--secondary')}
+        className={
+          chip
+            ? cx('ui-badge', 'ui-status-chip', `ui-badge--${chip.tone}`, 'ui-menu__chip')
+            : cx('ui-button', 'ui-button--sm', icon ? 'ui-button--quiet ui-icon-button' : 'ui-button--secondary')
+        }
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={icon ? label : undefined}
+        aria-label={icon || chip ? label : undefined}
         title={icon ? label : undefined}
-        onClick={() => (open ? close(false) : openAt(enabled[0]))}
+        onClick={() => (open ? close(false) : openAt(first))}
         onKeyDown={onTriggerKeyDown}
       >
         {icon ? (
           <Icon name={icon} />
+        ) : chip ? (
+          <>
+            <span className="ui-status-chip__dot" aria-hidden="true" />
+            <span>{chip.text}</span>
+            <Icon name="chevron-down" />
+          </>
         ) : (
           <>
             <span>{label}</span>
@@ -175,13 +196,15 @@ export function Menu({ label, items, icon, align = 'start', className }: MenuPro
               ref={(element) => {
                 itemRefs.current[index] = element;
               }}
-              role="menuitem"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.checked}
               tabIndex={index === active ? 0 : -1}
               aria-disabled={item.disabled || undefined}
               className={cx('ui-menu__item', item.danger && 'ui-menu__item--danger')}
               onClick={() => choose(item)}
             >
               {item.icon && <Icon name={item.icon} />}
+              {item.checked !== undefined && <span className="ui-menu__check">{item.checked && <Icon name="check" />}</span>}
               <span>{item.label}</span>
             </li>
           ))}

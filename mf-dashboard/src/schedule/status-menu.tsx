@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, TextInput } from '@cadence/shared-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert, Button, Menu, TextInput, type BadgeTone, type MenuItem } from '@cadence/shared-ui';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { formatMoney } from '../shared/money.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
@@ -8,17 +8,27 @@ import { APPOINTMENT_STATUS_LABELS, cancellationStatus, statusHistory, type Appo
 import { needsChargeDecision, NO_CHARGE_TEXTS } from './no-charge.ts';
 import { NoFeeChoice } from './no-fee-choice.tsx';
 import { FEE_WAIVED_REASON_MAX, feeThatApplies, useSetStatus, type FeeContext } from './use-set-status.ts';
-import './status-buttons.css';
+import './status-menu.css';
 
-/** The buttons in their order; Cancelled stands for Late cancelled too (the window decides which). */
-const BUTTON_STATUSES = ['scheduled', 'show', 'no_show', 'cancelled', 'clinician_cancelled'] as const satisfies readonly AppointmentStatus[];
+/** The statuses in the menu's order; Cancelled stands for Late cancelled too (the window decides which is offered). */
+const MENU_STATUSES = ['scheduled', 'show', 'no_show', 'cancelled', 'clinician_cancelled'] as const satisfies readonly AppointmentStatus[];
+
+/** Each status's chip: the words carry it, the tone repeats it for the eye. */
+export const STATUS_TONES: Record<AppointmentStatus, BadgeTone> = {
+  scheduled: 'info',
+  show: 'success',
+  no_show: 'danger',
+  cancelled: 'neutral',
+  late_cancelled: 'warning',
+  clinician_cancelled: 'neutral',
+};
 
 export const STATUS_TEXTS = {
   groupLabel: 'Attendance',
+  /** The chip's accessible name: what it is for, then the status it shows (the visible words inside the name). */
+  menuLabel: (label: string, status: string) => `${label}: ${status}`,
   lateCancel: (hours: number, fee: string | null) => `Late cancel (inside ${hours} h) — ${fee === null ? 'no fee' : `fee ${fee}`}`,
   cancelWithoutFee: 'Cancel without fee',
-  keepStatus: 'Back',
-  insideWindow: (hours: number) => `Cancelled inside the ${hours}-hour cancellation window.`,
   fee: 'Fee',
   lateCancelFee: 'Late-cancel fee',
   noShowFee: 'No-show fee',
@@ -35,7 +45,7 @@ export const STATUS_TEXTS = {
   byOther: 'by another user',
 } as const;
 
-export interface StatusButtonsProps {
+export interface StatusMenuProps {
   appointment: AppointmentDocument;
   /** The appointment's client (their fee override), when known. */
   client?: FeeContext['client'];
@@ -43,66 +53,65 @@ export interface StatusButtonsProps {
   service?: FeeContext['service'];
   /** The practice's settings: the cancellation window and the late-cancel and no-show fees. */
   settings?: PracticeSettings | null | undefined;
-  /** The group's accessible name; in a list, name the appointment ("Status of Jane D. at 10:00"). */
+  /** What the chip is for; in a list, name the appointment ("Status of Jane D. at 10:00 AM"). */
   label?: string;
-  /** Buttons only, for a row of a list: no fee line and no waiver. */
+  /** The chip only, for a row of a list: no fee line and no waiver. */
   compact?: boolean;
 }
 
+interface StatusChoice {
+  status: AppointmentStatus;
+  text: string;
+}
+
 /**
- * An appointment's attendance in one click (issue #14): Scheduled, Show, No show, Cancelled,
- * Clinician cancelled, the current one pressed. Cancelling inside the practice's cancellation
- * window asks once: late cancel with its fee, or cancel without one.
+ * The menu's choices. Inside the practice's cancellation window a cancellation is two choices, late
+ * with its fee or without one, so the fee is decided in the same menu rather than a second step.
  */
-export function StatusButtons({ appointment, client, service, settings, label = STATUS_TEXTS.groupLabel, compact = false }: StatusButtonsProps) {
+export function statusChoices(appointment: AppointmentDocument, context: FeeContext, now: Date = new Date()): StatusChoice[] {
+  const windowHours = context.settings?.cancellationWindowHours ?? 0;
+  const late = cancellationStatus(appointment, context.settings ?? null, now) === 'late_cancelled';
+  return MENU_STATUSES.flatMap((status): StatusChoice[] => {
+    if (status !== 'cancelled') return [{ status, text: APPOINTMENT_STATUS_LABELS[status] }];
+    if (late) {
+      const fee = feeThatApplies('late_cancelled', context, appointment.currency);
+      return [
+        { status: 'late_cancelled', text: STATUS_TEXTS.lateCancel(windowHours, fee.amount ? formatMoney(fee.amount, fee.currency) : null) },
+        { status: 'cancelled', text: STATUS_TEXTS.cancelWithoutFee },
+      ];
+    }
+    const choices: StatusChoice[] = [{ status: 'cancelled', text: APPOINTMENT_STATUS_LABELS.cancelled }];
+    // Already late-cancelled though the window has passed: the status stays shown as a choice.
+    if (appointment.status === 'late_cancelled') choices.push({ status: 'late_cancelled', text: APPOINTMENT_STATUS_LABELS.late_cancelled });
+    return choices;
+  });
+}
+
+/**
+ * An appointment's attendance (issue #14, issue #37): a status chip that opens one menu of the
+ * statuses (the menu button pattern: Enter, Space or the arrows open it on the current status,
+ * Escape closes it and focus returns to the chip). The same control wherever a status is set.
+ */
+export function StatusMenu({ appointment, client, service, settings, label = STATUS_TEXTS.groupLabel, compact = false }: StatusMenuProps) {
   const { setStatus, waiveFee, error, failedAppointmentId, reset } = useSetStatus();
-  const [choosingCancel, setChoosingCancel] = useState(false);
   // Marked Show with no fee that applies: asked for a fee or "No charge" (issue 29). A full control
-  // (an appointment's details) asks for as long as it is undecided; a list row after the click.
+  // (an appointment's details) asks for as long as it is undecided; a list row after the choice.
   const [askingFee, setAskingFee] = useState(false);
-  const cancelButton = useRef<HTMLButtonElement>(null);
   const context: FeeContext = { client, service, settings };
   const current = appointment.status;
-  const windowHours = settings?.cancellationWindowHours ?? 0;
-
-  const choose = (status: AppointmentStatus) => {
-    if (status === 'cancelled' && cancellationStatus(appointment, settings ?? null) === 'late_cancelled') {
-      setChoosingCancel(true);
-      return;
-    }
-    setChoosingCancel(false);
-    setAskingFee(status === 'show' && !feeThatApplies('show', context, appointment.currency).amount);
-    if (status !== current) setStatus(appointment, status, context);
-  };
-
-  const closeChoice = (status: AppointmentStatus | null) => {
-    setChoosingCancel(false);
-    if (status && status !== current) setStatus(appointment, status, context);
-    cancelButton.current?.focus();
-  };
+  const currentText = APPOINTMENT_STATUS_LABELS[current];
+  const items: MenuItem[] = statusChoices(appointment, context).map((choice) => ({
+    label: choice.text,
+    checked: choice.status === current,
+    onSelect: () => {
+      setAskingFee(choice.status === 'show' && !feeThatApplies('show', context, appointment.currency).amount);
+      if (choice.status !== current) setStatus(appointment, choice.status, context);
+    },
+  }));
 
   return (
-    <div className={compact ? 'status-buttons status-buttons--compact' : 'status-buttons'}>
-      <div role="group" aria-label={label} className="status-buttons__group">
-        {BUTTON_STATUSES.map((status) => {
-          const pressed = status === 'cancelled' ? current === 'cancelled' || current === 'late_cancelled' : current === status;
-          const text = status === 'cancelled' && current === 'late_cancelled' ? APPOINTMENT_STATUS_LABELS.late_cancelled : APPOINTMENT_STATUS_LABELS[status];
-          return (
-            <Button
-              key={status}
-              size="sm"
-              variant={pressed ? 'primary' : 'secondary'}
-              aria-pressed={pressed}
-              aria-expanded={status === 'cancelled' && choosingCancel ? true : undefined}
-              ref={status === 'cancelled' ? cancelButton : undefined}
-              onClick={() => choose(status)}
-            >
-              {text}
-            </Button>
-          );
-        })}
-      </div>
-      {choosingCancel && <CancelChoice hours={windowHours} fee={feeThatApplies('late_cancelled', context, appointment.currency)} onChoose={closeChoice} />}
+    <div className={compact ? 'status-menu status-menu--compact' : 'status-menu'}>
+      <Menu label={STATUS_TEXTS.menuLabel(label, currentText)} chip={{ text: currentText, tone: STATUS_TONES[current] }} items={items} />
       {!compact && <FeeLine appointment={appointment} onWaive={(reason) => waiveFee(appointment, reason)} />}
       {(askingFee || !compact) && needsChargeDecision(appointment) && <NoFeeChoice appointment={appointment} onLater={compact ? () => setAskingFee(false) : undefined} />}
       {error && failedAppointmentId === appointment.$id && (
@@ -110,35 +119,6 @@ export function StatusButtons({ appointment, client, service, settings, label = 
           {error.message}
         </Alert>
       )}
-    </div>
-  );
-}
-
-function CancelChoice({ hours, fee, onChoose }: { hours: number; fee: { amount: number | null; currency: string }; onChoose: (status: AppointmentStatus | null) => void }) {
-  const first = useRef<HTMLButtonElement>(null);
-  const textId = useId();
-  useEffect(() => first.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onChoose(null);
-    }
-  };
-  const feeText = fee.amount ? formatMoney(fee.amount, fee.currency) : null;
-  return (
-    <div role="group" aria-labelledby={textId} className="status-buttons__choice" onKeyDown={onKeyDown}>
-      <p id={textId}>{STATUS_TEXTS.insideWindow(hours)}</p>
-      <div className="status-buttons__choice-actions">
-        <Button ref={first} size="sm" variant="primary" onClick={() => onChoose('late_cancelled')}>
-          {STATUS_TEXTS.lateCancel(hours, feeText)}
-        </Button>
-        <Button size="sm" onClick={() => onChoose('cancelled')}>
-          {STATUS_TEXTS.cancelWithoutFee}
-        </Button>
-        <Button size="sm" variant="quiet" onClick={() => onChoose(null)}>
-          {STATUS_TEXTS.keepStatus}
-        </Button>
-      </div>
     </div>
   );
 }
@@ -177,7 +157,7 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
 
   if (policyFee && feeWaived) {
     return (
-      <p className="status-buttons__fee">
+      <p className="status-menu__fee">
         <span>
           {STATUS_TEXTS.feeWaived}
           {feeWaivedReason ? `: ${feeWaivedReason}` : ''}
@@ -191,7 +171,7 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
   const name = status === 'show' ? STATUS_TEXTS.fee : status === 'late_cancelled' ? STATUS_TEXTS.lateCancelFee : STATUS_TEXTS.noShowFee;
   return (
     <>
-      <p className="status-buttons__fee">
+      <p className="status-menu__fee">
         <span>
           {name}: {feeAmount === null ? '—' : formatMoney(feeAmount, currency)}
         </span>
@@ -202,7 +182,7 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
         )}
       </p>
       {waiving && (
-        <form className="status-buttons__waive" onSubmit={submit} noValidate>
+        <form className="status-menu__waive" onSubmit={submit} noValidate>
           <TextInput
             label={STATUS_TEXTS.waiveReason}
             value={reason}
@@ -212,7 +192,7 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
             error={missing ? STATUS_TEXTS.waiveReasonMissing : undefined}
             onChange={(event) => setReason(event.target.value)}
           />
-          <div className="status-buttons__choice-actions">
+          <div className="status-menu__choice-actions">
             <Button type="submit" size="sm" variant="primary">
               {STATUS_TEXTS.waiveFee}
             </Button>

@@ -1,5 +1,5 @@
-// Attendance in one click (issue #14): the status buttons as the calendar popover, Today and All
-// Sessions use them, over the one query cache. The Appwrite calls (schedule/api) are replaced, so
+// Attendance (issue #14, #37): the status chip and its one menu as the calendar's details, Today, All
+// Sessions and a client's Appointments tab use it, over the one query cache. The Appwrite calls (schedule/api) are replaced, so
 // each test sets the stored appointment and whether the write is refused.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,7 @@ import { listAppointments } from './api/list-appointments.ts';
 import { updateAppointment } from './api/update-appointment.ts';
 import { statusEntry, statusHistory, type AppointmentDocument } from './appointment.ts';
 import { useAppointments } from './schedule-queries.ts';
-import { StatusButtons, StatusHistory } from './status-buttons.tsx';
+import { StatusHistory, StatusMenu } from './status-menu.tsx';
 import { feeThatApplies, statusChange } from './use-set-status.ts';
 
 vi.mock('./api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
@@ -64,7 +64,7 @@ function appointment(fields: Partial<AppointmentDocument> = {}): AppointmentDocu
   } as AppointmentDocument;
 }
 
-/** The buttons over the cached appointment, as a list shows them: the optimistic change shows at once. */
+/** The chip over the cached appointment, as a list shows them: the optimistic change shows at once. */
 function Listed() {
   const appointments = useAppointments('2000-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
   const first = appointments.data?.[0];
@@ -72,7 +72,8 @@ function Listed() {
   return (
     <>
       <output data-testid="status">{first.status}</output>
-      <StatusButtons appointment={first} client={client} service={service} settings={settings} label="Status of Jane D." />
+      <StatusMenu appointment={first} client={client} service={service} settings={settings} label="Status of Jane D." />
+      <button type="button">Elsewhere</button>
       <StatusHistory appointment={first} timeZone="America/New_York" />
     </>
   );
@@ -86,8 +87,11 @@ async function renderListed(stored: AppointmentDocument) {
       <Listed />
     </QueryProvider>,
   );
-  return within(await screen.findByRole('group', { name: 'Status of Jane D.' }));
+  await screen.findByRole('button', { name: /^Status of Jane D\.: / });
 }
+
+/** The status chip, by the status it shows. */
+const chip = (status: string) => screen.getByRole('button', { name: `Status of Jane D.: ${status}` });
 
 /** The server takes every write and answers the document as changed. */
 function serverAccepts(stored: AppointmentDocument) {
@@ -126,18 +130,41 @@ describe('the fee a status records', () => {
   });
 });
 
-describe('StatusButtons', () => {
-  it('marks the current status, and one click sets another with its fee, who and when', async () => {
+describe('StatusMenu', () => {
+  it('is a chip showing the status that opens one menu of statuses, the current one checked and focused', async () => {
     const stored = appointment();
     serverAccepts(stored);
     const user = userEvent.setup();
-    const group = await renderListed(stored);
-    expect(group.getByRole('button', { name: 'Scheduled' })).toHaveAttribute('aria-pressed', 'true');
-    expect(group.getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'false');
+    await renderListed(stored);
+    const trigger = chip('Scheduled');
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveTextContent('Scheduled');
 
-    await user.click(group.getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(group.getByRole('button', { name: 'Show' })).toHaveAttribute('aria-pressed', 'true'));
-    expect(group.getByRole('button', { name: 'Scheduled' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(trigger);
+    const menu = screen.getByRole('menu', { name: 'Status of Jane D.: Scheduled' });
+    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual([
+      'Scheduled',
+      'Show',
+      'No show',
+      'Late cancel (inside 24 h) — fee $60.00',
+      'Cancel without fee',
+      'Clinician cancelled',
+    ]);
+    expect(within(menu).getByRole('menuitemradio', { name: 'Scheduled' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(menu).getByRole('menuitemradio', { name: 'Scheduled' })).toHaveFocus();
+    expect(within(menu).getByRole('menuitemradio', { name: 'Show' })).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('one choice sets the status with its fee, who and when; the chip says it and keeps the focus', async () => {
+    const stored = appointment();
+    serverAccepts(stored);
+    const user = userEvent.setup();
+    await renderListed(stored);
+    await user.click(chip('Scheduled'));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Show' }));
+    expect(await screen.findByRole('button', { name: 'Status of Jane D.: Show' })).toHaveFocus();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(written()).toMatchObject({ status: 'show', feeAmount: 12000, currency: 'USD', feeWaived: false });
     expect(statusHistory({ statusHistory: written()!.statusHistory! })).toEqual([{ status: 'show', at: expect.any(String), by: THERAPIST }]);
     expect(await screen.findByText('Fee: $120.00')).toBeVisible();
@@ -146,58 +173,98 @@ describe('StatusButtons', () => {
     expect(history.getByText('by you')).toBeVisible();
   });
 
-  it('cancelling inside the window offers a late cancel with its fee, or a cancel without one', async () => {
+  it('works from the keyboard: Enter opens it, arrows move, Space chooses, focus comes back to the chip', async () => {
+    const stored = appointment();
+    serverAccepts(stored);
+    const user = userEvent.setup();
+    await renderListed(stored);
+    chip('Scheduled').focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitemradio', { name: 'Scheduled' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitemradio', { name: 'No show' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitemradio', { name: 'Show' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(screen.getByRole('menuitemradio', { name: 'Clinician cancelled' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitemradio', { name: 'Scheduled' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(screen.getByRole('menuitemradio', { name: 'No show' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(written()).toMatchObject({ status: 'no_show', feeAmount: 7500 });
+    expect(await screen.findByRole('button', { name: 'Status of Jane D.: No show' })).toHaveFocus();
+  });
+
+  it('Escape closes the menu with the status as it was and focus on the chip; Space opens it too', async () => {
+    const stored = appointment();
+    serverAccepts(stored);
+    const user = userEvent.setup();
+    await renderListed(stored);
+    chip('Scheduled').focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('menu')).toBeVisible();
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(chip('Scheduled')).toHaveFocus();
+    expect(chip('Scheduled')).toHaveAttribute('aria-expanded', 'false');
+    expect(updateAppointment).not.toHaveBeenCalled();
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitemradio', { name: 'Scheduled' })).toHaveFocus();
+    await user.keyboard('{Tab}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(updateAppointment).not.toHaveBeenCalled();
+  });
+
+  it('inside the window: a late cancel with its fee or a cancel without one, chosen in the same menu', async () => {
     const stored = appointment({ start: new Date(Date.now() + 5 * HOUR).toISOString() });
     serverAccepts(stored);
     const user = userEvent.setup();
-    const group = await renderListed(stored);
+    await renderListed(stored);
 
-    await user.click(group.getByRole('button', { name: 'Cancelled' }));
-    const choice = screen.getByRole('group', { name: 'Cancelled inside the 24-hour cancellation window.' });
-    const late = within(choice).getByRole('button', { name: 'Late cancel (inside 24 h) — fee $60.00' });
-    expect(late).toHaveFocus();
-    expect(updateAppointment).not.toHaveBeenCalled();
-
-    await user.click(late);
+    await user.click(chip('Scheduled'));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Late cancel (inside 24 h) — fee $60.00' }));
     expect(written()).toMatchObject({ status: 'late_cancelled', feeAmount: 6000 });
-    expect(await group.findByRole('button', { name: 'Late cancelled' })).toHaveAttribute('aria-pressed', 'true');
-    expect(group.getByRole('button', { name: 'Late cancelled' })).toHaveFocus();
-    expect(screen.queryByRole('group', { name: /inside the 24-hour/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Status of Jane D.: Late cancelled' })).toHaveFocus();
     expect(await screen.findByText('Late-cancel fee: $60.00')).toBeVisible();
 
-    await user.click(group.getByRole('button', { name: 'Late cancelled' }));
-    await user.click(screen.getByRole('button', { name: 'Cancel without fee' }));
+    await user.click(chip('Late cancelled'));
+    expect(screen.getByRole('menuitemradio', { name: 'Late cancel (inside 24 h) — fee $60.00' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Cancel without fee' }));
     expect(written()).toMatchObject({ status: 'cancelled', feeAmount: null });
-    expect(await group.findByRole('button', { name: 'Cancelled' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Status of Jane D.: Cancelled' })).toBeVisible();
   });
 
-  it('Escape leaves the status as it was and gives focus back to Cancelled', async () => {
-    const soon = appointment();
-    serverAccepts(soon);
-    const user = userEvent.setup();
-    const group = await renderListed(soon);
-    await user.click(group.getByRole('button', { name: 'Cancelled' }));
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('group', { name: /inside the 24-hour/ })).not.toBeInTheDocument();
-    expect(group.getByRole('button', { name: 'Cancelled' })).toHaveFocus();
-    expect(updateAppointment).not.toHaveBeenCalled();
-  });
-
-  it('outside the window Cancelled is one click, with no fee', async () => {
+  it('outside the window Cancelled is one choice, with no fee', async () => {
     const later = appointment({ start: new Date(Date.now() + 72 * HOUR).toISOString() });
     serverAccepts(later);
     const user = userEvent.setup();
-    const group = await renderListed(later);
-    await user.click(group.getByRole('button', { name: 'Cancelled' }));
+    await renderListed(later);
+    await user.click(chip('Scheduled'));
+    expect(screen.queryByRole('menuitemradio', { name: /Late cancel/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitemradio', { name: 'Cancelled' }));
     expect(written()).toMatchObject({ status: 'cancelled', feeAmount: null });
+  });
+
+  it('choosing the status it already has writes nothing', async () => {
+    const stored = appointment();
+    serverAccepts(stored);
+    const user = userEvent.setup();
+    await renderListed(stored);
+    await user.click(chip('Scheduled'));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Scheduled' }));
+    expect(updateAppointment).not.toHaveBeenCalled();
+    expect(chip('Scheduled')).toHaveFocus();
   });
 
   it('a no-show fee can be waived with a reason, and charged again', async () => {
     const stored = appointment();
     serverAccepts(stored);
     const user = userEvent.setup();
-    const group = await renderListed(stored);
-    await user.click(group.getByRole('button', { name: 'No show' }));
+    await renderListed(stored);
+    await user.click(chip('Scheduled'));
+    await user.click(screen.getByRole('menuitemradio', { name: 'No show' }));
     expect(await screen.findByText('No-show fee: $75.00')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Waive fee' }));
@@ -219,10 +286,11 @@ describe('StatusButtons', () => {
     const stored = appointment();
     vi.mocked(updateAppointment).mockRejectedValue(new AppwriteException('Network request failed', 0));
     const user = userEvent.setup();
-    const group = await renderListed(stored);
-    await user.click(group.getByRole('button', { name: 'Show' }));
+    await renderListed(stored);
+    await user.click(chip('Scheduled'));
+    await user.click(screen.getByRole('menuitemradio', { name: 'Show' }));
     expect(await screen.findByText('The status was not saved')).toBeVisible();
-    await waitFor(() => expect(group.getByRole('button', { name: 'Scheduled' })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() => expect(chip('Scheduled')).toBeVisible());
     expect(screen.getByTestId('status')).toHaveTextContent('scheduled');
   });
 });
