@@ -99,6 +99,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs['recommended-latest'].rules,
   },
+  {
+    // One date style (issue #37): the dashboard and the account area show every date and time through
+    // @cadence/shared-auth's formatDate / formatTime / formatDateTime. Zone arithmetic (time-zone.ts,
+    // calendar-dates.ts) still reads Intl's clock parts, never to show them.
+    files: ['mf-dashboard/src/**/*.{ts,tsx}', 'mf-account/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'mf-dashboard/src/shared/time-zone.ts', 'mf-dashboard/src/schedule/calendar-dates.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          "CallExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+          // toLocaleString is also a number's (counts): only its date options are refused.
+          "CallExpression[callee.property.name='toLocaleString'] > ObjectExpression > Property[key.name=/^(weekday|year|month|day|hour|minute|second|dateStyle|timeStyle|timeZone)$/]",
+          "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+        ].map((selector) => ({ selector, message: 'Show dates and times with formatDate / formatTime / formatDateTime from @cadence/shared-auth (one date style).' })),
+      ],
+    },
+  },
   ...boundaries('shell', [remoteCodeInShell, sharedUiByName, iconLibrary], [appwriteOutsideSharedAuth, queryOutsideSharedAuth]),
   ...remoteDirs.flatMap((dir) => boundaries(dir, [remoteOrShell, sharedUiByName, iconLibrary], [appwriteOutsideSharedAuth, queryOutsideSharedAuth])),
   ...boundaries('shared-auth', [{ ...remoteOrShell, message: 'shared-auth imports no remote and no shell code.' }, sharedUiByName, iconLibrary]),

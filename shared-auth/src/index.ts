@@ -36,6 +36,11 @@ export {
   type SecondFactor, type TotpSetup, type TwoStepFactors,
 } from './auth/two-step.ts';
 
+// dates: the one date and time style of the dashboard and the account area
+export {
+  formatDate, formatDateTime, formatMonth, formatTime, formatTimeOfDay, formatWeekdayDay, PRACTICE_LOCALE, type DateFormatOptions,
+} from './dates/date-format.ts';
+
 // billing
 export {
   accessBanner, accessDecision, decideAccess, type AccessBanner, type AccessDecision, type PaymentReason,

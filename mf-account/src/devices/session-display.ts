@@ -1,4 +1,4 @@
-import type { LoginSession } from '@cadence/shared-auth';
+import { formatDateTime as formatInstant, type LoginSession } from '@cadence/shared-auth';
 
 /** "Chrome on Linux" (plus the device model when the backend knows it). */
 export function deviceLabel(session: Pick<LoginSession, 'clientName' | 'osName' | 'deviceBrand' | 'deviceModel'>): string {
@@ -15,9 +15,7 @@ export function lastActivity(session: Pick<LoginSession, '$updatedAt' | '$create
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return formatInstant(value) || '—';
 }
 
 /**

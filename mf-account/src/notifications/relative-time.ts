@@ -1,3 +1,4 @@
+import { formatDate } from '@cadence/shared-auth';
 import { DAY_MS, RELATIVE_TIME_MAX_DAYS } from '../constants.ts';
 
 const MINUTE_MS = 60_000;
@@ -17,5 +18,5 @@ export function relativeTime(timestamp: string, now: Date): string {
   if (elapsed < DAY_MS) return plural(Math.floor(elapsed / HOUR_MS), 'hour');
   const days = Math.floor(elapsed / DAY_MS);
   if (days <= RELATIVE_TIME_MAX_DAYS) return plural(days, 'day');
-  return then.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(then);
 }

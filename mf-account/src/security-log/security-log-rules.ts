@@ -1,5 +1,6 @@
 // The Security log's words and pure rules (issue 17): action labels, filters → date bounds, the CSV
 // (formula-escaped), and who did it.
+import { formatDateTime } from '@cadence/shared-auth';
 import Bowser from 'bowser';
 import type { ChainEntry } from './audit-chain.ts';
 
@@ -108,8 +109,7 @@ export function deviceLabel(userAgent: string | null | undefined): string {
 }
 
 export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatDateTime(iso) || iso;
 }
 
 // A spreadsheet runs a cell starting with = + - @ (tab or CR can smuggle one past a first-character

@@ -1,4 +1,4 @@
-import { appwrite, deleteFile, downloadFile, functionRunFailed, getConfig, isAppError, Query, startFunction, useAuthStore } from '@cadence/shared-auth';
+import { appwrite, deleteFile, downloadFile, formatDateTime, functionRunFailed, getConfig, isAppError, Query, startFunction, useAuthStore } from '@cadence/shared-auth';
 import { Alert, Button, Checkbox } from '@cadence/shared-ui';
 import type { Models } from 'appwrite';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -220,7 +220,7 @@ export function ExportDataButton({ label = 'Export all my data', resume = false 
         )}
         {state.step === 'waiting' && (
           <p className="account-text">
-            {EXPORT_MESSAGES.waiting(new Date(state.createdAt).toLocaleString())}{' '}
+            {EXPORT_MESSAGES.waiting(formatDateTime(state.createdAt))}{' '}
             <Button size="sm" variant="secondary" onClick={() => void download(state.exportId)}>Download export</Button>
           </p>
         )}

@@ -59,7 +59,7 @@ describe('Calendar feed', () => {
     vi.mocked(createCalendarFeed).mockResolvedValue({ url: URL_TWO, createdAt: '2026-11-26T06:00:00.000+00:00' });
     renderSection();
 
-    expect(await screen.findByText(/Your calendar link is active \(created November 20, 2026\)/)).toBeVisible();
+    expect(await screen.findByText(/Your calendar link is active \(created Fri, Nov 20, 2026\)/)).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Calendar link' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Create new link' }));
     const dialog = screen.getByRole('dialog', { name: 'Create a new calendar link?' });

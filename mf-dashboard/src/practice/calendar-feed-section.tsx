@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatDate } from '@cadence/shared-auth';
 import { Alert, Button, ConfirmDialog, Skeleton, TextInput } from '@cadence/shared-ui';
 import type { NewCalendarFeed } from './api/create-calendar-feed.ts';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed } from './calendar-feed-queries.ts';
@@ -6,7 +7,6 @@ import { LoadError } from '../shared/load-error.tsx';
 
 type Confirming = 'replace' | 'revoke' | null;
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 function SubscribeSteps() {
   return (

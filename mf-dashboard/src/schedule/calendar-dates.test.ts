@@ -21,7 +21,7 @@ describe('calendar dates', () => {
   });
 
   it('names days the way the calendar reads them', () => {
-    expect(dateLabel('2026-03-03')).toBe('Tuesday 3 March');
+    expect(dateLabel('2026-03-03')).toBe('Tue, Mar 3, 2026');
     expect(dateLabel('2026-03-03', 'month')).toBe('March 2026');
   });
 

@@ -1,3 +1,4 @@
+import { formatDate, formatMonth, formatTimeOfDay, formatWeekdayDay } from '@cadence/shared-auth';
 import { checkTimeZone } from '../shared/time-zone.ts';
 
 // The calendar's days are plain dates ("2026-03-03") in the practice's zone; appointments are UTC
@@ -125,27 +126,17 @@ export function minutesOf(clock: string): number | null {
   return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
-const labelFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A plain date in words: "Tuesday 3 March" (long), "Tue 3" (short), "March 2026" (month). */
+/**
+ * A plain date in the one date style (@cadence/shared-auth): "Tue, Mar 3, 2026" (long and full,
+ * which used to differ), "Tue 3" (short, a narrow column's head), "March 2026" (month).
+ */
 export function dateLabel(date: PlainDate, style: 'long' | 'short' | 'month' | 'full' = 'long'): string {
-  const options: Intl.DateTimeFormatOptions =
-    style === 'month' ? { month: 'long', year: 'numeric' }
-      : style === 'short' ? { weekday: 'short', day: 'numeric' }
-        : style === 'full' ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
-          : { weekday: 'long', day: 'numeric', month: 'long' };
-  let format = labelFormats.get(style);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
-    labelFormats.set(style, format);
-  }
-  return format.format(utcDay(date));
+  if (style === 'month') return formatMonth(date);
+  if (style === 'short') return formatWeekdayDay(date);
+  return formatDate(date);
 }
 
-/** "10:00 AM" style time for a number of minutes. */
+/** "10:00 AM" for a number of minutes since midnight. */
 export function timeLabel(minutes: number): string {
-  const hour = Math.floor(minutes / 60) % 24;
-  const minute = minutes % 60;
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
+  return formatTimeOfDay(minutes);
 }

@@ -75,11 +75,11 @@ describe('the calendar views', () => {
   it('shows the week in the practice zone, each appointment named for a screen reader, and moves by week, month and agenda', async () => {
     const user = userEvent.setup();
     renderSchedule('/dashboard/schedule?view=week&date=2026-03-03');
-    const jane10 = await screen.findByRole('button', { name: 'Tuesday 3 March, 10:00 AM, Jane D., Psychotherapy 45 min, Scheduled' }, { timeout: 5000 });
+    const jane10 = await screen.findByRole('button', { name: 'Tue, Mar 3, 2026, 10:00 AM, Jane D., Psychotherapy 45 min, Scheduled' }, { timeout: 5000 });
     expect(jane10).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: '1 – 7 March 2026' })).toBeVisible();
-    expect(screen.getByRole('group', { name: 'Tuesday 3 March, 1 appointment' })).toBeVisible();
-    expect(screen.getByRole('group', { name: 'Wednesday 4 March, no appointments' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Tue, Mar 3, 2026, 1 appointment' })).toBeVisible();
+    expect(screen.getByRole('group', { name: 'Wed, Mar 4, 2026, no appointments' })).toBeVisible();
     // The range asked for is the week's midnights in New York, in UTC.
     expect(listed).toHaveBeenCalledWith(THERAPIST, '2026-03-01T05:00:00.000Z', '2026-03-08T05:00:00.000Z', {});
 
@@ -87,27 +87,27 @@ describe('the calendar views', () => {
     expect(await screen.findByRole('heading', { level: 2, name: '8 – 14 March 2026' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Month' }));
     expect(await screen.findByRole('table', { name: 'March 2026' })).toBeVisible();
-    expect(await screen.findByRole('button', { name: /^Tuesday 3 March, 10:00 AM, Jane D\./ })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /^Tue, Mar 3, 2026, 10:00 AM, Jane D\./ })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Agenda' }));
     expect(await screen.findByRole('heading', { level: 2, name: '10 – 23 March 2026' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Previous days' }));
-    expect(await screen.findByRole('button', { name: 'Tuesday 3 March, 10:00 AM, Jane D., Psychotherapy 45 min, Office, Scheduled' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Tue, Mar 3, 2026, 10:00 AM, Jane D., Psychotherapy 45 min, Office, Scheduled' })).toBeVisible();
   });
 
   it('opens an appointment from the keyboard, and Alt+Down moves it 15 minutes with Undo', async () => {
     vi.mocked(updateAppointment).mockImplementation(async (id, changes) => ({ ...appointment(id, '2026-03-03T15:00:00.000Z'), ...changes }) as AppointmentDocument);
     const user = userEvent.setup();
     renderSchedule('/dashboard/schedule?view=day&date=2026-03-03');
-    const block = await screen.findByRole('button', { name: /^Tuesday 3 March, 10:00 AM, Jane D\./ }, { timeout: 5000 });
+    const block = await screen.findByRole('button', { name: /^Tue, Mar 3, 2026, 10:00 AM, Jane D\./ }, { timeout: 5000 });
     block.focus();
     await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
     expect(updateAppointment).toHaveBeenCalledWith('a1', { start: '2026-03-03T15:15:00.000Z', end: '2026-03-03T16:00:00.000Z' });
     const undo = await screen.findByRole('button', { name: 'Undo' });
-    expect(screen.getByRole('status')).toHaveTextContent('Moved Jane D. to Tuesday 3 March, 10:15 AM–11:00 AM.');
+    expect(screen.getByRole('status')).toHaveTextContent('Moved Jane D. to Tue, Mar 3, 2026, 10:15 AM–11:00 AM.');
     await user.click(undo);
     expect(updateAppointment).toHaveBeenLastCalledWith('a1', { start: '2026-03-03T15:00:00.000Z', end: '2026-03-03T15:45:00.000Z' });
 
-    await user.click(await screen.findByRole('button', { name: /^Tuesday 3 March, 10:00 AM, Jane D\./ }));
+    await user.click(await screen.findByRole('button', { name: /^Tue, Mar 3, 2026, 10:00 AM, Jane D\./ }));
     const details = await screen.findByRole('dialog', { name: 'Jane Doe' });
     expect(within(details).getByRole('button', { name: 'Attendance: Scheduled' })).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(within(details).getByRole('button', { name: 'Reschedule…' }));
@@ -125,7 +125,7 @@ describe('the calendar views', () => {
 describe('the appointment form', () => {
   async function openNew(user: ReturnType<typeof userEvent.setup>) {
     renderSchedule('/dashboard/schedule?view=week&date=2026-03-03');
-    await screen.findByRole('button', { name: /^Tuesday 3 March, 10:00 AM/ }, { timeout: 5000 });
+    await screen.findByRole('button', { name: /^Tue, Mar 3, 2026, 10:00 AM/ }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'New appointment' }));
     return screen.findByRole('dialog', { name: 'New appointment' });
   }

@@ -116,7 +116,7 @@ describe('All Sessions', () => {
 
     expect(await screen.findByText('Showing 1–2 of 2 sessions')).toBeVisible();
     const janeRow = within(table()).getByRole('row', { name: /Jane Doe/ });
-    expect(within(janeRow).getByText('Tue, 3 Mar 2026')).toBeVisible();
+    expect(within(janeRow).getByText('Tue, Mar 3, 2026')).toBeVisible();
     expect(within(janeRow).getByText('10:00 AM – 10:45 AM')).toBeVisible();
     expect(within(janeRow).getByText('Psychotherapy 45')).toBeVisible();
     expect(within(janeRow).getByText('$120.00')).toBeVisible();

@@ -1,9 +1,10 @@
+import { formatDate, formatDateTime, formatTime, PRACTICE_LOCALE } from '@cadence/shared-auth';
 import { accept, refuse, type Checked } from './checked.ts';
 
 // Times are stored as UTC instants (ISO 8601 with Z, as Appwrite's datetime attributes hold them)
 // plus the practice's IANA time zone, and shown in that zone (ARCHITECTURE.md "The practice").
 
-export const TIME_ZONE_LOCALE = 'en-US';
+export const TIME_ZONE_LOCALE = PRACTICE_LOCALE;
 export const FALLBACK_TIME_ZONE = 'UTC';
 
 export const TIME_ZONE_MESSAGES = {
@@ -108,19 +109,17 @@ export interface ZonedDisplayOptions {
 }
 
 /**
- * Shows a UTC instant as the wall-clock time in `timeZone`: "Wed, Nov 25, 2026, 9:00 AM". An
- * unreadable instant or zone shows as an empty string rather than throwing inside a render.
+ * Shows a UTC instant as the wall-clock time in `timeZone`, in the one date style of
+ * @cadence/shared-auth: "Wed, Nov 25, 2026, 9:00 AM". An unreadable instant or zone shows as an
+ * empty string rather than throwing inside a render.
  */
 export function formatInZone(instant: string | Date, timeZone: string, options: ZonedDisplayOptions = {}): string {
   const parsed = parseInstant(instant);
   const zone = checkTimeZone(timeZone);
   if (!parsed.ok || !zone.ok) return '';
   const show = options.show ?? 'date-time';
-  const format: Intl.DateTimeFormatOptions = { timeZone: zone.value };
-  if (show !== 'time') Object.assign(format, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-  if (show !== 'date') Object.assign(format, { hour: 'numeric', minute: '2-digit' });
-  if (options.withZoneName && show !== 'date') format.timeZoneName = 'short';
-  return dateTimeFormat(options.locale ?? TIME_ZONE_LOCALE, format).format(parsed.value);
+  const format = show === 'date' ? formatDate : show === 'time' ? formatTime : formatDateTime;
+  return format(parsed.value, { timeZone: zone.value, locale: options.locale, withZoneName: options.withZoneName });
 }
 
 /** The zone's short name at that instant ("EST" in winter, "EDT" in summer; "GMT+1" where no abbreviation exists). */

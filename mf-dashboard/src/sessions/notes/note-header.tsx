@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { formatDate } from '@cadence/shared-auth';
 import { Link } from '@cadence/shared-router';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
 import { clientPath } from '../../clients/client-paths.ts';
@@ -28,7 +29,7 @@ export const NoteHeader = memo(function NoteHeader({ appointment, client, servic
       </div>
       <div>
         <dt>Date of birth</dt>
-        <dd>{client.dateOfBirth ?? 'Not recorded'}</dd>
+        <dd>{client.dateOfBirth ? formatDate(client.dateOfBirth) : 'Not recorded'}</dd>
       </div>
       <div>
         <dt>Date</dt>
