@@ -292,7 +292,7 @@ describe('note_signatures: a note is signed only by sign-note (issue 15: sign & 
     expect(isSigned(real!.note, real!.signature)).toBe(true);
     expect((await listClientNotes(d.id, client.$id)).map((n) => n.signed)).toEqual([true]);
     expect(await signatureOfAppointment(d.id, appointment.$id)).toMatchObject({ noteId: note.$id });
-    expect(await notesDue(d.id)).toEqual({ total: 0, appointments: [] });
+    expect(await notesDue(d.id)).toEqual({ total: 0, olderTotal: 0, appointments: [] });
     expect((await addAddendum(d, { noteId: note.$id, text: 'Late entry', password: PASSWORD })).status).toBe(201);
     expect((await sign(d, { noteId: note.$id, password: PASSWORD })).status).toBe(409);
   });

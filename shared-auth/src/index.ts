@@ -41,6 +41,10 @@ export {
   formatDate, formatDateTime, formatMonth, formatTime, formatTimeOfDay, formatWeekdayDay, PRACTICE_LOCALE, type DateFormatOptions,
 } from './dates/date-format.ts';
 
+// the practice, as the account page sees it (issue #37)
+export { ownedBy } from './practice/owned-by.ts';
+export { loadPracticeToday, notesToWriteQueries, startOfDayIn, type PracticeToday } from './practice/practice-today.ts';
+
 // billing
 export {
   accessBanner, accessDecision, decideAccess, type AccessBanner, type AccessDecision, type PaymentReason,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from '@cadence/shared-router';
 import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
 import { LoadError } from '../shared/load-error.tsx';
@@ -11,7 +12,9 @@ import './practice.css';
 /** /dashboard/practice: practice details and services, one tab each. */
 export function PracticePage() {
   const settings = usePracticeSettings();
-  const [tab, setTab] = useState('details');
+  // Today's "Add a service" opens the Services tab (?tab=services).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('tab') === 'services' ? 'services' : 'details'));
 
   let body;
   if (settings.isPending) body = <Skeleton label="Loading practice settings" lines={6} />;

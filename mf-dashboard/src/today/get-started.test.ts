@@ -5,8 +5,8 @@ describe('Get started checklist (issue #13)', () => {
   it('names the three steps and where each is done', () => {
     expect(GET_STARTED.map((step) => [step.label, step.to])).toEqual([
       ['Set up your practice', '/dashboard/practice'],
-      ['Add a service', '/dashboard/practice'],
-      ['Add a client', '/dashboard/clients'],
+      ['Add a service', '/dashboard/practice?tab=services'],
+      ['Add a client', '/dashboard/clients/new'],
     ]);
   });
 

@@ -15,8 +15,8 @@ export interface GetStartedStep {
 
 export const GET_STARTED: readonly GetStartedStep[] = [
   { id: 'practice', label: 'Set up your practice', hint: 'Save your practice details.', to: '/dashboard/practice' },
-  { id: 'service', label: 'Add a service', hint: 'Give at least one service its fee.', to: '/dashboard/practice' },
-  { id: 'client', label: 'Add a client', hint: 'Add your first client.', to: '/dashboard/clients' },
+  { id: 'service', label: 'Add a service', hint: 'Give at least one service its fee.', to: '/dashboard/practice?tab=services' },
+  { id: 'client', label: 'Add a client', hint: 'Add your first client.', to: '/dashboard/clients/new' },
 ];
 
 export interface PracticeProgress {

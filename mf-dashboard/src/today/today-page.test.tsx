@@ -1,5 +1,5 @@
-// Today (issue #13): the practice's name or a prompt to set it up, the client count, and the "Get
-// started" checklist done or not from the practice's data. The Appwrite calls are replaced here;
+// Today (issues #13, #37): today's date, the first-run "Get started" checklist until it is done
+// (each step from the practice's data), the day's rows. The Appwrite calls are replaced here;
 // e2e/tests/practice.spec.ts runs the same page against the local Appwrite.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -51,26 +51,33 @@ beforeEach(() => {
 });
 
 describe('Today', () => {
-  it('a new practice: a prompt to set it up, no clients, nothing done yet', async () => {
+  it("shows today's date; a new practice gets the checklist at the top, each step opening the right place", async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue(null);
     vi.mocked(listServices).mockResolvedValue([]);
     vi.mocked(listClients).mockResolvedValue([]);
     renderToday();
-    expect(await screen.findByText(/Your practice has no name yet/)).toBeVisible();
-    expect(await screen.findByRole('link', { name: '0 clients' })).toHaveAttribute('href', '/dashboard/clients');
-    expect(screen.getByText('0 of 3 done')).toBeVisible();
+    expect(screen.getByText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+    expect(await screen.findByText('0 of 3 done')).toBeVisible();
     for (const name of ['Set up your practice', 'Add a service', 'Add a client']) expect(within(step(name)).getByText('Not done')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', '/dashboard/practice');
+    expect(screen.getByRole('link', { name: 'Add a service' })).toHaveAttribute('href', '/dashboard/practice?tab=services');
+    expect(screen.getByRole('link', { name: 'Add a client' })).toHaveAttribute('href', '/dashboard/clients/new');
+    // The checklist comes first, before the day.
+    const checklist = screen.getByRole('region', { name: 'Get started' });
+    const day = await screen.findByRole('region', { name: "Today's appointments" });
+    expect(checklist.compareDocumentPosition(day) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('a practice under way: its name, the client count, and each step from the data', async () => {
+  it('once every step is done the checklist is gone', async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue({ practiceName: 'Calm Waters Therapy' } as PracticeSettingsDocument);
     vi.mocked(listServices).mockResolvedValue(services([null, 12000, null]));
     vi.mocked(listClients).mockResolvedValue(clients(1));
     renderToday();
-    expect(await screen.findByText('Calm Waters Therapy')).toBeVisible();
-    expect(await screen.findByRole('link', { name: '1 client' })).toBeVisible();
-    expect(await screen.findByText('3 of 3 done')).toBeVisible();
-    expect(within(step('Add a service')).getByText('Done')).toBeVisible();
+    expect(await screen.findByRole('region', { name: "Today's appointments" })).toBeVisible();
+    await waitFor(() => expect(vi.mocked(listClients)).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/of 3 done/)).not.toBeInTheDocument();
   });
 
   it('suggested services without fees are not "a service" yet', async () => {
@@ -91,7 +98,7 @@ describe('Today', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Loading clients failed');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('link', { name: '4 clients' })).toBeVisible();
+    expect(await screen.findByText('1 of 3 done')).toBeVisible();
   });
 });
 
@@ -101,7 +108,7 @@ describe("Today's appointments (issue 14)", () => {
   const settings = { ...practiceSettingsSchema.parse({ practiceName: 'Calm Waters Therapy', therapistName: 'Dana', timeZone: 'America/Chicago', noShowFeeType: 'fixed', noShowFeeAmount: 5000 }), $id: 's1' } as PracticeSettingsDocument;
   const people = [
     { $id: 'jane', firstName: 'Jane', lastName: 'Doe', preferredName: null, feeOverride: null, currency: 'USD' },
-    { $id: 'bob', firstName: 'Robert', lastName: 'Chen', preferredName: 'Bob', feeOverride: null, currency: 'USD' },
+    { $id: 'bob', firstName: 'Robert', lastName: 'Chen', preferredName: 'Bob', feeOverride: null, currency: 'USD', phone: '(555) 010-2030' },
   ] as unknown as ClientDocument[];
   const at = (minutesFromNoon: number) => new Date(NOON.getTime() + minutesFromNoon * 60_000).toISOString();
   const appointment = (id: string, clientId: string, fromNoon: number, status: AppointmentDocument['status'] = 'scheduled') =>
@@ -133,7 +140,12 @@ describe("Today's appointments (issue 14)", () => {
     const day = screen.getByRole('region', { name: "Today's appointments" });
     const rows = within(day).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('.today__appointment-time')?.textContent)).toEqual(['9:00 AM – 9:45 AM', '12:25 PM – 1:10 PM', '3:00 PM – 3:45 PM']);
-    expect(within(rows[1]!).getByRole('link', { name: 'Jane D.' })).toHaveAttribute('href', '/dashboard/clients/jane');
+    expect(within(rows[1]!).getByRole('link', { name: 'Jane Doe' })).toHaveAttribute('href', '/dashboard/clients/jane');
+    // One row each: the client by preferred name, the note action, the place, the phone.
+    expect(within(rows[0]!).getByRole('link', { name: 'Bob Chen' })).toBeVisible();
+    expect(within(rows[0]!).getByText('Office')).toBeVisible();
+    expect(within(rows[0]!).getByRole('link', { name: 'Call Bob Chen, (555) 010-2030' })).toHaveAttribute('href', 'tel:5550102030');
+    expect(within(rows[1]!).queryByRole('link', { name: /^Call / })).not.toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: /: Show$/ })).toHaveAttribute('aria-haspopup', 'menu');
     // The range asked for is the practice's day, midnight to midnight in Chicago.
     expect(vi.mocked(listAppointments).mock.calls[0]!.slice(1, 3)).toEqual(['2026-03-03T06:00:00.000Z', '2026-03-04T06:00:00.000Z']);
@@ -144,11 +156,11 @@ describe("Today's appointments (issue 14)", () => {
     expect(await screen.findByText('Next: Bob C. in 3 h')).toBeVisible();
   });
 
-  it('a free day says so; the "Get started" checklist stays', async () => {
+  it('a free day says so; a practice set up has no checklist', async () => {
     renderToday();
     expect(await screen.findByText('No appointments today.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open the schedule' })).toHaveAttribute('href', '/dashboard/schedule');
-    expect(screen.getByRole('heading', { name: 'Get started' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Get started' })).not.toBeInTheDocument();
   });
 
   it('counts down in minutes, then hours and minutes', () => {

@@ -3,6 +3,7 @@ import { Link } from '@cadence/shared-router';
 import { buttonClassName, Skeleton } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientPath } from '../clients/client-paths.ts';
+import { clientDisplayName } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { useServices } from '../practice/practice-queries.ts';
@@ -11,6 +12,7 @@ import { addDays, instantAt, timeLabel, todayIn, zonedTime } from '../schedule/c
 import { useAppointments } from '../schedule/schedule-queries.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { StatusMenu } from '../schedule/status-menu.tsx';
+import { serviceLabel } from '../practice/services.ts';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 
@@ -23,6 +25,10 @@ export const TODAY_TEXTS = {
   next: (name: string, wait: string) => `Next: ${name} ${wait}`,
   now: (name: string, until: string) => `Now: ${name}, until ${until}`,
   status: (name: string, time: string) => `Status of ${name} at ${time}`,
+  join: 'Join video',
+  joinLabel: (name: string, time: string) => `Join video with ${name} at ${time}`,
+  office: 'Office',
+  call: (name: string) => `Call ${name}`,
 } as const;
 
 /** How long until an instant, as the countdown says it: "in 25 min", "in 2 h 5 min", "now". */
@@ -61,7 +67,11 @@ interface TodaysAppointmentsProps {
   clients: readonly ClientDocument[];
 }
 
-/** Today (issue #14): the day's appointments in order with their status in one click, and the next one's countdown. */
+/**
+ * Today (issues #14, #37): the day's appointments in order, each one row — time, client, service,
+ * the status chip and its menu, the note, the video link or the office, the client's phone — and
+ * the next one's countdown.
+ */
 export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppointmentsProps) {
   const now = useNow();
   const services = useServices({ includeArchived: true }).data ?? [];
@@ -86,6 +96,10 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
     const ordered = [...appointments.data].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
     const { current, next } = nextAppointments(ordered, now);
     const name = (appointment: AppointmentDocument) => shortClientName(clientsById.get(appointment.clientId));
+    const fullName = (appointment: AppointmentDocument) => {
+      const client = clientsById.get(appointment.clientId);
+      return client ? clientDisplayName(client) : name(appointment);
+    };
     body = (
       <>
         {current && <p className="today__next">{TODAY_TEXTS.now(name(current), clock(current.end))}</p>}
@@ -94,16 +108,35 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
           {ordered.map((appointment) => {
             const client = clientsById.get(appointment.clientId);
             const service = servicesById.get(appointment.serviceId);
-            const time = `${clock(appointment.start)} – ${clock(appointment.end)}`;
+            const start = clock(appointment.start);
+            const who = fullName(appointment);
             return (
-              <li key={appointment.$id} className="today__appointment">
-                <p className="today__appointment-head">
-                  <span className="today__appointment-time">{time}</span>
-                  {client ? <Link to={clientPath(client.$id)}>{name(appointment)}</Link> : <span>{name(appointment)}</span>}
-                  {service && <span className="today__hint">{service.name}</span>}
-                </p>
-                <StatusMenu compact appointment={appointment} client={client} service={service} settings={settings} label={TODAY_TEXTS.status(name(appointment), clock(appointment.start))} />
-                <NoteLink appointment={appointment} context={`${name(appointment)}, ${clock(appointment.start)}`} />
+              <li key={appointment.$id} className="today-row">
+                <span className="today-row__time today__appointment-time">
+                  {start} – {clock(appointment.end)}
+                </span>
+                <span className="today-row__who">
+                  {client ? <Link to={clientPath(client.$id)}>{who}</Link> : <span>{who}</span>}
+                  {service && <span className="today-row__service">{serviceLabel(service)}</span>}
+                </span>
+                <span className="today-row__status">
+                  <StatusMenu compact appointment={appointment} client={client} service={service} settings={settings} label={TODAY_TEXTS.status(name(appointment), start)} />
+                </span>
+                <span className="today-row__actions">
+                  <NoteLink appointment={appointment} context={`${who}, ${start}`} />
+                  {appointment.locationType === 'telehealth' && appointment.meetingLink ? (
+                    <a href={appointment.meetingLink} target="_blank" rel="noreferrer noopener" aria-label={TODAY_TEXTS.joinLabel(who, start)}>
+                      {TODAY_TEXTS.join}
+                    </a>
+                  ) : (
+                    <span className="today-row__place">{TODAY_TEXTS.office}</span>
+                  )}
+                  {client?.phone && (
+                    <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} aria-label={`${TODAY_TEXTS.call(who)}, ${client.phone}`}>
+                      {client.phone}
+                    </a>
+                  )}
+                </span>
               </li>
             );
           })}

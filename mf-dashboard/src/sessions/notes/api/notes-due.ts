@@ -1,11 +1,15 @@
-import { listDocumentPage, Query } from '@cadence/shared-auth';
+import { listDocumentPage, notesToWriteQueries, Query } from '@cadence/shared-auth';
 import { ownedBy } from '../../../shared/owned-by.ts';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 import { appointmentFromDocument, type AppointmentDocument } from '../../../schedule/appointment.ts';
 import { signedAppointmentIds } from './note-signatures.ts';
 
-/** How many "notes to write" Today lists (the count covers them all). */
+/** How many "notes to write" Today lists in each group, recent and older (the counts cover them all). */
 const SHOWN = 20;
+/** Notes due longer than this are listed apart, under "Older than 30 days". */
+export const OLDER_THAN_DAYS = 30;
+
+const olderCutoff = (now: Date) => new Date(now.getTime() - OLDER_THAN_DAYS * 86_400_000);
 /** Appwrite's most documents in one read. */
 const PAGE = 5000;
 
@@ -26,19 +30,28 @@ async function claimedSigned(base: string[]): Promise<string[]> {
 
 export interface NotesDue {
   total: number;
+  /** How many of them are older than OLDER_THAN_DAYS. */
+  olderTotal: number;
+  /** Newest first: up to SHOWN of the recent ones, then up to SHOWN of the older ones. */
   appointments: AppointmentDocument[];
 }
 
 const startedShows = (userId: string, now: Date) => [Query.equal('userId', userId), Query.equal('status', 'show'), Query.lessThan('start', now.toISOString())];
 
 /**
- * Notes to write (issue #15): attended sessions (status Show) that have started and whose
- * appointment does not say its note is signed, oldest first — the userId + status + start index —
- * with how many there are. One read.
+ * Notes to write (issues #15, #37): attended sessions (status Show) that have started and whose
+ * appointment does not say its note is signed (notesToWriteQueries, the account page's count too),
+ * newest first — the last 30 days and the older ones apart, each with how many there are. Two reads.
  */
 export async function unsignedNotesDue(userId: string, now: Date = new Date()): Promise<NotesDue> {
-  const list = await listAppointments([...startedShows(userId, now), Query.notEqual('noteState', 'signed'), Query.orderAsc('start'), Query.limit(SHOWN)]);
-  return { total: list.total, appointments: list.documents.filter((document) => ownedBy(document, userId)).map(appointmentFromDocument) };
+  const base = notesToWriteQueries(userId, now);
+  const cutoff = olderCutoff(now).toISOString();
+  const [recent, older] = await Promise.all([
+    listAppointments([...base, Query.greaterThanEqual('start', cutoff), Query.orderDesc('start'), Query.limit(SHOWN)]),
+    listAppointments([...base, Query.lessThan('start', cutoff), Query.orderDesc('start'), Query.limit(SHOWN)]),
+  ]);
+  const appointments = [...recent.documents, ...older.documents].filter((document) => ownedBy(document, userId)).map(appointmentFromDocument);
+  return { total: recent.total + older.total, olderTotal: older.total, appointments };
 }
 
 /**
@@ -50,19 +63,24 @@ export async function unsignedNotesDue(userId: string, now: Date = new Date()): 
 export async function unverifiedSignedNotes(userId: string, now: Date = new Date()): Promise<NotesDue> {
   const base = startedShows(userId, now);
   const claimed = await claimedSigned(base);
-  if (claimed.length === 0) return { total: 0, appointments: [] };
+  if (claimed.length === 0) return { total: 0, olderTotal: 0, appointments: [] };
   const signed = await signedAppointmentIds(userId);
   const unverified = claimed.filter((id) => !signed.has(id));
   const shown = unverified.slice(0, SHOWN);
   const found = shown.length ? (await listAppointments([...base, Query.equal('$id', shown), Query.limit(shown.length)])).documents : [];
   const appointments = found.filter((document) => ownedBy(document, userId)).map((document) => ({ ...appointmentFromDocument(document), noteState: 'draft' as const }));
-  return { total: unverified.length, appointments };
+  // Rare (a note marked signed through the API): the older count is of those read, at most SHOWN.
+  const cutoff = olderCutoff(now).getTime();
+  return { total: unverified.length, olderTotal: appointments.filter((appointment) => Date.parse(appointment.start) < cutoff).length, appointments };
 }
 
-/** Both together: the oldest SHOWN of either, and the sum. */
-export function mergeNotesDue(unsigned: NotesDue, unverified: NotesDue): NotesDue {
-  const appointments = [...unsigned.appointments, ...unverified.appointments].sort((a, b) => Date.parse(a.start) - Date.parse(b.start)).slice(0, SHOWN);
-  return { total: unsigned.total + unverified.total, appointments };
+/** Both together, newest first: up to SHOWN recent and SHOWN older ones, and the sums. */
+export function mergeNotesDue(unsigned: NotesDue, unverified: NotesDue, now: Date = new Date()): NotesDue {
+  const cutoff = olderCutoff(now).getTime();
+  const all = [...unsigned.appointments, ...unverified.appointments].sort((a, b) => Date.parse(b.start) - Date.parse(a.start));
+  const recent = all.filter((appointment) => Date.parse(appointment.start) >= cutoff).slice(0, SHOWN);
+  const older = all.filter((appointment) => Date.parse(appointment.start) < cutoff).slice(0, SHOWN);
+  return { total: unsigned.total + unverified.total, olderTotal: unsigned.olderTotal + unverified.olderTotal, appointments: [...recent, ...older] };
 }
 
 /** Notes to write: attended, started sessions without a signed note (a signature from sign-note). */
