@@ -168,12 +168,14 @@ test('attendance from the calendar: a late cancel inside the window, a no-show; 
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Mimi C\., Psychotherapy 45 min, Office, Late cancelled/ })).toBeVisible();
 
-  await page.getByRole('button', { name: new RegExp(`^${dayName(date)}, .*Jane D\\., Psychotherapy 45 min, Office, Scheduled`) }).click();
+  // Jane is two hours after Mimi: in the evening that can be the next day in New York.
+  const janeDate = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(soon.getTime() + 2 * 3600_000));
+  await page.getByRole('button', { name: new RegExp(`^${dayName(janeDate)}, .*Jane D\\., Psychotherapy 45 min, Office, Scheduled`) }).click();
   await page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'Attendance: Scheduled' }).click();
   await page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('menuitemradio', { name: 'No show' }).click();
   await expect(page.getByRole('dialog', { name: 'Jane Doe' }).getByRole('button', { name: 'Attendance: No show' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: new RegExp(`^${dayName(date)}, .*Jane D\\., Psychotherapy 45 min, Office, No show`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^${dayName(janeDate)}, .*Jane D\\., Psychotherapy 45 min, Office, No show`) })).toBeVisible();
 
   const stored = await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'appointments', queries: [Query.equal('userId', therapist.id), Query.equal('status', ['late_cancelled', 'no_show'])] });
   expect(stored.documents.map((document) => [document.status, document.feeAmount]).sort()).toEqual([['late_cancelled', 5000], ['no_show', 7500]]);

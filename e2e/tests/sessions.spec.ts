@@ -106,7 +106,7 @@ test.describe('attendance and All Sessions', () => {
     await expect(statusFilter(page).getByRole('button', { name: 'Scheduled 1' })).toBeVisible();
 
     // Upcoming, soonest first (kept in the address); a late cancel inside the 24-hour window through the status menu.
-    await whenFilter(page).getByRole('button', { name: 'Upcoming' }).click();
+    await whenFilter(page).getByRole('button', { name: 'Upcoming', exact: true }).click();
     await expect(page).toHaveURL('/dashboard/sessions?when=upcoming');
     await expect(sessionRows(page).getByRole('rowheader')).toHaveText(['Jane Doe', 'Bob Chen', '=Eve Formula']);
     await expect(statusFilter(page).getByRole('button', { name: 'No show 1' })).toBeVisible();

@@ -5,6 +5,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@cadence/shared-router';
 import { DevicesSection } from '../devices/devices-section.tsx';
 import { NotificationsSection } from '../notifications/notifications-section.tsx';
+import { PracticeTodayCard } from '../practice-today/practice-today-card.tsx';
 import { PaymentsSection } from '../payments/payments-section.tsx';
 import { ProfileSection } from '../profile/profile-section.tsx';
 import { SecurityLogSection } from '../security-log/security-log-section.tsx';
@@ -80,6 +81,7 @@ function Account() {
           </>
         }
       />
+      <PracticeTodayCard user={user} />
       <Tabs
         label="Account sections"
         className="account-tabs"
