@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppwriteException } from 'appwrite';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { QueryProvider } from '@cadence/shared-auth/query';
+import { MemoryRouter } from '@cadence/shared-router/testing';
 import { archiveService } from './api/archive-service.ts';
 import { createService } from './api/create-service.ts';
 import { getPracticeSettings, type PracticeSettingsDocument } from './api/get-practice-settings.ts';
@@ -45,12 +46,14 @@ function serviceDocument(service: Service, sortOrder = sequence): ServiceDocumen
   return { ...service, sortOrder, ...meta(`service${sequence}`) } as unknown as ServiceDocument;
 }
 
-function renderPage() {
+function renderPage(path = '/dashboard/practice') {
   useAuthStore.setState({ user: { $id: THERAPIST_ID, name: 'Ada Lovelace', email: 'ada@example.test' } as AuthUser, status: 'signedIn' });
   return render(
-    <QueryProvider>
-      <PracticePage />
-    </QueryProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <QueryProvider>
+        <PracticePage />
+      </QueryProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -157,6 +160,13 @@ describe('services', () => {
     await user.click(await screen.findByRole('tab', { name: 'Services' }));
     return user;
   }
+
+  it("opens on Services when the address says so (Today's \"Add a service\")", async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue(null);
+    renderPage('/dashboard/practice?tab=services');
+    expect(await screen.findByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Set up your practice first')).toBeVisible();
+  });
 
   it('before the practice is set up, points to the details', async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue(null);
