@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Budget (issue #18): shared-ui adds at most 15 KB gzip to a route's first load. A federation share
+// Budget (issue #18): shared-ui adds at most 15.5 KB gzip to a route's first load. A federation share
 // is provided whole (no tree-shaking across the seam), so this builds the whole package as a
 // production library — every export kept, React outside — with the tokens the shell loads, and
 // weighs its JS and CSS.
@@ -11,7 +11,9 @@ import { rspack, type Stats } from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { moduleRules } from '../../tooling/rspack-app.mjs';
 
-const BUDGET_BYTES = 15 * 1024;
+// 15 KB (issue #18), plus 0.5 KB since issue #37 made the status chip a menu button (its radio
+// items and chip trigger cost ~0.2 KB): raise it only for a primitive every remote uses, and say so.
+const BUDGET_BYTES = 15.5 * 1024;
 const root = path.resolve(import.meta.dirname, '..');
 const out = mkdtempSync(path.join(tmpdir(), 'shared-ui-size-'));
 afterAll(() => process.env.KEEP_SIZE_BUILD || rmSync(out, { recursive: true, force: true }));
@@ -34,7 +36,7 @@ function build(): Promise<Stats> {
 }
 
 describe('shared-ui bundle', () => {
-  it('adds at most 15 KB gzip (tokens, every primitive and icon: JS + CSS) to a route', async () => {
+  it('adds at most 15.5 KB gzip (tokens, every primitive and icon: JS + CSS) to a route', async () => {
     const stats = await build();
     expect(stats.hasErrors(), stats.toString({ all: false, errors: true })).toBe(false);
     const sizes = Object.fromEntries(

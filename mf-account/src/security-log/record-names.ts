@@ -2,7 +2,7 @@
 // date — instead of its id. Read here with the therapist's own session (the account remote imports
 // no other remote), one query per kind of record for the page shown; a record deleted since, or one
 // that is not the therapist's own, keeps its plain kind and id.
-import { appwrite, getConfig, Query } from '@cadence/shared-auth';
+import { appwrite, formatDate, formatDateTime, getConfig, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import type { AuditEntry } from './security-log-rules.ts';
 
@@ -61,14 +61,9 @@ function clientName(doc: Doc): string {
   return [first, preferred && preferred !== first ? `(${preferred})` : '', text(doc['lastName'])].filter(Boolean).join(' ');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-
 /** "Tue, Dec 1, 2026" (and ", 9:30 AM") in the browser's zone. */
 function sessionWhen(iso: string, withTime: boolean): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return withTime ? `${dateFormat.format(at)}, ${timeFormat.format(at)}` : dateFormat.format(at);
+  return withTime ? formatDateTime(iso) : formatDate(iso);
 }
 
 const LEDGER_KINDS: Record<string, string> = { charge: 'Charge', payment: 'Payment', adjustment: 'Adjustment', refund: 'Refund' };

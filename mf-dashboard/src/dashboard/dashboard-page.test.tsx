@@ -37,10 +37,6 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
     expect(screen.queryByText(/Notifications/)).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { level: 3, name: 'Get started' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Set up your practice' })).toHaveAttribute('href', '/dashboard/practice');
-    expect(screen.getByRole('link', { name: 'Add a service' })).toHaveAttribute('href', '/dashboard/practice');
-    expect(screen.getByRole('link', { name: 'Add a client' })).toHaveAttribute('href', '/dashboard/clients');
   });
 
   it.each([

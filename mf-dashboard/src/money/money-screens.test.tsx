@@ -311,8 +311,8 @@ describe('Billing tab: Record payment', () => {
     await user.click(within(superbill).getByRole('button', { name: 'Download superbill' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     const missed = (await within(superbill).findByText('2 attended sessions left out of this superbill')).closest('[role="status"]') as HTMLElement;
-    expect(within(missed).getByText(/Tuesday, 3 February 2026: No fee applied when it was marked attended/)).toBeVisible();
-    expect(within(missed).getByText(/Tuesday, 10 February 2026: Marked “No charge”/)).toBeVisible();
+    expect(within(missed).getByText(/Tue, Feb 3, 2026: No fee applied when it was marked attended/)).toBeVisible();
+    expect(within(missed).getByText(/Tue, Feb 10, 2026: Marked “No charge”/)).toBeVisible();
     await user.click(within(superbill).getByRole('button', { name: 'Cancel' }));
 
     await user.click(screen.getByRole('button', { name: 'Create invoice' }));
@@ -322,7 +322,7 @@ describe('Billing tab: Record payment', () => {
     expect(within(invoice).getByText('1 attended session left out of this invoice')).toBeVisible();
     await user.click(within(invoice).getByRole('button', { name: 'Create draft' }));
     expect(await within(invoice).findByText('Invoice INV-0009 created as a draft for Jane Doe.')).toBeVisible();
-    expect(within(invoice).getByText(/Tuesday, 10 February 2026: Marked “No charge”/)).toBeVisible();
+    expect(within(invoice).getByText(/Tue, Feb 10, 2026: Marked “No charge”/)).toBeVisible();
     await user.click(within(invoice).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Create invoice for Jane Doe' })).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { formatDate } from '@cadence/shared-auth';
 import { Alert, Button, Card, Select, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
 import type { ClientDocument } from '../api/client-document.ts';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, remapColumn, type ColumnMapping, type ImportField } from './column-mapping.ts';
@@ -23,13 +24,11 @@ function sampleOf(parsed: ParsedCsv, column: number): string | undefined {
   return `For example: ${sample.length > 40 ? `${sample.slice(0, 40)}…` : sample}`;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** A date of birth as it will be stored, written with the month's name so neither order can misread it, and as the file wrote it. */
 function DateOfBirthCell({ row, written }: { row: ImportRow<unknown>; written: string }) {
   const stored = row.client?.dateOfBirth;
   if (!stored) return written;
-  const shown = LONG_DATE.format(new Date(`${stored}T00:00:00Z`));
+  const shown = formatDate(stored);
   return written && written !== stored ? `${shown} (file: ${written})` : shown;
 }
 
