@@ -237,7 +237,8 @@ test('issue 29: a service without a fee is never pre-selected and warns in the d
 
   await page.getByRole('button', { name: /Nora Q\., Consultation 30 min/ }).click();
   const details = page.getByRole('dialog', { name: 'Nora Quinn' });
-  await details.getByRole('button', { name: 'Show', exact: true }).click();
+  await details.getByRole('button', { name: 'Attendance: Scheduled' }).click();
+  await details.getByRole('menuitemradio', { name: 'Show', exact: true }).click();
   await expect(details.getByText('No fee applies to this session (no service fee and no client fee).')).toBeVisible();
   await page.keyboard.press('Escape');
 
