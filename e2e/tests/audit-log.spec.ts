@@ -36,7 +36,7 @@ test('a sign-in and a client edit appear in the Security log, which verifies, do
   await expect.poll(async () => (await audited()).total, { timeout: 60_000 }).toBe(1);
 
   await logInThroughPage(page, therapist.email, therapist.password);
-  await page.goto(`/dashboard/clients/${clientId}`);
+  await page.goto(`/dashboard/clients/${clientId}?tab=profile`);
   await page.getByRole('textbox', { name: 'Preferred name' }).fill('Roz');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();

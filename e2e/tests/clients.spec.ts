@@ -87,13 +87,24 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   const miaUrl = new URL(page.url()).pathname;
   await expect(page.getByText('Client added.')).toBeVisible();
   await expect(heading(page)).toHaveText('Mia Costa');
+  // The page opens on the read-only overview (issue 37); the profile editor is a tab.
+  const summary = page.getByRole('definition').filter({ hasText: 'F41.1, F32.A' });
+  await expect(summary).toBeVisible();
+  await expect(page.getByRole('link', { name: 'mia.costa@example.com' })).toHaveAttribute('href', 'mailto:mia.costa@example.com');
+  await expect(page.getByText('None booked')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview', selected: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: /^Diagnosis codes.*: chosen$/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('tab', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(`${miaUrl}?tab=profile`);
   await expect(page.getByRole('list', { name: /^Diagnosis codes.*: chosen$/ })).toHaveText(/F41\.1 Generalized anxiety disorder.*F32\.A Depression, unspecified/);
   await expect(page.getByRole('textbox', { name: /^Fee override/ })).toHaveValue('80.00');
   await expectAccessible(page);
 
-  // A deep link survives a reload.
+  // A deep link, its tab included, survives a reload.
   await page.reload();
   await expect(heading(page)).toHaveText('Mia Costa');
+  await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
   await expect(page.getByText('Created', { exact: true })).toBeVisible();
 
   // Edit: the profile saves and says so.
@@ -131,7 +142,8 @@ test('a therapist adds, finds, edits and archives clients; duplicates open the e
   await page.goForward();
   await expect(heading(page)).toHaveText('Mimi Costa');
 
-  // Archive: discharged, and the status filter finds her there.
+  // Archive (on the Profile tab): discharged, and the status filter finds her there.
+  await page.getByRole('tab', { name: 'Profile' }).click();
   await page.getByRole('button', { name: 'Discharge' }).click();
   await expect(page.getByRole('button', { name: 'Reactivate' })).toBeVisible();
   await page.reload();

@@ -37,10 +37,10 @@ test('a therapist invites a client, who signs in by link and by code; each side 
 
   // The therapist: a client without consent to email cannot be invited; a consenting one can.
   await signIn(page, therapist);
-  await page.goto(`/dashboard/clients/${clients['Noel']}`);
+  await page.goto(`/dashboard/clients/${clients['Noel']}?tab=portal`);
   await expect(page.getByText('The client has not agreed to email yet')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Invite to portal' })).toBeDisabled();
-  await page.goto(`/dashboard/clients/${clients['Robin']}`);
+  await page.goto(`/dashboard/clients/${clients['Robin']}?tab=portal`);
   await expect(page.getByText('Not invited')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Invite to portal' }).click();
   await expect(page.getByText('Invitation sent. The email names only your practice')).toBeVisible({ timeout: 60_000 });
@@ -100,7 +100,7 @@ test('a therapist invites a client, who signs in by link and by code; each side 
   await expectAccessible(client);
 
   // The therapist sees the client active once signed in.
-  await page.goto(`/dashboard/clients/${clients['Robin']}`);
+  await page.goto(`/dashboard/clients/${clients['Robin']}?tab=portal`);
   await expect(page.getByText(/Signed in to the portal since /)).toBeVisible({ timeout: 60_000 });
   await clientContext.close();
 });

@@ -157,9 +157,11 @@ test.describe('attendance and All Sessions', () => {
     ]);
 
     // The client's Appointments tab: upcoming and past, New appointment with the client chosen.
-    await page.goto(`/dashboard/clients/${clients.Jane}`);
+    await page.goto(`/dashboard/clients/${clients.Jane}?tab=appointments`);
     await expect(page.getByRole('link', { name: 'New appointment' })).toHaveAttribute('href', `/dashboard/schedule?new=1&client=${clients.Jane}`);
     await expect(page.getByRole('table', { name: 'Past' }).getByRole('rowheader')).toHaveCount(2);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect(page.getByRole('button', { name: 'Archive as inactive' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Delete client' })).toHaveCount(0);
 
     // A second therapist: nothing of it, not even by the first one's client id.

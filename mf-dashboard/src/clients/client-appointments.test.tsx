@@ -36,10 +36,10 @@ const settings = { ...practiceSettingsSchema.parse({ practiceName: 'Calm Waters'
 const appointment = (id: string, start: string, status: AppointmentDocument['status'] = 'scheduled') =>
   ({ $id: id, $permissions: [], userId: THERAPIST, clientId: jane.$id, serviceId: therapy.$id, start, end: new Date(Date.parse(start) + 45 * 60_000).toISOString(), status, statusHistory: [], feeAmount: null, currency: 'USD', feeWaived: false, feeWaivedReason: null, noteState: 'none' }) as unknown as AppointmentDocument;
 
-function renderClient() {
+function renderClient(tab: 'appointments' | 'profile') {
   useAuthStore.setState({ user: { $id: THERAPIST, name: 'Dana' } as AuthUser, status: 'signedIn' });
   render(
-    <MemoryRouter initialEntries={['/dashboard/clients/jane1']}>
+    <MemoryRouter initialEntries={[`/dashboard/clients/jane1?tab=${tab}`]}>
       <QueryProvider>
         <Routes>
           <Route path="/dashboard/clients/:clientId" element={<ClientPage />} />
@@ -66,7 +66,7 @@ describe("a client's Appointments tab", () => {
     );
     vi.mocked(updateAppointment).mockImplementation(async (id, changes) => ({ ...appointment(id, '2099-03-03T16:00:00.000Z'), ...changes }));
     const user = userEvent.setup();
-    renderClient();
+    renderClient('appointments');
 
     expect(await screen.findByRole('link', { name: 'New appointment' })).toHaveAttribute('href', '/dashboard/schedule?new=1&client=jane1');
     expect(screen.getByRole('link', { name: "See all of this client's sessions" })).toHaveAttribute('href', '/dashboard/sessions?client=jane1');
@@ -94,10 +94,12 @@ describe("a client's Appointments tab", () => {
   it('a client with appointments cannot be deleted, only archived', async () => {
     vi.mocked(listSessionsPage).mockResolvedValue([]);
     vi.mocked(clientRecordCounts).mockResolvedValue({ appointments: 3, notes: 0, ledgerEntries: 0 });
-    renderClient();
+    const user = userEvent.setup();
+    renderClient('profile');
     expect(await screen.findByRole('button', { name: CLIENT_TEXTS.discharge })).toBeVisible();
     await waitFor(() => expect(clientRecordCounts).toHaveBeenCalledWith(THERAPIST, 'jane1'));
     expect(screen.queryByRole('button', { name: CLIENT_TEXTS.deleteClient })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Appointments' }));
     expect(await screen.findByText('No upcoming appointments.')).toBeVisible();
     expect(screen.getByText('No past appointments.')).toBeVisible();
   });

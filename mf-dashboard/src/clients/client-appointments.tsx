@@ -75,7 +75,7 @@ function columns({ client, services, settings, timeZone }: Context): TableColumn
  * A client's Appointments tab (issue #14): the next 50 upcoming, soonest first, and the last 50,
  * latest first, each with its status in one click; All Sessions has the rest, filtered to them.
  */
-export function ClientAppointments({ client }: { client: ClientDocument }) {
+export function ClientAppointments({ client, only, limit }: { client: ClientDocument; only?: 'upcoming' | 'past'; limit?: number }) {
   const userId = useUserId();
   const settings = usePracticeSettings();
   const services = useServices({ includeArchived: true });
@@ -99,7 +99,7 @@ export function ClientAppointments({ client }: { client: ClientDocument }) {
       ) : query.isError ? (
         <LoadError what={CLIENT_APPOINTMENT_TEXTS.loadFailed} onRetry={() => void query.refetch()} />
       ) : (
-        <Table caption={title} hideCaption columns={columns(context)} rows={query.data} rowKey={(appointment) => appointment.$id} empty={<EmptyState icon="schedule">{empty}</EmptyState>} />
+        <Table caption={title} hideCaption columns={columns(context)} rows={query.data.slice(0, limit)} rowKey={(appointment) => appointment.$id} empty={<EmptyState icon="schedule">{empty}</EmptyState>} />
       )}
     </section>
   );
@@ -112,8 +112,9 @@ export function ClientAppointments({ client }: { client: ClientDocument }) {
         </Link>
         <Link to={clientSessionsPath(client.$id)}>{CLIENT_APPOINTMENT_TEXTS.seeAll}</Link>
       </div>
-      {list(CLIENT_APPOINTMENT_TEXTS.upcoming, upcoming, CLIENT_APPOINTMENT_TEXTS.noUpcoming)}
-      {list(CLIENT_APPOINTMENT_TEXTS.past, past, CLIENT_APPOINTMENT_TEXTS.noPast)}
+      {/* The overview shows one of the lists, its first rows. */}
+      {only !== 'past' && list(CLIENT_APPOINTMENT_TEXTS.upcoming, upcoming, CLIENT_APPOINTMENT_TEXTS.noUpcoming)}
+      {only !== 'upcoming' && list(CLIENT_APPOINTMENT_TEXTS.past, past, CLIENT_APPOINTMENT_TEXTS.noPast)}
     </div>
   );
 }

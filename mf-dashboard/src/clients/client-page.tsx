@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from '@cadence/shared-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, StatusChip, Tabs } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
@@ -13,6 +13,8 @@ import { ClientForm, clientFormValues } from './client-form.tsx';
 import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
 import { clientIdFromPath, CLIENTS_PATH } from './client-paths.ts';
 import { useClient, useClientRecordCounts } from './client-queries.ts';
+import { ClientSummary } from './client-summary.tsx';
+import { CLIENT_TAB_PARAM, CLIENT_TABS, clientTabFrom, type ClientTab } from './client-tabs.ts';
 import { CLIENT_STATUS_LABELS, clientDisplayName, isArchived, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 import { CLIENT_STATUS_TONES } from './clients-page.tsx';
@@ -25,7 +27,11 @@ const backLink = (
   </Link>
 );
 
-/** /dashboard/clients/:clientId: one client's profile (editable), archive or delete, and their records' tabs. */
+/**
+ * /dashboard/clients/:clientId (issue 37): one client's read-only summary, then tabs — Overview,
+ * Appointments, Notes, Billing, Portal (issue 31) and Profile (the editable record, archive and delete) — the open tab
+ * in the address.
+ */
 export function ClientPage() {
   const { pathname } = useLocation();
   const clientId = clientIdFromPath(pathname);
@@ -72,33 +78,43 @@ export function ClientPage() {
 function ClientProfile({ client }: { client: ClientDocument }) {
   const { state } = useLocation();
   const justCreated = (state as Partial<ClientCreatedState> | null)?.created === true;
+  const [params, setParams] = useSearchParams();
+  const tab = clientTabFrom(params.get(CLIENT_TAB_PARAM));
   const settings = usePracticeSettings();
   const timeZone = settings.data?.timeZone ?? browserTimeZone();
   const update = useUpdateClient(client.$id);
-  const archive = useUpdateClient(client.$id);
   const name = clientDisplayName(client);
-  const setStatus = (status: ClientStatus) => archive.mutate({ status });
+  const openTab = (id: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === 'overview') next.delete(CLIENT_TAB_PARAM);
+      else next.set(CLIENT_TAB_PARAM, id);
+      return next;
+    });
 
-  return (
-    <div className="clients-page">
-      <PageHeader
-        title={name}
-        description={<StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} />}
-        actions={backLink}
-      />
-      {justCreated && <Alert tone="success" title={CLIENT_TEXTS.created} />}
-      <dl className="clients-meta">
-        <div>
-          <dt>{CLIENT_TEXTS.createdAt}</dt>
-          <dd>{formatInZone(client.$createdAt, timeZone, { withZoneName: true })}</dd>
-        </div>
-        <div>
-          <dt>{CLIENT_TEXTS.updatedAt}</dt>
-          <dd>{formatInZone(client.$updatedAt, timeZone, { withZoneName: true })}</dd>
-        </div>
-      </dl>
-
-      <Card title={CLIENT_TEXTS.profile}>
+  const content: Record<ClientTab, ReactNode> = {
+    overview: (
+      <div className="client-overview">
+        <section aria-labelledby={`${client.$id}-upcoming`}>
+          <h2 id={`${client.$id}-upcoming`} className="client-overview__title">
+            {CLIENT_TEXTS.overviewUpcoming}
+          </h2>
+          <ClientAppointments client={client} only="upcoming" limit={3} />
+        </section>
+        <section aria-labelledby={`${client.$id}-notes`}>
+          <h2 id={`${client.$id}-notes`} className="client-overview__title">
+            {CLIENT_TEXTS.overviewNotes}
+          </h2>
+          <ClientNotes clientId={client.$id} limit={3} />
+        </section>
+      </div>
+    ),
+    appointments: <ClientAppointments client={client} />,
+    notes: <ClientNotes clientId={client.$id} />,
+    billing: <ClientBilling client={client} />,
+    portal: <PortalInvite client={client} timeZone={timeZone} />,
+    profile: (
+      <div className="client-profile">
         <ClientForm
           key={client.$id}
           defaultValues={clientFormValues(client)}
@@ -108,46 +124,69 @@ function ClientProfile({ client }: { client: ClientDocument }) {
           savedText={CLIENT_TEXTS.saved}
           onSave={(changes) => update.mutateAsync(changes)}
         />
-      </Card>
+        <dl className="clients-meta">
+          <div>
+            <dt>{CLIENT_TEXTS.createdAt}</dt>
+            <dd>{formatInZone(client.$createdAt, timeZone, { withZoneName: true })}</dd>
+          </div>
+          <div>
+            <dt>{CLIENT_TEXTS.updatedAt}</dt>
+            <dd>{formatInZone(client.$updatedAt, timeZone, { withZoneName: true })}</dd>
+          </div>
+        </dl>
+        <ArchiveOrDelete client={client} name={name} />
+      </div>
+    ),
+  };
 
-      <Card>
-        <PortalInvite client={client} timeZone={timeZone} />
-      </Card>
-
+  return (
+    <div className="clients-page">
+      <PageHeader
+        title={name}
+        description={<StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} />}
+        actions={backLink}
+      />
+      {justCreated && <Alert tone="success" title={CLIENT_TEXTS.created} />}
+      <ClientSummary client={client} timeZone={timeZone} />
       <Tabs
         label={CLIENT_TEXTS.tabsLabel}
-        items={(['appointments', 'notes', 'billing'] as const).map((id) => ({
-          id,
-          label: CLIENT_TEXTS.tabs[id].label,
-          content: id === 'appointments' ? <ClientAppointments client={client} /> : id === 'notes' ? <ClientNotes clientId={client.$id} /> : <ClientBilling client={client} />,
-        }))}
+        value={tab}
+        onChange={openTab}
+        items={CLIENT_TABS.map((id) => ({ id, label: CLIENT_TEXTS.tabs[id].label, content: content[id] }))}
       />
-
-      <Card title={CLIENT_TEXTS.archiveTitle} description={CLIENT_TEXTS.archiveHelp}>
-        <div className="clients-archive">
-          {isArchived(client) ? (
-            <Button onClick={() => setStatus('active')} loading={archive.isPending}>
-              {CLIENT_TEXTS.reactivate}
-            </Button>
-          ) : (
-            <>
-              <Button onClick={() => setStatus('inactive')} loading={archive.isPending && archive.variables.status === 'inactive'}>
-                {CLIENT_TEXTS.archiveInactive}
-              </Button>
-              <Button onClick={() => setStatus('discharged')} loading={archive.isPending && archive.variables.status === 'discharged'}>
-                {CLIENT_TEXTS.discharge}
-              </Button>
-            </>
-          )}
-          <DeleteClient client={client} name={name} />
-        </div>
-        {archive.isError && (
-          <Alert tone="error" title={CLIENT_TEXTS.archiveFailed} onDismiss={() => archive.reset()}>
-            {archive.error.message}
-          </Alert>
-        )}
-      </Card>
     </div>
+  );
+}
+
+/** Archive (inactive, discharged) or reactivate, and delete while there is nothing to keep. */
+function ArchiveOrDelete({ client, name }: { client: ClientDocument; name: string }) {
+  const archive = useUpdateClient(client.$id);
+  const setStatus = (status: ClientStatus) => archive.mutate({ status });
+  return (
+    <Card title={CLIENT_TEXTS.archiveTitle} description={CLIENT_TEXTS.archiveHelp}>
+      <div className="clients-archive">
+        {isArchived(client) ? (
+          <Button onClick={() => setStatus('active')} loading={archive.isPending}>
+            {CLIENT_TEXTS.reactivate}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={() => setStatus('inactive')} loading={archive.isPending && archive.variables.status === 'inactive'}>
+              {CLIENT_TEXTS.archiveInactive}
+            </Button>
+            <Button onClick={() => setStatus('discharged')} loading={archive.isPending && archive.variables.status === 'discharged'}>
+              {CLIENT_TEXTS.discharge}
+            </Button>
+          </>
+        )}
+        <DeleteClient client={client} name={name} />
+      </div>
+      {archive.isError && (
+        <Alert tone="error" title={CLIENT_TEXTS.archiveFailed} onDismiss={() => archive.reset()}>
+          {archive.error.message}
+        </Alert>
+      )}
+    </Card>
   );
 }
 

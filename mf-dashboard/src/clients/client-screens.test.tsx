@@ -348,21 +348,40 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Zoë Nguyen' })).toBeVisible();
   });
 
-  it("shows the profile with its times in the practice's zone, and the tabs later issues fill", async () => {
+  it('opens on the read-only summary; each tab is in the address, the profile (with its times in the practice\'s zone) one of them', async () => {
     fetched.mockResolvedValue(zoe());
     const user = userEvent.setup();
     renderClients('/dashboard/clients/zoe1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Zoë Nguyen' })).toBeVisible();
+    const summary = screen.getByLabelText('Client summary');
+    expect(within(summary).getByRole('link', { name: 'zoe@example.com' })).toHaveAttribute('href', 'mailto:zoe@example.com');
+    expect(screen.queryByRole('textbox', { name: /First name/ })).toBeNull();
+    const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Appointments', 'Notes', 'Billing', 'Profile']);
+    expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Profile' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/dashboard/clients/zoe1?tab=profile');
     await waitFor(() => expect(screen.getByText(/Thu, Jan 15, 2026, 11:30 AM CST/)).toBeVisible());
     expect(screen.getByText(/Sun, Feb 1, 2026, 3:05 AM CST/)).toBeVisible();
     expect(screen.getByRole('textbox', { name: /First name/ })).toHaveValue('Zoë');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('zoe@example.com');
-    const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Appointments', 'Notes', 'Billing']);
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Appointments' }));
     expect(screen.getByRole('link', { name: 'New appointment' })).toHaveAttribute('href', '/dashboard/schedule?new=1&client=zoe1');
     await user.click(within(tabs).getByRole('tab', { name: 'Billing' }));
+    expect(screen.getByTestId('path')).toHaveTextContent('/dashboard/clients/zoe1?tab=billing');
     expect(screen.getByRole('button', { name: 'Record payment' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create invoice' })).toBeVisible();
+    await user.click(within(tabs).getByRole('tab', { name: 'Overview' }));
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/dashboard\/clients\/zoe1$/);
+  });
+
+  it('a link to a tab opens it', async () => {
+    fetched.mockResolvedValue(zoe());
+    renderClients('/dashboard/clients/zoe1?tab=notes');
+    const tabs = await screen.findByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
+    expect(within(tabs).getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('saves an edit and says "Saved"', async () => {
@@ -373,7 +392,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
       return stored;
     });
     const user = userEvent.setup();
-    renderClients('/dashboard/clients/zoe1');
+    renderClients('/dashboard/clients/zoe1?tab=profile');
     const preferred = await screen.findByRole('textbox', { name: 'Preferred name' });
     await user.type(preferred, 'Zo');
     await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.save }));
@@ -387,7 +406,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     let refuse: (error: Error) => void = () => {};
     updated.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     const user = userEvent.setup();
-    renderClients('/dashboard/clients/zoe1');
+    renderClients('/dashboard/clients/zoe1?tab=profile');
     const preferred = await screen.findByRole('textbox', { name: 'Preferred name' });
     await user.type(preferred, 'Zo');
     await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.save }));
@@ -402,7 +421,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     fetched.mockResolvedValue(zoe());
     updated.mockRejectedValueOnce(new Error('Document update failed.'));
     const user = userEvent.setup();
-    renderClients('/dashboard/clients/zoe1');
+    renderClients('/dashboard/clients/zoe1?tab=profile');
     await user.click(await screen.findByRole('button', { name: CLIENT_TEXTS.discharge }));
     expect(updated).toHaveBeenCalledWith('zoe1', { status: 'discharged' });
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_TEXTS.archiveFailed);
@@ -421,7 +440,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     listed.mockResolvedValue([]);
     deleted.mockResolvedValue();
     const user = userEvent.setup();
-    renderClients('/dashboard/clients/zoe1');
+    renderClients('/dashboard/clients/zoe1?tab=profile');
     await user.click(await screen.findByRole('button', { name: CLIENT_TEXTS.deleteClient }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Zoë Nguyen?' });
     expect(dialog).toHaveAccessibleDescription(CLIENT_TEXTS.deleteDescription('Zoë Nguyen'));
@@ -438,7 +457,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
   it('offers no delete while the client has appointments, notes or ledger entries', async () => {
     fetched.mockResolvedValue(zoe());
     vi.mocked(clientRecordCounts).mockResolvedValue({ appointments: 0, notes: 2, ledgerEntries: 0 });
-    renderClients('/dashboard/clients/zoe1');
+    renderClients('/dashboard/clients/zoe1?tab=profile');
     expect(await screen.findByRole('button', { name: CLIENT_TEXTS.discharge })).toBeVisible();
     await waitFor(() => expect(clientRecordCounts).toHaveBeenCalledWith(THERAPIST_ID, 'zoe1'));
     expect(screen.queryByRole('button', { name: CLIENT_TEXTS.deleteClient })).toBeNull();
