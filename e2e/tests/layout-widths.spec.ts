@@ -169,7 +169,10 @@ for (const width of WIDTHS) {
       test('a subscribed therapist walks the dashboard and the account without sideways scroll', async ({ page, subscribed }) => {
         await signIn(page, subscribed.therapist);
         const overflows: Overflow[] = [];
-        for (const path of [...DASHBOARD_PATHS, `/dashboard/clients/${subscribed.clientId}`]) {
+        const clientPage = `/dashboard/clients/${subscribed.clientId}`;
+        // The client page's tabs (issue 37), each in the address.
+        const clientTabs = ['', '?tab=appointments', '?tab=notes', '?tab=billing', '?tab=profile'].map((tab) => `${clientPage}${tab}`);
+        for (const path of [...DASHBOARD_PATHS, ...clientTabs]) {
           await page.goto(path);
           await expect(page.getByRole('navigation', { name: 'Dashboard sections' })).toBeVisible();
           await settle(page);
@@ -197,5 +200,51 @@ test.describe('a long name and a long email', () => {
     const overflows: Overflow[] = [];
     await walkAccount(page, 390, overflows);
     expect(overflows).toEqual([]);
+  });
+});
+
+// Issue 37 "Phones: the work comes first": on a 390×844 phone at most ~150 px of chrome (the app's
+// header, the section nav and the section's heading row) before the section's own content.
+const CHROME_MAX_PX = 150;
+const CHROME_PATHS = ['/dashboard', '/dashboard/clients', '/dashboard/schedule', '/dashboard/payments', '/dashboard/sessions', '/dashboard/practice'];
+
+test.describe('the work first on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE });
+
+  test('every section starts its content within 150 px of the top', async ({ page, subscribed }) => {
+    await signIn(page, subscribed.therapist);
+    const tall: string[] = [];
+    for (const path of [...CHROME_PATHS, `/dashboard/clients/${subscribed.clientId}`]) {
+      await page.goto(path);
+      await settle(page);
+      // The section's heading row is the last piece of chrome: what follows it is the work.
+      const header = page.locator('.dash-layout .ui-page-header').first();
+      const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
+      if (bottom > CHROME_MAX_PX) tall.push(`${path}: ${Math.round(bottom)} px`);
+    }
+    expect(tall).toEqual([]);
+  });
+});
+
+// Issue 37 "Schedule": the calendar uses the height it has — at 1280×800, day and week views show at
+// least 10 working hours (8 AM to 6 PM) inside the window.
+test.describe('the schedule on a laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('day and week views show 8 AM to 6 PM in the window', async ({ page, subscribed }) => {
+    await signIn(page, subscribed.therapist);
+    for (const view of ['week', 'day']) {
+      await page.goto(`/dashboard/schedule?view=${view}`);
+      await expect(page.getByRole('region', { name: 'Hours of the day' })).toBeVisible();
+      const hours = page.getByRole('region', { name: 'Hours of the day' });
+      await hours.evaluate((element) => {
+        element.scrollTop = 8 * 48 - 4;
+      });
+      const visible = await hours.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+      });
+      expect(visible / 48, `${view} view: hours visible`).toBeGreaterThanOrEqual(10);
+    }
   });
 });

@@ -112,6 +112,13 @@ test('a weekly series from an empty slot, moved by drag and keyboard with Undo, 
   await expect(appointment(page, third, '10:15 AM')).toBeVisible();
   // The calendar shows the move at once; its notice (and Undo) comes once it is saved.
   await expect(notice(page)).toContainText(`Moved Jane D. to ${dayName(third)}, 10:15 AM`);
+  // Focus stays on the moved appointment (issue 37), also when it moves to another day's column.
+  await expect(appointment(page, third, '10:15 AM')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(notice(page)).toContainText(`Moved Jane D. to ${dayName(third)}, 10:00 AM`);
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(appointment(page, addDays(third, 1), '10:00 AM')).toBeFocused();
+  await expect(notice(page)).toContainText(`Moved Jane D. to ${dayName(addDays(third, 1))}, 10:00 AM`);
   await notice(page).getByRole('button', { name: 'Undo' }).click();
   await expect(appointment(page, third, '10:00 AM')).toBeVisible();
 

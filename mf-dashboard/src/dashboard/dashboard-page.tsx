@@ -34,8 +34,9 @@ export default function DashboardPage() {
 
   return (
     <div className="dash-page">
+      {/* Named for assistive technology; on screen the section's own heading says where you are,
+          so the work starts higher (issue 37: at most ~150 px of chrome on a phone). */}
       <PageHeader title="Dashboard" className="dash-title" />
-      <PromoBanner />
       <QueryProvider>
         <div className="dash-layout">
           <div className="dash-nav-slot" ref={navSlotRef} style={stuck ? { minHeight: reservedHeight } : undefined}>
@@ -43,7 +44,7 @@ export default function DashboardPage() {
               <ul className="dash-nav-list">
                 {DASHBOARD_SECTIONS.map((section) => (
                   <li key={section.path}>
-                    <NavLink className="dash-nav-item" to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
+                    <NavLink className="dash-nav-item" title={section.label} to={section.path ? `/dashboard/${section.path}` : '/dashboard'} end={section === TODAY}>
                       <Icon name={section.icon} />
                       <span>{section.label}</span>
                       {section === SESSIONS && <NotesDueBadge />}
@@ -73,6 +74,8 @@ export default function DashboardPage() {
           </Routes>
         </div>
       </QueryProvider>
+      {/* After the section, not above it: on a phone the work comes first. */}
+      <PromoBanner />
     </div>
   );
 }

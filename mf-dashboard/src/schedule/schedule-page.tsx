@@ -14,6 +14,8 @@ import type { AppointmentDocument } from './appointment.ts';
 import { dateLabel, instantAt, isPlainDate, monthWeeks, timeLabel, todayIn, zonedTime, type PlainDate } from './calendar-dates.ts';
 import { DeleteAppointmentDialog } from './delete-appointment-dialog.tsx';
 import { MonthView } from './month-view.tsx';
+import type { ChangeNotice } from './api/notify-client.ts';
+import { canNotify, NotifyClientButton } from './notify-client-button.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
 import { useAppointments, useUpdateAppointment } from './schedule-queries.ts';
 import {
@@ -46,6 +48,8 @@ type Open =
 interface Notice {
   message: string;
   undo?: () => void;
+  /** A move the client can be told about ("Notify the client"), offered to consenting clients only. */
+  notify?: { notice: ChangeNotice; clientName: string };
 }
 
 /** /dashboard/schedule: the therapist's calendar in the practice's time zone. */
@@ -142,7 +146,8 @@ function Schedule({ timeZone }: { timeZone: string }) {
     const start = instantAt(toDate, startMinutes, timeZone);
     const end = new Date(start.getTime() + lengthMinutes * 60_000);
     const before = { start: appointment.start, end: appointment.end };
-    const name = shortClientName(clientsById.get(appointment.clientId));
+    const client = clientsById.get(appointment.clientId);
+    const name = shortClientName(client);
     // A new move takes the last one's Undo away at once: until it is saved, that Undo would put the
     // earlier move back, not this one.
     setNotice(null);
@@ -152,6 +157,9 @@ function Schedule({ timeZone }: { timeZone: string }) {
         onSuccess: () =>
           setNotice({
             message: `Moved ${name} to ${dateLabel(toDate)}, ${timeLabel(startMinutes)}–${timeLabel(startMinutes + lengthMinutes)}.`,
+            ...(canNotify(client) && appointment.status === 'scheduled'
+              ? { notify: { notice: { appointmentId: appointment.$id, change: 'moved' as const, previousStart: before.start, previousEnd: before.end }, clientName: name } }
+              : {}),
             undo: () => {
               setNotice(null);
               update.mutate({ appointmentId: appointment.$id, changes: before }, { onSuccess: () => setNotice({ message: `${name} is back at ${dateLabel(zonedTime(before.start, timeZone).date)}, ${timeLabel(zonedTime(before.start, timeZone).minutes)}.` }) });
@@ -171,9 +179,11 @@ function Schedule({ timeZone }: { timeZone: string }) {
 
   return (
     <>
+      {/* One compact header (title, where you are, views, New appointment) so the grid below gets the
+          window's height (issue 37: ≥ 10 working hours visible at 1280×800). */}
       <PageHeader
         title="Schedule"
-        description={zoneNotice ?? undefined}
+        className="sched-header"
         actions={
           <Button variant="primary" onClick={() => setOpen({ kind: 'form', mode: { kind: 'new', date: date < today && view !== 'month' ? today : date, minutes: DEFAULT_START_MINUTES, lengthMinutes: null } })}>
             New appointment
@@ -192,6 +202,12 @@ function Schedule({ timeZone }: { timeZone: string }) {
           <IconButton icon="chevron-right" label={`Next ${view === 'agenda' ? 'days' : view}`} onClick={() => go({ date: stepDate(view, date, 1) })} />
           <DateInput label="Go to date" className="sched-toolbar__date" value={date} onChange={(event) => isPlainDate(event.target.value) && go({ date: event.target.value })} />
         </div>
+        <div className="sched-toolbar__where">
+          <h2 className="sched-title" aria-live="polite">
+            {title}
+          </h2>
+          {zoneNotice && <p className="sched-zone">{zoneNotice}</p>}
+        </div>
         <div className="sched-toolbar__views">
           {view === 'week' && <Checkbox label="Mon–Fri only" checked={workWeek} onChange={(event) => go({ workWeek: event.target.checked })} />}
           <div className="sched-toolbar__views" role="group" aria-label="View">
@@ -203,10 +219,8 @@ function Schedule({ timeZone }: { timeZone: string }) {
           </div>
         </div>
       </div>
-      <h2 className="sched-title" aria-live="polite">
-        {title}
-      </h2>
       {appointments.isError && <LoadError what="Loading appointments failed" onRetry={() => void appointments.refetch()} />}
+      {/* Floats over the bottom of the window instead of taking a row above the grid. */}
       <div className="sched-notice" role="status">
         {appointments.isPending ? 'Loading appointments…' : null}
         {notice && (
@@ -217,6 +231,7 @@ function Schedule({ timeZone }: { timeZone: string }) {
                 Undo
               </Button>
             )}
+            {notice.notify && <NotifyClientButton key={notice.notify.notice.appointmentId + notice.message} notice={notice.notify.notice} clientName={notice.notify.clientName} />}
           </>
         )}
       </div>

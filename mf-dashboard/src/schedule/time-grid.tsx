@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { clockText, dateLabel, timeLabel, type PlainDate } from './calendar-dates.ts';
 import { ACTIVE_STATUSES, type AppointmentDocument } from './appointment.ts';
 import { AppointmentText, appointmentLabel } from './appointment-text.tsx';
 import { SLOT_MINUTES, type AppointmentWords, type PlacedAppointment } from './schedule-view.ts';
+import { useFillHeight } from './use-fill-height.ts';
 
 // The day and week views: Cadence's own small time grid (issue #14 — calendar libraries cost
 // 55–160 KB gzip). Days are columns, an hour is HOUR_PX tall, appointments are buttons placed by
@@ -73,7 +74,20 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
   const [selection, setSelection] = useState<Selection | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const suppressClick = useRef(false);
+  // The appointment an Alt+arrow just moved: focus follows it to its new place (a move to another
+  // day re-creates its button in that day's column, which would otherwise drop focus to the page).
+  const refocus = useRef<{ id: string; date: PlainDate; start: number } | null>(null);
   const hintId = useId();
+  useFillHeight(scrollRef);
+
+  useLayoutEffect(() => {
+    const moved = refocus.current;
+    if (!moved) return;
+    const arrived = (placed.get(moved.date) ?? []).some((item) => item.appointment.$id === moved.id && item.startMinutes === moved.start);
+    const button = bodyRef.current?.querySelector<HTMLElement>(`[data-appointment-id="${moved.id}"]`);
+    if (button && document.activeElement !== button) button.focus();
+    if (arrived) refocus.current = null;
+  }, [placed]);
 
   let earliest = FIRST_VISIBLE_HOUR * 60;
   for (const day of days) for (const item of placed.get(day) ?? []) earliest = Math.min(earliest, item.startMinutes);
@@ -145,7 +159,10 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
       event.preventDefault();
       const date = days[dayIndex + move[0]] ?? item.date;
       const start = Math.max(0, Math.min(DAY_MINUTES - length, item.startMinutes + move[1]));
-      if (date !== item.date || start !== item.startMinutes) onMove(item.appointment, date, start, length);
+      if (date !== item.date || start !== item.startMinutes) {
+        refocus.current = { id: item.appointment.$id, date, start };
+        onMove(item.appointment, date, start, length);
+      }
       return;
     }
     const sameDay = placed.get(item.date) ?? [];
@@ -215,17 +232,21 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
                   const start = dragging && dragging.date === day ? dragging.start : item.startMinutes;
                   const length = dragging ? dragging.length : item.endMinutes - item.startMinutes;
                   const inactive = !ACTIVE_STATUSES.includes(item.appointment.status);
+                  // Lanes in the right half grow leftwards when hovered or focused (to show their
+                  // whole text), so a block at the week's right edge is not cut off.
+                  const fromEnd = item.lanes > 1 && item.lane >= item.lanes / 2;
+                  const offset = `calc(${((fromEnd ? item.lanes - 1 - item.lane : item.lane) / item.lanes) * 100}% + 2px)`;
                   return (
                     <button
                       key={item.appointment.$id}
                       type="button"
                       data-appointment-id={item.appointment.$id}
-                      className={`sched-appt${inactive ? ' sched-appt--inactive' : ''}${dragging ? ' sched-appt--dragging' : ''}`}
+                      className={`sched-appt${item.lanes > 1 ? ' sched-appt--shared' : ''}${inactive ? ' sched-appt--inactive' : ''}${dragging ? ' sched-appt--dragging' : ''}`}
                       style={{
                         top: (start / 60) * HOUR_PX,
-                        height: Math.max((length / 60) * HOUR_PX - 2, 18),
-                        left: `calc(${(item.lane / item.lanes) * 100}% + 2px)`,
-                        width: `calc(${100 / item.lanes}% - 4px)`,
+                        ['--sched-appt-height' as string]: `${Math.max((length / 60) * HOUR_PX - 2, 18)}px`,
+                        ...(fromEnd ? { right: offset } : { left: offset }),
+                        ['--sched-appt-width' as string]: `calc(${100 / item.lanes}% - 4px)`,
                         background: words.background,
                         color: words.text,
                       }}
