@@ -14,7 +14,7 @@ const owner = (userId: string) => [Permission.read(Role.user(userId)), Permissio
 interface Answer {
   message?: string;
   field?: string;
-  overlaps?: { start: string; appointmentId: string }[];
+  overlaps?: { start: string; appointmentId: string; clientId: string | null }[];
   seriesId?: string;
   previousSeriesId?: string | null;
   created?: number;
@@ -239,7 +239,8 @@ describe('overlap', () => {
     const request = { action: 'create', seriesId, series: weekly(`${localDay(7, 3)}T10:00`, { rrule: 'FREQ=WEEKLY;BYDAY=WE;COUNT=6' }) };
     const refused = await schedule(a, request);
     expect(refused.status).toBe(409);
-    expect(refused.body.overlaps).toEqual([{ start: new Date(single['start'] as string).toISOString(), appointmentId: single.$id }]);
+    // Whose it is, so the app names each client once (issue 37).
+    expect(refused.body.overlaps).toEqual([{ start: new Date(single['start'] as string).toISOString(), appointmentId: single.$id, clientId }]);
     expect(refused.body.overlaps?.map((o) => o.appointmentId)).not.toContain(cancelled.$id);
     await expect(seriesDocument(seriesId)).rejects.toMatchObject({ code: 404 });
     expect(await appointmentsOf(seriesId)).toEqual([]);

@@ -145,13 +145,13 @@ export async function overlapsWith(databases, databaseId, appointments, userId, 
   const existing = (await listAll(databases, databaseId, appointments, [
     Query.equal('userId', userId), Query.greaterThan('start', from), Query.lessThan('start', last.end), Query.orderAsc('start'),
   ])).filter((d) => ownedBy(d, userId) && !ignore.has(d.$id) && !(/** @type {readonly unknown[]} */ (CANCELLED_STATUSES)).includes(d['status']));
-  /** @type {Map<string, { start: string, appointmentId: string }>} */
+  /** @type {Map<string, { start: string, appointmentId: string, clientId: string | null }>} */
   const found = new Map();
   for (const occurrence of occurrences) {
     const start = Date.parse(occurrence.start);
     const end = Date.parse(occurrence.end);
     for (const d of existing) {
-      if (Date.parse(String(d['start'])) < end && start < Date.parse(String(d['end']))) found.set(d.$id, { start: new Date(String(d['start'])).toISOString(), appointmentId: d.$id });
+      if (Date.parse(String(d['start'])) < end && start < Date.parse(String(d['end']))) found.set(d.$id, { start: new Date(String(d['start'])).toISOString(), appointmentId: d.$id, clientId: typeof d['clientId'] === 'string' ? d['clientId'] : null });
     }
   }
   return [...found.values()].sort((a, b) => a.start.localeCompare(b.start));

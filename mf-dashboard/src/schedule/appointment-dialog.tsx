@@ -10,6 +10,7 @@ import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAppointments } from './api/list-appointments.ts';
 import { SeriesRefusal, type SeriesScope } from './api/schedule-series.ts';
+import { overlapLines, overlapSentence, overlapTitle, type OverlapFound } from './overlap-warning.ts';
 import { ACTIVE_STATUSES, LOCATION_LABELS, LOCATION_TYPES, durationMinutes, overlaps, sessionFee, type AppointmentDocument, type LocationType } from './appointment.ts';
 import {
   appointmentFormSchema,
@@ -26,7 +27,6 @@ import {
   type WeekdayCode,
 } from './appointment-form.ts';
 import { addDays, clockText, instantAt, minutesOf, weekday, zonedTime, type PlainDate } from './calendar-dates.ts';
-import { timeLabel } from './calendar-dates.ts';
 import { shortClientName } from './schedule-view.ts';
 import { useCreateAppointment, useUpdateAppointment } from './schedule-queries.ts';
 import { useCreateSeries, useEditSeries } from './series-queries.ts';
@@ -128,7 +128,7 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
   const updateOne = useUpdateAppointment();
   const editSeries = useEditSeries();
   const [scope, setScope] = useState<'this' | SeriesScope>('this');
-  const [overlapping, setOverlapping] = useState<{ start: string; name: string }[] | null>(null);
+  const [overlapping, setOverlapping] = useState<OverlapFound[] | null>(null);
   const [checking, setChecking] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [addingClient, setAddingClient] = useState(false);
@@ -176,14 +176,14 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
 
   const nameOf = (clientId: string) => shortClientName(clients.find((client) => client.$id === clientId));
 
-  async function overlapsFor(values: AppointmentFormValues, start: Date, end: Date): Promise<{ start: string; name: string }[]> {
+  async function overlapsFor(values: AppointmentFormValues, start: Date, end: Date): Promise<OverlapFound[]> {
     const dayStart = instantAt(values.date, 0, timeZone).toISOString();
     const dayEnd = instantAt(addDays(values.date, 1), 0, timeZone).toISOString();
     const sameDay = await listAppointments(userId, dayStart, dayEnd);
     const span = { start: start.toISOString(), end: end.toISOString() };
     return sameDay
       .filter((other) => other.$id !== editing?.$id && ACTIVE_STATUSES.includes(other.status) && overlaps(other, span))
-      .map((other) => ({ start: other.start, name: nameOf(other.clientId) }));
+      .map((other) => ({ start: other.start, clientId: other.clientId }));
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -241,7 +241,7 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
       onClose();
     } catch (error) {
       if (error instanceof SeriesRefusal && error.overlaps.length > 0) {
-        setOverlapping(error.overlaps.map((other) => ({ start: other.start, name: 'another appointment' })));
+        setOverlapping(error.overlaps.map((other) => ({ start: other.start, clientId: other.clientId ?? null })));
         return;
       }
       if (error instanceof SeriesRefusal && error.field && SERVER_FIELDS[error.field]) {
@@ -274,8 +274,13 @@ export function AppointmentDialog({ mode, timeZone, clients, services, onClose, 
     >
       <form id={formId} className="sched-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label={title}>
         {overlapping && (
-          <Alert tone="warning" title="This overlaps another appointment">
-            {overlapping.map((other) => `${other.name} at ${timeLabel(zonedTime(other.start, timeZone).minutes)}`).join(', ')}. Save anyway to book both.
+          <Alert tone="warning" title={overlapTitle(overlapping.length)}>
+            <ul className="sched-form__overlaps">
+              {overlapLines(overlapping, timeZone, (clientId) => (clientId ? nameOf(clientId) : 'another appointment')).map((line) => (
+                <li key={`${line.who}|${line.time}|${line.dates[0] ?? ''}`}>{overlapSentence(line)}</li>
+              ))}
+            </ul>
+            Save anyway to book {overlapping.length === 1 ? 'both' : 'them all'}.
           </Alert>
         )}
         {failure !== null && <SaveError what="The appointment was not saved" error={failure} />}

@@ -35,6 +35,8 @@ export type SeriesScope = 'following' | 'all';
 export interface Overlap {
   start: string;
   appointmentId: string;
+  /** Whose appointment it is (the warning names each client once). */
+  clientId?: string;
 }
 
 /** The function refused: its message, the form field it is about, and any overlapping appointments. */
