@@ -73,6 +73,10 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),
     FUNCTION_VARS_CALENDAR_FEED: JSON.stringify({ CALENDAR_FEED_BASE_URL: `${appwriteUrl}/_functions/calendar-feed` }),
+    // Issue 37: "Notify the client" of a moved or cancelled appointment goes the same way as reminders.
+    FUNCTION_VARS_NOTIFY_CLIENT: JSON.stringify({
+      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
+    }),
     // Issue 16: "Email invoice" goes the same way as reminders.
     FUNCTION_VARS_INVOICES: JSON.stringify({
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence invoices <invoices@cadence.local>',

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Dialog } from '@cadence/shared-ui';
 import { Link } from '@cadence/shared-router';
 import type { ClientDocument } from '../clients/api/client-document.ts';
@@ -11,6 +12,11 @@ import { LOCATION_LABELS, durationMinutes, isDeletable, type AppointmentDocument
 import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
 import { StatusMenu, StatusHistory } from './status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
+import { canNotify, NotifyClientButton } from './notify-client-button.tsx';
+import { shortClientName } from './schedule-view.ts';
+
+/** Statuses after which the client can be told their appointment is off. */
+const CANCELLED: readonly AppointmentDocument['status'][] = ['cancelled', 'late_cancelled', 'clinician_cancelled'];
 
 export interface AppointmentDetailsProps {
   appointment: AppointmentDocument;
@@ -29,6 +35,9 @@ export function AppointmentDetails({ appointment, client, service, settings, tim
   const start = zonedTime(appointment.start, timeZone);
   const end = zonedTime(appointment.end, timeZone);
   const name = client ? clientDisplayName(client) : 'Unknown client';
+  // Cancelled while the details are open: offer to tell the client (issue 37), once per cancellation.
+  const [openedAs] = useState(appointment.status);
+  const justCancelled = CANCELLED.includes(appointment.status) && !CANCELLED.includes(openedAs);
   return (
     <Dialog
       open
@@ -79,6 +88,11 @@ export function AppointmentDetails({ appointment, client, service, settings, tim
         )}
       </dl>
       <StatusMenu appointment={appointment} client={client} service={service} settings={settings} />
+      {justCancelled && canNotify(client) && (
+        <p className="sched-details__notify">
+          <NotifyClientButton notice={{ appointmentId: appointment.$id, change: 'cancelled' }} clientName={shortClientName(client)} />
+        </p>
+      )}
       {appointment.statusHistory.length > 0 && <StatusHistory appointment={appointment} timeZone={timeZone} />}
       <p className="sched-details__client">
         <NoteLink appointment={appointment} primary />

@@ -24,6 +24,8 @@ export interface RuntimeConfig {
     recordAgreements: string;
     /** issue 14: creates, splits and ends recurring appointment series for the caller. */
     scheduleSeries: string;
+    /** issue 37: emails a consenting client that their appointment moved or was cancelled ({appointmentId, change, previousStart?}). */
+    notifyClient: string;
     /** issue 14: the therapist's private calendar feed link (POST creates a new one, DELETE revokes it). */
     calendarFeed: string;
     /** issue 15: signs and locks a progress note ({noteId, password, revision?}; backend/functions/sign-note). */
@@ -81,6 +83,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       deleteUserSelfservice: 'delete-user-selfservice',
       recordAgreements: 'record-agreements',
       scheduleSeries: 'schedule-series',
+      notifyClient: 'notify-client',
       calendarFeed: 'calendar-feed',
       signNote: 'sign-note',
       addAddendum: 'add-addendum',

@@ -35,7 +35,7 @@ function knownZone(timeZone) {
 
 /**
  * "Friday, November 27, 2026", "10:00 AM – 10:50 AM", "Central Standard Time (America/Chicago)".
- * @param {ReminderDetails} details
+ * @param {Pick<ReminderDetails, 'start' | 'end' | 'timeZone'>} details
  */
 export function appointmentWhen(details) {
   const timeZone = knownZone(details.timeZone);
