@@ -44,7 +44,8 @@ export interface TableProps<Row> {
 }
 
 /**
- * A data table: a real <table> with a caption, column headers that stay in view while the body
+ * A data table: a real <table> with a caption (on a phone each row becomes a card, its cells
+ * labelled by their column — table.css), column headers that stay in view while the body
  * scrolls, sortable columns (a button in the header, aria-sort on the sorted one), an actions menu
  * per row and one row saying so when there is nothing to show.
  */
@@ -116,7 +117,12 @@ export function Table<Row>({
                 {columns.map((column) => {
                   const Cell = column.rowHeader ? 'th' : 'td';
                   return (
-                    <Cell key={column.key} scope={column.rowHeader ? 'row' : undefined} className={cx(column.align === 'end' && 'ui-table__cell--end')}>
+                    <Cell
+                      key={column.key}
+                      scope={column.rowHeader ? 'row' : undefined}
+                      className={cx(column.align === 'end' && 'ui-table__cell--end')}
+                      data-label={typeof column.header === 'string' ? column.header : undefined}
+                    >
                       {column.cell(row)}
                     </Cell>
                   );
