@@ -9,3 +9,9 @@ describe('initialSection (spec §2)', () => {
     expect(initialSection('?view=other', '')).toBe('profile');
   });
 });
+
+describe('initialSection (issue 37: one settings area)', () => {
+  it("?view=settings opens Settings (the dashboard's Practice links there)", () => {
+    expect(initialSection('?view=settings', '')).toBe('settings');
+  });
+});

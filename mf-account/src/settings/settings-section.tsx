@@ -1,4 +1,5 @@
 import { sendEmailVerification, settingsStatusText, useAuthStore, type AuthUser, type SubscriptionDocument } from '@cadence/shared-auth';
+import { Link } from '@cadence/shared-router';
 import { Alert, Button, Card, IconButton, StatusChip, TextInput } from '@cadence/shared-ui';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { billingPortalUrl, reasonOf, updateEmail, updateName } from '../account/account-api.ts';
@@ -205,6 +206,12 @@ export function SettingsSection({ user, subscription }: { user: AuthUser; subscr
         </dl>
       </Card>
       <ChangeEmailSection />
+      {/* One settings area (issue 37): the practice's own settings live in the dashboard. */}
+      <Card title="Your practice" headingLevel={3}>
+        <p className="account-muted">
+          Practice details, time zone, services and fees, reminders and the calendar feed are in <Link to="/dashboard/practice">Practice settings</Link>.
+        </p>
+      </Card>
       <Card title="Security" headingLevel={3}>
         <div className="account-stack account-stack--loose">
           {/* issue 20: offered only while it can work — Appwrite refuses a verified address. */}

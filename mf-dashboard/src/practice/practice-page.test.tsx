@@ -46,6 +46,7 @@ function serviceDocument(service: Service, sortOrder = sequence): ServiceDocumen
   return { ...service, sortOrder, ...meta(`service${sequence}`) } as unknown as ServiceDocument;
 }
 
+/** The page as the dashboard mounts it (it reads ?tab= and links to Account settings: a router). */
 function renderPage(path = '/dashboard/practice') {
   useAuthStore.setState({ user: { $id: THERAPIST_ID, name: 'Ada Lovelace', email: 'ada@example.test' } as AuthUser, status: 'signedIn' });
   return render(

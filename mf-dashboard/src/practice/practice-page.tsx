@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from '@cadence/shared-router';
 import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
+import { Link } from '@cadence/shared-router';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
@@ -46,7 +47,16 @@ export function PracticePage() {
   }
 
   return (
-    <Card title={PRACTICE.label} description="Your practice details, services and fees, and your calendar feed." className="dash-panel">
+    <Card
+      title={PRACTICE.label}
+      description={
+        <>
+          Your practice details, services and fees, and your calendar feed. Your sign-in, security and subscription are in{' '}
+          <Link to="/account?view=settings">Account settings</Link>.
+        </>
+      }
+      className="dash-panel"
+    >
       {body}
     </Card>
   );
