@@ -357,7 +357,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     expect(within(summary).getByRole('link', { name: 'zoe@example.com' })).toHaveAttribute('href', 'mailto:zoe@example.com');
     expect(screen.queryByRole('textbox', { name: /First name/ })).toBeNull();
     const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Appointments', 'Notes', 'Billing', 'Profile']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Appointments', 'Notes', 'Billing', 'Portal', 'Profile']);
     expect(within(tabs).getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
     await user.click(within(tabs).getByRole('tab', { name: 'Profile' }));

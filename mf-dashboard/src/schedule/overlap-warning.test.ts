@@ -14,21 +14,21 @@ describe('overlapLines', () => {
     // The server can list one appointment per occurrence it meets; a repeat must not repeat the date.
     found.push({ start: at(8), clientId: 'jane' });
     const lines = overlapLines(found, ZONE, nameOf);
-    expect(lines).toEqual([{ who: 'Jane D.', time: '10:00 AM', dates: ['Tuesday 1 December', 'Tuesday 8 December', 'Tuesday 15 December', 'Tuesday 22 December', 'Tuesday 29 December'] }]);
-    expect(overlapSentence(lines[0]!)).toBe('Jane D. at 10:00 AM on Tuesday 1 December, Tuesday 8 December, Tuesday 15 December, Tuesday 22 December, Tuesday 29 December');
+    expect(lines).toEqual([{ who: 'Jane D.', time: '10:00 AM', dates: ['Tue, Dec 1, 2026', 'Tue, Dec 8, 2026', 'Tue, Dec 15, 2026', 'Tue, Dec 22, 2026', 'Tue, Dec 29, 2026'] }]);
+    expect(overlapSentence(lines[0]!)).toBe('Jane D. at 10:00 AM on Tue, Dec 1, 2026; Tue, Dec 8, 2026; Tue, Dec 15, 2026; Tue, Dec 22, 2026; Tue, Dec 29, 2026');
   });
 
   it('keeps clients and times apart, in calendar order, whatever order they came in', () => {
     const lines = overlapLines([{ start: at(9, 14), clientId: 'mimi' }, { start: at(8), clientId: 'jane' }, { start: at(2, 14), clientId: 'mimi' }, { start: at(15, 11), clientId: 'jane' }], ZONE, nameOf);
     expect(lines.map(overlapSentence)).toEqual([
-      'Mimi C. at 2:00 PM on Wednesday 2 December, Wednesday 9 December',
-      'Jane D. at 10:00 AM on Tuesday 8 December',
-      'Jane D. at 11:00 AM on Tuesday 15 December',
+      'Mimi C. at 2:00 PM on Wed, Dec 2, 2026; Wed, Dec 9, 2026',
+      'Jane D. at 10:00 AM on Tue, Dec 8, 2026',
+      'Jane D. at 11:00 AM on Tue, Dec 15, 2026',
     ]);
   });
 
   it('says "another appointment" when the server did not say whose it is', () => {
-    expect(overlapLines([{ start: at(1), clientId: null }], ZONE, nameOf).map(overlapSentence)).toEqual(['another appointment at 10:00 AM on Tuesday 1 December']);
+    expect(overlapLines([{ start: at(1), clientId: null }], ZONE, nameOf).map(overlapSentence)).toEqual(['another appointment at 10:00 AM on Tue, Dec 1, 2026']);
   });
 });
 

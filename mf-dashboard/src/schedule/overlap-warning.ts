@@ -34,8 +34,8 @@ export function overlapLines(found: readonly OverlapFound[], timeZone: string, n
     .map((line) => ({ who: line.who, time: timeLabel(line.minutes), dates: [...line.dates].sort().map((date) => dateLabel(date)) }));
 }
 
-/** "Jane D. at 10:00 AM on Tuesday 1 December, Tuesday 8 December". */
-export const overlapSentence = (line: OverlapLine): string => `${line.who} at ${line.time} on ${line.dates.join(', ')}`;
+/** "Jane D. at 10:00 AM on Tue, Dec 1, 2026; Tue, Dec 8, 2026" (dates in the one date style, apart by semicolons). */
+export const overlapSentence = (line: OverlapLine): string => `${line.who} at ${line.time} on ${line.dates.join('; ')}`;
 
 /** The warning's title: how many appointments are in the way. */
 export const overlapTitle = (count: number): string => (count === 1 ? 'This overlaps another appointment' : `This overlaps ${count} other appointments`);
