@@ -137,7 +137,7 @@ test.describe('attendance and All Sessions', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(page).toHaveURL('/dashboard/sessions');
     await whenFilter(page).getByRole('button', { name: 'Past and upcoming' }).click();
-    await page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Psychotherapy' });
+    await page.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Psychotherapy (90834, 45 min)' });
     await expect(sessionRows(page)).toHaveCount(4);
 
     // The CSV of what is shown: the practice's clock, formulas defused, no name in the file name.

@@ -35,8 +35,8 @@ const ZONE = 'America/Chicago';
 const settings = { ...practiceSettingsSchema.parse({ practiceName: 'Calm Waters', therapistName: 'Dana', timeZone: ZONE, noShowFeeType: 'fixed', noShowFeeAmount: 5000 }), $id: 's1' } as PracticeSettingsDocument;
 const jane = { $id: 'jane1', firstName: 'Jane', lastName: 'Doe', preferredName: null, feeOverride: null, currency: 'USD' } as unknown as ClientDocument;
 const evil = { $id: 'evil1', firstName: '=HYPERLINK("http://x")', lastName: 'Smith', preferredName: null, feeOverride: 9000, currency: 'USD' } as unknown as ClientDocument;
-const therapy = { $id: 'svc1', name: 'Psychotherapy 45', fee: 12000, currency: 'USD', archived: false } as unknown as ServiceDocument;
-const intake = { $id: 'svc2', name: 'Intake', fee: 20000, currency: 'USD', archived: true } as unknown as ServiceDocument;
+const therapy = { $id: 'svc1', name: 'Psychotherapy 45', serviceCode: '90834', durationMinutes: 45, fee: 12000, currency: 'USD', archived: false } as unknown as ServiceDocument;
+const intake = { $id: 'svc2', name: 'Intake', serviceCode: '90791', durationMinutes: 60, fee: 20000, currency: 'USD', archived: true } as unknown as ServiceDocument;
 
 let sequence = 0;
 function appointment(fields: Partial<AppointmentDocument>): AppointmentDocument {
@@ -151,7 +151,9 @@ describe('All Sessions', () => {
     await waitFor(() => expect(lastPageCall()[1]).toContain(Query.equal('status', 'no_show')));
     expect(screen.getByRole('button', { name: 'No show 3' })).toHaveAttribute('aria-pressed', 'true');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), 'Intake (archived)');
+    // Code and length beside each name, so two services of one name are told apart (issue 37).
+    expect(within(screen.getByRole('combobox', { name: 'Service' })).getByRole('option', { name: 'Psychotherapy 45 (90834, 45 min)' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Service' }), 'Intake (90791, 60 min) — archived');
     expect(path()).toBe('/dashboard/sessions?status=no_show&service=svc2');
 
     await user.click(screen.getByRole('combobox', { name: 'Client' }));

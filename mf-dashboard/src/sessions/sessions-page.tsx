@@ -20,6 +20,7 @@ import { clientDisplayName } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { usePracticeSettings, useServices } from '../practice/practice-queries.ts';
+import { serviceLabel } from '../practice/services.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, NOTE_STATES, type AppointmentDocument, type NoteState } from '../schedule/appointment.ts';
 import { NO_CHARGE_TEXTS } from '../schedule/no-charge.ts';
 import { StatusMenu } from '../schedule/status-menu.tsx';
@@ -152,7 +153,8 @@ function SessionList({ clients, services, settings }: { clients: readonly Client
     () => [...clients].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName)).map((client) => ({ value: client.$id, label: clientDisplayName(client) })),
     [clients],
   );
-  const serviceOptions = useMemo(() => services.map((service) => ({ value: service.$id, label: service.archived ? `${service.name} (archived)` : service.name })), [services]);
+  // Code and length beside the name: two services of one name are told apart (issue 37).
+  const serviceOptions = useMemo(() => services.map((service) => ({ value: service.$id, label: service.archived ? `${serviceLabel(service)} — archived` : serviceLabel(service) })), [services]);
   const zoneNotice = practiceZoneLabel(timeZone);
   const filtering = isFiltering(filter);
 
