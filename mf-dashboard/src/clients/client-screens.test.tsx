@@ -210,6 +210,15 @@ describe('the client list (/dashboard/clients)', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it("the summary names the client's insurance and shows the phone as the practice writes it", async () => {
+    fetched.mockResolvedValue(clientDocument({ firstName: 'Ivy', lastName: 'Hart', phone: '+12125551234', insurancePayerName: 'Aetna', insuranceMemberId: 'W123456789', secondaryInsurancePayerName: 'Medicaid' }, 'ivy1'));
+    renderClients('/dashboard/clients/ivy1');
+    const summary = await screen.findByLabelText('Client summary');
+    const insurance = within(summary).getByText('Insurance').nextElementSibling as HTMLElement;
+    expect(insurance).toHaveTextContent('AetnaMember ID W123456789Secondary: Medicaid');
+    expect(within(summary).getByRole('link', { name: '(212) 555-1234' })).toHaveAttribute('href', 'tel:+12125551234');
+  });
+
   it('a failed load names what failed, and Retry loads again', async () => {
     listed.mockRejectedValueOnce(new Error('Network request failed'));
     listed.mockResolvedValueOnce([zoe()]);
@@ -338,6 +347,15 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     expect(fetched).toHaveBeenCalledWith(THERAPIST_ID, 'someone-elses');
   });
 
+  it("the summary names the client's insurance and shows the phone as the practice writes it", async () => {
+    fetched.mockResolvedValue(clientDocument({ firstName: 'Ivy', lastName: 'Hart', phone: '+12125551234', insurancePayerName: 'Aetna', insuranceMemberId: 'W123456789', secondaryInsurancePayerName: 'Medicaid' }, 'ivy1'));
+    renderClients('/dashboard/clients/ivy1');
+    const summary = await screen.findByLabelText('Client summary');
+    const insurance = within(summary).getByText('Insurance').nextElementSibling as HTMLElement;
+    expect(insurance).toHaveTextContent('AetnaMember ID W123456789Secondary: Medicaid');
+    expect(within(summary).getByRole('link', { name: '(212) 555-1234' })).toHaveAttribute('href', 'tel:+12125551234');
+  });
+
   it('a failed load names what failed, and Retry loads again', async () => {
     fetched.mockRejectedValueOnce(new Error('Network request failed')).mockResolvedValueOnce(zoe());
     const user = userEvent.setup();
@@ -355,6 +373,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Zoë Nguyen' })).toBeVisible();
     const summary = screen.getByLabelText('Client summary');
     expect(within(summary).getByRole('link', { name: 'zoe@example.com' })).toHaveAttribute('href', 'mailto:zoe@example.com');
+    expect(within(summary).getByText('None recorded (self-pay)')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: /First name/ })).toBeNull();
     const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Appointments', 'Notes', 'Billing', 'Portal', 'Profile']);

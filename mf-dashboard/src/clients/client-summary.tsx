@@ -10,6 +10,7 @@ import { notePath } from '../sessions/notes/note-paths.ts';
 import { sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
 import { formatMoney } from '../shared/money.ts';
+import { formatPhone } from '../shared/validators.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { CLIENT_STATUS_LABELS } from './client-schema.ts';
@@ -27,6 +28,10 @@ export const SUMMARY_TEXTS = {
   noDiagnoses: 'None recorded',
   lastNote: 'Last note',
   noNotes: 'No notes yet',
+  insurance: 'Insurance',
+  selfPay: 'None recorded (self-pay)',
+  member: (id: string) => `Member ID ${id}`,
+  secondary: (payer: string) => `Secondary: ${payer}`,
   contact: 'Contact',
   noContact: 'No email or phone',
   status: 'Status',
@@ -53,7 +58,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The read-only header of a client's page (issue 37): what a therapist checks before a session —
- * next appointment, balance, diagnoses, last note, contact and status — each from its own record.
+ * next appointment, balance, diagnoses, last note, insurance, contact and status — each from its own record.
  * The client portal adds its status here once it exists.
  */
 export function ClientSummary({ client, timeZone }: { client: ClientDocument; timeZone: string }) {
@@ -99,11 +104,22 @@ export function ClientSummary({ client, timeZone }: { client: ClientDocument; ti
           SUMMARY_TEXTS.noNotes
         )}
       </Item>
+      <Item term={SUMMARY_TEXTS.insurance}>
+        {client.insurancePayerName ? (
+          <>
+            {client.insurancePayerName}
+            {client.insuranceMemberId && <span className="client-summary__sub">{SUMMARY_TEXTS.member(client.insuranceMemberId)}</span>}
+            {client.secondaryInsurancePayerName && <span className="client-summary__sub">{SUMMARY_TEXTS.secondary(client.secondaryInsurancePayerName)}</span>}
+          </>
+        ) : (
+          SUMMARY_TEXTS.selfPay
+        )}
+      </Item>
       <Item term={SUMMARY_TEXTS.contact}>
         {client.email || client.phone ? (
           <>
             {client.email && <a href={`mailto:${client.email}`} className="client-summary__contact">{client.email}</a>}
-            {client.phone && <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} className="client-summary__contact">{client.phone}</a>}
+            {client.phone && <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} className="client-summary__contact">{formatPhone(client.phone)}</a>}
           </>
         ) : (
           SUMMARY_TEXTS.noContact
