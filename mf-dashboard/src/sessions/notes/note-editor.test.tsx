@@ -315,3 +315,29 @@ describe('risk before signing (issue 37: nothing asserted that was not assessed)
     expect(await screen.findByRole('dialog', { name: 'Sign the note for Jane Doe?' })).toBeInTheDocument();
   });
 });
+
+describe('the mental status exam (issue 37)', () => {
+  it('every domain starts "Not assessed"; only a chosen finding is saved, and "Not assessed" takes it out again', async () => {
+    vi.mocked(saveNote).mockImplementation(async (_id, base, sent) => ({ ...stored('', base + 1), ...sent }));
+    const user = userEvent.setup();
+    renderEditor(stored('Tired.', 1));
+    const exam = screen.getByRole('group', { name: 'Mental status exam' });
+    const domains = within(exam).getAllByRole('combobox');
+    expect(domains).toHaveLength(11);
+    for (const domain of domains) expect(domain).toHaveDisplayValue('Not assessed');
+
+    await user.selectOptions(within(exam).getByRole('combobox', { name: 'Mood' }), 'Depressed');
+    await waitFor(() => expect(saveNote).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(JSON.parse(vi.mocked(saveNote).mock.calls[0]![2].content!)).toEqual({ sections: { subjective: 'Tired.', 'mse:mood': 'Depressed' }, extra: [] });
+
+    await waitFor(() => expect(saveState()).toHaveTextContent(/^Saved$/));
+    await user.selectOptions(within(exam).getByRole('combobox', { name: 'Mood' }), 'Not assessed');
+    await waitFor(() => expect(saveNote).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(JSON.parse(vi.mocked(saveNote).mock.calls[1]![2].content!)).toEqual({ sections: { subjective: 'Tired.' }, extra: [] });
+  });
+
+  it('free text has no exam', () => {
+    renderEditor({ ...stored('', 1), template: 'free_text', content: JSON.stringify({ sections: { note: 'Walked.' }, extra: [] }) });
+    expect(screen.queryByRole('group', { name: 'Mental status exam' })).toBeNull();
+  });
+});

@@ -1,8 +1,10 @@
-import { memo, useCallback, useId, useLayoutEffect, useState, type ChangeEvent } from 'react';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Checkbox, PageHeader, RadioGroup, Select, Textarea } from '@cadence/shared-ui';
 import { clientDisplayName } from '../../clients/client-schema.ts';
 import type { PracticeSettings } from '../../practice/practice-settings.ts';
 import { DiagnosisCodesField } from '../../shared/diagnoses/diagnosis-codes-field.tsx';
+import { MentalStatusExam } from './mental-status-exam.tsx';
+import { MENTAL_STATUS_DOMAINS, mentalStatusKey, withFinding } from './mental-status.ts';
 import { NoteHeader, type NoteContext } from './note-header.tsx';
 import { NOTE_MESSAGES, notReadyToSign, riskDetailsMissing } from './note-readiness.ts';
 import { useLastSignedNote } from './note-queries.ts';
@@ -79,6 +81,13 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
     const current = contentOf(now.content);
     return { content: storeContent({ ...current, sections: { ...current.sections, [key]: text } }) };
   }), [edit]);
+  const editFinding = useCallback((domainKey: string, finding: string) => edit((now) => {
+    const current = contentOf(now.content);
+    return { content: storeContent({ ...current, sections: withFinding(current.sections, domainKey, finding) }) };
+  }), [edit]);
+  // The exam's findings as one string, so typing in a section does not re-render the exam.
+  const findingsText = MENTAL_STATUS_DOMAINS.map((domain) => content.sections[mentalStatusKey(domain.key)] ?? '').join('\u0000');
+  const findings = useMemo(() => findingsText.split('\u0000'), [findingsText]);
   const editExtra = useCallback((index: number, text: string) => edit((now) => {
     const current = contentOf(now.content);
     return { content: storeContent({ ...current, extra: current.extra.map((other, i) => (i === index ? { ...other, text } : other)) }) };
@@ -157,6 +166,7 @@ export function NoteEditor({ userId, server, settings, ...context }: NoteEditorP
             onText={editSection}
           />
         ))}
+        {template.mentalStatus && <MentalStatusExam findings={findings} onFinding={editFinding} />}
         {content.extra.map((section, index) => (
           <SectionField
             key={`${section.heading}-${index}-${generation}`}

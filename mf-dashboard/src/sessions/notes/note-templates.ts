@@ -1,6 +1,7 @@
 // Progress-note templates (issue #15): SOAP, DAP, BIRP, GIRP and free text, each a list of fields.
 // A draft's text lives per field key; switching templates keeps every word — fields with the same
 // key (assessment, plan, intervention, response) carry over, the rest is kept under its old heading.
+import { mentalStatusHeading, MENTAL_STATUS_DOMAINS, mentalStatusKey } from './mental-status.ts';
 
 export const NOTE_TEMPLATE_IDS = ['soap', 'dap', 'birp', 'girp', 'free_text'] as const;
 export type NoteTemplateId = (typeof NOTE_TEMPLATE_IDS)[number];
@@ -13,7 +14,14 @@ export interface NoteField {
 
 const field = (key: string, label: string, hint: string): NoteField => ({ key, label, hint });
 
-export const NOTE_TEMPLATES: Record<NoteTemplateId, { name: string; fields: readonly NoteField[] }> = {
+export interface NoteTemplate {
+  name: string;
+  fields: readonly NoteField[];
+  /** Has a mental status exam section (mental-status.ts): the templates that record what was observed. */
+  mentalStatus?: boolean;
+}
+
+export const NOTE_TEMPLATES: Record<NoteTemplateId, NoteTemplate> = {
   soap: {
     name: 'SOAP',
     fields: [
@@ -22,6 +30,7 @@ export const NOTE_TEMPLATES: Record<NoteTemplateId, { name: string; fields: read
       field('assessment', 'Assessment', 'Your clinical view of progress and the presenting problem.'),
       field('plan', 'Plan', 'Next steps: interventions, homework, next session.'),
     ],
+    mentalStatus: true,
   },
   dap: {
     name: 'DAP',
@@ -30,6 +39,7 @@ export const NOTE_TEMPLATES: Record<NoteTemplateId, { name: string; fields: read
       field('assessment', 'Assessment', 'Your interpretation of the data.'),
       field('plan', 'Plan', 'Next steps and the focus of the next session.'),
     ],
+    mentalStatus: true,
   },
   birp: {
     name: 'BIRP',
@@ -39,6 +49,7 @@ export const NOTE_TEMPLATES: Record<NoteTemplateId, { name: string; fields: read
       field('response', 'Response', 'How the client responded.'),
       field('plan', 'Plan', 'Next steps.'),
     ],
+    mentalStatus: true,
   },
   girp: {
     name: 'GIRP',
@@ -70,6 +81,8 @@ export interface NoteContent {
 export const EMPTY_CONTENT: NoteContent = { sections: {}, extra: [] };
 
 export const fieldLabel = (key: string): string => {
+  const mentalStatus = mentalStatusHeading(key);
+  if (mentalStatus) return mentalStatus;
   for (const template of Object.values(NOTE_TEMPLATES)) {
     const found = template.fields.find((candidate) => candidate.key === key);
     if (found) return found.label;
@@ -84,6 +97,8 @@ export const fieldLabel = (key: string): string => {
  */
 export function switchTemplate(content: NoteContent, to: NoteTemplateId): NoteContent {
   const keys = new Set(NOTE_TEMPLATES[to].fields.map((candidate) => candidate.key));
+  // A mental status finding stays a finding under a template with the exam, and is kept as text otherwise.
+  if (NOTE_TEMPLATES[to].mentalStatus) for (const { key } of MENTAL_STATUS_DOMAINS) keys.add(mentalStatusKey(key));
   const sections: Record<string, string> = {};
   const extra: ExtraSection[] = [];
   const keep = (key: string, heading: string, text: string) => {
@@ -93,8 +108,9 @@ export function switchTemplate(content: NoteContent, to: NoteTemplateId): NoteCo
   };
   for (const [key, text] of Object.entries(content.sections)) keep(key, fieldLabel(key), text);
   for (const section of content.extra) {
-    const back = NOTE_TEMPLATES[to].fields.find((candidate) => candidate.label === section.heading);
-    keep(back?.key ?? `extra:${section.heading}`, section.heading, section.text);
+    const back = NOTE_TEMPLATES[to].fields.find((candidate) => candidate.label === section.heading)?.key
+      ?? [...keys].find((key) => mentalStatusHeading(key) === section.heading);
+    keep(back ?? `extra:${section.heading}`, section.heading, section.text);
   }
   return { sections, extra };
 }

@@ -127,3 +127,22 @@ describe('Add addendum (the password-confirm dialog)', () => {
     expect(addAddendum).toHaveBeenLastCalledWith('note1', 'Client called the next day.', 'right one');
   });
 });
+
+describe('the mental status exam on a signed note (issue 37)', () => {
+  it('shows each assessed domain, and says "Not assessed" when none was', async () => {
+    const examined = { ...note, content: JSON.stringify({ sections: { subjective: 'Sleeping better.', 'mse:mood': 'Euthymic', 'mse:insight': 'Good' }, extra: [] }) };
+    renderNote(examined, null);
+    expect(screen.getByRole('heading', { name: 'Mental status — Mood' })).toBeVisible();
+    expect(screen.getByText('Euthymic')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Mental status — Insight' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Mental status — Affect' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Mental status exam' })).toBeNull();
+  });
+
+  it('a note without findings says the exam was not assessed', () => {
+    renderNote(note, null);
+    const heading = screen.getByRole('heading', { name: 'Mental status exam' });
+    expect(heading.nextElementSibling).toHaveTextContent('Not assessed');
+  });
+});
+

@@ -10,6 +10,7 @@ import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 import { PrivateNoteSection } from './private-note.tsx';
 import { useAddenda, useRefreshNote } from './note-queries.ts';
 import { fieldLabel, NOTE_TEMPLATES, parseContent, RISK_LABELS, RISK_NOT_ASSESSED } from './note-templates.ts';
+import { hasMentalStatus, MENTAL_STATUS_TITLE, NOT_ASSESSED } from './mental-status.ts';
 import { noteHash, type ProgressNoteDocument } from './progress-note.ts';
 import { SignNoteDialog } from './sign-note-dialog.tsx';
 
@@ -44,6 +45,8 @@ export function SignedNote({ note, signature, settings, ...context }: SignedNote
     ...template.fields.map((field) => ({ heading: field.label, text: content.sections[field.key] ?? '' })),
     ...Object.entries(content.sections).filter(([key]) => !template.fields.some((field) => field.key === key)).map(([key, text]) => ({ heading: fieldLabel(key), text })),
     ...content.extra,
+    // A template with the exam says when none of it was assessed, rather than leaving it unsaid.
+    ...(template.mentalStatus && !hasMentalStatus(content.sections) ? [{ heading: MENTAL_STATUS_TITLE, text: NOT_ASSESSED }] : []),
   ].filter((section) => section.text.trim());
 
   // Recomputed from the note's text and the signature's signer and time, against the signature's hash.
