@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Button, DateInput, Dialog } from '@cadence/shared-ui';
+import { Alert, Button, Checkbox, DateInput, Dialog, TextInput } from '@cadence/shared-ui';
 import { dateLabel, isPlainDate } from '../schedule/calendar-dates.ts';
 import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice, type LeftOutSession } from './api/money-functions.ts';
 import type { ClientInvoiceDocument } from './ledger.ts';
@@ -29,7 +29,7 @@ export async function downloadMoneyDocument(request: Parameters<typeof moneyDocu
 async function fetchAndSave(request: Parameters<typeof moneyDocument>[0]) {
   const file = await moneyDocument(request);
   saveFile(base64Blob(file.base64, file.contentType || 'application/pdf'), file.filename);
-  return { filename: file.filename, leftOut: file.leftOut ?? [] };
+  return { filename: file.filename, leftOut: file.leftOut ?? [], signed: file.signatureId !== undefined };
 }
 
 /** Issue 29: attended sessions a document does not carry, so none slips through unbilled. */
@@ -79,17 +79,26 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [leftOut, setLeftOut] = useState<readonly LeftOutSession[] | null>(null);
+  // A superbill may be signed electronically by the provider (the signed note's mechanism: the password again).
+  const [sign, setSign] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [signed, setSigned] = useState(false);
   const texts = DOCUMENT_TEXTS[document];
+  const signing = document === 'superbill' && sign;
 
   const submit = async () => {
     const found = checkPeriod(period);
     setErrors(found);
-    if (Object.keys(found).length > 0 || busy) return;
+    setPasswordError(signing && !password ? 'Enter your password to sign.' : null);
+    if (Object.keys(found).length > 0 || (signing && !password) || busy) return;
     setBusy(true);
     setFailure(null);
     setLeftOut(null);
     try {
-      const file = await fetchAndSave({ document, clientId, ...period });
+      const file = await fetchAndSave(signing ? { document: 'superbill', clientId, ...period, sign: true, password } : { document, clientId, ...period });
+      setPassword('');
+      setSigned(file.signed);
       // A superbill that leaves sessions out stays open to say which, so the therapist can bill them.
       if (file.leftOut.length > 0) setLeftOut(file.leftOut);
       else onClose();
@@ -134,11 +143,24 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
         )}
         {leftOut && (
           <>
-            <Alert tone="success">Downloaded.</Alert>
+            <Alert tone="success">{signed ? 'Signed electronically and downloaded.' : 'Downloaded.'}</Alert>
             <LeftOutSessions sessions={leftOut} document={document} />
           </>
         )}
         <PeriodFields period={period} errors={errors} onChange={setPeriod} />
+        {document === 'superbill' && (
+          <>
+            <Checkbox
+              label="Sign electronically"
+              hint="Prints your signature with your license number and a code that proves the superbill is unchanged."
+              checked={sign}
+              onChange={(event) => setSign(event.target.checked)}
+            />
+            {sign && (
+              <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} error={passwordError ?? undefined} onChange={(event) => setPassword(event.target.value)} />
+            )}
+          </>
+        )}
       </form>
     </Dialog>
   );

@@ -326,6 +326,41 @@ describe('Billing tab: Record payment', () => {
     await user.click(within(invoice).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog', { name: 'Create invoice for Jane Doe' })).toBeNull();
   });
+  it('signs a superbill electronically only with the password, and says a wrong one in the dialog (issue 37)', async () => {
+    vi.mocked(listClientInvoices).mockResolvedValue([]);
+    vi.mocked(moneyDocument)
+      .mockRejectedValueOnce(new Error('The password is incorrect.'))
+      .mockResolvedValueOnce({ filename: 'superbill-2026-02-01-2026-02-28.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.7'), signatureId: 'sig1' });
+    const saved = captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Superbill' }));
+    const superbill = screen.getByRole('dialog', { name: 'Superbill for Jane Doe' });
+    for (const [label, day] of [[/From/, '2026-02-01'], [/To/, '2026-02-28']] as const) {
+      const field = within(superbill).getByLabelText(label);
+      await user.clear(field);
+      await user.type(field, day);
+    }
+    expect(within(superbill).queryByLabelText(/Your password/)).toBeNull();
+    await user.click(within(superbill).getByRole('checkbox', { name: /Sign electronically/ }));
+    await user.click(within(superbill).getByRole('button', { name: 'Download superbill' }));
+    expect(within(superbill).getByText('Enter your password to sign.')).toBeVisible();
+    expect(moneyDocument).not.toHaveBeenCalled();
+
+    await user.type(within(superbill).getByLabelText(/Your password/), 'wrong');
+    await user.click(within(superbill).getByRole('button', { name: 'Download superbill' }));
+    expect(await within(superbill).findByText('The password is incorrect.')).toBeVisible();
+    expect(moneyDocument).toHaveBeenLastCalledWith({ document: 'superbill', clientId: 'jane1', from: '2026-02-01', to: '2026-02-28', sign: true, password: 'wrong' });
+    expect(saved).toHaveLength(0);
+
+    await user.type(within(superbill).getByLabelText(/Your password/), 'right');
+    await user.click(within(superbill).getByRole('button', { name: 'Download superbill' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(moneyDocument).toHaveBeenLastCalledWith(expect.objectContaining({ sign: true, password: 'wrongright' }));
+    expect(screen.queryByRole('dialog', { name: 'Superbill for Jane Doe' })).toBeNull();
+  });
+
   it('voids an invoice only with a reason, keeps the reason typed under a refusal, and says it is voided', async () => {
     const issued = { $id: 'inv2', $permissions: [], userId: THERAPIST, clientId: jane.$id, seq: 2, number: 'INV-0002', status: 'issued', issueDate: '2026-03-01', dueDate: '2026-03-31', periodStart: '2026-02-01', periodEnd: '2026-02-28', entryIds: [], total: 24_000, currency: 'USD', emailedAt: null, voidReason: null } as unknown as ClientInvoiceDocument;
     vi.mocked(listClientInvoices).mockResolvedValue([issued]);

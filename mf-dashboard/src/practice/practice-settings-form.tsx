@@ -25,6 +25,7 @@ export interface PracticeSettingsFormValues {
   practiceName: string;
   therapistName: string;
   credentials: string;
+  licenseNumber: string;
   npi: string;
   taxId: string;
   addressLine1: string;
@@ -56,6 +57,7 @@ export function settingsFormValues(settings: PracticeSettings | null, therapistN
     practiceName: text(settings?.practiceName),
     therapistName: settings ? text(settings.therapistName) : therapistName,
     credentials: text(settings?.credentials),
+    licenseNumber: text(settings?.licenseNumber),
     npi: text(settings?.npi),
     taxId: text(settings?.taxId),
     addressLine1: text(settings?.addressLine1),
@@ -221,6 +223,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
         <FormTextInput {...register('practiceName')} label="Practice name" required autoComplete="organization" error={errors.practiceName?.message} />
         <FormTextInput {...register('therapistName')} label="Your name as clients see it" required autoComplete="name" error={errors.therapistName?.message} />
         <FormTextInput {...register('credentials')} label="Credentials" hint="Such as LCSW, LMFT or PhD." error={errors.credentials?.message} />
+        <FormTextInput {...register('licenseNumber')} label="License number" hint="Your state license, as superbills print it and sign it." autoComplete="off" error={errors.licenseNumber?.message} />
         <FormTextInput {...register('npi')} label="NPI" hint="Your 10-digit National Provider Identifier." inputMode="numeric" autoComplete="off" error={errors.npi?.message} />
         <TaxIdField control={control} />
       </fieldset>

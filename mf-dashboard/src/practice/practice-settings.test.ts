@@ -51,6 +51,7 @@ describe('practice settings: every field of the issue, with defaults', () => {
     const settings = parse({
       ...minimal,
       credentials: ' LCSW ',
+      licenseNumber: ' LCSW-NY 012345 ',
       npi: '123-456-7893',
       taxId: '12-3456789',
       addressLine1: '100 Main St',
@@ -71,6 +72,7 @@ describe('practice settings: every field of the issue, with defaults', () => {
     });
     expect(settings).toMatchObject({
       credentials: 'LCSW',
+      licenseNumber: 'LCSW-NY 012345',
       npi: '1234567893',
       taxId: '12-3456789',
       state: 'NY',

@@ -78,6 +78,8 @@ const practiceSettingsFields = z
     practiceName: requiredText({ label: 'the practice name', max: TEXT_LIMITS.practiceName }),
     therapistName: requiredText({ label: 'your name as clients see it', max: TEXT_LIMITS.practiceName }),
     credentials: optionalText({ label: 'the credentials', max: TEXT_LIMITS.credentials }),
+    // Printed on superbills and their electronic signature (issue 37).
+    licenseNumber: optionalText({ label: 'the license number', max: TEXT_LIMITS.licenseNumber }),
     npi: optionalNpi(),
     taxId: optionalTaxId(),
     addressLine1: optionalText({ label: 'the street address', max: TEXT_LIMITS.addressLine }),

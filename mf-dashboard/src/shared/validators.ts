@@ -273,6 +273,7 @@ export const TEXT_LIMITS = {
   preferredName: 50,
   pronouns: 30,
   credentials: 50,
+  licenseNumber: 50,
   practiceName: 100,
   addressLine: 100,
   city: 60,

@@ -114,7 +114,9 @@ export const voidInvoice = (invoiceId: string, reason: string) => run<InvoiceAns
 
 export type MoneyDocumentRequest =
   | { document: 'invoice'; invoiceId: string }
-  | { document: 'superbill' | 'statement'; clientId: string; from: string; to: string };
+  | { document: 'superbill' | 'statement'; clientId: string; from: string; to: string }
+  /** A superbill signed electronically by the provider first: their password, checked by Appwrite (issue 37). */
+  | { document: 'superbill'; clientId: string; from: string; to: string; sign: true; password: string };
 
 export interface MoneyDocument {
   filename: string;
@@ -122,6 +124,8 @@ export interface MoneyDocument {
   base64: string;
   /** A superbill's attended sessions it does not list. */
   leftOut?: LeftOutSession[];
+  /** A signed superbill's document_signatures record. */
+  signatureId?: string;
 }
 
 /** An invoice, superbill or statement PDF, made by the money-documents function. */
