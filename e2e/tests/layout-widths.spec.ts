@@ -217,8 +217,9 @@ test.describe('the work first on a phone', () => {
     for (const path of [...CHROME_PATHS, `/dashboard/clients/${subscribed.clientId}`]) {
       await page.goto(path);
       await settle(page);
-      // The section's heading row is the last piece of chrome: what follows it is the work.
-      const header = page.locator('.dash-layout .ui-page-header').first();
+      // The section's heading row is the last piece of chrome: what follows it is the work. Today's
+      // is its card's header (the day's date under "Today"); every other section's a page header.
+      const header = page.locator('.dash-layout :is(.ui-page-header, .ui-card__header)').first();
       const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
       if (bottom > CHROME_MAX_PX) tall.push(`${path}: ${Math.round(bottom)} px`);
     }
