@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, StatusChip, Tabs } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import type { ClientDocument } from './api/client-document.ts';
@@ -15,9 +15,8 @@ import { clientIdFromPath, CLIENTS_PATH } from './client-paths.ts';
 import { useClient, useClientRecordCounts } from './client-queries.ts';
 import { ClientSummary } from './client-summary.tsx';
 import { CLIENT_TAB_PARAM, CLIENT_TABS, clientTabFrom, type ClientTab } from './client-tabs.ts';
-import { CLIENT_STATUS_LABELS, clientDisplayName, isArchived, type ClientStatus } from './client-schema.ts';
+import { clientDisplayName, isArchived, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
-import { CLIENT_STATUS_TONES } from './clients-page.tsx';
 import type { ClientCreatedState } from './new-client-page.tsx';
 import './clients.css';
 
@@ -143,7 +142,6 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     <div className="clients-page">
       <PageHeader
         title={name}
-        description={<StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} />}
         actions={backLink}
       />
       {justCreated && <Alert tone="success" title={CLIENT_TEXTS.created} />}

@@ -95,7 +95,6 @@ const created = vi.mocked(createClient);
 const updated = vi.mocked(updateClient);
 const deleted = vi.mocked(deleteClient);
 
-const pageHeader = () => screen.getByRole('heading', { level: 1 }).closest('header')!;
 const path = () => screen.getByTestId('path').textContent;
 const clientList = () => screen.getByRole('table', { name: CLIENT_TEXTS.listCaption });
 const rowNames = () => within(clientList()).queryAllByRole('rowheader').map((cell) => within(cell).getByRole('link').textContent);
@@ -444,12 +443,14 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     await user.click(await screen.findByRole('button', { name: CLIENT_TEXTS.discharge }));
     expect(updated).toHaveBeenCalledWith('zoe1', { status: 'discharged' });
     expect(await screen.findByRole('alert')).toHaveTextContent(CLIENT_TEXTS.archiveFailed);
-    expect(within(pageHeader()).getByText('Active')).toBeVisible();
+    // The status is shown once, in the summary (not repeated under the name).
+    const summary = () => screen.getByLabelText('Client summary');
+    expect(within(summary()).getByText('Active')).toBeVisible();
 
     updated.mockImplementation(async (_id, changes) => ({ ...zoe(), ...changes }) as ClientDocument);
     fetched.mockResolvedValue({ ...zoe(), status: 'inactive' });
     await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.archiveInactive }));
-    expect(await within(pageHeader()).findByText('Inactive')).toBeVisible();
+    expect(await within(summary()).findByText('Inactive')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('inactive'));
     expect(screen.getByRole('button', { name: CLIENT_TEXTS.reactivate })).toBeVisible();
   });
