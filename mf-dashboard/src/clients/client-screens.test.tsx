@@ -17,6 +17,7 @@ import { getClient } from './api/get-client.ts';
 import { listClients } from './api/list-clients.ts';
 import { updateClient } from './api/update-client.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
+import { getPortalAccess } from './portal/portal-access-api.ts';
 import { ClientPage } from './client-page.tsx';
 import { clientSchema, type ClientInput } from './client-schema.ts';
 import { CLIENTS_PAGE_SIZE, ClientsPage } from './clients-page.tsx';
@@ -76,6 +77,7 @@ function renderClients(path: string | { pathname: string; search?: string; state
 // ---------------------------------------------------------------------------------------------
 
 vi.mock('./api/list-clients.ts', () => ({ listClients: vi.fn() }));
+vi.mock('./portal/portal-access-api.ts', () => ({ getPortalAccess: vi.fn(async () => null), inviteToPortal: vi.fn() }));
 vi.mock('./api/get-client.ts', () => ({ getClient: vi.fn() }));
 vi.mock('./api/create-client.ts', () => ({ createClient: vi.fn() }));
 vi.mock('./api/update-client.ts', () => ({ updateClient: vi.fn() }));
@@ -216,6 +218,15 @@ describe('the client list (/dashboard/clients)', () => {
     const insurance = within(summary).getByText('Insurance').nextElementSibling as HTMLElement;
     expect(insurance).toHaveTextContent('AetnaMember ID W123456789Secondary: Medicaid');
     expect(within(summary).getByRole('link', { name: '(212) 555-1234' })).toHaveAttribute('href', 'tel:+12125551234');
+  });
+
+  it('the summary says whether the client uses the portal (issue 31)', async () => {
+    fetched.mockResolvedValue(zoe());
+    vi.mocked(getPortalAccess).mockResolvedValueOnce({ status: 'active', invitedAt: '2026-11-01T10:00:00.000Z', activatedAt: '2026-11-02T10:00:00.000Z' });
+    renderClients('/dashboard/clients/zoe1');
+    const summary = await screen.findByLabelText('Client summary');
+    await waitFor(() => expect(within(summary).getByText('Portal').nextElementSibling).toHaveTextContent('Active'));
+    expect(getPortalAccess).toHaveBeenCalledWith(THERAPIST_ID, 'zoe1');
   });
 
   it('a failed load names what failed, and Retry loads again', async () => {
@@ -373,6 +384,7 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     const summary = screen.getByLabelText('Client summary');
     expect(within(summary).getByRole('link', { name: 'zoe@example.com' })).toHaveAttribute('href', 'mailto:zoe@example.com');
     expect(within(summary).getByText('None recorded (self-pay)')).toBeVisible();
+    await waitFor(() => expect(within(summary).getByText('Portal').nextElementSibling).toHaveTextContent('Not invited'));
     expect(screen.queryByRole('textbox', { name: /First name/ })).toBeNull();
     const tabs = screen.getByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
     expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Appointments', 'Notes', 'Billing', 'Portal', 'Profile']);

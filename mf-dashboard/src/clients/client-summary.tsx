@@ -15,6 +15,8 @@ import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { CLIENT_STATUS_LABELS } from './client-schema.ts';
 import { CLIENT_STATUS_TONES } from './clients-page.tsx';
+import { PORTAL_INVITE_TEXT } from './portal/portal-invite.tsx';
+import { usePortalAccess } from './portal/use-portal-access.ts';
 
 export const SUMMARY_TEXTS = {
   label: 'Client summary',
@@ -35,6 +37,7 @@ export const SUMMARY_TEXTS = {
   contact: 'Contact',
   noContact: 'No email or phone',
   status: 'Status',
+  portal: 'Portal',
   loading: 'Loading…',
   unavailable: 'Could not load',
 } as const;
@@ -58,14 +61,15 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The read-only header of a client's page (issue 37): what a therapist checks before a session —
- * next appointment, balance, diagnoses, last note, insurance, contact and status — each from its own record.
- * The client portal adds its status here once it exists.
+ * next appointment, balance, diagnoses, last note, insurance, contact, status and portal status (issue
+ * 31) — each from its own record.
  */
 export function ClientSummary({ client, timeZone }: { client: ClientDocument; timeZone: string }) {
   const upcoming = useUpcomingAppointments(client.$id);
   const services = useServices({ includeArchived: true });
   const balance = useClientBalance(client.$id);
   const notes = useClientNotes(client.$id);
+  const portal = usePortalAccess(client.$id);
 
   const next = upcoming.data?.find((appointment) => ACTIVE_STATUSES.includes(appointment.status));
   const nextService = next ? services.data?.find((service) => service.$id === next.serviceId) : undefined;
@@ -127,6 +131,15 @@ export function ClientSummary({ client, timeZone }: { client: ClientDocument; ti
       </Item>
       <Item term={SUMMARY_TEXTS.status}>
         <StatusChip tone={CLIENT_STATUS_TONES[client.status]} label={CLIENT_STATUS_LABELS[client.status]} />
+      </Item>
+      <Item term={SUMMARY_TEXTS.portal}>
+        {portal.isPending ? SUMMARY_TEXTS.loading : portal.isError ? SUMMARY_TEXTS.unavailable : portal.data?.status === 'active' ? (
+          PORTAL_INVITE_TEXT.active
+        ) : portal.data ? (
+          PORTAL_INVITE_TEXT.invited
+        ) : (
+          PORTAL_INVITE_TEXT.notInvited
+        )}
       </Item>
     </dl>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { FunctionRefusedError } from '@cadence/shared-auth';
-import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
+import { useMutation, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, StatusChip } from '@cadence/shared-ui';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { getPortalAccess, inviteToPortal } from './portal-access-api.ts';
+import { inviteToPortal } from './portal-access-api.ts';
+import { portalAccessKey, usePortalAccess } from './use-portal-access.ts';
 
 export const PORTAL_INVITE_TEXT = {
   title: 'Client portal',
@@ -38,8 +39,8 @@ export interface PortalInviteProps {
 export function PortalInvite({ client, timeZone }: PortalInviteProps) {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const key = ['portal-access', userId, client.$id] as const;
-  const access = useQuery({ queryKey: key, queryFn: () => getPortalAccess(userId, client.$id), enabled: userId !== '' });
+  const key = portalAccessKey(userId, client.$id);
+  const access = usePortalAccess(client.$id);
   const [sent, setSent] = useState(false);
   const invite = useMutation({
     mutationFn: () => inviteToPortal(client.$id),
