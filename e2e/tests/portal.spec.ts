@@ -41,10 +41,15 @@ test('a therapist invites a client, who signs in by link and by code; each side 
   await expect(page.getByText('The client has not agreed to email yet')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('button', { name: 'Invite to portal' })).toBeDisabled();
   await page.goto(`/dashboard/clients/${clients['Robin']}?tab=portal`);
-  await expect(page.getByText('Not invited')).toBeVisible({ timeout: 60_000 });
-  await page.getByRole('button', { name: 'Invite to portal' }).click();
-  await expect(page.getByText('Invitation sent. The email names only your practice')).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByText('Invited', { exact: true })).toBeVisible();
+  // The Portal tab's section, and the summary above the tabs, which says the same in one word.
+  const portalTab = page.getByRole('region', { name: 'Client portal' });
+  const summaryPortal = page.getByLabel('Client summary').locator('div', { has: page.locator('dt', { hasText: /^Portal$/ }) }).locator('dd');
+  await expect(portalTab.getByText('Not invited')).toBeVisible({ timeout: 60_000 });
+  await expect(summaryPortal).toHaveText('Not invited');
+  await portalTab.getByRole('button', { name: 'Invite to portal' }).click();
+  await expect(portalTab.getByText('Invitation sent. The email names only your practice')).toBeVisible({ timeout: 60_000 });
+  await expect(portalTab.getByText('Invited', { exact: true })).toBeVisible();
+  await expect(summaryPortal).toHaveText('Invited');
   // A therapist on the portal lands on the dashboard.
   await page.goto('/portal');
   await expect(page).toHaveURL('/dashboard', { timeout: 60_000 });
@@ -102,5 +107,6 @@ test('a therapist invites a client, who signs in by link and by code; each side 
   // The therapist sees the client active once signed in.
   await page.goto(`/dashboard/clients/${clients['Robin']}?tab=portal`);
   await expect(page.getByText(/Signed in to the portal since /)).toBeVisible({ timeout: 60_000 });
+  await expect(summaryPortal).toHaveText('Active');
   await clientContext.close();
 });
