@@ -22,7 +22,7 @@ export interface MonthViewProps {
 export function MonthView({ weeks, month, placed, look, today, onOpen, onOpenDay }: MonthViewProps) {
   return (
     <table className="sched-month">
-      <caption className="sched-visually-hidden">{dateLabel(`${month}-01`, 'month')}</caption>
+      <caption className="ui-visually-hidden">{dateLabel(`${month}-01`, 'month')}</caption>
       <thead>
         <tr>
           {WEEKDAY_HEADINGS.map((day) => (

@@ -184,7 +184,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
   const hours = Array.from({ length: 24 }, (_, hour) => hour);
   return (
     <div className="sched-grid" style={{ ['--sched-days' as string]: days.length, ['--sched-hour' as string]: `${HOUR_PX}px` }}>
-      <p id={hintId} className="sched-visually-hidden">
+      <p id={hintId} className="ui-visually-hidden">
         {canDrag ? 'Arrow keys move between appointments. Alt with an arrow key moves the appointment by 15 minutes or a day; Enter opens it.' : 'Arrow keys move between appointments; Enter opens one.'}
       </p>
       <div className="sched-grid__head">

@@ -53,7 +53,7 @@ export function NotesDueBadge() {
   return (
     <Badge tone="warning" className="notes-due-badge">
       {total > 99 ? '99+' : total}
-      <span className="sched-visually-hidden"> notes to write</span>
+      <span className="ui-visually-hidden"> notes to write</span>
     </Badge>
   );
 }
