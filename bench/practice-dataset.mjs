@@ -36,7 +36,7 @@ const WEEKLY_SHARE = 0.16;
 const BATCH = 100;
 const IN_FLIGHT = 4;
 /** The labels of a therapist in an active trial: the access decision lets them into /dashboard (spec §4). */
-const THERAPIST_LABELS = ['subscribed', 'trialActive'];
+const THERAPIST_LABELS = ['therapist', 'subscribed', 'trialActive'];
 /** spec §4: a profile is complete once its password was set more than 5 s after registration. */
 const PROFILE_RULE_MS = 5_500;
 

@@ -127,6 +127,12 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
     children.push(app);
     waits.push(waitFor(`http://localhost:${appPort}/config.json`, app, 'App server'));
     await Promise.all(waits);
+    // Issue 31: therapists who signed up before the `therapist` label existed get it (idempotent).
+    const { labelTherapists } = await import('../backend/scripts/label-therapists.mjs');
+    const labelled = await labelTherapists({
+      endpoint: `${appwriteUrl}/v1`, projectId: env.APPWRITE_PROJECT_ID ?? 'cadence', apiKey: env.APPWRITE_API_KEY ?? 'local-dev-key', env: { ...process.env, ...env },
+    });
+    if (labelled.length > 0) console.log(`Labelled ${labelled.length} existing therapist account(s) 'therapist'.`);
   } catch (error) {
     stop();
     throw error;

@@ -62,7 +62,8 @@ async function state(userId: string): Promise<BillingState> {
 }
 
 const readOnly = (userId: string) => [`read("user:${userId}")`];
-const sorted = (...labels: string[]) => [...labels].sort();
+/** The user's labels: the billing ones Stripe decides, beside the `therapist` label the sync leaves alone. */
+const sorted = (...labels: string[]) => [...labels, 'therapist'].sort();
 const ms = (iso: unknown) => Date.parse(String(iso));
 
 /** What must be equal however webhooks were delivered: everything but ids and write times. */
@@ -123,7 +124,7 @@ async function lifecycle(label: string, switches: WebhookSwitches = {}): Promise
   expect(s.customer?.['stripeCustomerId']).toMatch(/^cus_/);
   expect(s.customer?.$permissions).toEqual(readOnly(me));
   expect(s.sessions.map((d) => [d['status'], d.$permissions])).toEqual([['pending', readOnly(me)]]);
-  expect(s.labels).toEqual([]);
+  expect(s.labels).toEqual(sorted());
 
   // Card 4242 on the hosted page → trialing, a $0 trial invoice (spec §4 "Invoices").
   const landing = await payCheckout(url, '4242424242424242');
@@ -250,7 +251,7 @@ describe('subscriptions-sync', () => {
     await stripe.advance(7 * DAY + CHARGE_DELAY);
     let s = await state(user.id);
     // Nothing arrived: the user paid but the app does not know.
-    expect([s.labels, s.subscriptions.length, s.invoices.length, s.sessions.map((d) => d['status'])]).toEqual([[], 0, 0, ['pending']]);
+    expect([s.labels, s.subscriptions.length, s.invoices.length, s.sessions.map((d) => d['status'])]).toEqual([sorted(), 0, 0, ['pending']]);
     await stripe.webhooks({});
 
     const sync = await execute<{ success: boolean; synced: number; failed: string[] }>(aw.functions, 'subscriptions-sync', {});

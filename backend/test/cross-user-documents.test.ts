@@ -66,7 +66,10 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   portal_access: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, practiceName: 'Planted', status: 'active', invitedAt: now() }),
 };
 
-/** Collections the browser writes (collection-level create("users")); the rest only functions write. */
+/**
+ * Collections the therapist's browser writes (collection-level create("label:therapist"): only a
+ * user who finished signing up as a therapist); the rest only functions write.
+ */
 const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
@@ -99,6 +102,12 @@ async function plant(databases: Databases, collectionId: string, documentId: str
 describe('a second user cannot plant documents for the first (issue 11)', () => {
   it('every collection of backend/appwrite.json has a case here', () => {
     expect(project.collections.map((c) => c.$id).sort()).toEqual(Object.keys(PLANTED).sort());
+  });
+
+  it('only therapists create: the browser-written collections grant create to label:therapist, the others to nobody', () => {
+    for (const { $id, $permissions } of project.collections) {
+      expect($permissions, $id).toEqual(BROWSER_WRITTEN.includes($id) ? ['create("label:therapist")'] : []);
+    }
   });
 
   const serverWritten = project.collections.filter((c) => !BROWSER_WRITTEN.includes(c.$id)).map((c) => c.$id);
@@ -202,4 +211,20 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
     await expect(clientA.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: ID.unique(), data: PLANTED.portal_access!(clientA.id) }))
       .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
   });
+
+  it('a client creates nothing in any collection, even naming itself; nor does a user who has not finished signing up', async () => {
+    const unfinished = await signedInUser(aw, 'unfinished', []);
+    for (const who of [clientA, clientC, unfinished]) {
+      for (const { $id: collectionId } of project.collections) {
+        const data = PLANTED[collectionId]!(who.id);
+        for (const permissions of [undefined, [Permission.read(Role.user(who.id))]]) {
+          await expect(who.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data, ...(permissions ? { permissions } : {}) }), collectionId)
+            .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+        }
+      }
+    }
+    // The therapist label is what lets the same request through.
+    const practice = await victim.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: ID.unique(), data: PLANTED.clients!(victim.id) });
+    expect(practice.userId).toBe(victim.id);
+  }, 60_000);
 });

@@ -90,7 +90,7 @@ describe('invite-client', () => {
     expect((await invite(a, 'no-such-client')).status).toBe(404);
     const therapistEmail = await createClient(a, { email: b.email });
     expect(await invite(a, therapistEmail.$id)).toMatchObject({ status: 409, body: { success: false, field: 'email' } });
-    expect((await aw.users.get({ userId: b.id })).labels).toEqual([]);
+    expect((await aw.users.get({ userId: b.id })).labels).toEqual(['therapist']);
     const practiceless = await signedInUser(aw, 'no-practice');
     expect((await invite(practiceless, (await createClient(practiceless)).$id)).status).toBe(409);
     for (const record of [noConsent, theirs, therapistEmail]) expect(await mailFor(aw.origin, String(record.email))).toEqual([]);

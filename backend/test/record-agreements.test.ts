@@ -35,8 +35,10 @@ describe('record-agreements', () => {
   });
 
   it('records terms and privacy for the caller: version, app-origin document URLs, IP, user agent, owner-read only', async () => {
-    const user = await signedInUser(aw, 'consent');
+    const user = await signedInUser(aw, 'consent', []);
     expect(await record(user.functions)).toEqual({ status: 200, body: { success: true, error: null } });
+    // Finishing sign-up makes the caller a therapist: the label the practice collections' create needs.
+    expect((await aw.users.get({ userId: user.id })).labels).toEqual(['therapist']);
 
     const records = await allDocuments(aw, 'user_agreements', user.id);
     expect(records.map((r) => r['agreementType']).sort()).toEqual(['privacy', 'terms']);
@@ -79,6 +81,21 @@ describe('record-agreements', () => {
     expect(answer.body.success).toBe(false);
     expect(answer.body.error).toEqual(expect.any(String));
     expect((await allDocuments(aw, 'user_agreements')).length).toBe(before);
+  });
+
+  it('refuses a portal client (403): no agreements, no therapist label, so a client never gets the practice collections', async () => {
+    const client = await signedInUser(aw, 'portal-client', ['client']);
+    const answer = await record(client.functions);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ success: false, error: expect.stringMatching(/client portal/) });
+    expect(await allDocuments(aw, 'user_agreements', client.id)).toEqual([]);
+    expect((await aw.users.get({ userId: client.id })).labels).toEqual(['client']);
+  });
+
+  it('keeps the labels a user already has (billing labels set before the profile was finished)', async () => {
+    const user = await signedInUser(aw, 'labelled', ['subscribed', 'trialActive']);
+    expect((await record(user.functions)).status).toBe(200);
+    expect((await aw.users.get({ userId: user.id })).labels.sort()).toEqual(['subscribed', 'therapist', 'trialActive']);
   });
 
   it('without a configured app origin it records nothing (the URL never comes from the request)', async () => {

@@ -33,6 +33,9 @@ export async function waitOutProfileRule(registeredAt: number | string): Promise
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
+/** What record-agreements gives a therapist at the end of sign-up; the practice collections' create needs it. */
+export const THERAPIST_LABEL = 'therapist';
+
 export const uniqueTherapistEmail = (): string => `therapist-${randomUUID().slice(0, 8)}@example.test`;
 
 export async function createUser(email: string, opts: { name?: string; password?: string; verified?: boolean } = {}): Promise<AppwriteUser> {
@@ -45,7 +48,8 @@ export const getUser = (userId: string): Promise<AppwriteUser> => users.get({ us
 /**
  * Complete accounts (spec §4: a name and a password updated more than 5 s after registration):
  * created together, then one wait, then the passwords set. They carry an active trial's labels by
- * default, so the access decision lets them through to /dashboard and /account (spec §4).
+ * default, so the access decision lets them through to /dashboard and /account (spec §4), and
+ * always the `therapist` label that finishing sign-up (record-agreements) sets.
  */
 export async function createCompleteUsers(
   emails: string[],
@@ -54,7 +58,7 @@ export async function createCompleteUsers(
   labels: string[] = ['subscribed', 'trialActive'],
 ): Promise<AppwriteUser[]> {
   const created = await Promise.all(emails.map((email) => createUser(email, { name: 'Ada Lovelace', password: `${password}-initial`, verified })));
-  await Promise.all(created.map((user) => users.updateLabels({ userId: user.$id, labels })));
+  await Promise.all(created.map((user) => users.updateLabels({ userId: user.$id, labels: [THERAPIST_LABEL, ...labels] })));
   await waitOutProfileRule(Math.max(...created.map((user) => Date.parse(user.registration))));
   return Promise.all(created.map((user) => users.updatePassword({ userId: user.$id, password })));
 }

@@ -3,7 +3,7 @@ import { Client, Databases, ID, Permission, Role } from 'node-appwrite';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { appUrl, appwriteUrl } from '../support/ports.ts';
 import { flushWebhooks, stripe, stripeUrl, subscribeOnTestClock, waitForLabels } from '../support/stripe-clock.ts';
-import { createCompleteUser, signIn, users } from '../support/accounts.ts';
+import { createCompleteUser, signIn, THERAPIST_LABEL, users } from '../support/accounts.ts';
 
 const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
 const DAY = 86_400_000;
@@ -154,7 +154,7 @@ test("'No invoices yet': Manage Billing opens the local Stripe's billing portal 
     }
   }).toBe(user.id);
   // The webhook keeps billing labels in line with Stripe (none): give this user their trial labels back.
-  await users.updateLabels({ userId: user.id, labels: ['subscribed', 'trialActive'] });
+  await users.updateLabels({ userId: user.id, labels: [THERAPIST_LABEL, 'subscribed', 'trialActive'] });
   await signIn(page, user);
 
   await openPayments(page);

@@ -1,6 +1,6 @@
 import { fillCard, holdClock, hostedCheckoutUrl } from '../support/billing-pages.ts';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
-import { createCompleteUser, signIn, users, type TestUser } from '../support/accounts.ts';
+import { createCompleteUser, signIn, THERAPIST_LABEL, users, type TestUser } from '../support/accounts.ts';
 
 // spec §2 Paywall, /payment-success, /cancel and /payment-cancelled; §4 access decision and the
 // paywall's polling; hosted checkout on the local Stripe.
@@ -94,7 +94,7 @@ test.describe('/payment-success when the subscription is not active (spec §2, �
     await expect(page.getByRole('button', { name: 'Check Again' })).toBeVisible();
     await page.clock.runFor(10_000);
     await expect(page.getByText('Subscription is taking longer than expected to activate. Please contact support if this continues.')).toBeVisible();
-    await users.updateLabels({ userId: therapist.id, labels: ['subscribed', 'trialActive'] });
+    await users.updateLabels({ userId: therapist.id, labels: [THERAPIST_LABEL, 'subscribed', 'trialActive'] });
     await page.clock.resume();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Check Again' }).click();
@@ -137,7 +137,7 @@ test.describe('paywall states', () => {
     await page.goto('/dashboard');
     await expect(pageHeading(page)).toHaveText(PAYWALL_TITLE);
     await expect(page.getByText('Confirming your payment…')).toBeVisible();
-    await users.updateLabels({ userId: therapist.id, labels: ['checkoutCompleted', 'subscribed', 'trialActive'] });
+    await users.updateLabels({ userId: therapist.id, labels: [THERAPIST_LABEL, 'checkoutCompleted', 'subscribed', 'trialActive'] });
     // One 3 s poll (well inside the 15 s auth-state watcher).
     await expect(pageHeading(page)).toHaveText('Dashboard', { timeout: 8_000 });
   });
@@ -155,7 +155,7 @@ test.describe('paywall states', () => {
     await expect(page.getByRole('alert')).toContainText('Failed to open billing portal');
     await expect(page.getByRole('alert')).toContainText('No billing account yet. Subscribe first.');
     await expect(page).toHaveURL('/account');
-    await users.updateLabels({ userId: therapist.id, labels: ['subscribed'] });
+    await users.updateLabels({ userId: therapist.id, labels: [THERAPIST_LABEL, 'subscribed'] });
     await page.reload();
     await expect(pageHeading(page)).toHaveText('We could not confirm your subscription');
   });

@@ -76,6 +76,11 @@ export async function createTherapist(server: LocalAppwrite, label = 'therapist'
   });
   if (created.status !== 201) throw new Error(`create user ${created.status}: ${await created.text()}`);
   const { $id } = (await created.json()) as { $id: string };
+  // A therapist who finished signing up: the label the practice collections' create permission needs.
+  const labelled = await fetch(`${server.endpoint}/users/${$id}/labels`, {
+    method: 'PUT', headers: { ...headers, 'x-appwrite-key': API_KEY }, body: JSON.stringify({ labels: ['therapist'] }),
+  });
+  if (labelled.status !== 200) throw new Error(`label user ${labelled.status}: ${await labelled.text()}`);
   const login = await fetch(`${server.endpoint}/account/sessions/email`, { method: 'POST', headers, body: JSON.stringify({ email, password: PASSWORD }) });
   if (login.status !== 201) throw new Error(`login ${login.status}: ${await login.text()}`);
   // Node has no cookie jar: the session comes back in X-Fallback-Cookies and goes out as X-Appwrite-Session.

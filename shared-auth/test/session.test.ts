@@ -77,9 +77,9 @@ describe('subscribeToAuthState against the server', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(seen).toEqual([]);
 
-    await admin(emulator).users.updateLabels({ userId: user.id, labels: ['subscribed', 'trialActive'] });
+    await admin(emulator).users.updateLabels({ userId: user.id, labels: ['therapist', 'subscribed', 'trialActive'] });
     await until(1);
-    expect(seen[0]?.labels.sort()).toEqual(['subscribed', 'trialActive']);
+    expect(seen[0]?.labels.sort()).toEqual(['subscribed', 'therapist', 'trialActive']);
 
     await signOut();
     await until(2);

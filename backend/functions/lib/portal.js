@@ -6,6 +6,12 @@
 
 /** The label that makes an Appwrite user a portal client (never a therapist). */
 export const CLIENT_LABEL = 'client';
+/**
+ * The label that lets a user create practice records (`create("label:therapist")` on the practice's
+ * collections in appwrite.json): set by record-agreements when a therapist finishes signing up, so
+ * a portal client — also a signed-in user — can never create a practice's documents.
+ */
+export const THERAPIST_LABEL = 'therapist';
 
 /** An invitation's link works a day (a first visit can wait for the evening); a sign-in mail's an hour. */
 export const INVITE_LINK_SECONDS = 24 * 3600;

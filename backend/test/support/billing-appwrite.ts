@@ -78,12 +78,16 @@ export interface SignedInUser {
 
 let counter = 0;
 
-/** A verified email-password user signed in through /account/sessions/email. */
-export async function signedInUser(aw: LocalAppwrite, label: string): Promise<SignedInUser> {
+/**
+ * A verified email-password user signed in through /account/sessions/email; a therapist who has
+ * finished signing up (the `therapist` label record-agreements sets) unless `labels` says otherwise.
+ */
+export async function signedInUser(aw: LocalAppwrite, label: string, labels: string[] = ['therapist']): Promise<SignedInUser> {
   counter += 1;
   const email = `${label}.${counter}.${Date.now().toString(36)}@example.com`;
   const user = await aw.users.create({ userId: server.ID.unique(), email, password: PASSWORD, name: `${label} tester` });
   await aw.users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+  if (labels.length > 0) await aw.users.updateLabels({ userId: user.$id, labels });
   const response = await fetch(`${aw.endpoint}/account/sessions/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-appwrite-project': PROJECT_ID },

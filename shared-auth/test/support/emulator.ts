@@ -88,12 +88,16 @@ function uniqueEmail(label: string): string {
   return `${label}.${counter}.${Date.now().toString(36)}@example.com`;
 }
 
-/** An email-password user (name set, email verified unless told otherwise) with one session. */
+/**
+ * An email-password user (name set, email verified unless told otherwise) with one session: a
+ * therapist who finished signing up (record-agreements' `therapist` label).
+ */
 export async function passwordUser(emulator: Emulator, label = 'user', opts: { verified?: boolean } = {}): Promise<TestUser> {
   const { users } = admin(emulator);
   const email = uniqueEmail(label);
   const user = await users.create({ userId: server.ID.unique(), email, password: PASSWORD, name: label });
   if (opts.verified ?? true) await users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+  await users.updateLabels({ userId: user.$id, labels: ['therapist'] });
   return { id: user.$id, email, session: await login(emulator, email) };
 }
 

@@ -5,11 +5,15 @@
 // agent is the `user-agent` header of the execution (Appwrite hands a function only the headers
 // the caller passes in createExecution's `headers`, so the browser sends navigator.userAgent there).
 // Consent records are immutable: the owner may read them; update and delete stay with the server.
+// Finishing sign-up is what makes the user a therapist: the `therapist` label, which the practice's
+// collections require to create documents. A portal client (label `client`) is refused: a client
+// never signs up as a therapist with the same login.
 import { isIP } from 'node:net';
-import { Databases, ID, Permission, Role } from 'node-appwrite';
+import { Databases, ID, Permission, Role, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
+import { CLIENT_LABEL, THERAPIST_LABEL } from '../../lib/portal.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
@@ -35,10 +39,16 @@ export default async ({ req, res, error }) => {
   const ipAddress = clientIp.length <= IP_MAX && isIP(clientIp) ? clientIp : null;
   const userAgent = (req.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX);
 
-  const databases = new Databases(serverClient(req));
+  const client = serverClient(req);
+  const databases = new Databases(client);
+  const users = new Users(client);
   const { databaseId, userAgreements: collectionId } = collectionsFromEnv(process.env);
   const acceptedAt = new Date().toISOString().replace('Z', '+00:00');
   try {
+    const user = await users.get({ userId });
+    if (user.labels.includes(CLIENT_LABEL)) {
+      return res.json({ success: false, error: 'This login belongs to a client portal. Sign up for Cadence with another email address.' }, 403);
+    }
     for (const agreementType of AGREEMENT_TYPES) {
       await databases.createDocument({
         databaseId, collectionId, documentId: ID.unique(),
@@ -49,6 +59,7 @@ export default async ({ req, res, error }) => {
         permissions: [Permission.read(Role.user(userId))],
       });
     }
+    if (!user.labels.includes(THERAPIST_LABEL)) await users.updateLabels({ userId, labels: [...user.labels, THERAPIST_LABEL] });
     return res.json({ success: true, error: null });
   } catch (e) {
     error(`record-agreements for ${userId} failed: ${messageOf(e)}`);
