@@ -30,12 +30,14 @@ describe('collectionsFromEnv', () => {
       PROGRESS_NOTES_COLLECTION_ID: 'pn', NOTE_ADDENDA_COLLECTION_ID: 'na', NOTE_SIGNATURES_COLLECTION_ID: 'ns', DOCUMENT_SIGNATURES_COLLECTION_ID: 'ds', PRIVATE_NOTES_COLLECTION_ID: 'pv',
       AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', CLIENT_INVOICES_COLLECTION_ID: 'ci',
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
+      CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
+      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg',
     });
   });
 });

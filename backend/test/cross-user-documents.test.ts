@@ -64,6 +64,18 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   data_exports: (victim) => ({ userId: victim, status: 'ready', stage: 'ready', percent: 100, fileName: 'cadence-export-2030-01-01.zip' }),
   // Issue 31: only invite-client links a client to a practice (test/portal.test.ts).
   portal_access: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, practiceName: 'Planted', status: 'active', invitedAt: now() }),
+  // Issue 31: consents are sent by send-consent, e-records consents recorded by esign-consent and
+  // signatures written by sign-consent only (test/consents.test.ts).
+  consent_requests: (victim) => ({
+    userId: victim, clientId: 'c1', clientUserId: victim, templateId: 'custom', templateVersion: '1', title: 'Planted', body: 'Sign away', contentHash: 'a'.repeat(64), status: 'sent', sentAt: now(),
+  }),
+  esign_consents: (victim) => ({
+    userId: victim, clientId: 'c1', clientUserId: victim, action: 'accept', disclosureVersion: '2026-11-01', disclosureHash: 'a'.repeat(64), accessConfirmed: true, paperRequested: false, at: now(),
+  }),
+  consent_signatures: (victim) => ({
+    userId: victim, clientId: 'c1', requestId: 'r1', signerUserId: victim, signerName: 'Attacker', relationship: 'self', method: 'typed', authentication: 'token',
+    esignConsentId: 'e1', signedAt: now(), title: 'Planted', templateId: 'custom', templateVersion: '1', contentHash: 'a'.repeat(64), bucketId: 'signed_consents', fileId: 'r1',
+  }),
 };
 
 /**

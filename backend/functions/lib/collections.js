@@ -30,6 +30,9 @@
  * @property {string} clientInvoices
  * @property {string} dataExports
  * @property {string} portalAccess
+ * @property {string} consentRequests
+ * @property {string} esignConsents
+ * @property {string} consentSignatures
  */
 
 /**
@@ -65,5 +68,8 @@ export function collectionsFromEnv(env) {
     clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',
     dataExports: env.DATA_EXPORTS_COLLECTION_ID || 'data_exports',
     portalAccess: env.PORTAL_ACCESS_COLLECTION_ID || 'portal_access',
+    consentRequests: env.CONSENT_REQUESTS_COLLECTION_ID || 'consent_requests',
+    esignConsents: env.ESIGN_CONSENTS_COLLECTION_ID || 'esign_consents',
+    consentSignatures: env.CONSENT_SIGNATURES_COLLECTION_ID || 'consent_signatures',
   };
 }

@@ -1,7 +1,7 @@
 // Portal clients with real sessions (issue 31): a therapist invites a client record through
 // invite-client, and the client signs in with the invitation's link (createSession), as the portal
 // page does. The SMTP and origin variables point the portal functions at the test's Appwrite.
-import { Account, Client, Databases, Functions } from 'appwrite';
+import { Account, Client, Databases, Functions, Storage } from 'appwrite';
 import { execute, PROJECT_ID, type LocalAppwrite, type SignedInUser } from './billing-appwrite.ts';
 import { mailFor, type DevMail } from './practice-fixtures.ts';
 
@@ -29,7 +29,7 @@ export async function newestLink(aw: LocalAppwrite, email: string): Promise<{ ma
   return { mail, link: new URL(href) };
 }
 
-export interface PortalClient { id: string; email: string; databases: Databases; account: Account; functions: Functions }
+export interface PortalClient { id: string; email: string; databases: Databases; account: Account; functions: Functions; storage: Storage; client: Client }
 
 /** Signs in with a link's userId and secret (POST /account/sessions/token), as /portal/sign-in does. */
 export async function signInWith(aw: LocalAppwrite, userId: string, secret: string): Promise<PortalClient> {
@@ -41,7 +41,7 @@ export async function signInWith(aw: LocalAppwrite, userId: string, secret: stri
   const client = new Client().setEndpoint(aw.endpoint).setProject(PROJECT_ID).setSession(session);
   const account = new Account(client);
   const me = await account.get();
-  return { id: me.$id, email: me.email, databases: new Databases(client), account, functions: new Functions(client) };
+  return { id: me.$id, email: me.email, databases: new Databases(client), account, functions: new Functions(client), storage: new Storage(client), client };
 }
 
 /** Invites the client record and signs in with the invitation's link. */

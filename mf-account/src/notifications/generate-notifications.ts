@@ -20,6 +20,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   get_started: 'today',
   feature_announcement: 'info',
   system_maintenance: 'settings',
+  portal_consent: 'info',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */

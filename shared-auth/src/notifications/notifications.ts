@@ -5,11 +5,14 @@ import { attempt, isConflict, isNotFound, isUnauthorized, toAppError } from '../
 import { notificationDocumentId } from './notification-id.ts';
 import { uniqueId } from '../client/unique-id.ts';
 
-/** spec §3 notification types (stored) plus the ones the panel also handles. */
+/**
+ * spec §3 notification types (stored) plus the ones the panel also handles; `portal_consent`: a
+ * client withdrew their e-records consent (esign-consent writes it, issue 31).
+ */
 export type NotificationType =
   | 'payment_failed' | 'payment_success' | 'trial_ending' | 'subscription_canceled' | 'welcome' | 'get_started'
   | 'feature_announcement' | 'system_maintenance' | 'payment_succeeded' | 'payment_overdue' | 'subscription_paused'
-  | 'subscription_created' | 'subscription_resumed' | 'subscription_recovered';
+  | 'subscription_created' | 'subscription_resumed' | 'subscription_recovered' | 'portal_consent';
 
 export type NotificationPriority = 'high' | 'medium' | 'low';
 
