@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, Functions } from 'appwrite';
 import { ID, Permission, Query, Role } from 'node-appwrite';
+import { InputFile } from 'node-appwrite/file';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -295,6 +296,10 @@ describe('delete-user-selfservice and the practice', () => {
     const exported = await execute<{ exportId: string }>(dana.user.functions, 'export-data', {});
     expect(exported.status, exported.raw).toBe(200);
     expect((await aw.storage.getFile({ bucketId: 'exports', fileId: exported.body.exportId })).$id).toBe(exported.body.exportId);
+    // A consent she had signed by a client: its PDF in the signed_consents bucket, named by its record (issue 31).
+    const [consent] = (await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'consent_signatures', queries: [Query.equal('userId', dana.user.id)] })).documents;
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'consent_signatures', documentId: consent!.$id, data: { bucketId: 'signed_consents' } });
+    await aw.storage.createFile({ bucketId: 'signed_consents', fileId: String(consent!.fileId), file: InputFile.fromBuffer(Buffer.from('%PDF-1.4 signed'), 'signed-consent.pdf') });
 
     const answer = await execute<Answer>(dana.user.functions, FUNCTION, CONFIRMED);
     expect([answer.status, answer.body]).toEqual([200, { success: true, error: null }]);
@@ -302,6 +307,7 @@ describe('delete-user-selfservice and the practice', () => {
 
     expect(await practiceCounts(dana.user.id)).toEqual(Object.fromEntries(withUserId.map((c) => [c.$id, 0])));
     await expect(aw.storage.getFile({ bucketId: 'exports', fileId: exported.body.exportId })).rejects.toMatchObject({ code: 404 });
+    await expect(aw.storage.getFile({ bucketId: 'signed_consents', fileId: String(consent!.fileId) })).rejects.toMatchObject({ code: 404 });
     await expect(aw.users.get({ userId: dana.user.id })).rejects.toMatchObject({ code: 404 });
     // The audit function appends to erin's log as her own writes are processed, never removes from it.
     const erinAfter = await practiceCounts(erin.user.id);

@@ -10,7 +10,8 @@
 //   2. The account is closed at once (issue 17, a practice of any size): labelled `deleting` and
 //      blocked (Appwrite's user status), and its sessions deleted — nobody can sign in or use a
 //      session any more, and the audit function stops recording for it.
-//   3. The user's documents in every collection that holds them: first the data exports' ZIPs and
+//   3. The user's documents in every collection that holds them: first the data exports' ZIPs and the
+//      signed consents' PDFs (each with its record),
 //      every practice record (clients, appointments and series, notes, ledger, settings, exports… in
 //      bulk pages, the audit log last),
 //      then the billing ones, customers late so that a retry still finds Stripe; then the user.
@@ -26,6 +27,7 @@ import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { deleteExports, exportsBucketFromEnv } from '../../lib/data-exports.js';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
+import { deleteSignedConsents } from '../../lib/signed-consents.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
 /**
@@ -120,7 +122,15 @@ async function practiceDocumentsLeft(databases, collections, userId) {
  */
 async function deleteWhatFits({ databases, users, collections, userId, deadline, log }) {
   // The exports' ZIPs first: they are found through their data_exports documents, deleted below.
-  let documents = await deleteExports({ databases, storage: new Storage(databases.client), collections, bucketId: exportsBucketFromEnv(process.env) }, userId, { all: true });
+  const storage = new Storage(databases.client);
+  let documents = await deleteExports({ databases, storage, collections, bucketId: exportsBucketFromEnv(process.env) }, userId, { all: true });
+  // The signed consents' PDFs likewise, each found through its consent_signatures record.
+  const consents = await deleteSignedConsents({ databases, storage, collections }, userId, deadline);
+  documents += consents.deleted;
+  if (!consents.done) {
+    log(`deleted ${documents} documents of ${userId}; more to come`);
+    return false;
+  }
   for (const collectionId of practiceCollections(collections)) {
     const { deleted, done } = await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId, deadline);
     documents += deleted;

@@ -21,9 +21,7 @@ import { InputFile } from 'node-appwrite/file';
 import { CONSENT_MESSAGES, authenticationLabel, consentContentHash, signedConsentPdf, signingInputOf } from '../../lib/consent-signing.js';
 import { callerSession, consentFunction, documentOrNull, isEsignConsentInForce, latestEsignRecord, requestEvidence } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
-
-/** The bucket of signed consents (backend/appwrite.json); SIGNED_CONSENTS_BUCKET_ID overrides it. */
-export const signedConsentsBucketFromEnv = (/** @type {Record<string, string | undefined>} */ env) => env.SIGNED_CONSENTS_BUCKET_ID || 'signed_consents';
+import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 
 const SIGNATURE_KEYS = [
   '$id', '$createdAt', '$permissions', 'userId', 'clientId', 'requestId', 'signerUserId', 'signerName', 'signerEmail', 'relationship', 'method',
