@@ -186,6 +186,14 @@ describe('e-records consent and signing', () => {
     expect(signatures.total).toBe(1);
   });
 
+  it('two signings of one request at once: one is recorded, the other refused', async () => {
+    const raceId = String(((await send(therapist, { clientId: recordA.$id, templateId: 'informed-consent' })).body.request as { $id: string }).$id);
+    const answers = await Promise.all([1, 2].map(() => sign(clientA, { requestId: raceId, signerName: 'Jane Doe', method: 'typed', intent: true })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)?.body).toMatchObject({ success: false, error: 'This document has already been signed.' });
+    expect((await aw.storage.getFile({ bucketId: BUCKET, fileId: raceId })).$id).toBe(raceId);
+  });
+
   it('nobody creates, changes or deletes a request, signature, e-consent record or signed PDF through the SDK', async () => {
     const writes = { userId: therapist.id, clientId: recordA.$id };
     const [esignRecord] = (await clientA.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'esign_consents' })).documents;

@@ -66,10 +66,19 @@ export default consentFunction({
     });
 
     const readers = [Permission.read(Role.user(practice)), Permission.read(Role.user(userId))];
+    const markSigned = (/** @type {string} */ signedAt) => databases.updateDocument({
+      databaseId: c.databaseId, collectionId: c.consentRequests, documentId: request.$id, data: { status: 'signed', signedAt, signatureId, fileId: signatureId },
+    });
     const stored = await databases.createDocument({ databaseId: c.databaseId, collectionId: c.consentSignatures, documentId: signatureId, data: signature, permissions: readers })
-      .catch((/** @type {unknown} */ e) => {
-        if (e && typeof e === 'object' && 'code' in e && e.code === 409) throw new Refusal(409, CONSENT_MESSAGES.alreadySigned);
-        throw e;
+      .catch(async (/** @type {unknown} */ e) => {
+        if (!(e && typeof e === 'object' && 'code' in e && e.code === 409)) throw e;
+        // Signed already. An earlier signing whose last step failed left the request unmarked: once
+        // its signature and PDF are both there (a concurrent one may still be storing its PDF), the
+        // request is brought in line before refusing.
+        const existing = await documentOrNull(databases, c.databaseId, c.consentSignatures, signatureId);
+        const file = existing ? await storage.getFile({ bucketId, fileId: signatureId }).catch(() => null) : null;
+        if (existing && file) await markSigned(String(existing['signedAt'])).catch(() => undefined);
+        throw new Refusal(409, CONSENT_MESSAGES.alreadySigned);
       });
     try {
       await storage.createFile({ bucketId, fileId: signatureId, file: InputFile.fromBuffer(pdf, 'signed-consent.pdf'), permissions: readers });
@@ -77,10 +86,7 @@ export default consentFunction({
       await databases.deleteDocument({ databaseId: c.databaseId, collectionId: c.consentSignatures, documentId: signatureId }).catch(() => undefined);
       throw e;
     }
-    await databases.updateDocument({
-      databaseId: c.databaseId, collectionId: c.consentRequests, documentId: request.$id,
-      data: { status: 'signed', signedAt: signature.signedAt, signatureId, fileId: signatureId },
-    });
+    await markSigned(signature.signedAt);
     log(`consent request ${request.$id} signed (${input.method}, ${pdf.length} bytes)`);
     return { status: 201, body: { success: true, error: null, signature: Object.fromEntries(SIGNATURE_KEYS.map((k) => [k, stored[k]])), bucketId, fileId: signatureId } };
   },
