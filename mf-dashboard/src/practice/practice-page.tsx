@@ -47,16 +47,9 @@ export function PracticePage() {
   }
 
   return (
-    <Card
-      title={PRACTICE.label}
-      description={
-        <>
-          Your practice details, services and fees, and your calendar feed. Your sign-in, security and subscription are in{' '}
-          <Link to="/account?view=settings">Account settings</Link>.
-        </>
-      }
-      className="dash-panel"
-    >
+    // The tabs say what is here; the heading row keeps the way to the other half of the settings
+    // (sign-in, security, subscription) on one line with the title, so a phone starts on the work.
+    <Card title={PRACTICE.label} actions={<Link to="/account?view=settings">Account settings</Link>} className="dash-panel">
       {body}
     </Card>
   );
