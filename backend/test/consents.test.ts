@@ -124,6 +124,11 @@ describe('e-records consent and signing', () => {
     const text = pdfText(Buffer.from(String(disclosure.body.base64), 'base64'));
     expect(text).toContain('Consent to electronic records and signatures');
     expect(text).toContain('Calm Waters Therapy');
+    // The page's copy of the disclosure: the same words, the code only in the PDF.
+    const code = /type this code in the portal: (\d{6})/.exec(text)?.[1] ?? '';
+    expect(disclosure.body.text).toContain('What this consent covers');
+    expect(disclosure.body.text).toContain('type this code in the portal: (the code is in the PDF)');
+    expect(disclosure.body.text).not.toContain(code);
     expect(await esign(clientA, { action: 'accept', accessId: recordA.$id, version: disclosure.body.version, accessCode: '000000' }))
       .toMatchObject({ status: 400, body: { success: false, field: 'accessCode' } });
     expect(await esign(clientA, { action: 'accept', accessId: recordA.$id, version: '2000-01-01', accessCode: '000000' })).toMatchObject({ status: 409, body: { field: 'version' } });

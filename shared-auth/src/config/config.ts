@@ -48,6 +48,12 @@ export interface RuntimeConfig {
     inviteClient: string;
     /** issue 31: a client's sign-in mail, code and link ({email} or {userId}); callable signed out. */
     portalSignIn: string;
+    /** issue 31: the therapist sends a consent to sign ({clientId, templateId}) or lists the templates ({action:'templates'}). */
+    sendConsent: string;
+    /** issue 31: the client's consent to electronic records ({action:'disclosure'|'accept'|'withdraw', accessId, …}). */
+    esignConsent: string;
+    /** issue 31: the client signs a consent ({requestId, signerName, method, drawing?, intent:true}). */
+    signConsent: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -95,6 +101,9 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       moneyDocuments: 'money-documents',
       inviteClient: 'invite-client',
       portalSignIn: 'portal-sign-in',
+      sendConsent: 'send-consent',
+      esignConsent: 'esign-consent',
+      signConsent: 'sign-consent',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

@@ -4,8 +4,9 @@
 // one), so the history stays: the newest decides (lib/consent-store.js isEsignConsentInForce).
 //
 // Body (JSON), the caller the client's own login; `accessId` is its portal_access id (one practice):
-//   {action:'disclosure', accessId} → 200 {success, version, title, fileName, contentType, base64}: the
-//       disclosure (lib/consent-templates.js ESIGN_DISCLOSURE) as a PDF carrying a 6-digit code
+//   {action:'disclosure', accessId} → 200 {success, version, title, text, fileName, contentType, base64}:
+//       the disclosure (lib/consent-templates.js ESIGN_DISCLOSURE) as a PDF carrying a 6-digit code,
+//       and its text for the page, where the code's place says it is in the PDF
 //   {action:'accept', accessId, version, accessCode} → 201 {success, record}: the code typed back from
 //       that PDF shows the client can open the records (§101(c)(1)(C)(ii)); time, IP, user agent kept
 //   {action:'withdraw', accessId} → 201 {success, record}: withdrawal and a request for paper; the
@@ -28,6 +29,9 @@ export const ESIGN_MESSAGES = {
   notConfigured: 'Electronic consent is not configured.',
   failed: 'Your choice could not be recorded. Please try again.',
 };
+
+/** What the page shows in the code's place. */
+export const DISCLOSURE_CODE_ON_PAGE = '(the code is in the PDF)';
 
 /** The notification the therapist gets: nothing about who or why beyond the link (spec §7 panel). */
 export const WITHDRAWAL_NOTIFICATION = {
@@ -64,7 +68,11 @@ export default consentFunction({
       });
       return {
         status: 200,
-        body: { success: true, error: null, version: ESIGN_DISCLOSURE.version, title: ESIGN_DISCLOSURE.title, fileName: 'electronic-records-consent.pdf', contentType: 'application/pdf', base64: pdf.toString('base64') },
+        body: {
+          success: true, error: null, version: ESIGN_DISCLOSURE.version, title: ESIGN_DISCLOSURE.title,
+          // The page shows the same words; only the PDF has the code, so typing it back shows the PDF was opened.
+          text: disclosureWithCode(ESIGN_DISCLOSURE.body, DISCLOSURE_CODE_ON_PAGE),
+          fileName: 'electronic-records-consent.pdf', contentType: 'application/pdf', base64: pdf.toString('base64') },
       };
     }
 
