@@ -1,10 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Routes, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
+import { QueryProvider } from '@cadence/shared-auth/query';
 import { PortalHome } from './home/portal-home.tsx';
 import { PortalLayout } from './layout/portal-layout.tsx';
 import { SignInPage } from './sign-in/sign-in-page.tsx';
+import { PORTAL_TEXT } from './portal-texts.ts';
 import './portal.css';
+
+// The signing page brings signature_pad: its own chunk, loaded when a document is opened.
+const ConsentPage = lazy(() => import('./consents/consent-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -26,11 +31,21 @@ function ClientOnly({ children }: { children: ReactNode }) {
 /** Everything under /portal (issue 31): sign-in and the signed-in client's pages. */
 export default function PortalPage() {
   return (
-    <PortalLayout>
-      <Routes>
-        <Route path="sign-in" element={<SignInPage />} />
-        <Route path="*" element={<ClientOnly><PortalHome /></ClientOnly>} />
-      </Routes>
-    </PortalLayout>
+    <QueryProvider>
+      <PortalLayout>
+        <Routes>
+          <Route path="sign-in" element={<SignInPage />} />
+          <Route
+            path="documents/:requestId"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.consent.loading}</p>}><ConsentPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route path="*" element={<ClientOnly><PortalHome /></ClientOnly>} />
+        </Routes>
+      </PortalLayout>
+    </QueryProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useAuthStore } from '@cadence/shared-auth';
-import { Alert, Button, Card, EmptyState, PageHeader } from '@cadence/shared-ui';
+import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
+import { PracticeConsents } from '../consents/practice-consents.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { listPracticeLinks, type PracticeLink } from './practice-links.ts';
 
@@ -8,7 +9,7 @@ const T = PORTAL_TEXT.home;
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; links: PracticeLink[] };
 
-/** /portal (issue 31): each practice the client is linked to, apart; its paperwork and documents to come. */
+/** /portal (issue 31): each practice the client is linked to, apart, with its documents to sign and signed. */
 export function PortalHome() {
   const userId = useAuthStore((state) => state.user?.$id ?? null);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -46,14 +47,7 @@ export function PortalHome() {
                   {T.phone}: <a href={`tel:${link.practicePhone.replace(/[^\d+]/g, '')}`}>{link.practicePhone}</a>
                 </p>
               ) : null}
-              <div className="portal-grid">
-                <Card title={T.paperwork} headingLevel={3}>
-                  <EmptyState icon="empty">{T.noPaperwork}</EmptyState>
-                </Card>
-                <Card title={T.documents} headingLevel={3}>
-                  <EmptyState icon="empty">{T.noDocuments}</EmptyState>
-                </Card>
-              </div>
+              <PracticeConsents accessId={link.id} practiceId={link.practiceId} />
             </section>
           ))
         : null}
