@@ -5,6 +5,7 @@ import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
+import { PortalConsents } from './portal/portal-consents.tsx';
 import { PortalInvite } from './portal/portal-invite.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { ClientBilling } from '../money/client-billing.tsx';
@@ -111,7 +112,12 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     appointments: <ClientAppointments client={client} />,
     notes: <ClientNotes clientId={client.$id} />,
     billing: <ClientBilling client={client} />,
-    portal: <PortalInvite client={client} timeZone={timeZone} />,
+    portal: (
+      <div className="clients-portal-tab">
+        <PortalInvite client={client} timeZone={timeZone} />
+        <PortalConsents clientId={client.$id} timeZone={timeZone} />
+      </div>
+    ),
     profile: (
       <div className="client-profile">
         <ClientForm

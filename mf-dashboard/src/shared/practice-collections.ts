@@ -23,6 +23,9 @@ export const PRACTICE_COLLECTIONS = {
   clientInvoices: 'client_invoices',
   /** Issue 31: a client record's portal link, written only by invite-client; the therapist reads it. */
   portalAccess: 'portal_access',
+  /** Issue 31: consents sent to a portal client and their e-records decisions, written only by send-consent, esign-consent and sign-consent. */
+  consentRequests: 'consent_requests',
+  esignConsents: 'esign_consents',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;
