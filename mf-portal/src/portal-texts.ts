@@ -50,6 +50,7 @@ export const PORTAL_TEXT = {
   eRecords: {
     title: 'Consent to electronic records and signatures',
     intro: 'Before you sign anything here, please read how electronic documents work. You can always ask for paper instead.',
+    textLabel: 'The disclosure',
     open: 'Open the disclosure (PDF)',
     opened: 'The disclosure PDF was saved to your device. Open it to find your access code.',
     code: 'Access code from the PDF',

@@ -92,7 +92,7 @@ export function EsignStep({ accessId, decision, onDecided }: EsignStepProps) {
       ) : null}
       {disclosure.data ? (
         <>
-          <div className="portal-document-text" tabIndex={0} role="region" aria-label={disclosure.data.title}>{disclosure.data.text}</div>
+          <div className="portal-document-text" tabIndex={0} role="region" aria-label={T.textLabel}>{disclosure.data.text}</div>
           <div className="portal-actions">
             <Button onClick={open}>{T.open}</Button>
           </div>

@@ -1,0 +1,28 @@
+// The client portal's set-up for browser tests (issue 31): an invitation sent through invite-client
+// with the therapist's signed-in browser session, and the sign-in link the invitation mail carries.
+// portal.spec tests the invitation and the sign-in themselves through the pages.
+import type { Page } from '@playwright/test';
+import { waitForMail } from './mailbox.ts';
+
+export const PORTAL_PRACTICE = 'Calm Harbor Counseling';
+export const INVITE_SUBJECT = `${PORTAL_PRACTICE} invited you to its client portal`;
+
+/** The portal sign-in link of the newest mail with `subject`, as a path on this app. */
+export async function portalLinkIn(email: string, subject: string, skip = 0): Promise<string> {
+  const mail = await waitForMail(email, (m) => m.subject === subject, skip, 30_000);
+  const href = /https?:\/\/\S+\/portal\/sign-in\?\S+/.exec(mail.text)?.[0];
+  if (!href) throw new Error(`no portal link in: ${mail.text}`);
+  const url = new URL(href);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Invites the client record as the therapist signed in on `page`, and answers the invitation's sign-in link. */
+export async function inviteToPortal(page: Page, clientId: string, email: string): Promise<string> {
+  const response = await page.request.post('/v1/functions/invite-client/executions', {
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    data: { body: JSON.stringify({ clientId }), async: false },
+  });
+  const execution = (await response.json()) as { responseStatusCode?: number; responseBody?: string };
+  if (response.status() !== 201 || (execution.responseStatusCode ?? 500) >= 300) throw new Error(`invite-client: ${response.status()} ${JSON.stringify(execution)}`);
+  return portalLinkIn(email, INVITE_SUBJECT);
+}
