@@ -128,6 +128,27 @@ describe('practice details', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
+  it('the country: unset shows a suggestion from the time zone, never chosen for the therapist; Use fills it, Save stores it', async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue(settingsDocument({ timeZone: 'Europe/Madrid' }));
+    vi.mocked(savePracticeSettings).mockImplementation(async (_userId, settings) => ({ ...settings, ...meta(THERAPIST_ID) }) as unknown as PracticeSettingsDocument);
+    const user = userEvent.setup();
+    renderPage();
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(country).toHaveValue('');
+    expect(country).toHaveAccessibleDescription(/Not chosen: phone numbers written without \+ or 00 are read as United States numbers\. Suggested from your time zone: Spain\./);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(savePracticeSettings).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(savePracticeSettings).mock.calls[0]?.[1]).toMatchObject({ country: null });
+
+    await user.click(screen.getByRole('button', { name: 'Use Spain' }));
+    expect(country).toHaveValue('ES');
+    expect(screen.queryByRole('button', { name: 'Use Spain' })).toBeNull();
+    await user.selectOptions(country, 'Belgium');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(savePracticeSettings).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(savePracticeSettings).mock.calls[1]?.[1]).toMatchObject({ country: 'BE' });
+  });
+
   it('a failed save names what failed and keeps what was typed', async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue(settingsDocument());
     vi.mocked(savePracticeSettings).mockRejectedValue(new AppwriteException('Network request failed', 0));

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { useAuthStore } from '@cadence/shared-auth';
 import { Button, Combobox, RadioGroup } from '@cadence/shared-ui';
 import type { PracticeSettingsDocument } from './api/get-practice-settings.ts';
@@ -16,6 +16,7 @@ import {
   type PracticeSettings,
 } from './practice-settings.ts';
 import { useSavePracticeSettings } from './practice-queries.ts';
+import { countryName, countryOptions, DEFAULT_PRACTICE_COUNTRY, suggestCountry } from '../shared/country.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, moneyInputText } from '../shared/money.ts';
 import { browserTimeZone, supportedTimeZones } from '../shared/time-zone.ts';
 import { maskTaxId } from '../shared/validators.ts';
@@ -33,6 +34,7 @@ export interface PracticeSettingsFormValues {
   city: string;
   state: string;
   postalCode: string;
+  country: string;
   phone: string;
   timeZone: string;
   currency: string;
@@ -65,6 +67,7 @@ export function settingsFormValues(settings: PracticeSettings | null, therapistN
     city: text(settings?.city),
     state: text(settings?.state),
     postalCode: text(settings?.postalCode),
+    country: text(settings?.country),
     phone: text(settings?.phone),
     timeZone: settings?.timeZone ?? browserTimeZone(),
     currency,
@@ -137,6 +140,37 @@ function TaxIdField({ control }: Pick<FieldsProps, 'control'>) {
   );
 }
 
+export const COUNTRY_TEXTS = {
+  label: 'Country',
+  chosen: 'Clients\' phone numbers written without + or 00 are read as numbers of this country.',
+  unset: `Not chosen: phone numbers written without + or 00 are read as ${countryName(DEFAULT_PRACTICE_COUNTRY)} numbers.`,
+  suggested: (name: string, from: 'timeZone' | 'language') => `Suggested from your ${from === 'timeZone' ? 'time zone' : "browser's language"}: ${name}.`,
+  apply: (name: string) => `Use ${name}`,
+} as const;
+
+/**
+ * The practice's country (issue 29). When none is chosen, one inferred from the time zone (or the
+ * browser's language) is offered beside the field, never filled in: national phone numbers are read
+ * with it, so the therapist confirms it.
+ */
+function CountryField({ register, control, errors, setValue }: FieldsProps & { setValue: UseFormSetValue<PracticeSettingsFormValues> }) {
+  const country = useWatch({ control, name: 'country' });
+  const timeZone = useWatch({ control, name: 'timeZone' });
+  const options = useMemo(() => countryOptions(), []);
+  const suggestion = country ? null : suggestCountry(timeZone, typeof navigator === 'undefined' ? [] : navigator.languages);
+  const hint = country ? COUNTRY_TEXTS.chosen : [COUNTRY_TEXTS.unset, suggestion && COUNTRY_TEXTS.suggested(countryName(suggestion.country), suggestion.from)].filter(Boolean).join(' ');
+  return (
+    <div className="practice-form__country">
+      <FormSelect {...register('country')} label={COUNTRY_TEXTS.label} hint={hint} placeholder="Not chosen" options={options} autoComplete="country" error={errors.country?.message} />
+      {suggestion && (
+        <Button size="sm" onClick={() => setValue('country', suggestion.country, { shouldDirty: true, shouldValidate: true })}>
+          {COUNTRY_TEXTS.apply(countryName(suggestion.country))}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** A late-cancel or no-show fee: none, a fixed amount in the practice currency, or a percentage. */
 function FeePolicyFields({ fee, legend, register, control, errors, currency }: FieldsProps & { fee: 'lateCancelFee' | 'noShowFee'; legend: string; currency: string }) {
   const type = useWatch({ control, name: `${fee}Type` });
@@ -192,6 +226,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
     control,
     handleSubmit,
     reset,
+    setValue,
     formState: { errors, isDirty },
   } = useForm<PracticeSettingsFormValues, unknown, PracticeSettings>({
     resolver: schemaResolver<PracticeSettingsFormValues, PracticeSettings>(practiceSettingsSchema),
@@ -237,6 +272,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
           <FormTextInput {...register('state')} label="State" hint="Two letters, such as NY." autoComplete="address-level1" error={errors.state?.message} />
           <FormTextInput {...register('postalCode')} label="ZIP code" autoComplete="postal-code" error={errors.postalCode?.message} />
         </div>
+        <CountryField {...fields} setValue={setValue} />
         <FormTextInput {...register('phone')} label="Phone" type="tel" autoComplete="tel" error={errors.phone?.message} />
       </fieldset>
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   amountField,
+  countryField,
   currencyField,
   numberFromText,
   optionalNpi,
@@ -87,6 +88,8 @@ const practiceSettingsFields = z
     city: optionalText({ label: 'the city', max: TEXT_LIMITS.city }),
     state: stateField(),
     postalCode: postalCodeField(),
+    // Whose national phone numbers clients write without a prefix (issue 29); unset reads them as US numbers.
+    country: countryField(),
     phone: optionalPhone(),
     timeZone: timeZoneField(),
     currency: currencyField(),

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Checked } from './checked.ts';
+import { checkCountry, COUNTRY_MESSAGES, type CountryCode } from './country.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES, parseMoney } from './money.ts';
 import { browserTimeZone, checkTimeZone, TIME_ZONE_MESSAGES } from './time-zone.ts';
 import {
@@ -49,7 +50,8 @@ function optionalChecked<O>(message: string, check: (value: string) => Checked<O
   );
 }
 
-export const optionalPhone = () => optionalChecked(VALIDATION_MESSAGES.phone, checkPhone);
+/** A phone number; a national one is read as a number of `country` (the practice's). */
+export const optionalPhone = (country?: CountryCode) => optionalChecked(VALIDATION_MESSAGES.phone, (value) => checkPhone(value, country));
 export const optionalEmail = () => optionalChecked(VALIDATION_MESSAGES.email, checkEmail);
 export const optionalNpi = () => optionalChecked(VALIDATION_MESSAGES.npiFormat, checkNpi);
 export const optionalTaxId = () =>
@@ -60,6 +62,8 @@ export const optionalTaxId = () =>
 export const optionalDateOfBirth = () => optionalChecked(VALIDATION_MESSAGES.dateOfBirthFormat, (value) => checkDateOfBirth(value));
 export const stateField = () => optionalInput(VALIDATION_MESSAGES.state).transform(ruled(checkState));
 export const postalCodeField = () => optionalInput(VALIDATION_MESSAGES.postalCode).transform(ruled(checkPostalCode));
+/** An ISO 3166-1 alpha-2 country, upper case; empty is null (not chosen). */
+export const countryField = () => optionalInput(COUNTRY_MESSAGES.unknown).transform(ruled(checkCountry));
 
 /** An ordered list of ICD-10-CM codes (first = primary); a form may send it as one text field. */
 export const diagnosisCodesField = () =>
