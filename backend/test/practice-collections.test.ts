@@ -13,7 +13,7 @@ import { getPracticeSettings } from '../../mf-dashboard/src/practice/api/get-pra
 import { listServices } from '../../mf-dashboard/src/practice/api/list-services.ts';
 import { savePracticeSettings } from '../../mf-dashboard/src/practice/api/save-practice-settings.ts';
 import { updateService } from '../../mf-dashboard/src/practice/api/update-service.ts';
-import { clientSchema } from '../../mf-dashboard/src/clients/client-schema.ts';
+import { clientSchemaFor } from '../../mf-dashboard/src/clients/client-schema.ts';
 import { practiceSettingsSchema } from '../../mf-dashboard/src/practice/practice-settings.ts';
 import { serviceSchema } from '../../mf-dashboard/src/practice/services.ts';
 import { ownedBy } from '../../mf-dashboard/src/shared/owned-by.ts';
@@ -163,9 +163,9 @@ describe("the dashboard's practice data layer (mf-dashboard/src/{practice,client
     expect((await listServices(c.id)).map((s) => s.name)).toEqual([...suggested, 'Intake']);
     expect((await listServices(c.id, { includeArchived: true })).slice(3).map((s) => [s.name, s.archived])).toEqual([['Couples', true], ['Intake', false]]);
 
-    const client = await createClient(c.id, clientSchema.parse({ firstName: 'Mia', lastName: 'Costa', tags: 'evenings; sliding scale', diagnosisCodes: 'F41.1', email: 'mia@example.com', reminderConsent: true }));
+    const client = await createClient(c.id, clientSchemaFor().parse({ firstName: 'Mia', lastName: 'Costa', tags: 'evenings; sliding scale', diagnosisCodes: 'F41.1', email: 'mia@example.com', reminderConsent: true }));
     expect(client).toMatchObject({ userId: c.id, tags: ['evenings', 'sliding scale'], diagnosisCodes: ['F41.1'], status: 'active' });
-    await createClient(c.id, clientSchema.parse({ firstName: 'Ben', lastName: 'Abbott' }));
+    await createClient(c.id, clientSchemaFor().parse({ firstName: 'Ben', lastName: 'Abbott' }));
     await updateClient(client.$id, { status: 'discharged' });
     expect((await listClients(c.id)).map((x) => x.lastName)).toEqual(['Abbott', 'Costa']);
     expect((await listClients(c.id, { status: 'discharged' })).map((x) => x.firstName)).toEqual(['Mia']);

@@ -4,7 +4,7 @@
 // apostrophes — and phones written nationally, with + and with 00. Shared by the import's own
 // round trip (mf-dashboard) and the export → import one (backend/test).
 import fc from 'fast-check';
-import { clientSchema, CLIENT_STATUSES, MAX_TAGS, type Client } from '../src/clients/client-schema.ts';
+import { clientSchemaFor, CLIENT_STATUSES, MAX_TAGS, type Client } from '../src/clients/client-schema.ts';
 import { DuplicateIndex } from '../src/clients/duplicates.ts';
 import { checkPhone, normaliseText, TEXT_LIMITS, US_STATE_CODES } from '../src/shared/validators.ts';
 
@@ -57,7 +57,7 @@ const tags = fc.uniqueArray(textOf(TEXT_LIMITS.tag, TAG_PIECES).filter((tag) => 
 
 const DIAGNOSES = ['F41.1', 'F32.A', 'F43.10', 'Z63.0', 'F90.2', 'F50.01'];
 
-/** A client as stored: every field through clientSchema, so the generator never makes what the form could not. */
+/** A client as stored: every field through clientSchemaFor(), so the generator never makes what the form could not. */
 export const storedClient: fc.Arbitrary<Client> = fc
   .record({
     firstName: textOf(TEXT_LIMITS.name),
@@ -92,7 +92,7 @@ export const storedClient: fc.Arbitrary<Client> = fc
     emergencyContactPhone: client.emergencyContactName ? client.emergencyContactPhone : null,
   }))
   .map((client) => {
-    const parsed = clientSchema.safeParse(client);
+    const parsed = clientSchemaFor().safeParse(client);
     if (!parsed.success) throw new Error(`generated an invalid client: ${JSON.stringify(parsed.error.issues)} ${JSON.stringify(client)}`);
     return parsed.data;
   });

@@ -6,17 +6,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from '@cadence/shared-ui';
 import { useServices } from '../practice/practice-queries.ts';
 import { pickableServices, serviceLabel } from '../practice/services.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
 import { DEFAULT_CURRENCY, moneyInputText } from '../shared/money.ts';
 import { DiagnosisCodesField } from '../shared/diagnoses/diagnosis-codes-field.tsx';
 import { formatPhone, MAX_DIAGNOSIS_CODES, splitDiagnosisCodes } from '../shared/validators.ts';
-import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchema, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchemaFor, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 import { ClientInsuranceFields } from './client-insurance-fields.tsx';
 import { INSURANCE_KEYS, type InsuranceKey } from './client-insurance.ts';
 
 /**
  * What the form holds: text as typed ('' when empty), tags and diagnosis codes as one line each.
- * clientSchema reads exactly this (and a stored document) into a Client.
+ * clientSchemaFor(country) reads exactly this (and a stored document) into a Client.
  */
 /** The insurance fields (client-insurance.ts) are text as typed too. */
 export interface ClientFormValues extends Record<InsuranceKey, string> {
@@ -46,8 +47,11 @@ export interface ClientFormValues extends Record<InsuranceKey, string> {
   adminNotes: string;
 }
 
-/** The form's values for a stored client, or empty ones (in the practice's currency) for a new client. */
-export function clientFormValues(client: Client | null, currency: string = DEFAULT_CURRENCY): ClientFormValues {
+/**
+ * The form's values for a stored client, or empty ones (in the practice's currency) for a new client;
+ * phones in the practice country's national form, which the schema of the same country reads back.
+ */
+export function clientFormValues(client: Client | null, currency: string = DEFAULT_CURRENCY, country: CountryCode = DEFAULT_PRACTICE_COUNTRY): ClientFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   const own = client?.currency ?? currency;
   return {
@@ -57,7 +61,7 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
     pronouns: text(client?.pronouns),
     dateOfBirth: text(client?.dateOfBirth),
     email: text(client?.email),
-    phone: formatPhone(client?.phone),
+    phone: formatPhone(client?.phone, country),
     addressLine1: text(client?.addressLine1),
     addressLine2: text(client?.addressLine2),
     city: text(client?.city),
@@ -67,7 +71,7 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
     tags: client?.tags.join(', ') ?? '',
     emergencyContactName: text(client?.emergencyContactName),
     emergencyContactRelationship: text(client?.emergencyContactRelationship),
-    emergencyContactPhone: formatPhone(client?.emergencyContactPhone),
+    emergencyContactPhone: formatPhone(client?.emergencyContactPhone, country),
     defaultServiceId: text(client?.defaultServiceId),
     feeOverride: client?.feeOverride == null ? '' : moneyInputText(client.feeOverride, own),
     currency: own,
@@ -79,9 +83,9 @@ export function clientFormValues(client: Client | null, currency: string = DEFAU
   };
 }
 
-// clientSchema takes its amounts as typed text through a preprocess step, which types its input as
-// `unknown`; the form's values are one of the inputs it reads (client-schema.test.ts covers them).
-const resolver = zodResolver(clientSchema as unknown as z.ZodType<Client, ClientFormValues>);
+// The client schema takes its amounts as typed text through a preprocess step, which types its input
+// as `unknown`; the form's values are one of the inputs it reads (client-schema.test.ts covers them).
+const resolverFor = (country: CountryCode) => zodResolver(clientSchemaFor(country) as unknown as z.ZodType<Client, ClientFormValues>);
 
 /** The default service's explicit "none" (issue 37: asked when a client is added, never assumed). */
 export const NO_DEFAULT_SERVICE = '-';
@@ -90,7 +94,8 @@ export const NO_DEFAULT_SERVICE = '-';
  * The schema's resolver; when the default service is asked (a new client), an unanswered one is an
  * error, and "No default service" is stored as none.
  */
-function clientResolver(askDefaultService: boolean): Resolver<ClientFormValues, unknown, Client> {
+function clientResolver(askDefaultService: boolean, country: CountryCode): Resolver<ClientFormValues, unknown, Client> {
+  const resolver = resolverFor(country);
   return async (values, context, options) => {
     const answered = values.defaultServiceId !== '';
     const result = await resolver({ ...values, defaultServiceId: values.defaultServiceId === NO_DEFAULT_SERVICE ? '' : values.defaultServiceId }, context, options);
@@ -102,7 +107,10 @@ function clientResolver(askDefaultService: boolean): Resolver<ClientFormValues, 
 const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] }));
 
 export interface ClientFormProps {
+  /** Made by clientFormValues with the same country. */
   defaultValues: ClientFormValues;
+  /** The practice's country: national phone numbers are read as its numbers. */
+  country: CountryCode;
   submitLabel: string;
   submittingLabel: string;
   /** Saves the client; answers what was stored (the form starts over from it) or throws. */
@@ -119,8 +127,8 @@ export interface ClientFormProps {
   askDefaultService?: boolean;
 }
 
-/** Every field of a client (issue #13), checked by clientSchema with each message at its field. */
-export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave, failureTitle, savedText, notice, actions, askDefaultService = false }: ClientFormProps) {
+/** Every field of a client (issue #13), checked by the client schema with each message at its field. */
+export function ClientForm({ defaultValues, country, submitLabel, submittingLabel, onSave, failureTitle, savedText, notice, actions, askDefaultService = false }: ClientFormProps) {
   const {
     register,
     handleSubmit,
@@ -129,7 +137,7 @@ export function ClientForm({ defaultValues, submitLabel, submittingLabel, onSave
     getFieldState,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ClientFormValues, unknown, Client>({ defaultValues, resolver: clientResolver(askDefaultService), mode: 'onSubmit', reValidateMode: 'onChange' });
+  } = useForm<ClientFormValues, unknown, Client>({ defaultValues, resolver: clientResolver(askDefaultService, country), mode: 'onSubmit', reValidateMode: 'onChange' });
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const services = useServices({ includeArchived: true });

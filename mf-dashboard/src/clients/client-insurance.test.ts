@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clientSchema } from './client-schema.ts';
+import { clientSchemaFor } from './client-schema.ts';
 
 const jane = { firstName: 'Jane', lastName: 'Doe' };
 
 describe('a client’s insurance (issue 37: what a superbill and a claim need)', () => {
   it('keeps primary and secondary coverage and a responsible party, cleaned; empty is not recorded', () => {
-    const client = clientSchema.parse({
+    const client = clientSchemaFor().parse({
       ...jane, insurancePayerName: ' Blue Cross ', insurancePayerId: '00621', insuranceMemberId: 'XOF123', insuranceGroupNumber: 'G-1',
       insuranceSubscriberName: 'Mina Doe', insuranceSubscriberRelationship: 'child', insuranceSubscriberDateOfBirth: '1980-01-15',
       secondaryInsurancePayerName: 'Aetna', secondaryInsuranceSubscriberRelationship: '', responsiblePartyName: 'Mina Doe', responsiblePartyPhone: '312 555 0199',
@@ -19,7 +19,7 @@ describe('a client’s insurance (issue 37: what a superbill and a claim need)',
   });
 
   it('refuses a relationship outside the list and a date of birth that is not one, at their fields', () => {
-    const result = clientSchema.safeParse({ ...jane, insuranceSubscriberRelationship: 'cousin', secondaryInsuranceSubscriberDateOfBirth: '31/02/1980' });
+    const result = clientSchemaFor().safeParse({ ...jane, insuranceSubscriberRelationship: 'cousin', secondaryInsuranceSubscriberDateOfBirth: '31/02/1980' });
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['insuranceSubscriberRelationship', 'secondaryInsuranceSubscriberDateOfBirth']));

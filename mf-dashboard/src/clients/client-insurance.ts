@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
 import { optionalDateOfBirth, optionalPhone, optionalText } from '../shared/schema-fields.ts';
 
 // The insurance a superbill and a future claim need (issue 37; backend/appwrite.json's clients
@@ -18,8 +19,8 @@ const relationship = () =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** The client schema's insurance fields, in the form's order. */
-export const insuranceShape = {
+/** The client schema's insurance fields, in the form's order; national phone numbers read as `country`'s. */
+export const insuranceShapeFor = (country: CountryCode) => ({
   insurancePayerName: optionalText({ label: "the primary payer's name", max: 100 }),
   insurancePayerId: optionalText({ label: 'the primary payer ID', max: 20 }),
   insuranceMemberId: optionalText({ label: 'the primary member ID', max: 40 }),
@@ -36,8 +37,8 @@ export const insuranceShape = {
   secondaryInsuranceSubscriberDateOfBirth: optionalDateOfBirth(),
   responsiblePartyName: optionalText({ label: "the responsible party's name", max: 100 }),
   responsiblePartyRelationship: optionalText({ label: "the responsible party's relationship", max: 50 }),
-  responsiblePartyPhone: optionalPhone(),
-};
+  responsiblePartyPhone: optionalPhone(country),
+});
 
-export type InsuranceKey = keyof typeof insuranceShape;
-export const INSURANCE_KEYS = Object.keys(insuranceShape) as InsuranceKey[];
+export type InsuranceKey = keyof ReturnType<typeof insuranceShapeFor>;
+export const INSURANCE_KEYS = Object.keys(insuranceShapeFor(DEFAULT_PRACTICE_COUNTRY)) as InsuranceKey[];

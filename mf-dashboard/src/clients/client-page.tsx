@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from '@cadence/shared
 import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
+import { practiceCountry } from '../shared/country.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
 import { PortalConsents } from './portal/portal-consents.tsx';
@@ -82,6 +83,7 @@ function ClientProfile({ client }: { client: ClientDocument }) {
   const tab = clientTabFrom(params.get(CLIENT_TAB_PARAM));
   const settings = usePracticeSettings();
   const timeZone = settings.data?.timeZone ?? browserTimeZone();
+  const country = practiceCountry(settings.data);
   const update = useUpdateClient(client.$id);
   const name = clientDisplayName(client);
   const openTab = (id: string) =>
@@ -121,8 +123,10 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     profile: (
       <div className="client-profile">
         <ClientForm
-          key={client.$id}
-          defaultValues={clientFormValues(client)}
+          // Phones are shown in the country's national form: once the settings load, the form starts over from them.
+          key={`${client.$id}-${country}`}
+          defaultValues={clientFormValues(client, undefined, country)}
+          country={country}
           submitLabel={CLIENT_TEXTS.save}
           submittingLabel={CLIENT_TEXTS.saving}
           failureTitle={CLIENT_TEXTS.saveFailed}

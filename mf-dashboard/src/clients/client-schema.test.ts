@@ -6,7 +6,7 @@ import {
   CLIENT_FIELDS,
   CLIENT_MESSAGES,
   clientDisplayName,
-  clientSchema,
+  clientSchemaFor,
   isArchived,
   matchesClientSearch,
   splitTags,
@@ -15,7 +15,7 @@ import {
 const jane = { firstName: 'Jane', lastName: 'Doe' };
 
 function messages(input: unknown): Record<string, string> {
-  const result = clientSchema.safeParse(input);
+  const result = clientSchemaFor().safeParse(input);
   return result.success ? {} : fieldMessages(result.error);
 }
 
@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('a client: every field of the issue', () => {
   it('needs only first and last name; the rest defaults', () => {
-    expect(clientSchema.parse(jane)).toEqual({
+    expect(clientSchemaFor().parse(jane)).toEqual({
       firstName: 'Jane',
       lastName: 'Doe',
       preferredName: null,
@@ -59,7 +59,7 @@ describe('a client: every field of the issue', () => {
   });
 
   it('accepts a complete client and cleans what was typed', () => {
-    const client = clientSchema.parse({
+    const client = clientSchemaFor().parse({
       firstName: ' Zoë ',
       lastName: "O'Brien",
       preferredName: 'Zo',
@@ -98,8 +98,8 @@ describe('a client: every field of the issue', () => {
   });
 
   it('a stored client parses to itself (the function receiving it checks the same)', () => {
-    const stored = clientSchema.parse({ ...jane, email: 'jane@example.com', reminderConsent: true, tags: ['a'], diagnosisCodes: ['F41.1'] });
-    expect(clientSchema.parse(stored)).toEqual(stored);
+    const stored = clientSchemaFor().parse({ ...jane, email: 'jane@example.com', reminderConsent: true, tags: ['a'], diagnosisCodes: ['F41.1'] });
+    expect(clientSchemaFor().parse(stored)).toEqual(stored);
   });
 
   it('gives each bad field its own message', () => {
@@ -133,16 +133,16 @@ describe('a client: every field of the issue', () => {
   });
 
   it('the fee override is minor units as stored, or typed text in the client currency', () => {
-    expect(clientSchema.parse({ ...jane, feeOverride: 8000 }).feeOverride).toBe(8000);
-    expect(clientSchema.parse({ ...jane, feeOverride: '80.00' }).feeOverride).toBe(8000);
-    expect(clientSchema.parse({ ...jane, feeOverride: '1.5', currency: 'KWD' }).feeOverride).toBe(1500);
-    expect(clientSchema.parse({ ...jane, feeOverride: '' }).feeOverride).toBeNull();
+    expect(clientSchemaFor().parse({ ...jane, feeOverride: 8000 }).feeOverride).toBe(8000);
+    expect(clientSchemaFor().parse({ ...jane, feeOverride: '80.00' }).feeOverride).toBe(8000);
+    expect(clientSchemaFor().parse({ ...jane, feeOverride: '1.5', currency: 'KWD' }).feeOverride).toBe(1500);
+    expect(clientSchemaFor().parse({ ...jane, feeOverride: '' }).feeOverride).toBeNull();
     expect(messages({ ...jane, feeOverride: '80.5', currency: 'JPY' })).toEqual({ feeOverride: 'JPY amounts have no decimal places.' });
     expect(messages({ ...jane, feeOverride: 80.5 })).toEqual({ feeOverride: CLIENT_MESSAGES.feeOverride });
   });
 
   it('date of birth: not in the future, not before 1900', () => {
-    expect(clientSchema.parse({ ...jane, dateOfBirth: '2026-11-25' }).dateOfBirth).toBe('2026-11-25');
+    expect(clientSchemaFor().parse({ ...jane, dateOfBirth: '2026-11-25' }).dateOfBirth).toBe('2026-11-25');
     expect(messages({ ...jane, dateOfBirth: '2026-11-27' })).toEqual({ dateOfBirth: VALIDATION_MESSAGES.dateOfBirthFuture });
     expect(messages({ ...jane, dateOfBirth: '1899-12-31' })).toEqual({ dateOfBirth: VALIDATION_MESSAGES.dateOfBirthTooEarly });
     expect(messages({ ...jane, dateOfBirth: '1990-02-30' })).toEqual({ dateOfBirth: VALIDATION_MESSAGES.dateOfBirthFormat });
@@ -150,7 +150,7 @@ describe('a client: every field of the issue', () => {
 
   it('tags: up to 20 short labels', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => `tag ${i}`);
-    expect(clientSchema.parse({ ...jane, tags: twenty }).tags).toHaveLength(20);
+    expect(clientSchemaFor().parse({ ...jane, tags: twenty }).tags).toHaveLength(20);
     expect(messages({ ...jane, tags: [...twenty, 'one more'] })).toEqual({ tags: CLIENT_MESSAGES.tagsTooMany });
     expect(messages({ ...jane, tags: ['x'.repeat(31)] })).toEqual({ tags: CLIENT_MESSAGES.tagTooLong('x'.repeat(31)) });
     expect(messages({ ...jane, tags: 5 })).toEqual({ tags: CLIENT_MESSAGES.tags });
@@ -159,7 +159,7 @@ describe('a client: every field of the issue', () => {
 
   it('diagnosis codes: at most 12, in order, no duplicates', () => {
     const codes = ['F43.10', 'F41.1', 'Z63.0'];
-    expect(clientSchema.parse({ ...jane, diagnosisCodes: codes }).diagnosisCodes).toEqual(codes);
+    expect(clientSchemaFor().parse({ ...jane, diagnosisCodes: codes }).diagnosisCodes).toEqual(codes);
     expect(messages({ ...jane, diagnosisCodes: ['F41.1', 'F41.1'] })).toEqual({ diagnosisCodes: 'F41.1 is listed more than once.' });
     const thirteen = Array.from({ length: 13 }, (_, i) => `F4${Math.floor(i / 10)}.${i % 10}`);
     expect(messages({ ...jane, diagnosisCodes: thirteen })).toEqual({ diagnosisCodes: VALIDATION_MESSAGES.diagnosisTooMany(12) });
@@ -172,7 +172,7 @@ describe('a client: every field of the issue', () => {
   });
 
   it('never throws on junk', () => {
-    for (const junk of [null, 'client', 42, [], { firstName: {}, lastName: [] }]) expect(clientSchema.safeParse(junk).success).toBe(false);
+    for (const junk of [null, 'client', 42, [], { firstName: {}, lastName: [] }]) expect(clientSchemaFor().safeParse(junk).success).toBe(false);
   });
 
   it('lists its fields for forms and the import', () => {
@@ -182,7 +182,7 @@ describe('a client: every field of the issue', () => {
 });
 
 describe('names, archive and search', () => {
-  const client = clientSchema.parse({ firstName: 'Zoë', lastName: 'Nguyen', preferredName: 'Zo', email: 'zo@example.com', phone: '(555) 123-4567' });
+  const client = clientSchemaFor().parse({ firstName: 'Zoë', lastName: 'Nguyen', preferredName: 'Zo', email: 'zo@example.com', phone: '(555) 123-4567' });
 
   it('shows the preferred name when there is one', () => {
     expect(clientDisplayName(client)).toBe('Zo Nguyen');

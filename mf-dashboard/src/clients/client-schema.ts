@@ -12,8 +12,9 @@ import {
   stateField,
   withTypedAmounts,
 } from '../shared/schema-fields.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
 import { emailSearchKey, normaliseText, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
-import { insuranceShape } from './client-insurance.ts';
+import { insuranceShapeFor } from './client-insurance.ts';
 
 // A client (issue #13 "Clients"), flat as its Appwrite document holds it. Created and updated
 // times are the document's own $createdAt/$updatedAt, so they are not part of the input.
@@ -73,60 +74,77 @@ const tagsField = () =>
 // underscore, not starting with a special character.
 const APPWRITE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
-const clientFields = z
-  .object({
-    firstName: requiredText({ label: 'the first name', max: TEXT_LIMITS.name }),
-    lastName: requiredText({ label: 'the last name', max: TEXT_LIMITS.name }),
-    preferredName: optionalText({ label: 'the preferred name', max: TEXT_LIMITS.preferredName }),
-    pronouns: optionalText({ label: 'the pronouns', max: TEXT_LIMITS.pronouns }),
-    dateOfBirth: optionalDateOfBirth(),
-    email: optionalEmail(),
-    phone: optionalPhone(),
-    addressLine1: optionalText({ label: 'the street address', max: TEXT_LIMITS.addressLine }),
-    addressLine2: optionalText({ label: 'the second address line', max: TEXT_LIMITS.addressLine }),
-    city: optionalText({ label: 'the city', max: TEXT_LIMITS.city }),
-    state: stateField(),
-    postalCode: postalCodeField(),
-    status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.status }).default('active'),
-    tags: tagsField(),
-    emergencyContactName: optionalText({ label: "the emergency contact's name", max: TEXT_LIMITS.name * 2 }),
-    emergencyContactRelationship: optionalText({ label: 'the relationship', max: TEXT_LIMITS.relationship }),
-    emergencyContactPhone: optionalPhone(),
-    defaultServiceId: z
-      .string({ error: CLIENT_MESSAGES.defaultService })
-      .regex(APPWRITE_ID, { error: CLIENT_MESSAGES.defaultService })
-      .or(z.literal('').transform(() => null))
-      .nullish()
-      .transform((id) => id ?? null),
-    /** The client's own fee (sliding scale), in minor units of `currency`; null = the service's fee. */
-    feeOverride: amountField({ invalid: CLIENT_MESSAGES.feeOverride }),
-    currency: currencyField(),
-    /** Ordered: the first is the primary diagnosis. */
-    diagnosisCodes: diagnosisCodesField(),
-    /** Consent to email reminders. */
-    reminderConsent: z.boolean({ error: CLIENT_MESSAGES.reminderConsent }).default(false),
-    referralSource: optionalText({ label: 'the referral source', max: TEXT_LIMITS.referralSource }),
-    /** Administrative notes only; clinical notes live with sessions. */
-    adminNotes: optionalText({ label: 'the administrative notes', max: TEXT_LIMITS.adminNotes, multiline: true }),
-    ...insuranceShape,
-  })
-  .superRefine((client, ctx) => {
-    if (client.reminderConsent && !client.email) {
-      ctx.addIssue({ code: 'custom', path: ['reminderConsent'], message: CLIENT_MESSAGES.reminderNeedsEmail });
-    }
-    if (!client.emergencyContactName && (client.emergencyContactRelationship || client.emergencyContactPhone)) {
-      ctx.addIssue({ code: 'custom', path: ['emergencyContactName'], message: CLIENT_MESSAGES.emergencyContactName });
-    }
-  });
+const clientFieldsFor = (country: CountryCode) =>
+    z
+    .object({
+      firstName: requiredText({ label: 'the first name', max: TEXT_LIMITS.name }),
+      lastName: requiredText({ label: 'the last name', max: TEXT_LIMITS.name }),
+      preferredName: optionalText({ label: 'the preferred name', max: TEXT_LIMITS.preferredName }),
+      pronouns: optionalText({ label: 'the pronouns', max: TEXT_LIMITS.pronouns }),
+      dateOfBirth: optionalDateOfBirth(),
+      email: optionalEmail(),
+      phone: optionalPhone(country),
+      addressLine1: optionalText({ label: 'the street address', max: TEXT_LIMITS.addressLine }),
+      addressLine2: optionalText({ label: 'the second address line', max: TEXT_LIMITS.addressLine }),
+      city: optionalText({ label: 'the city', max: TEXT_LIMITS.city }),
+      state: stateField(),
+      postalCode: postalCodeField(),
+      status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.status }).default('active'),
+      tags: tagsField(),
+      emergencyContactName: optionalText({ label: "the emergency contact's name", max: TEXT_LIMITS.name * 2 }),
+      emergencyContactRelationship: optionalText({ label: 'the relationship', max: TEXT_LIMITS.relationship }),
+      emergencyContactPhone: optionalPhone(country),
+      defaultServiceId: z
+        .string({ error: CLIENT_MESSAGES.defaultService })
+        .regex(APPWRITE_ID, { error: CLIENT_MESSAGES.defaultService })
+        .or(z.literal('').transform(() => null))
+        .nullish()
+        .transform((id) => id ?? null),
+      /** The client's own fee (sliding scale), in minor units of `currency`; null = the service's fee. */
+      feeOverride: amountField({ invalid: CLIENT_MESSAGES.feeOverride }),
+      currency: currencyField(),
+      /** Ordered: the first is the primary diagnosis. */
+      diagnosisCodes: diagnosisCodesField(),
+      /** Consent to email reminders. */
+      reminderConsent: z.boolean({ error: CLIENT_MESSAGES.reminderConsent }).default(false),
+      referralSource: optionalText({ label: 'the referral source', max: TEXT_LIMITS.referralSource }),
+      /** Administrative notes only; clinical notes live with sessions. */
+      adminNotes: optionalText({ label: 'the administrative notes', max: TEXT_LIMITS.adminNotes, multiline: true }),
+      ...insuranceShapeFor(country),
+    })
+    .superRefine((client, ctx) => {
+      if (client.reminderConsent && !client.email) {
+        ctx.addIssue({ code: 'custom', path: ['reminderConsent'], message: CLIENT_MESSAGES.reminderNeedsEmail });
+      }
+      if (!client.emergencyContactName && (client.emergencyContactRelationship || client.emergencyContactPhone)) {
+        ctx.addIssue({ code: 'custom', path: ['emergencyContactName'], message: CLIENT_MESSAGES.emergencyContactName });
+      }
+    });
 
 /** The fee override is minor units as stored, or text as typed ("$80") read in the client's currency. */
-export const clientSchema = withTypedAmounts(['feeOverride'], clientFields);
+const buildClientSchema = (country: CountryCode) => withTypedAmounts(['feeOverride'], clientFieldsFor(country));
+type ClientSchema = ReturnType<typeof buildClientSchema>;
+const schemas = new Map<CountryCode, ClientSchema>();
 
-export type ClientInput = z.input<typeof clientFields>;
-export type Client = z.output<typeof clientSchema>;
+/**
+ * The client schema of a practice in `country` (issue 29): phone numbers written without + or 00
+ * are that country's national numbers ("06 12 34 56 78" in France), stored in E.164. A stored
+ * document's phones are international already, so any country reads it back unchanged.
+ */
+export function clientSchemaFor(country: CountryCode = DEFAULT_PRACTICE_COUNTRY): ClientSchema {
+  let schema = schemas.get(country);
+  if (!schema) {
+    schema = buildClientSchema(country);
+    schemas.set(country, schema);
+  }
+  return schema;
+}
+
+export type ClientInput = z.input<ReturnType<typeof clientFieldsFor>>;
+export type Client = z.output<ClientSchema>;
 
 /** Fields every client field list (forms, import, exports) names, in the form's order. */
-export const CLIENT_FIELDS = Object.keys(clientFields.shape) as (keyof Client)[];
+export const CLIENT_FIELDS = Object.keys(clientFieldsFor(DEFAULT_PRACTICE_COUNTRY).shape) as (keyof Client)[];
 
 /** What the client is called on screen: the preferred name if there is one, then the last name. */
 export function clientDisplayName(client: Pick<Client, 'firstName' | 'lastName' | 'preferredName'>): string {

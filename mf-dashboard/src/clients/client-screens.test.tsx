@@ -16,10 +16,11 @@ import { deleteClient } from './api/delete-client.ts';
 import { getClient } from './api/get-client.ts';
 import { listClients } from './api/list-clients.ts';
 import { updateClient } from './api/update-client.ts';
+import { getPracticeSettings } from '../practice/api/get-practice-settings.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 import { getPortalAccess } from './portal/portal-access-api.ts';
 import { ClientPage } from './client-page.tsx';
-import { clientSchema, type ClientInput } from './client-schema.ts';
+import { clientSchemaFor, type ClientInput } from './client-schema.ts';
 import { CLIENTS_PAGE_SIZE, ClientsPage } from './clients-page.tsx';
 import { NewClientPage } from './new-client-page.tsx';
 
@@ -34,7 +35,7 @@ let sequence = 0;
 /** A client document as listClients/getClient answer it. */
 function clientDocument(fields: ClientInput, id = `client${++sequence}`): ClientDocument {
   return {
-    ...clientSchema.parse(fields),
+    ...clientSchemaFor().parse(fields),
     userId: THERAPIST_ID,
     $id: id,
     $sequence: String(sequence),
@@ -412,6 +413,25 @@ describe('one client (/dashboard/clients/:clientId)', () => {
     renderClients('/dashboard/clients/zoe1?tab=notes');
     const tabs = await screen.findByRole('tablist', { name: CLIENT_TEXTS.tabsLabel });
     expect(within(tabs).getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("a practice in France: the summary and the profile show its numbers nationally, others internationally, and a national number typed is stored in E.164 (issue 29)", async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValueOnce({ timeZone: 'Europe/Paris', currency: 'EUR', country: 'FR' } as never);
+    const client = clientDocument({ firstName: 'Zoë', lastName: 'Nguyen', phone: '+33612345678', emergencyContactName: 'Sam', emergencyContactPhone: '+13125550100' }, 'zoe1');
+    fetched.mockResolvedValue(client);
+    updated.mockImplementation(async (_id, changes) => ({ ...client, ...changes }) as ClientDocument);
+    const user = userEvent.setup();
+    renderClients('/dashboard/clients/zoe1');
+    const summary = await screen.findByLabelText('Client summary');
+    expect(await within(summary).findByRole('link', { name: '06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+    await user.click(screen.getByRole('tab', { name: /Profile/ }));
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    expect(phone).toHaveValue('06 12 34 56 78');
+    expect(screen.getByRole('textbox', { name: /Emergency contact phone/ })).toHaveValue('+1 312 555 0100');
+    await user.clear(phone);
+    await user.type(phone, '01 23 45 67 89');
+    await user.click(screen.getByRole('button', { name: CLIENT_TEXTS.save }));
+    await waitFor(() => expect(updated).toHaveBeenCalledWith('zoe1', expect.objectContaining({ phone: '+33123456789', emergencyContactPhone: '+13125550100' })));
   });
 
   it('saves an edit and says "Saved"', async () => {

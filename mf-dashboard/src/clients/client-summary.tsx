@@ -10,11 +10,11 @@ import { notePath } from '../sessions/notes/note-paths.ts';
 import { sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
 import { formatMoney } from '../shared/money.ts';
-import { formatPhone } from '../shared/validators.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { CLIENT_STATUS_LABELS } from './client-schema.ts';
 import { CLIENT_STATUS_TONES } from './clients-page.tsx';
+import { PracticePhone } from './practice-phone.tsx';
 import { PORTAL_INVITE_TEXT } from './portal/portal-invite.tsx';
 import { usePortalAccess } from './portal/use-portal-access.ts';
 
@@ -123,7 +123,7 @@ export function ClientSummary({ client, timeZone }: { client: ClientDocument; ti
         {client.email || client.phone ? (
           <>
             {client.email && <a href={`mailto:${client.email}`} className="client-summary__contact">{client.email}</a>}
-            {client.phone && <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} className="client-summary__contact">{formatPhone(client.phone)}</a>}
+            {client.phone && <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} className="client-summary__contact"><PracticePhone phone={client.phone} /></a>}
           </>
         ) : (
           SUMMARY_TEXTS.noContact

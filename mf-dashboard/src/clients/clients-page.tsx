@@ -16,13 +16,13 @@ import {
   type BadgeTone,
   type TableColumn,
 } from '@cadence/shared-ui';
-import { formatPhone } from '../shared/validators.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
 import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';
 import { useClients } from './client-queries.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientDisplayName, type ClientStatus } from './client-schema.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
+import { PracticePhone } from './practice-phone.tsx';
 import './clients.css';
 
 /**
@@ -76,7 +76,7 @@ const COLUMNS: readonly TableColumn<ClientDocument>[] = [
     cell: (client) => (
       <span className="clients-contact">
         {client.email && <span>{client.email}</span>}
-        {client.phone && <span>{formatPhone(client.phone)}</span>}
+        {client.phone && <span><PracticePhone phone={client.phone} /></span>}
       </span>
     ),
   },

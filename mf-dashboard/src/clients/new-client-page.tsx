@@ -4,6 +4,7 @@ import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, buttonClassName, PageHeader, Skeleton } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { practiceCountry } from '../shared/country.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { listClients } from './api/list-clients.ts';
@@ -36,6 +37,7 @@ export function NewClientPage() {
   const create = useCreateClient();
   const [duplicate, setDuplicate] = useState<DuplicateMatch<ClientDocument> | null>(null);
   const currency = settings.data?.currency ?? DEFAULT_CURRENCY;
+  const country = practiceCountry(settings.data);
 
   return (
     <div className="clients-page">
@@ -44,7 +46,8 @@ export function NewClientPage() {
         <Skeleton label={CLIENT_TEXTS.loadingSettings} lines={8} />
       ) : (
         <ClientForm
-          defaultValues={clientFormValues(null, currency)}
+          defaultValues={clientFormValues(null, currency, country)}
+          country={country}
           askDefaultService
           submitLabel={CLIENT_TEXTS.create}
           submittingLabel={CLIENT_TEXTS.creating}

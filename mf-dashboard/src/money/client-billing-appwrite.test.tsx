@@ -12,7 +12,7 @@ import { MemoryRouter } from '@cadence/shared-router/testing';
 import { actAs, createTherapist, startLocalAppwrite, type LocalAppwrite, type Therapist } from '../../test/local-appwrite.ts';
 import { createClient } from '../clients/api/create-client.ts';
 import type { ClientDocument } from '../clients/api/client-document.ts';
-import { clientSchema } from '../clients/client-schema.ts';
+import { clientSchemaFor } from '../clients/client-schema.ts';
 import { createService } from '../practice/api/create-service.ts';
 import { savePracticeSettings } from '../practice/api/save-practice-settings.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   signedIn(therapist);
   await savePracticeSettings(therapist.id, practiceSettingsSchema.parse({ practiceName: 'Calm Waters', therapistName: 'Dana', timeZone: 'America/Chicago', currency: 'USD' }));
   const service = await createService(therapist.id, serviceSchema.parse({ name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 12000, currency: 'USD', color: 'blue', archived: false }), 9);
-  client = await createClient(therapist.id, clientSchema.parse({ firstName: 'Jane', lastName: 'Doe', currency: 'USD' }));
+  client = await createClient(therapist.id, clientSchemaFor().parse({ firstName: 'Jane', lastName: 'Doe', currency: 'USD' }));
   const start = '2026-03-03T16:00:00.000Z';
   await createAppointment(therapist.id, {
     clientId: client.$id, serviceId: service.$id, seriesId: null, start, end: '2026-03-03T16:45:00.000Z', status: 'show', locationType: 'office', meetingLink: null, adminNote: null,

@@ -8,6 +8,7 @@ import type { ServiceDocument } from './api/service-document.ts';
 import { updateService } from './api/update-service.ts';
 import type { PracticeSettings } from './practice-settings.ts';
 import type { Service } from './services.ts';
+import { practiceCountry, type CountryCode } from '../shared/country.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 
 /** Query keys of the practice's settings and services: writes invalidate these. */
@@ -26,6 +27,11 @@ export function usePracticeSettings() {
     enabled: userId !== '',
     meta: { failure: 'Loading practice settings failed' },
   });
+}
+
+/** The country national phone numbers are read and shown with (the default while settings load or have none). */
+export function usePracticeCountry(): CountryCode {
+  return practiceCountry(usePracticeSettings().data);
 }
 
 /** The therapist's services in sort order (archived ones only when asked). */

@@ -7,7 +7,8 @@ import { clientFormValues } from '../clients/client-form.tsx';
 import { useCreateClient } from '../clients/client-mutations.ts';
 import { clientKeys } from '../clients/client-queries.ts';
 import { FormTextInput } from '../practice/form-controls.tsx';
-import { clientDisplayName, clientSchema, type Client } from '../clients/client-schema.ts';
+import { usePracticeCountry } from '../practice/practice-queries.ts';
+import { clientDisplayName, clientSchemaFor, type Client } from '../clients/client-schema.ts';
 import { DUPLICATE_MESSAGES, findDuplicateClient, type DuplicateMatch } from '../clients/duplicates.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import './quick-new-client.css';
@@ -46,6 +47,7 @@ export function QuickNewClient({ currency, onChosen, onCancel }: QuickNewClientP
   const queryClient = useQueryClient();
   const create = useCreateClient();
   const headingId = useId();
+  const country = usePracticeCountry();
   const first = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', email: '', phone: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -56,7 +58,7 @@ export function QuickNewClient({ currency, onChosen, onCancel }: QuickNewClientP
 
   const add = async () => {
     setFailure(null);
-    const parsed = clientSchema.safeParse({ ...clientFormValues(null, currency), ...values });
+    const parsed = clientSchemaFor(country).safeParse({ ...clientFormValues(null, currency, country), ...values });
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {

@@ -1,3 +1,4 @@
+import type { CountryCode } from './country.ts';
 import { describe, expect, it } from 'vitest';
 import {
   checkDateOfBirth,
@@ -168,6 +169,33 @@ describe('phone numbers', () => {
     expect(checkPhone('020 7946 0958')).toEqual(no(M.phone));
   });
 
+  it('reads national numbers of the practice country in E.164, and refuses one that is not that country\'s (issue 29)', () => {
+    const national: [string, CountryCode, string][] = [
+      ['612 345 678', 'ES', '+34612345678'],
+      ['91 123 45 67', 'ES', '+34911234567'],
+      ['06 12 34 56 78', 'FR', '+33612345678'],
+      ['01.23.45.67.89', 'FR', '+33123456789'],
+      ['020 7946 0958', 'GB', '+442079460958'],
+      ['07911 123456', 'GB', '+447911123456'],
+      ['0470 12 34 56', 'BE', '+32470123456'],
+      ['02 123 45 67', 'BE', '+3221234567'],
+      ['030 1234567', 'DE', '+49301234567'],
+    ];
+    for (const [typed, country, e164] of national) {
+      expect(checkPhone(typed, country), `${typed} in ${country}`).toEqual(ok(e164));
+      expect(checkPhone(e164, country), e164).toEqual(ok(e164));
+    }
+    // Spanish numbers have no trunk 0; a US-shaped number is no French number (kept as typed only in a US practice).
+    for (const [typed, country] of [['0612 345 678', 'ES'], ['(312) 555-0100', 'FR'], ['(312) 555-0100', 'GB'], ['(212) 555-0100', 'BE'], ['06 12 34 56', 'FR'], ['0470 12 34 56 78 90', 'BE']] as const) {
+      expect(checkPhone(typed, country), `${typed} in ${country}`).toEqual(no(M.phone));
+    }
+    // International forms read the same in every country.
+    for (const country of ['US', 'FR', 'ES', 'GB'] as const) {
+      expect(checkPhone('+34 612 345 678', country)).toEqual(ok('+34612345678'));
+      expect(checkPhone('0032 470 12 34 56', country)).toEqual(ok('+32470123456'));
+    }
+  });
+
   it('refuses short, long, lettered and empty numbers', () => {
     for (const phone of ['', '123-4567', '555-123-456', '2-555-123-4567', '+1234567', '+1234567890123456', '00 1234567', '0000 555 1234', 'call me', '555-CALL-NOW', '+0 555 123 4567', '5551234567; DROP']) {
       expect(checkPhone(phone), phone).toEqual(no(M.phone));
@@ -286,5 +314,20 @@ describe('phones shown', () => {
       expect(checkPhone(display), display).toEqual(ok(stored));
     }
     expect(formatPhone(null)).toBe('');
+  });
+
+  it('shows and reads back with the practice country, whichever it is', () => {
+    const shown: [string, CountryCode, string][] = [
+      ['+33612345678', 'FR', '06 12 34 56 78'],
+      ['+442079460958', 'GB', '020 7946 0958'],
+      ['+32470123456', 'BE', '0470 12 34 56'],
+      ['+34612345678', 'ES', '612 34 56 78'],
+      ['+13125550100', 'FR', '+1 312 555 0100'],
+      ['+33612345678 ext. 4', 'FR', '06 12 34 56 78 ext. 4'],
+    ];
+    for (const [stored, country, display] of shown) {
+      expect(formatPhone(stored, country), `${stored} in ${country}`).toBe(display);
+      expect(checkPhone(display, country), display).toEqual(ok(stored));
+    }
   });
 });

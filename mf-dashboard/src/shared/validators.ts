@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { accept, refuse, type Checked } from './checked.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './country.ts';
 import { isCalendarDay } from './time-zone.ts';
 
 // Field rules of the practice (issue #13): each takes what a person typed or a CSV cell held and
@@ -175,21 +176,16 @@ export function splitDiagnosisCodes(text: string): string[] {
 const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d{1,6})$/i;
 
 /**
- * The country whose national phone forms a practice's clients write without a prefix ("(312)
- * 555-0100"). Cadence's addresses are US addresses (states, ZIP codes), so the practice's country is
- * the US until practice settings hold a country.
+ * A phone number as people write it: a national number of `country`, the practice's ("(312)
+ * 555-0100" in the US, "06 12 34 56 78" in France, "020 7946 0958" in the UK), or an international
+ * one starting with + or 00 ("+34 612 345 678", "0032 470 12 34 56"), either with an extension
+ * ("x12", "ext. 12"). A complete number is answered in E.164 ("+13125550100", with " ext. 12" after
+ * it); one libphonenumber cannot place but shaped like a phone number (8–15 digits after +, or ten
+ * digits of a US practice: its fictional 555 numbers) is kept as typed, spacing tidied. A national
+ * number that is not one of the country's is refused, never read as another country's. Answering
+ * its own output unchanged, it can run on stored values again.
  */
-export const PRACTICE_COUNTRY: CountryCode = 'US';
-
-/**
- * A phone number as people write it: a national number of `country` ("(312) 555-0100"), or an
- * international one starting with + or 00 ("+34 612 345 678", "0032 470 12 34 56"), either with an
- * extension ("x12", "ext. 12"). A complete number is answered in E.164 ("+13125550100", with
- * " ext. 12" after it); one libphonenumber cannot place but shaped like a phone number (ten US
- * digits, 8–15 digits after +) is kept as typed, spacing tidied. Answering its own output unchanged,
- * it can run on stored values again.
- */
-export function checkPhone(input: unknown, country: CountryCode = PRACTICE_COUNTRY): Checked<string> {
+export function checkPhone(input: unknown, country: CountryCode = DEFAULT_PRACTICE_COUNTRY): Checked<string> {
   if (typeof input !== 'string') return refuse(VALIDATION_MESSAGES.phone);
   const text = normaliseText(input, { multiline: false });
   if (text.length > 40) return refuse(VALIDATION_MESSAGES.phone);
@@ -203,7 +199,7 @@ export function checkPhone(input: unknown, country: CountryCode = PRACTICE_COUNT
   const digits = typed.replace(/\D/g, '');
   const shaped = international
     ? /^\+[1-9]\d{7,14}$/.test(`+${international.replace(/\D/g, '')}`)
-    : digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+    : country === 'US' && (digits.length === 10 || (digits.length === 11 && digits.startsWith('1')));
   return shaped ? accept(text) : refuse(VALIDATION_MESSAGES.phone);
 }
 
@@ -213,7 +209,7 @@ export function checkPhone(input: unknown, country: CountryCode = PRACTICE_COUNT
  * ("ext. 12"); a number kept as typed is shown as typed. checkPhone reads every one of these back to
  * the stored form.
  */
-export function formatPhone(stored: string | null | undefined, country: CountryCode = PRACTICE_COUNTRY): string {
+export function formatPhone(stored: string | null | undefined, country: CountryCode = DEFAULT_PRACTICE_COUNTRY): string {
   if (typeof stored !== 'string' || !/^\+\d+(?: ext\. \d+)?$/.test(stored)) return stored ?? '';
   const [number = '', extension] = stored.split(' ext. ');
   const parsed = parsePhoneNumberFromString(number);

@@ -4,6 +4,7 @@ import { Link } from '@cadence/shared-router';
 import { Alert, Button, Skeleton } from '@cadence/shared-ui';
 import { Panel } from '../../dashboard/section-panels.tsx';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
+import { practiceCountry } from '../../shared/country.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { listClients } from '../api/list-clients.ts';
 import { refreshClients } from '../client-mutations.ts';
@@ -36,7 +37,7 @@ export function ClientImportPage() {
   const [startError, setStartError] = useState<string | null>(null);
 
   const context = useMemo(
-    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined, dateOrder }),
+    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined, country: practiceCountry(settings.data), dateOrder }),
     [services.data, settings.data, dateOrder],
   );
   const plan = useMemo(

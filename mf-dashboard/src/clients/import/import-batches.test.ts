@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '../../shared/csv-writer.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 import { listClients } from '../api/list-clients.ts';
-import { clientSchema, type Client } from '../client-schema.ts';
+import { clientSchemaFor, type Client } from '../client-schema.ts';
 import { guessMapping } from './column-mapping.ts';
 import { batchesOf, clientsToWrite, IMPORT_BATCH_SIZE, writeClientBatch, type ClientToWrite } from './import-batches.ts';
 import { readImportFile } from './import-file.ts';
@@ -22,7 +22,7 @@ let b: Therapist;
 const actAs = (therapist: Therapist) => actAsTherapist(server, therapist);
 
 const client = (firstName: string, lastName: string, extra: Partial<Record<keyof Client, unknown>> = {}): Client =>
-  clientSchema.parse({ firstName, lastName, ...extra });
+  clientSchemaFor().parse({ firstName, lastName, ...extra });
 
 const toWrite = (clients: Client[]): ClientToWrite[] => clientsToWrite(clients.map((c, i) => ({ rowNumber: i + 2, client: c })));
 

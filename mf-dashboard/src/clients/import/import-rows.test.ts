@@ -106,6 +106,25 @@ describe('each row read into a client', () => {
     expect(result.rows[1]!.problems).toEqual(['Fee: JPY amounts have no decimal places.']);
   });
 
+  it("national phone numbers are read with the practice's country and stored in E.164; one that is not that country's is refused (issue 29)", () => {
+    const file = 'First,Last,Phone,Emergency contact,Emergency contact phone\nAna,Ruiz,612 345 678,Luis Ruiz,91 123 45 67\nMarc,Roux,06 12 34 56 78,,\nEva,Gil,0612 345 678,,\nTom,Ward,+44 20 7946 0958,,\nLea,Peeters,0032 470 12 34 56,,\n';
+    const spain = plan(file, [], { country: 'ES' });
+    expect(spain.country).toBe('ES');
+    expect(spain.rows.map((row) => [row.rowNumber, row.client?.phone ?? row.problems])).toEqual([
+      [2, '+34612345678'],
+      [3, [`Phone: ${VALIDATION_MESSAGES.phone}`]],
+      [4, [`Phone: ${VALIDATION_MESSAGES.phone}`]],
+      [5, '+442079460958'],
+      [6, '+32470123456'],
+    ]);
+    expect(spain.rows[0]!.client?.emergencyContactPhone).toBe('+34911234567');
+    const france = plan(file, [], { country: 'FR' });
+    expect(france.rows[1]!.client?.phone).toBe('+33612345678');
+    expect(france.rows[2]!.client?.phone).toBe('+33612345678');
+    // Without a country the practice's national numbers are US numbers, as before.
+    expect(plan('First,Last,Phone\nJo,Lee,(312) 555-0100\nEli,Mar,020 7946 0958\n').rows.map((row) => row.client?.phone ?? row.problems)).toEqual(['+13125550100', [`Phone: ${VALIDATION_MESSAGES.phone}`]]);
+  });
+
   it('a field re-mapped by hand is read from its new column', () => {
     const parsed = parse('First,Last,Mobile,Home phone\nJane,Doe,,555-123-4567\n');
     const mapping = remapColumn(guessMapping(parsed.headers), 3, 'phone');

@@ -1,8 +1,9 @@
 import { removeFormulaGuard, toCsv } from '../../shared/csv-writer.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../../shared/country.ts';
 import { DEFAULT_CURRENCY, parseMoney } from '../../shared/money.ts';
 import { fieldMessages } from '../../shared/schema-fields.ts';
 import { checkDateOfBirth, checkEmail, checkText, TEXT_LIMITS } from '../../shared/validators.ts';
-import { clientDisplayName, clientSchema, type Client, type ClientStatus } from '../client-schema.ts';
+import { clientDisplayName, clientSchemaFor, type Client, type ClientStatus } from '../client-schema.ts';
 import { DUPLICATE_MESSAGES, DuplicateIndex, type DuplicateKeyFields, type DuplicateReason } from '../duplicates.ts';
 import { IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from './column-mapping.ts';
 import type { ParsedCsv } from './import-file.ts';
@@ -37,6 +38,8 @@ export interface ImportContext<T extends DuplicateKeyFields> {
   services?: readonly ImportService[];
   /** The practice's currency, for fee overrides. */
   currency?: string;
+  /** The practice's country: phone numbers without + or 00 are read as its national numbers. */
+  country?: CountryCode;
   /** How the file writes dates, as the person chose it; otherwise the file's own evidence decides. */
   dateOrder?: DateOrder | null;
   /** Two-digit years up to this one are 20xx (twoDigitYearPivot). */
@@ -73,6 +76,8 @@ export interface ImportDates extends DateOrderEvidence {
 
 export interface ImportPlan<T> {
   headers: string[];
+  /** The country national phone numbers were read as (the practice's, shown in the preview). */
+  country: CountryCode;
   dates: ImportDates;
   rows: ImportRow<T>[];
   /** The clients to create, in file order. */
@@ -225,6 +230,8 @@ export function importDates(parsed: ParsedCsv, mapping: ColumnMapping, chosen: D
  */
 export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapping: ColumnMapping, context: ImportContext<T>): ImportPlan<T> {
   const currency = context.currency ?? DEFAULT_CURRENCY;
+  const country = context.country ?? DEFAULT_PRACTICE_COUNTRY;
+  const schema = clientSchemaFor(country);
   const findService = serviceFinder(context.services ?? []);
   const dates = importDates(parsed, mapping, context.dateOrder ?? null, context.pivot);
   const readContext: ReadContext = { currency, findService, dateOrder: dates.used, pivot: dates.pivot };
@@ -240,7 +247,7 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
     const extra = cells.slice(parsed.headers.length);
     if (extra.some((cell) => cell.trim() !== '')) row.notes.push(IMPORT_ROW_MESSAGES.extraCells(cells.length, parsed.headers.length));
     const reading = readRow(cells.slice(0, parsed.headers.length), mapping, parsed.headers, readContext);
-    const result = clientSchema.safeParse(reading.input);
+    const result = schema.safeParse(reading.input);
     if (!result.success) {
       for (const [field, message] of Object.entries(fieldMessages(result.error))) {
         const column = reading.columnOf.get(field);
@@ -281,6 +288,7 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
   const count = (status: ImportRowStatus) => rows.filter((row) => row.status === status).length;
   return {
     headers: parsed.headers,
+    country,
     dates,
     rows,
     ready,
