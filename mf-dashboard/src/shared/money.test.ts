@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, isCurrencyCode, isMinorUnits, minorDigits, MONEY_MESSAGES, moneyInputText, parseMoney } from './money.ts';
+import { decimalEvidence, formatMoney, isCurrencyCode, isMinorUnits, minorDigits, MONEY_MESSAGES, moneyInputText, parseMoney } from './money.ts';
 
 const ok = (value: number) => ({ ok: true, value });
 const no = (message: string) => ({ ok: false, message });
@@ -70,7 +70,7 @@ describe('parseMoney: typed text to minor units', () => {
   it('refuses what is not an amount, with a clear message and no exception', () => {
     expect(parseMoney('')).toEqual(no(MONEY_MESSAGES.amountEmpty));
     expect(parseMoney('   ')).toEqual(no(MONEY_MESSAGES.amountEmpty));
-    for (const text of ['abc', '12abc', '1,20', '1,2345', '1.2.3', '.', '$', '€5', '1 000', '0x10', '1e3', 'Infinity']) {
+    for (const text of ['abc', '12abc', '1,2,3', '1.2.3', '1.234.5', '.', '$', '€5', '1 00', '0x10', '1e3', 'Infinity']) {
       expect(parseMoney(text), text).toEqual(no(MONEY_MESSAGES.amountInvalid));
     }
     expect(parseMoney(undefined)).toEqual(no(MONEY_MESSAGES.amountInvalid));
@@ -91,6 +91,63 @@ describe('parseMoney: typed text to minor units', () => {
 
   it('refuses an unknown currency instead of guessing its digits', () => {
     expect(parseMoney('5', 'ABC')).toEqual(no(MONEY_MESSAGES.currencyUnknown));
+  });
+});
+
+describe('decimal comma or decimal point (issue 29)', () => {
+  it('decimalEvidence: what one amount says about its separator', () => {
+    const cases: [string, ReturnType<typeof decimalEvidence>][] = [
+      ['1.234,56', ','],
+      ['80,5', ','],
+      ['80,50', ','],
+      ['1 234,56 €', ','],
+      ['1.234.567', ','],
+      ['0,500', ','],
+      ['1234,500', ','],
+      ['1,234.56', '.'],
+      ['$80.50', '.'],
+      ['80.5', '.'],
+      ['1,234,567', '.'],
+      ["1'234.50", '.'],
+      ['80,500', 'ambiguous'],
+      ['1.500', 'ambiguous'],
+      ['€ 999,000', 'ambiguous'],
+      ['80', null],
+      ['', null],
+    ];
+    for (const [text, evidence] of cases) expect(decimalEvidence(text), text).toBe(evidence);
+  });
+
+  it('parseMoney reads either separator, the other one grouping thousands', () => {
+    for (const [text, decimal, amount] of [
+      ['80,50', ',', 8050],
+      ['80,5', ',', 8050],
+      ['1.234,56', ',', 123456],
+      ['1 234,56 €', ',', 123456],
+      ['€1.234', ',', 123400],
+      ['80,500', ',', 8050],
+      ['80,500', '.', 8050000],
+      ['1.500', '.', 150],
+      ['1,234.56', '.', 123456],
+      ['80', ',', 8000],
+    ] as const) {
+      expect(parseMoney(text, 'EUR', decimal), `${text} with ${decimal}`).toEqual(ok(amount));
+    }
+    // An amount that does not fit the separator given is refused, never read another way.
+    expect(parseMoney('80.50', 'EUR', ',')).toEqual(no(MONEY_MESSAGES.amountInvalid));
+    expect(parseMoney('1.234,56', 'EUR', '.')).toEqual(no(MONEY_MESSAGES.amountInvalid));
+    expect(parseMoney('80,123', 'EUR', ',')).toEqual(no(MONEY_MESSAGES.amountDecimals('EUR', 2)));
+  });
+
+  it('a typed amount with no separator given reads by its own evidence: "80,50" is 80.50, never 8050', () => {
+    expect(parseMoney('80,50')).toEqual(ok(8050));
+    expect(parseMoney('80,5')).toEqual(ok(8050));
+    expect(parseMoney('1.234,56')).toEqual(ok(123456));
+    expect(parseMoney('1,2345')).toEqual(no(MONEY_MESSAGES.amountDecimals('USD', 2)));
+    // "1,500" could be either: the app's US English reads a point.
+    expect(parseMoney('1,500')).toEqual(ok(150000));
+    expect(parseMoney('1 000')).toEqual(ok(100000));
+    expect(parseMoney('1,250', 'KWD')).toEqual(ok(1250000));
   });
 });
 

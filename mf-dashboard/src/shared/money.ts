@@ -113,14 +113,45 @@ function currencySymbols(currency: string): string[] {
   return sorted;
 }
 
-const GROUPED = /^\d{1,3}(,\d{3})+$/;
+/** The character between an amount's whole units and its decimals: 120.50 or 120,50. */
+export type DecimalSeparator = '.' | ',';
+
+export const DECIMAL_SEPARATOR_LABELS: Record<DecimalSeparator, string> = {
+  '.': 'Decimal point (1,234.56)',
+  ',': 'Decimal comma (1.234,56)',
+};
+
+// Spaces, thin spaces and apostrophes that group thousands ("1 234,56", "1'234.50").
+const GROUP_SPACE = /(?<=\d)[\s\u00a0\u202f'\u2019](?=\d{3}(?!\d))/g;
 
 /**
- * Reads an amount a person typed ("120", "120.5", "$1,200.00", "USD 45") into minor units of
- * `currency`. Refuses negative amounts, more decimals than the currency has, misplaced thousands
- * separators and anything else that is not an amount, each with its own message.
+ * What one written amount says about its decimal separator (issue 29): "1.234,56", "80,5" and
+ * "80,50" can only have a decimal comma, "1,234.56" and "80.50" only a point, and "1.234.567" or
+ * "1,234,567" use the other one to group thousands. "80,500" and "1.500" could be either (thousands
+ * or three decimals): 'ambiguous'. Null when the amount has no separator at all ("80").
  */
-export function parseMoney(input: unknown, currency: string = DEFAULT_CURRENCY): Checked<number> {
+export function decimalEvidence(input: string): DecimalSeparator | 'ambiguous' | null {
+  const number = /\d[\d.,]*/.exec(input.replace(GROUP_SPACE, ''))?.[0] ?? '';
+  const last = Math.max(number.lastIndexOf('.'), number.lastIndexOf(','));
+  if (last < 0) return null;
+  const mark = number[last] as DecimalSeparator;
+  const other: DecimalSeparator = mark === '.' ? ',' : '.';
+  if (number.includes(other)) return mark;
+  if (number.indexOf(mark) !== last) return other;
+  const whole = number.slice(0, last);
+  const after = number.length - last - 1;
+  return after === 3 && whole.length <= 3 && !/^0\d*$/.test(whole) ? 'ambiguous' : mark;
+}
+
+/**
+ * Reads an amount a person typed ("120", "120.5", "$1,200.00", "USD 45", "80,50 €") into minor units
+ * of `currency`. The decimal separator is `decimal` when the file or the person has said which;
+ * otherwise the amount's own (decimalEvidence: "80,50" is 80.50, never 8050), and where it could be
+ * either ("1,500") a point, as the app's US English writes amounts. Refuses negative amounts, more
+ * decimals than the currency has, misplaced thousands separators and anything else that is not an
+ * amount, each with its own message.
+ */
+export function parseMoney(input: unknown, currency: string = DEFAULT_CURRENCY, decimal?: DecimalSeparator | null): Checked<number> {
   if (!isCurrencyCode(currency)) return refuse(MONEY_MESSAGES.currencyUnknown);
   if (typeof input === 'number') {
     if (!Number.isFinite(input)) return refuse(MONEY_MESSAGES.amountInvalid);
@@ -144,18 +175,22 @@ export function parseMoney(input: unknown, currency: string = DEFAULT_CURRENCY):
       break;
     }
   }
+  text = text.replace(GROUP_SPACE, '');
 
-  const match = /^(\d[\d,]*)?(?:\.(\d*))?$/.exec(text);
+  const evidence = decimalEvidence(text);
+  const point = decimal ?? (evidence === ',' ? ',' : '.');
+  const group = point === '.' ? ',' : '.';
+  const match = (point === '.' ? /^(\d[\d,]*)?(?:\.(\d*))?$/ : /^(\d[\d.]*)?(?:,(\d*))?$/).exec(text);
   if (!match || (match[1] === undefined && !match[2])) return refuse(MONEY_MESSAGES.amountInvalid);
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
-  if (whole.includes(',') && !GROUPED.test(whole)) return refuse(MONEY_MESSAGES.amountInvalid);
+  if (whole.includes(group) && !new RegExp(`^\\d{1,3}(\\${group}\\d{3})+$`).test(whole)) return refuse(MONEY_MESSAGES.amountInvalid);
 
   const digits = minorDigits(currency);
   const significantFraction = fraction.replace(/0+$/, '');
   if (significantFraction.length > digits) return refuse(MONEY_MESSAGES.amountDecimals(currency, digits));
 
-  const wholeDigits = whole.replace(/,/g, '').replace(/^0+(?=\d)/, '');
+  const wholeDigits = whole.split(group).join('').replace(/^0+(?=\d)/, '');
   if (wholeDigits.length > 15) return refuse(MONEY_MESSAGES.amountTooLarge);
   const minor = Number(wholeDigits + significantFraction.padEnd(digits, '0'));
   if (!Number.isSafeInteger(minor) || minor > MAX_MINOR_UNITS) return refuse(MONEY_MESSAGES.amountTooLarge);
