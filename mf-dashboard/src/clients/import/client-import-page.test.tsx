@@ -131,6 +131,25 @@ describe('ClientImportPage (issue #13 client import)', () => {
     expect(screen.getByRole('button', { name: 'Import 0 clients' })).toBeDisabled();
   });
 
+  it('asks how a file writes amounts when it cannot tell, shows the fee as it will be stored, and says how national phones are read (issue 29)', async () => {
+    await signedIn('amounts');
+    const user = renderPage();
+    await user.upload(await fileInput(), csvFile([['First name', 'Last name', 'Phone', 'Fee override'], ['Ana', 'Ruiz', '(312) 555-0100', '80,500'], ['Ben', 'Lee', '', '90']]));
+    const question = await screen.findByRole('group', { name: 'How does this file write amounts?' });
+    expect(within(question).getByRole('radio', { name: 'Decimal comma (1.234,56)' })).not.toBeChecked();
+    expect(within(question).getByRole('radio', { name: 'Decimal point (1,234.56)' })).not.toBeChecked();
+    expect(screen.getByText(/^Every amount in this file could be read with a decimal comma or a decimal point .* Your practice's country writes a decimal point\.$/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 1 client' })).toBeDisabled();
+    expect(screen.getByText('Phone numbers without + or 00 are read as United States numbers (Practice details → Country).')).toBeVisible();
+
+    await user.click(within(question).getByRole('radio', { name: 'Decimal comma (1.234,56)' }));
+    const preview = screen.getByRole('table', { name: 'First 2 of 2 rows' });
+    expect(within(within(preview).getByRole('row', { name: /Ana Ruiz/ })).getByText('$80.50 (file: 80,500)')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 2 clients' })).toBeEnabled();
+    await user.click(within(question).getByRole('radio', { name: 'Decimal point (1,234.56)' }));
+    expect(within(preview).getByText('$80,500.00 (file: 80,500)')).toBeVisible();
+  });
+
   it('lets columns be matched by hand, and says what is missing until a first and last name are', async () => {
     await signedIn('remapper');
     const user = renderPage();

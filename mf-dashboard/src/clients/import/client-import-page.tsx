@@ -10,6 +10,7 @@ import { listClients } from '../api/list-clients.ts';
 import { refreshClients } from '../client-mutations.ts';
 import { useClients } from '../client-queries.ts';
 import { guessMapping, mappingProblems, type ColumnMapping } from './column-mapping.ts';
+import type { DecimalSeparator } from '../../shared/money.ts';
 import type { DateOrder } from './import-dates.ts';
 import { ImportFileStep, type ChosenFile } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
@@ -33,12 +34,13 @@ export function ClientImportPage() {
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
+  const [decimalSeparator, setDecimalSeparator] = useState<DecimalSeparator | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
 
   const context = useMemo(
-    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined, country: practiceCountry(settings.data), dateOrder }),
-    [services.data, settings.data, dateOrder],
+    () => ({ services: services.data ?? [], currency: settings.data?.currency ?? undefined, country: practiceCountry(settings.data), dateOrder, decimalSeparator }),
+    [services.data, settings.data, dateOrder, decimalSeparator],
   );
   const plan = useMemo(
     () => (file && clients.data ? planImport(file.parsed, mapping, { existing: clients.data, ...context }) : null),
@@ -54,6 +56,7 @@ export function ClientImportPage() {
     setFile(chosen);
     setMapping(chosen ? guessMapping(chosen.parsed.headers) : []);
     setDateOrder(null);
+    setDecimalSeparator(null);
     setStartError(null);
   };
 
@@ -102,6 +105,7 @@ export function ClientImportPage() {
             problems={mappingProblems(mapping)}
             plan={plan}
             onDateOrderChange={setDateOrder}
+            onDecimalSeparatorChange={setDecimalSeparator}
             onImport={() => void startImport()}
             starting={starting}
             startError={startError}

@@ -2,8 +2,11 @@ import { formatDate } from '@cadence/shared-auth';
 import { Alert, Button, Card, Select, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
 import type { ClientDocument } from '../api/client-document.ts';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, remapColumn, type ColumnMapping, type ImportField } from './column-mapping.ts';
+import { countryName } from '../../shared/country.ts';
+import { formatMoney, type DecimalSeparator } from '../../shared/money.ts';
 import type { DateOrder } from './import-dates.ts';
 import { ImportDateOrder } from './import-date-order.tsx';
+import { ImportDecimalSeparator } from './import-decimal-separator.tsx';
 import type { ParsedCsv } from './import-file.ts';
 import { previewRows, PREVIEW_ROWS, type ImportPlan, type ImportRow, type ImportRowStatus } from './import-rows.ts';
 
@@ -32,6 +35,19 @@ function DateOfBirthCell({ row, written }: { row: ImportRow<unknown>; written: s
   return written && written !== stored ? `${shown} (file: ${written})` : shown;
 }
 
+/** A fee as it will be stored, and as the file wrote it when that reads differently. */
+function FeeCell({ row, written }: { row: ImportRow<unknown>; written: string }) {
+  const fee = row.client?.feeOverride;
+  if (fee == null || !row.client) return written;
+  const shown = formatMoney(fee, row.client.currency);
+  return written && written !== shown ? `${shown} (file: ${written})` : shown;
+}
+
+export const PHONE_COUNTRY_TEXT = (country: string) =>
+  `Phone numbers without + or 00 are read as ${country} numbers (Practice details → Country).`;
+
+const PHONE_FIELDS: readonly ImportField[] = ['phone', 'emergencyContactPhone'];
+
 /** The cell a field came from, as the file wrote it (rejected rows have no client to show). */
 function cellOf(row: ImportRow<unknown>, mapping: ColumnMapping, field: ImportField): string {
   const column = mapping.indexOf(field);
@@ -53,6 +69,8 @@ export interface ImportMappingStepProps {
   plan: ImportPlan<ClientDocument>;
   /** The person's choice of date order (the file's own evidence until then). */
   onDateOrderChange: (order: DateOrder) => void;
+  /** The person's choice of decimal separator for amounts (the file's own evidence until then). */
+  onDecimalSeparatorChange: (separator: DecimalSeparator) => void;
   onImport: () => void;
   starting: boolean;
   /** Why the import could not start (the client list failed to load again). */
@@ -61,13 +79,14 @@ export interface ImportMappingStepProps {
 }
 
 /** Step 2: every column matched to a field (or not imported), and the first rows as they would import. */
-export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, problems, plan, onDateOrderChange, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
+export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, problems, plan, onDateOrderChange, onDecimalSeparatorChange, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
   const { counts } = plan;
   const columns: TableColumn<ImportRow<ClientDocument>>[] = [
     { key: 'row', header: 'Row', cell: (row) => row.rowNumber, align: 'end' },
     { key: 'name', header: 'Name', cell: (row) => nameOf(row, mapping) || '—', rowHeader: true },
     { key: 'email', header: 'Email', cell: (row) => row.client?.email ?? cellOf(row, mapping, 'email') },
     { key: 'dateOfBirth', header: 'Date of birth', cell: (row) => <DateOfBirthCell row={row} written={cellOf(row, mapping, 'dateOfBirth')} /> },
+    ...(mapping.includes('feeOverride') ? [{ key: 'fee', header: 'Fee override', cell: (row: ImportRow<ClientDocument>) => <FeeCell row={row} written={cellOf(row, mapping, 'feeOverride')} /> }] : []),
     { key: 'result', header: 'Result', cell: (row) => <StatusChip {...ROW_STATUS[row.status]} /> },
     {
       key: 'problems',
@@ -84,7 +103,7 @@ export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, 
         ),
     },
   ];
-  const canImport = problems.length === 0 && counts.ready > 0 && !plan.dates.needsChoice;
+  const canImport = problems.length === 0 && counts.ready > 0 && !plan.dates.needsChoice && !plan.amounts.needsChoice;
 
   return (
     <>
@@ -117,6 +136,8 @@ export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, 
 
       <Card title="Preview" headingLevel={3} description={`The first ${PREVIEW_ROWS} rows as they would be imported, with what is wrong in each.`}>
         <ImportDateOrder dates={plan.dates} onChange={onDateOrderChange} />
+        <ImportDecimalSeparator amounts={plan.amounts} onChange={onDecimalSeparatorChange} />
+        {mapping.some((field) => field !== null && PHONE_FIELDS.includes(field)) && <p className="client-import__pivot">{PHONE_COUNTRY_TEXT(countryName(plan.country))}</p>}
         <p className="client-import__counts">
           {plural(counts.ready, 'client', 'clients')} ready to import · {plural(counts.duplicates, 'duplicate', 'duplicates')} to skip ·{' '}
           {plural(counts.rejected, 'row', 'rows')} with problems

@@ -4,14 +4,17 @@
 // semicolon or tab; CRLF or LF; with or without a BOM; every cell quoted or only where needed; dates
 // ISO, day first or month first with dots, slashes or dashes, four- or two-digit years, or with the
 // month's name; blank lines between rows; extra cells after the last column; formula-like cells
-// guarded with an apostrophe as Cadence writes them — then imported, and compared field by field.
-// Each run also checks that the date order is never guessed wrongly without asking, and that every
-// row number is the spreadsheet's row.
+// guarded with an apostrophe as Cadence writes them; fees with a decimal point or a decimal comma,
+// with or without their decimals; phones in the national form of the practice's country — then
+// imported, and compared field by field. Each run also checks that neither the date order nor the
+// decimal separator is ever guessed wrongly without asking, and that every row number is the
+// spreadsheet's row.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeFormula, removeFormulaGuard } from '../../shared/csv-writer.ts';
-import { formatMoney } from '../../shared/money.ts';
-import { normaliseText } from '../../shared/validators.ts';
+import type { CountryCode } from '../../shared/country.ts';
+import { formatMoney, type DecimalSeparator } from '../../shared/money.ts';
+import { formatPhone, normaliseText } from '../../shared/validators.ts';
 import { ARBITRARY_SERVICES, distinctClients } from '../../../test/client-arbitraries.ts';
 import type { Client } from '../client-schema.ts';
 import { guessMapping, IMPORT_FIELD_LABELS } from './column-mapping.ts';
@@ -36,6 +39,10 @@ interface Dialect {
   blankLines: readonly number[];
   /** Extra cells after the last column on every third row. */
   extraCells: boolean;
+  /** Fees as "$1,234.50" or "1.234,50 $", or without trailing decimals ("1,234", "80,5"). */
+  fees: 'point' | 'comma' | 'point-short' | 'comma-short';
+  /** The practice's country; phones are written in its national form where they are its numbers. */
+  country: CountryCode;
 }
 
 const dialect: fc.Arbitrary<Dialect> = fc.record({
@@ -50,7 +57,19 @@ const dialect: fc.Arbitrary<Dialect> = fc.record({
   orderInHeader: fc.boolean(),
   blankLines: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 4 }),
   extraCells: fc.boolean(),
+  fees: fc.constantFrom('point', 'comma', 'point-short', 'comma-short'),
+  country: fc.constantFrom('US', 'FR', 'ES', 'GB', 'BE', 'DE'),
 });
+
+const SHORT_AMOUNTS = { 'point-short': new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }), 'comma-short': new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }) };
+
+function writeFee(amount: number, d: Dialect): string {
+  if (d.fees === 'point') return formatMoney(amount, 'USD');
+  if (d.fees === 'comma') return formatMoney(amount, 'USD', 'de-DE');
+  return SHORT_AMOUNTS[d.fees].format(amount / 100);
+}
+
+const trueSeparator = (d: Dialect): DecimalSeparator => (d.fees.startsWith('comma') ? ',' : '.');
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -83,7 +102,7 @@ const COLUMNS: [string, (client: Client, d: Dialect) => string][] = [
   [IMPORT_FIELD_LABELS.pronouns, (c) => c.pronouns ?? ''],
   [IMPORT_FIELD_LABELS.dateOfBirth, (c, d) => (c.dateOfBirth ? writeDate(c.dateOfBirth, d) : '')],
   [IMPORT_FIELD_LABELS.email, (c) => c.email ?? ''],
-  [IMPORT_FIELD_LABELS.phone, (c) => c.phone ?? ''],
+  [IMPORT_FIELD_LABELS.phone, (c, d) => formatPhone(c.phone, d.country)],
   [IMPORT_FIELD_LABELS.addressLine1, (c) => c.addressLine1 ?? ''],
   [IMPORT_FIELD_LABELS.addressLine2, (c) => c.addressLine2 ?? ''],
   [IMPORT_FIELD_LABELS.city, (c) => c.city ?? ''],
@@ -93,12 +112,12 @@ const COLUMNS: [string, (client: Client, d: Dialect) => string][] = [
   [IMPORT_FIELD_LABELS.tags, (c) => c.tags.join(', ')],
   [IMPORT_FIELD_LABELS.emergencyContactName, (c) => c.emergencyContactName ?? ''],
   [IMPORT_FIELD_LABELS.emergencyContactRelationship, (c) => c.emergencyContactRelationship ?? ''],
-  [IMPORT_FIELD_LABELS.emergencyContactPhone, (c) => c.emergencyContactPhone ?? ''],
+  [IMPORT_FIELD_LABELS.emergencyContactPhone, (c, d) => formatPhone(c.emergencyContactPhone, d.country)],
   [IMPORT_FIELD_LABELS.defaultService, (c) => {
     const service = ARBITRARY_SERVICES.find((s) => s.$id === c.defaultServiceId);
     return service ? (service.serviceCode ?? service.name) : '';
   }],
-  [IMPORT_FIELD_LABELS.feeOverride, (c) => (c.feeOverride === null ? '' : formatMoney(c.feeOverride, c.currency))],
+  [IMPORT_FIELD_LABELS.feeOverride, (c, d) => (c.feeOverride === null ? '' : writeFee(c.feeOverride, d))],
   [IMPORT_FIELD_LABELS.diagnosisCodes, (c) => c.diagnosisCodes.join(', ')],
   [IMPORT_FIELD_LABELS.reminderConsent, (c) => (c.reminderConsent ? 'yes' : 'no')],
   [IMPORT_FIELD_LABELS.referralSource, (c) => c.referralSource ?? ''],
@@ -132,27 +151,40 @@ function writeFile(clients: readonly Client[], d: Dialect): { text: string; rows
 
 const trueOrder = (d: Dialect): DateOrder | null => (d.dates === 'dmy' ? 'dmy' : d.dates === 'mdy' ? 'mdy' : null);
 
-function importText(text: string, order: DateOrder | null = null) {
+function importText(text: string, choices: { order?: DateOrder | null; separator?: DecimalSeparator | null; country?: CountryCode } = {}) {
   const bytes = new TextEncoder().encode(text);
   const parsed = readImportFile({ name: 'clients.csv', size: bytes.length, type: 'text/csv' }, bytes);
   if (!parsed.ok) throw new Error(parsed.message);
-  return planImport(parsed.value, guessMapping(parsed.value.headers), { existing: [], services: ARBITRARY_SERVICES, currency: 'USD', dateOrder: order });
+  const context = { existing: [], services: ARBITRARY_SERVICES, currency: 'USD', dateOrder: choices.order ?? null, decimalSeparator: choices.separator ?? null, country: choices.country };
+  return planImport(parsed.value, guessMapping(parsed.value.headers), context);
+}
+
+const E164 = /^\+\d+(?: ext\. \d+)?$/;
+
+/** A practice outside the US has no phones kept as typed (ten US digits it cannot place): those are refused there. */
+function inCountry(client: Client, country: CountryCode): Client {
+  if (country === 'US') return client;
+  const phone = (value: string | null) => (value !== null && E164.test(value) ? value : null);
+  return { ...client, phone: phone(client.phone), emergencyContactPhone: phone(client.emergencyContactPhone) };
 }
 
 describe('import round trip, property-based (issue 29)', () => {
-  it('every client written in any supported dialect imports field for field, on its spreadsheet row, dates never silently misread', () => {
+  it('every client written in any supported dialect imports field for field, on its spreadsheet row, dates and amounts never silently misread', () => {
     fc.assert(
-      fc.property(distinctClients(6), dialect, (clients, d) => {
+      fc.property(distinctClients(6), dialect, (generated, d) => {
+        const clients = generated.map((client) => inCountry(client, d.country));
         // Without the guard, a cell starting with ' before a formula start is a guarded cell to any
         // reader: only a writer that guards can write such text (and Cadence's does).
         if (!d.guard) fc.pre(clients.every((client) => COLUMNS.every(([, value]) => removeFormulaGuard(value(client, d)) === value(client, d))));
         const { text, rows } = writeFile(clients, d);
-        let plan = importText(text);
-        // The class property of dates: the order used is the file's true one, or the importer asks.
+        let plan = importText(text, { country: d.country });
+        // The class property of dates and amounts: what is used is the file's truth, or the importer asks.
         if (plan.dates.used !== null && plan.dates.numeric) expect(plan.dates.used).toBe(trueOrder(d));
-        if (plan.dates.needsChoice) {
-          expect(plan.dates.used).toBeNull();
-          plan = importText(text, trueOrder(d));
+        if (plan.amounts.used !== null) expect(plan.amounts.used).toBe(trueSeparator(d));
+        if (plan.dates.needsChoice) expect(plan.dates.used).toBeNull();
+        if (plan.amounts.needsChoice) expect(plan.amounts.used).toBeNull();
+        if (plan.dates.needsChoice || plan.amounts.needsChoice) {
+          plan = importText(text, { order: trueOrder(d), separator: trueSeparator(d), country: d.country });
         }
         expect(plan.rows.map((row) => row.rowNumber)).toEqual(rows);
         expect(plan.rows.map((row) => [row.rowNumber, row.problems])).toEqual(rows.map((row) => [row, []]));

@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGES } from '../../shared/validators.ts';
 import type { Client } from '../client-schema.ts';
 import { guessMapping, remapColumn } from './column-mapping.ts';
 import { readImportFile, type ParsedCsv } from './import-file.ts';
+import { AMOUNT_MESSAGES } from './import-amounts.ts';
 import { DATE_MESSAGES } from './import-dates.ts';
 import { IMPORT_ROW_MESSAGES, planImport, previewRows, rejectedRowsCsv, splitFullName } from './import-rows.ts';
 
@@ -123,6 +124,30 @@ describe('each row read into a client', () => {
     expect(france.rows[2]!.client?.phone).toBe('+33612345678');
     // Without a country the practice's national numbers are US numbers, as before.
     expect(plan('First,Last,Phone\nJo,Lee,(312) 555-0100\nEli,Mar,020 7946 0958\n').rows.map((row) => row.client?.phone ?? row.problems)).toEqual(['+13125550100', [`Phone: ${VALIDATION_MESSAGES.phone}`]]);
+  });
+
+  it('fees follow the file\'s decimal separator, decided from its own amounts; an ambiguous file waits for the choice (issue 29)', () => {
+    const comma = plan('First,Last,Fee override\nJane,Doe,"80,50"\nSam,Lee,"1.234,56"\nAna,Ruiz,"80,500"\nEli,Mar,90\n', [], { currency: 'EUR' });
+    expect(comma.amounts).toMatchObject({ separator: ',', used: ',', needsChoice: false, reason: 'Row 2 has 80,50, which can only have a decimal comma.' });
+    expect(comma.rows.map((row) => row.client?.feeOverride)).toEqual([8050, 123456, 8050, 9000]);
+
+    const point = plan('First,Last,Fee override\nJane,Doe,80.50\nAna,Ruiz,"80,500"\n', [], { currency: 'EUR' });
+    expect(point.amounts.used).toBe('.');
+    expect(point.rows.map((row) => row.client?.feeOverride)).toEqual([8050, 8050000]);
+
+    const ambiguous = 'First,Last,Fee override\nAna,Ruiz,"80,500"\nEli,Mar,90\n';
+    const asked = plan(ambiguous, [], { currency: 'EUR', country: 'ES' });
+    expect(asked.amounts).toMatchObject({ separator: null, used: null, ambiguous: true, needsChoice: true, guess: ',' });
+    expect(asked.rows[0]!.problems).toEqual([`Fee override: ${AMOUNT_MESSAGES.needsSeparator('80,500')}`]);
+    expect(asked.rows[1]!.client?.feeOverride).toBe(9000);
+    expect(plan(ambiguous, [], { currency: 'EUR', country: 'US' }).amounts.guess).toBe('.');
+    expect(plan(ambiguous, [], { currency: 'EUR', decimalSeparator: ',' }).rows[0]!.client?.feeOverride).toBe(8050);
+    expect(plan(ambiguous, [], { currency: 'EUR', decimalSeparator: '.' }).rows[0]!.client?.feeOverride).toBe(8050000);
+
+    const mixed = plan('First,Last,Fee override\nJane,Doe,"80,50"\nSam,Lee,90.25\n', [], { currency: 'EUR' });
+    expect(mixed.amounts).toMatchObject({ conflict: true, needsChoice: true, used: null });
+    const chosen = plan('First,Last,Fee override\nJane,Doe,"80,50"\nSam,Lee,90.25\n', [], { currency: 'EUR', decimalSeparator: ',' });
+    expect(chosen.rows.map((row) => row.client?.feeOverride ?? row.problems)).toEqual([8050, [`Fee override: ${AMOUNT_MESSAGES.notInSeparator('90.25', ',')}`]]);
   });
 
   it('a field re-mapped by hand is read from its new column', () => {

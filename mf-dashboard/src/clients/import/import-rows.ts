@@ -1,11 +1,12 @@
 import { removeFormulaGuard, toCsv } from '../../shared/csv-writer.ts';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../../shared/country.ts';
-import { DEFAULT_CURRENCY, parseMoney } from '../../shared/money.ts';
+import { DEFAULT_CURRENCY, decimalEvidence, parseMoney, type DecimalSeparator } from '../../shared/money.ts';
 import { fieldMessages } from '../../shared/schema-fields.ts';
 import { checkDateOfBirth, checkEmail, checkText, TEXT_LIMITS } from '../../shared/validators.ts';
 import { clientDisplayName, clientSchemaFor, type Client, type ClientStatus } from '../client-schema.ts';
 import { DUPLICATE_MESSAGES, DuplicateIndex, type DuplicateKeyFields, type DuplicateReason } from '../duplicates.ts';
 import { IMPORT_FIELD_LABELS, type ColumnMapping, type ImportField } from './column-mapping.ts';
+import { AMOUNT_MESSAGES, countryDecimalSeparator, detectDecimalSeparator, type DecimalSeparatorEvidence } from './import-amounts.ts';
 import type { ParsedCsv } from './import-file.ts';
 import { detectDateOrder, readDate, twoDigitYearPivot, type DateOrder, type DateOrderEvidence } from './import-dates.ts';
 
@@ -44,6 +45,8 @@ export interface ImportContext<T extends DuplicateKeyFields> {
   dateOrder?: DateOrder | null;
   /** Two-digit years up to this one are 20xx (twoDigitYearPivot). */
   pivot?: number;
+  /** How the file writes amounts, as the person chose it; otherwise the file's own evidence decides. */
+  decimalSeparator?: DecimalSeparator | null;
 }
 
 export type ImportRowStatus = 'ready' | 'duplicate' | 'rejected';
@@ -74,11 +77,21 @@ export interface ImportDates extends DateOrderEvidence {
   pivot: number;
 }
 
+export interface ImportAmounts extends DecimalSeparatorEvidence {
+  /** The separator the fee column was read with: the person's choice, else the file's. */
+  used: DecimalSeparator | null;
+  /** Some amount could be either and none is chosen: nothing imports until the person chooses. */
+  needsChoice: boolean;
+  /** Shown while the person chooses: the practice country's way of writing amounts. */
+  guess: DecimalSeparator;
+}
+
 export interface ImportPlan<T> {
   headers: string[];
   /** The country national phone numbers were read as (the practice's, shown in the preview). */
   country: CountryCode;
   dates: ImportDates;
+  amounts: ImportAmounts;
   rows: ImportRow<T>[];
   /** The clients to create, in file order. */
   ready: Client[];
@@ -136,6 +149,7 @@ interface ReadContext {
   findService: (text: string) => ImportService | undefined;
   dateOrder: DateOrder | null;
   pivot: number;
+  decimalSeparator: DecimalSeparator | null;
 }
 
 function readRow(cells: readonly string[], mapping: ColumnMapping, headers: readonly string[], context: ReadContext): RowReading {
@@ -179,7 +193,7 @@ function readRow(cells: readonly string[], mapping: ColumnMapping, headers: read
         break;
       }
       case 'feeOverride': {
-        const fee = parseMoney(cell, context.currency);
+        const fee = readAmount(cell, context.currency, context.decimalSeparator);
         if (fee.ok) input.feeOverride = fee.value;
         else problem(column, fee.message);
         break;
@@ -195,6 +209,20 @@ function readRow(cells: readonly string[], mapping: ColumnMapping, headers: read
     }
   });
   return { input, problems, columnOf };
+}
+
+/**
+ * One fee cell read with the file's decimal separator. While none is decided, an amount that could be
+ * read either way ("80,500") waits for the person's choice; one that fits only the other separator
+ * is refused with that reason.
+ */
+function readAmount(cell: string, currency: string, separator: DecimalSeparator | null) {
+  const evidence = decimalEvidence(cell);
+  if (separator === null && evidence === 'ambiguous') return { ok: false as const, message: AMOUNT_MESSAGES.needsSeparator(cell) };
+  if (separator !== null && evidence !== null && evidence !== 'ambiguous' && evidence !== separator) {
+    return { ok: false as const, message: AMOUNT_MESSAGES.notInSeparator(cell, separator) };
+  }
+  return parseMoney(cell, currency, separator);
 }
 
 /** The name, email and date of birth a row gives, where they read, to find the same client twice. */
@@ -222,6 +250,15 @@ export function importDates(parsed: ParsedCsv, mapping: ColumnMapping, chosen: D
   return { ...evidence, used, needsChoice: used === null && (evidence.ambiguous || evidence.conflict), pivot };
 }
 
+/** How the file's fee column writes amounts: the file's evidence, and the separator used. */
+export function importAmounts(parsed: ParsedCsv, mapping: ColumnMapping, chosen: DecimalSeparator | null = null, country: CountryCode = DEFAULT_PRACTICE_COUNTRY): ImportAmounts {
+  const column = mapping.indexOf('feeOverride');
+  const cells = column < 0 ? [] : parsed.rows.map((cells, index) => ({ rowNumber: parsed.rowNumbers[index] ?? index + 2, text: removeFormulaGuard(cells[column] ?? '') })).filter((cell) => cell.text.trim() !== '');
+  const evidence = detectDecimalSeparator(cells);
+  const used = chosen ?? evidence.separator;
+  return { ...evidence, used, needsChoice: used === null && (evidence.ambiguous || evidence.conflict), guess: countryDecimalSeparator(country) };
+}
+
 /**
  * Checks every row of a parsed file under a mapping: reads each cell into its field, validates the
  * client with the same schema as the form, and classifies duplicates against the stored clients and
@@ -234,7 +271,8 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
   const schema = clientSchemaFor(country);
   const findService = serviceFinder(context.services ?? []);
   const dates = importDates(parsed, mapping, context.dateOrder ?? null, context.pivot);
-  const readContext: ReadContext = { currency, findService, dateOrder: dates.used, pivot: dates.pivot };
+  const amounts = importAmounts(parsed, mapping, context.decimalSeparator ?? null, country);
+  const readContext: ReadContext = { currency, findService, dateOrder: dates.used, pivot: dates.pivot, decimalSeparator: amounts.used };
   const stored = new DuplicateIndex<T>(context.existing, () => undefined);
   const inFile = new DuplicateIndex<DuplicateKeyFields & { rowNumber: number; refused: boolean }>([], () => undefined);
   const rows: ImportRow<T>[] = [];
@@ -290,6 +328,7 @@ export function planImport<T extends DuplicateKeyFields>(parsed: ParsedCsv, mapp
     headers: parsed.headers,
     country,
     dates,
+    amounts,
     rows,
     ready,
     counts: { total: rows.length, ready: ready.length, duplicates: count('duplicate'), rejected: count('rejected') },
