@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUsers, signIn, uniqueTherapistEmail, type TestUser } from '../support/accounts.ts';
+import { createPracticeDocument } from '../support/practice-data.ts';
 import { appwriteUrl } from '../support/ports.ts';
 
 const databases = new Databases(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
@@ -55,6 +56,8 @@ test.beforeAll(async () => {
   european = { id: c.$id, email: c.email, password: 'correct horse battery', name: c.name };
   await seedClient(therapist.id, { firstName: 'Sally', lastName: 'One', email: 'seeded.one@example.test' });
   await seedClient(therapist.id, { firstName: 'Sam', lastName: 'Seeded Two', dateOfBirth: '1975-03-14' });
+  // A practice in Belgium: national numbers in the file are Belgian, fees in euros (issue 29).
+  await createPracticeDocument(european.id, 'practice_settings', { practiceName: 'Praxis Adler', therapistName: 'Dr. Vos', timeZone: 'Europe/Brussels', currency: 'EUR', country: 'BE' });
 });
 
 test('imports 200 rows: 195 imported, 2 duplicates skipped, 3 rejected with reasons; the same file again adds nothing', async ({ page, consoleLog }) => {
@@ -113,17 +116,17 @@ test('imports 200 rows: 195 imported, 2 duplicates skipped, 3 rejected with reas
  */
 function europeanFile(): string {
   return [
-    'Vorname;Nachname;Date of birth;Phone;Email;Notes',
-    'Lena;Adler;03.04.1985;0032 470 12 34 56;lena.adler@example.test;',
+    'Vorname;Nachname;Date of birth;Phone;Email;Fee override;Notes',
+    'Lena;Adler;03.04.1985;0470 12 34 56;lena.adler@example.test;80,50;',
     '',
-    'Jose\u0301;Mu\u0308ller;01.11.1979;\'+34 612 345 678;jose.muller@example.test;"Prefers mornings;',
+    'Jose\u0301;Mu\u0308ller;01.11.1979;\'+34 612 345 678;jose.muller@example.test;1.234,56;"Prefers mornings;',
     'call first"',
-    'Ines;Berg;14.07.1991;+44 20 7946 0958;ines.berg@example.test;;extra;cells',
+    'Ines;Berg;14.07.1991;+44 20 7946 0958;ines.berg@example.test;;;extra;cells',
     '',
     '',
-    'Olaf;Kern;31.02.1990;;olaf.kern@example.test;',
-    'Pia;Vogel;29.02.1989;;pia.vogel@example.test;',
-    ';Nameless;12.12.1980;;nameless@example.test;',
+    'Olaf;Kern;31.02.1990;;olaf.kern@example.test;;',
+    'Pia;Vogel;29.02.1989;;pia.vogel@example.test;;',
+    ';Nameless;12.12.1980;;nameless@example.test;;',
   ].join('\r\n');
 }
 
@@ -145,10 +148,16 @@ test('a day-first file with blank rows: the order is read from the file and show
   await expect(order.getByRole('radio', { name: 'Day first (31/12/1990)' })).toBeChecked();
   // Row 5: the note spanning two lines is one row, numbered where it starts (row 4).
   await expect(order).toContainText('Read day first. Row 5 has 14.07.1991, which can only be day first.');
+  // Amounts with a decimal comma, read so from the file's own 80,50; national phones as Belgian ones.
+  const amounts = page.getByRole('group', { name: 'How does this file write amounts?' });
+  await expect(amounts.getByRole('radio', { name: 'Decimal comma (1.234,56)' })).toBeChecked();
+  await expect(amounts).toContainText('Read with a decimal comma. Row 2 has 80,50, which can only have a decimal comma.');
+  await expect(page.getByText('Phone numbers without + or 00 are read as Belgium numbers (Practice details → Country).')).toBeVisible();
   await expect(page.getByText('3 clients ready to import · 0 duplicates to skip · 3 rows with problems')).toBeVisible();
   const preview = page.getByRole('table', { name: 'First 6 of 6 rows' });
   await expect(preview.getByRole('row').filter({ hasText: 'Ines' })).toContainText('the 2 cells after the last column were ignored');
   await expect(preview.getByRole('row').filter({ hasText: 'Lena' })).toContainText('Apr 3, 1985 (file: 03.04.1985)');
+  await expect(preview.getByRole('row').filter({ hasText: 'Lena' })).toContainText('€80.50 (file: 80,50)');
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Import 3 clients' }).click();
@@ -161,10 +170,10 @@ test('a day-first file with blank rows: the order is read from the file and show
   expect(rejected[2]).toContain('February 1989 has no day 29');
 
   const stored = await databases.listDocuments({ ...clients, queries: [Query.equal('userId', european.id), Query.orderAsc('lastName'), Query.limit(10)] });
-  expect(stored.documents.map((doc) => [doc['firstName'], doc['lastName'], doc['dateOfBirth'], doc['phone'], doc['adminNotes']])).toEqual([
-    ['Lena', 'Adler', '1985-04-03', '+32470123456', null],
-    ['Ines', 'Berg', '1991-07-14', '+442079460958', null],
-    ['Jos\u00e9', 'M\u00fcller', '1979-11-01', '+34612345678', 'Prefers mornings;\ncall first'],
+  expect(stored.documents.map((doc) => [doc['firstName'], doc['lastName'], doc['dateOfBirth'], doc['phone'], doc['feeOverride'], doc['adminNotes']])).toEqual([
+    ['Lena', 'Adler', '1985-04-03', '+32470123456', 8050, null],
+    ['Ines', 'Berg', '1991-07-14', '+442079460958', null, null],
+    ['Jos\u00e9', 'M\u00fcller', '1979-11-01', '+34612345678', 123456, 'Prefers mornings;\ncall first'],
   ]);
   expect(consoleLog.errors).toEqual([]);
 });
