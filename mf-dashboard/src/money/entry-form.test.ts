@@ -26,6 +26,11 @@ describe('the money dialogs’ forms', () => {
     expect(checkEntryForm('charge', form({ amount: '1500', memo: 'Records copy' }), 'JPY')).toEqual({ entry: { clientId: 'jane1', amount: 1_500, date: '2026-03-04', memo: 'Records copy' } });
   });
 
+  it('reads an amount typed with a decimal comma as its decimals, never a hundred times more (issue 29)', () => {
+    expect(checkEntryForm('payment', form({ amount: '80,50', method: 'cash' }), 'EUR')).toMatchObject({ entry: { amount: 8_050 } });
+    expect(checkEntryForm('payment', form({ amount: '1.234,56 €', method: 'cash' }), 'EUR')).toMatchObject({ entry: { amount: 123_456 } });
+  });
+
   it('places a refusal under the field the function names', () => {
     expect(formFieldOf('amount')).toBe('amount');
     expect(formFieldOf('type')).toBe('adjustmentType');

@@ -126,6 +126,18 @@ describe("Today's appointments (issue 14)", () => {
     vi.useRealTimers();
   });
 
+  it("shows each client's phone as the practice reads it: its own country's numbers nationally (issue 29)", async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue({ ...settings, country: 'FR' });
+    vi.mocked(listClients).mockResolvedValue([
+      { ...people[0]!, phone: '+33612345678' },
+      { ...people[1]!, phone: '+13125550100' },
+    ] as ClientDocument[]);
+    vi.mocked(listAppointments).mockResolvedValue([appointment('a', 'jane', 25), appointment('b', 'bob', 180)]);
+    renderToday();
+    expect(await screen.findByRole('link', { name: 'Call Jane Doe, 06 12 34 56 78' })).toHaveAttribute('href', 'tel:+33612345678');
+    expect(screen.getByRole('link', { name: 'Call Bob Chen, +1 312 555 0100' })).toHaveTextContent('+1 312 555 0100');
+  });
+
   it("lists the day's appointments in order with the next one's countdown, and sets a status in one click", async () => {
     let stored = [appointment('late', 'bob', 180), appointment('soon', 'jane', 25), appointment('early', 'bob', -180, 'show')];
     vi.mocked(listAppointments).mockImplementation(async () => stored);

@@ -14,7 +14,9 @@ import { shortClientName } from '../schedule/schedule-view.ts';
 import { StatusMenu } from '../schedule/status-menu.tsx';
 import { serviceLabel } from '../practice/services.ts';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
+import { practiceCountry } from '../shared/country.ts';
 import { LoadError } from '../shared/load-error.tsx';
+import { formatPhone } from '../shared/validators.ts';
 
 export const TODAY_TEXTS = {
   title: "Today's appointments",
@@ -75,6 +77,7 @@ interface TodaysAppointmentsProps {
 export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppointmentsProps) {
   const now = useNow();
   const services = useServices({ includeArchived: true }).data ?? [];
+  const country = practiceCountry(settings);
   const today = todayIn(timeZone, new Date(now));
   const from = instantAt(today, 0, timeZone).toISOString();
   const to = instantAt(addDays(today, 1), 0, timeZone).toISOString();
@@ -132,8 +135,8 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                     <span className="today-row__place">{TODAY_TEXTS.office}</span>
                   )}
                   {client?.phone && (
-                    <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} aria-label={`${TODAY_TEXTS.call(who)}, ${client.phone}`}>
-                      {client.phone}
+                    <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} aria-label={`${TODAY_TEXTS.call(who)}, ${formatPhone(client.phone, country)}`}>
+                      {formatPhone(client.phone, country)}
                     </a>
                   )}
                 </span>
