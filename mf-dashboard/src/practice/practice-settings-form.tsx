@@ -157,7 +157,8 @@ function CountryField({ register, control, errors, setValue }: FieldsProps & { s
   const country = useWatch({ control, name: 'country' });
   const timeZone = useWatch({ control, name: 'timeZone' });
   const options = useMemo(() => countryOptions(), []);
-  const suggestion = country ? null : suggestCountry(timeZone, typeof navigator === 'undefined' ? [] : navigator.languages);
+  // Every country's zones are searched: once per change of the time zone, not on every render.
+  const suggestion = useMemo(() => (country ? null : suggestCountry(timeZone, typeof navigator === 'undefined' ? [] : navigator.languages)), [country, timeZone]);
   const hint = country ? COUNTRY_TEXTS.chosen : [COUNTRY_TEXTS.unset, suggestion && COUNTRY_TEXTS.suggested(countryName(suggestion.country), suggestion.from)].filter(Boolean).join(' ');
   return (
     <div className="practice-form__country">

@@ -80,18 +80,29 @@ export interface CountrySuggestion {
   from: 'timeZone' | 'language';
 }
 
+let zoneCountries: Map<string, CountryCode> | null = null;
+
+/** The country a time zone belongs to; the table is built once, on first need (a few hundred regions). */
+function countryOfZone(timeZone: string): CountryCode | null {
+  if (!zoneCountries) {
+    zoneCountries = new Map();
+    for (const code of COUNTRIES) for (const zone of zonesOf(code)) if (!zoneCountries.has(zone)) zoneCountries.set(zone, code as CountryCode);
+  }
+  return zoneCountries.get(timeZone) ?? null;
+}
+
 /**
  * A country to suggest for a practice that has none: the one whose zones include the practice's
  * time zone (Europe/Madrid → ES), else the region of the browser's language (fr-BE → BE). Null when
  * neither tells. Only a suggestion to show: the therapist confirms or changes it.
  */
 export function suggestCountry(timeZone: string | null | undefined, languages: readonly string[] = []): CountrySuggestion | null {
+  const regions = languages.map(regionOfLanguage).filter(isCountryCode);
   if (timeZone) {
-    for (const code of COUNTRIES) if (zonesOf(code).includes(timeZone)) return { country: code as CountryCode, from: 'timeZone' };
+    // The browser's own region first: it usually is the zone's, and spares searching every country.
+    const country = regions.find((region) => zonesOf(region).includes(timeZone)) ?? countryOfZone(timeZone);
+    if (country) return { country, from: 'timeZone' };
   }
-  for (const language of languages) {
-    const region = regionOfLanguage(language);
-    if (isCountryCode(region)) return { country: region, from: 'language' };
-  }
-  return null;
+  const region = regions[0];
+  return region ? { country: region, from: 'language' } : null;
 }
