@@ -31,13 +31,14 @@ describe('collectionsFromEnv', () => {
       AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', CLIENT_INVOICES_COLLECTION_ID: 'ci',
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
       CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg',
+      MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
-      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg',
+      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', measureRequests: 'mrq', measureResponses: 'mrs',
     });
   });
 });

@@ -76,6 +76,12 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
     userId: victim, clientId: 'c1', requestId: 'r1', signerUserId: victim, signerName: 'Attacker', relationship: 'self', method: 'typed', authentication: 'token',
     esignConsentId: 'e1', signedAt: now(), title: 'Planted', templateId: 'custom', templateVersion: '1', contentHash: 'a'.repeat(64), bucketId: 'signed_consents', fileId: 'r1',
   }),
+  // Issue 31: measures are sent by send-measure and answered through submit-measure only
+  // (test/measures-functions.test.ts): a planted response would put a score in the chart.
+  measure_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, instrument: 'phq-9', status: 'sent', sentAt: now() }),
+  measure_responses: (victim) => ({
+    userId: victim, clientId: 'c1', clientUserId: victim, requestId: 'r1', instrument: 'phq-9', loincPanel: '44249-1', answers: '{}', total: 27, severity: 'severe', safetyAlert: false, submittedAt: now(),
+  }),
 };
 
 /**

@@ -33,6 +33,8 @@
  * @property {string} consentRequests
  * @property {string} esignConsents
  * @property {string} consentSignatures
+ * @property {string} measureRequests
+ * @property {string} measureResponses
  */
 
 /**
@@ -71,5 +73,7 @@ export function collectionsFromEnv(env) {
     consentRequests: env.CONSENT_REQUESTS_COLLECTION_ID || 'consent_requests',
     esignConsents: env.ESIGN_CONSENTS_COLLECTION_ID || 'esign_consents',
     consentSignatures: env.CONSENT_SIGNATURES_COLLECTION_ID || 'consent_signatures',
+    measureRequests: env.MEASURE_REQUESTS_COLLECTION_ID || 'measure_requests',
+    measureResponses: env.MEASURE_RESPONSES_COLLECTION_ID || 'measure_responses',
   };
 }

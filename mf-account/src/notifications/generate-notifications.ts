@@ -21,6 +21,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   feature_announcement: 'info',
   system_maintenance: 'settings',
   portal_consent: 'info',
+  measure_alert: 'warning',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */

@@ -1,0 +1,129 @@
+// submit-measure (issue 31 "Measures"; ../shared/reference/client-portal.md §7): a portal client
+// answers a measure the practice sent (measure_requests). The answers are checked and scored here,
+// never trusted from the browser, and stored as an immutable measure_responses document (answers
+// encrypted; readable by the therapist and the client, changed or deleted by no one).
+//
+// Body (JSON): {requestId, answers: {q1: 0..3, …, difficulty?: 0..3}}. In this order:
+//   - the request must be the caller's own as its client (404 otherwise) and not submitted (409);
+//   - every item answered with an integer 0–3, else 400 naming it (field `answers.<linkId>`);
+//   - the response is created with the request's id — Appwrite's unique id makes a second submit,
+//     even a concurrent one, a 409 —, then the request is marked submitted;
+//   - PHQ-9 item 9 above 0 (lib/measures.js scoreMeasure): the therapist gets an in-app notification
+//     that says no more than "A client's questionnaire needs your attention" (no name, score or
+//     instrument), and the answer carries `crisis: true` so the portal shows crisis resources (988)
+//     at once. No email is sent.
+// → 201 {success, response, crisis}. Refusals {success:false, error, field?}: 400, 401, 404, 409, 500.
+import { ID, Permission, Query, Role } from 'node-appwrite';
+import { appOriginFrom } from '../../lib/app-origin.js';
+import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { answersOf, instrumentOf, MeasureAnswerError, scoreMeasure } from '../../lib/measures.js';
+import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+
+/**
+ * @typedef {import('../../lib/consent-store.js').Run} Run
+ * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
+ */
+
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+/** appwrite.json's timeout for this function. */
+const FUNCTION_TIMEOUT_MS = 30_000;
+
+export const SUBMIT_MEASURE_MESSAGES = {
+  signIn: 'Sign in to the client portal to answer.',
+  request: 'Say which questionnaire you are answering.',
+  notFound: 'This questionnaire could not be found.',
+  submitted: 'This questionnaire has already been submitted.',
+  failed: 'Your answers could not be saved. Please try again.',
+};
+
+/** The therapist's notification: nothing clinical, no name (the link leads to the client). */
+export const MEASURE_ALERT_NOTIFICATION = {
+  title: "A client's questionnaire needs your attention",
+  message: 'Open the client’s page to see it.',
+};
+
+const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'requestId', 'instrument', 'loincPanel', 'total', 'severity', 'safetyAlert', 'submittedAt'];
+
+/**
+ * The therapist's alert for a response, once: a retry after a failure finds the one already written.
+ * @param {Run} run
+ * @param {Doc} response
+ */
+async function alertTherapist({ databases, c }, response) {
+  const therapist = String(response.userId);
+  const notificationId = `measure_alert:${response.$id}`;
+  const existing = await databases.listDocuments({
+    databaseId: c.databaseId, collectionId: c.notifications, queries: [Query.equal('userId', therapist), Query.equal('notificationId', notificationId), Query.limit(1)],
+  });
+  if (existing.total > 0) return;
+  const origin = appOriginFrom(process.env);
+  await databases.createDocument({
+    databaseId: c.databaseId, collectionId: c.notifications, documentId: ID.unique(),
+    data: {
+      userId: therapist, notificationId, type: 'measure_alert', priority: 'high', ...MEASURE_ALERT_NOTIFICATION,
+      actionText: 'Open client', actionUrl: origin ? `${origin}/dashboard/clients/${encodeURIComponent(String(response.clientId))}?tab=portal` : null,
+      timestamp: String(response.submittedAt), read: false, persistent: true, dismissed: false,
+    },
+    // The therapist's own roles only, so the panel trusts it (isOwnNotification) and can mark it read or delete it.
+    permissions: [Permission.read(Role.user(therapist)), Permission.update(Role.user(therapist)), Permission.delete(Role.user(therapist))],
+  });
+}
+
+export default consentFunction({
+  name: 'submit-measure', signedOut: SUBMIT_MEASURE_MESSAGES.signIn, failed: SUBMIT_MEASURE_MESSAGES.failed,
+  handle: async (run, body) => {
+    const { databases, c, userId, log } = run;
+    const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
+    if (!requestId) throw new Refusal(400, SUBMIT_MEASURE_MESSAGES.request, 'requestId');
+    const request = await documentOrNull(databases, c.databaseId, c.measureRequests, requestId);
+    // Only the client it was sent to: anyone else is told nothing.
+    if (!request || request.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
+    if (request.status === 'submitted') throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
+    const practice = String(request.userId);
+    const clientId = String(request.clientId);
+    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
+    if (!link || link.userId !== practice || link.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
+    const instrument = instrumentOf(request.instrument);
+    if (!instrument) throw new Error(`request ${request.$id} names no known instrument`);
+
+    /** @type {Record<string, number>} */
+    let answers;
+    try {
+      answers = answersOf(instrument, body['answers']);
+    } catch (e) {
+      if (e instanceof MeasureAnswerError) throw new Refusal(400, e.message, `answers.${e.linkId}`);
+      throw e;
+    }
+    const { total, severity, safetyAlert } = scoreMeasure(instrument, answers);
+    const submittedAt = appwriteDate(new Date());
+    const markSubmitted = (/** @type {string} */ at) => databases.updateDocument({
+      databaseId: c.databaseId, collectionId: c.measureRequests, documentId: request.$id, data: { status: 'submitted', submittedAt: at, responseId: request.$id },
+    });
+    const response = await databases.createDocument({
+      databaseId: c.databaseId, collectionId: c.measureResponses, documentId: request.$id,
+      data: {
+        userId: practice, clientId, clientUserId: userId, requestId: request.$id, instrument: instrument.id, loincPanel: instrument.loincPanel,
+        answers: JSON.stringify(answers), total, severity, safetyAlert, submittedAt,
+      },
+      permissions: [Permission.read(Role.user(practice)), Permission.read(Role.user(userId))],
+    }).catch(async (/** @type {unknown} */ e) => {
+      if (!(e && typeof e === 'object' && 'code' in e && e.code === 409)) throw e;
+      // Submitted already. An earlier submit whose last steps failed left the request unmarked or
+      // the therapist unalerted: both are brought in line before refusing.
+      // A response younger than the function's timeout may be a concurrent submit still at work.
+      const existing = await documentOrNull(databases, c.databaseId, c.measureResponses, request.$id);
+      if (existing && Date.now() - Date.parse(String(existing['submittedAt'])) > FUNCTION_TIMEOUT_MS) {
+        await markSubmitted(String(existing['submittedAt'])).catch(() => undefined);
+        if (existing['safetyAlert'] === true) await alertTherapist(run, existing).catch(() => undefined);
+      }
+      throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
+    });
+    await markSubmitted(submittedAt);
+    if (safetyAlert) await alertTherapist(run, response);
+    log(`measure request ${request.$id} submitted`);
+    return {
+      status: 201,
+      body: { success: true, error: null, response: Object.fromEntries(RESPONSE_KEYS.map((k) => [k, response[k]])), crisis: safetyAlert },
+    };
+  },
+});
