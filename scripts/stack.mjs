@@ -71,6 +71,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
     FUNCTION_VARS_PORTAL_SIGN_IN: portal,
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
     FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ APP_ORIGIN: appOrigins[0], ESIGN_CODE_SECRET: 'local-esign-code-secret' }),
+    // The item-9 alert's link to the client (submit-measure).
+    FUNCTION_VARS_SUBMIT_MEASURE: JSON.stringify({ APP_ORIGIN: appOrigins[0] }),
     FUNCTION_VARS_SEND_REMINDERS: JSON.stringify({
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),

@@ -5,6 +5,7 @@
 // nobody writes one but the functions, a second submit is refused and an incomplete one names the item.
 import { ID, Permission, Query, Role, type Databases, type Functions, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INSTRUMENTS, MEASURE_ATTRIBUTION, questionnaireOf } from '../functions/lib/measures.js';
 import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
 import { APP_ORIGIN, invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
@@ -94,10 +95,19 @@ describe('submit-measure', () => {
     await expect(aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'measure_responses', documentId: requestId })).rejects.toMatchObject({ code: 404 });
   });
 
-  it('only the request’s client answers it', async () => {
+  it('only the request’s client answers it or reads its questionnaire', async () => {
     for (const outsider of [clientB, other, therapist]) {
       expect(await submit(outsider, { requestId, answers: PHQ9_ITEM9 })).toMatchObject({ status: 404, body: { success: false, error: 'This questionnaire could not be found.' } });
+      expect(await submit(outsider, { action: 'questionnaire', requestId })).toMatchObject({ status: 404, body: { success: false } });
     }
+  });
+
+  it('the client reads the questionnaire with its published wording and attribution', async () => {
+    const read = await submit(clientA, { action: 'questionnaire', requestId });
+    expect(read.status, read.raw).toBe(200);
+    expect(read.body).toMatchObject({ status: 'sent', questionnaire: questionnaireOf(INSTRUMENTS['phq-9']!) });
+    expect(JSON.stringify(read.body.questionnaire)).toContain('Thoughts that you would be better off dead or of hurting yourself in some way');
+    expect((read.body.questionnaire as { copyright: string }).copyright).toBe(MEASURE_ATTRIBUTION);
   });
 
   it('item 9 = 2: the server’s score and band are stored, the client is answered crisis: true, the therapist alerted without anything clinical', async () => {

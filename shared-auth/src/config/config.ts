@@ -54,6 +54,10 @@ export interface RuntimeConfig {
     esignConsent: string;
     /** issue 31: the client signs a consent ({requestId, signerName, method, drawing?, intent:true}). */
     signConsent: string;
+    /** issue 31: the therapist sends a measure ({clientId, instrument: 'phq-9'|'gad-7'|'phq-2'|'gad-2'}). */
+    sendMeasure: string;
+    /** issue 31: the client reads ({action:'questionnaire', requestId}) and answers ({requestId, answers}) a measure. */
+    submitMeasure: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -104,6 +108,8 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       sendConsent: 'send-consent',
       esignConsent: 'esign-consent',
       signConsent: 'sign-consent',
+      sendMeasure: 'send-measure',
+      submitMeasure: 'submit-measure',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

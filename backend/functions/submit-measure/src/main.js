@@ -3,7 +3,10 @@
 // never trusted from the browser, and stored as an immutable measure_responses document (answers
 // encrypted; readable by the therapist and the client, changed or deleted by no one).
 //
-// Body (JSON): {requestId, answers: {q1: 0..3, …, difficulty?: 0..3}}. In this order:
+// Body (JSON): {action:'questionnaire', requestId} → 200 {success, status, questionnaire}: the measure
+// as a FHIR Questionnaire (lib/measures.js questionnaireOf: the published wording, the attribution in
+// `copyright`), for the portal to show exactly; the same 404 as below for anyone but the client.
+// {requestId, answers: {q1: 0..3, …, difficulty?: 0..3}}: the answers, in this order:
 //   - the request must be the caller's own as its client (404 otherwise) and not submitted (409);
 //   - every item answered with an integer 0–3, else 400 naming it (field `answers.<linkId>`);
 //   - the response is created with the request's id — Appwrite's unique id makes a second submit,
@@ -16,7 +19,7 @@
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
-import { answersOf, instrumentOf, MeasureAnswerError, scoreMeasure } from '../../lib/measures.js';
+import { answersOf, instrumentOf, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 
 /**
@@ -78,13 +81,16 @@ export default consentFunction({
     const request = await documentOrNull(databases, c.databaseId, c.measureRequests, requestId);
     // Only the client it was sent to: anyone else is told nothing.
     if (!request || request.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
-    if (request.status === 'submitted') throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
     const practice = String(request.userId);
     const clientId = String(request.clientId);
     const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
     if (!link || link.userId !== practice || link.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
     const instrument = instrumentOf(request.instrument);
     if (!instrument) throw new Error(`request ${request.$id} names no known instrument`);
+    if (body['action'] === 'questionnaire') {
+      return { status: 200, body: { success: true, error: null, status: request.status, questionnaire: questionnaireOf(instrument) } };
+    }
+    if (request.status === 'submitted') throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
 
     /** @type {Record<string, number>} */
     let answers;
