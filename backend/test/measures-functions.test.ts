@@ -3,6 +3,8 @@
 // functions: the score is the server's, PHQ-9 item 9 alerts the therapist in-app without anything
 // clinical and answers the client with `crisis: true`, nobody else reads a request or response,
 // nobody writes one but the functions, a second submit is refused and an incomplete one names the item.
+import fs from 'node:fs';
+import path from 'node:path';
 import { ID, Permission, Query, Role, type Databases, type Functions, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INSTRUMENTS, MEASURE_ATTRIBUTION, questionnaireOf } from '../functions/lib/measures.js';
@@ -137,6 +139,14 @@ describe('submit-measure', () => {
       expect(said).not.toContain(word);
     }
     expect(String(notice!.notificationId)).toBe(`measure_alert:${requestId}`);
+  });
+
+  it('the answers are encrypted at rest', () => {
+    const bytes = ['appwrite.sqlite', 'appwrite.sqlite-wal'].map((f) => path.join(aw.dataDir, f)).filter((f) => fs.existsSync(f))
+      .map((f) => fs.readFileSync(f).toString('latin1')).join('');
+    expect(bytes).toContain('measure_responses');
+    // As stored, the JSON string may sit inside the document's own JSON (quotes escaped).
+    for (const form of [JSON.stringify(PHQ9_ITEM9), JSON.stringify(JSON.stringify(PHQ9_ITEM9)).slice(1, -1)]) expect(bytes).not.toContain(form);
   });
 
   it('client B and another therapist neither read nor list the response', async () => {
