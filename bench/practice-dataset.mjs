@@ -3,7 +3,7 @@
 // node-appwrite into a running Appwrite (the emulator the bench starts). Same seed, same practice.
 //
 // Every document is what mf-dashboard writes: its fields come out of mf-dashboard's own zod
-// schemas (clientSchema, serviceSchema, practiceSettingsSchema, loaded through tsx) and carry
+// schemas (clientSchemaFor, serviceSchema, practiceSettingsSchema, loaded through tsx) and carry
 // ownerPermissions(userId) (read/update/delete for `user:<id>` only), so ownedBy() accepts them.
 // The server key's bulk createDocuments (100 a request, a few requests in flight) makes 2,000
 // clients take about a second instead of 2,000 round trips.
@@ -123,7 +123,7 @@ function phoneNumber(random) {
   return random.weighted({ [`(${area}) 555-${line}`]: 6, [`${area}-555-${line}`]: 3, [`+1 ${area} 555 ${line}`]: 1 });
 }
 
-/** One client as a person would type it into the form; clientSchema turns it into the document. */
+/** One client as a person would type it into the form; the client schema turns it into the document. */
 function clientInput(random, i, serviceIds, usedEmails) {
   const firstName = random.pick(FIRST_NAMES);
   const lastName = random.pick(LAST_NAMES);
@@ -209,7 +209,7 @@ async function servicesPart({ schemas: s, createAll }) {
 async function clientsPart({ schemas: s, createAll, random, options, practice }) {
   const serviceIds = practice.services.map((service) => service.$id);
   const usedEmails = new Set();
-  const clients = Array.from({ length: options.clients }, (_, i) => s.clientSchema.parse(clientInput(random, i, serviceIds, usedEmails)));
+  const clients = Array.from({ length: options.clients }, (_, i) => s.clientSchemaFor('US').parse(clientInput(random, i, serviceIds, usedEmails)));
   return { clients: await createAll('clients', clients) };
 }
 

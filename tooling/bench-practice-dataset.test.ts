@@ -6,7 +6,7 @@ import { appointmentsInWeek, measureWeekQuery, thisWeek, weekQueryUrl } from '..
 import { measureClientQueries, practiceListCalls, sessionCookie } from '../bench/clients.mjs';
 import { seedPractice } from '../bench/practice-dataset.mjs';
 import { activeEntries, computeBalance, type Entry } from '../backend/functions/lib/ledger.js';
-import { clientSchema } from '../mf-dashboard/src/clients/client-schema.ts';
+import { clientSchemaFor } from '../mf-dashboard/src/clients/client-schema.ts';
 import { ownedBy } from '../mf-dashboard/src/shared/owned-by.ts';
 import { startTestServer, type TestServer } from '../emulators/appwrite/src/testing.ts';
 
@@ -67,6 +67,7 @@ describe('the seeded practice', () => {
     expect(clients).toHaveLength(CLIENTS);
     const lastNames = clients.map((client) => client.lastName);
     expect(lastNames).toEqual([...lastNames].sort());
+    const clientSchema = clientSchemaFor('US');
     for (const client of clients) {
       expect(ownedBy(client, first.therapist.id)).toBe(true);
       expect(client.$permissions).toHaveLength(3);

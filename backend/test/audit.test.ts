@@ -102,7 +102,8 @@ describe('audit entries', () => {
   it('a password change and a sign-out are recorded', async () => {
     await therapist.account.updatePassword({ password: 'another horse battery', oldPassword: PASSWORD });
     await therapist.account.deleteSession({ sessionId: 'current' });
-    const log = await until(therapist.id, (l) => l.some((e) => e.action === 'session.delete'));
+    // The audit function takes events as they come; wait for both, not only the later one.
+    const log = await until(therapist.id, (l) => ['password.update', 'session.delete'].every((action) => l.some((e) => e.action === action)));
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(['password.update', 'session.delete']));
     expect(log.find((e) => e.action === 'password.update')).toMatchObject({ entityType: 'account', entityId: therapist.id, actorId: therapist.id });
     assertLinear(log);

@@ -16,7 +16,7 @@ import { parseSchema, type CollectionDef } from '../src/databases/schema.ts';
 const project = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../backend/appwrite.json', import.meta.url)), 'utf8')) as unknown;
 const schema = parseSchema(project);
 const appointments = schema.get('main')?.collections.get('appointments') as CollectionDef;
-const therapist = { isKey: false, userId: 'u1', roles: ['any', 'users', 'user:u1'] };
+const therapist = { isKey: false, userId: 'u1', roles: ['any', 'users', 'user:u1', 'label:therapist'] };
 const own = (userId: string) => [`read("user:${userId}")`, `update("user:${userId}")`, `delete("user:${userId}")`];
 const WEEK = 7 * 86_400_000;
 
@@ -57,7 +57,7 @@ describe("the calendar's appointment queries (issue 14)", () => {
         for (let week = 0; week < 156; week += 1) {
           const at = start + week * WEEK + series * 3_600_000;
           service.create(
-            userId === 'u1' ? therapist : { isKey: false, userId, roles: ['any', 'users', `user:${userId}`] }, appointments, 'unique()',
+            userId === 'u1' ? therapist : { isKey: false, userId, roles: ['any', 'users', `user:${userId}`, 'label:therapist'] }, appointments, 'unique()',
             { userId, clientId: `c${series}`, serviceId: 's1', seriesId: `${userId}s${series}`, start: new Date(at).toISOString(), end: new Date(at + 50 * 60_000).toISOString() },
             own(userId), 'document',
           );

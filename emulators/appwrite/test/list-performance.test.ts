@@ -83,7 +83,7 @@ describe('a list without a select', () => {
     migrateDocuments(sqlite);
     ensureIndexes(sqlite, schema);
     const service = new DocumentsService(schema, new DocumentRepository(sqlite, schema), systemClock);
-    const therapist = { isKey: false, userId: 'u1', roles: ['any', 'users', 'user:u1'] };
+    const therapist = { isKey: false, userId: 'u1', roles: ['any', 'users', 'user:u1', 'label:therapist'] };
     const own = ['read("user:u1")', 'update("user:u1")', 'delete("user:u1")'];
     for (let i = 0; i < 50; i += 1) service.create(therapist, clients, 'unique()', { userId: 'u1', firstName: `F${i}`, lastName: `L${i}` }, own, 'document');
     const parse = vi.spyOn(JSON, 'parse');

@@ -67,7 +67,7 @@ export async function startServer(opts: { functions?: Array<Record<string, unkno
 export interface TestUser { id: string; email: string; session: string }
 
 let counter = 0;
-/** Account + email session through raw HTTP; `session` is the cookie value for `setSession`. */
+/** Account + email session through raw HTTP, labelled a therapist; `session` is the cookie value for `setSession`. */
 export async function createUser(endpoint: string, label = 'u'): Promise<TestUser> {
   counter += 1;
   const email = `${label}${counter}-${Date.now()}@example.com`;
@@ -76,6 +76,11 @@ export async function createUser(endpoint: string, label = 'u'): Promise<TestUse
   const created = await fetch(`${endpoint}/account`, { method: 'POST', headers, body: JSON.stringify({ userId: 'unique()', email, password, name: label }) });
   if (created.status !== 201) throw new Error(`account create ${created.status}: ${await created.text()}`);
   const user = (await created.json()) as { $id: string };
+  // A therapist who finished signing up: backend/appwrite.json's practice collections grant create to label:therapist.
+  const labelled = await fetch(`${endpoint}/users/${user.$id}/labels`, {
+    method: 'PUT', headers: { ...headers, 'x-appwrite-key': API_KEY }, body: JSON.stringify({ labels: ['therapist'] }),
+  });
+  if (labelled.status !== 200) throw new Error(`labels ${labelled.status}: ${await labelled.text()}`);
   const session = await fetch(`${endpoint}/account/sessions/email`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
   if (session.status !== 201) throw new Error(`session create ${session.status}: ${await session.text()}`);
   const cookie = session.headers.getSetCookie().map((c) => /^a_session_cadence=([^;]+)/.exec(c)?.[1]).find((v) => v);
