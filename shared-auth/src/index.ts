@@ -13,6 +13,7 @@ export { appwrite } from './client/appwrite-client.ts';
 export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
 export { listDocumentPage, type DocumentPageRequest } from './client/document-pages.ts';
 export { deleteFile, downloadFile } from './client/files.ts';
+export { base64Blob, saveFile } from './client/save-file.ts';
 export { executeFunction, FunctionError, FunctionRefusedError, functionRunFailed, startFunction } from './client/functions.ts';
 export { ownerPermissions } from './client/permissions.ts';
 // the SDK's query builder, for the remotes' list queries (they import no appwrite runtime themselves)

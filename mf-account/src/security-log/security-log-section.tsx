@@ -1,7 +1,7 @@
 // Account → Security log (issue 17): the therapist's audit log, newest first, 25 a page from the
 // server, filtered by action and date; Download CSV of what the filter shows; Verify log recomputes
 // the whole hash chain here in the browser and says so, or where the first break is.
-import { useAuthStore } from '@cadence/shared-auth';
+import { saveFile, useAuthStore } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, DateInput, EmptyState, Pagination, Select, Skeleton, Table, type TableColumn } from '@cadence/shared-ui';
 import { useState } from 'react';
@@ -12,7 +12,6 @@ import {
   ACTION_FILTERS, actionLabel, actorLabel, deviceLabel, entityLabel, filterError, formatTime, NO_FILTER, PAGE_SIZE, toCsv,
   type AuditEntry, type LogFilter,
 } from './security-log-rules.ts';
-import { saveFile } from '../account/save-file.ts';
 
 type Verification = { state: 'idle' } | { state: 'running'; loaded: number } | { state: 'done'; ok: boolean; text: string } | { state: 'failed' };
 

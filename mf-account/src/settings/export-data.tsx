@@ -1,9 +1,8 @@
-import { appwrite, deleteFile, downloadFile, formatDateTime, functionRunFailed, getConfig, isAppError, Query, startFunction, useAuthStore } from '@cadence/shared-auth';
+import { appwrite, deleteFile, downloadFile, formatDateTime, functionRunFailed, getConfig, isAppError, Query, saveFile, startFunction, useAuthStore } from '@cadence/shared-auth';
 import { Alert, Button, Checkbox } from '@cadence/shared-ui';
 import type { Models } from 'appwrite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { reasonOf } from '../account/account-api.ts';
-import { saveFile } from '../account/save-file.ts';
 
 // issue 17 "Full export": Settings → "Export all my data". The export-data function builds the ZIP
 // (a CSV per kind of record, the FHIR R4 bundle, the invoice and superbill PDFs if ticked, a README)

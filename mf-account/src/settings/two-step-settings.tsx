@@ -1,5 +1,5 @@
 import {
-  confirmTotpSetup, regenerateRecoveryCodes, startTotpSetup, turnOffTwoStep, useAuthStore,
+  confirmTotpSetup, regenerateRecoveryCodes, saveFile, startTotpSetup, turnOffTwoStep, useAuthStore,
   type AuthUser, type SecondFactor, type TotpSetup,
 } from '@cadence/shared-auth';
 import { Alert, Button, Skeleton, StatusChip, TextInput } from '@cadence/shared-ui';
@@ -9,7 +9,6 @@ import { MESSAGES } from '../messages.ts';
 import { QrCode } from './qr-code.tsx';
 import { useInvalidateTwoStep, useTwoStepStatus } from './two-step-queries.ts';
 import { codeProblem, groupedSecret, normalizeCode, RECOVERY_CODES_FILE, recoveryCodesText, twoStepFailure } from './two-step-rules.ts';
-import { saveFile } from '../account/save-file.ts';
 
 type Mode =
   | { kind: 'idle' }

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
+import { base64Blob, saveFile } from '@cadence/shared-auth';
 import { Alert, Button, Checkbox, DateInput, Dialog, TextInput } from '@cadence/shared-ui';
 import { dateLabel, isPlainDate } from '../schedule/calendar-dates.ts';
 import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice, type LeftOutSession } from './api/money-functions.ts';
 import type { ClientInvoiceDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
-import { base64Blob, saveFile } from '../shared/save-file.ts';
 
 export interface Period {
   from: string;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from '@cadence/shared-router';
-import { formatDate, FunctionRefusedError } from '@cadence/shared-auth';
+import { formatDate, FunctionRefusedError, saveFile } from '@cadence/shared-auth';
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, PageHeader } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import { downloadSignedConsent, saveFile, signConsent, type ConsentDocument, type SignatureInput } from './consents-api.ts';
+import { downloadSignedConsent, signConsent, type ConsentDocument, type SignatureInput } from './consents-api.ts';
 import { EsignStep, refusalText } from './esign-step.tsx';
 import { SigningForm } from './signing-form.tsx';
 import { consentKeys, useClientUserId, useConsentDocument, useEsignDecision } from './use-consents.ts';

@@ -1,4 +1,4 @@
-import { appwrite, attempt, downloadFile, executeFunction, getConfig, Query } from '@cadence/shared-auth';
+import { appwrite, attempt, base64Blob, downloadFile, executeFunction, getConfig, Query } from '@cadence/shared-auth';
 
 // The client's side of consents (issue 31; backend/README.md "Client portal: consents"): the
 // requests and e-records decisions are read as the client may read them (their own, written only by
@@ -124,22 +124,3 @@ export async function signConsent(input: SignatureInput): Promise<void> {
 
 /** The signed PDF, read with the client's own session (the file is theirs and the practice's only). */
 export const downloadSignedConsent = (fileId: string): Promise<Blob> => downloadFile(SIGNED_CONSENTS_BUCKET, fileId, 'application/pdf');
-
-export function base64Blob(base64: string, type: string): Blob {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return new Blob([bytes], { type });
-}
-
-/** Hands a file to the browser to save, behind an object URL (never its content in an address). */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

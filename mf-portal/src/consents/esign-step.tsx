@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { formatDate, FunctionRefusedError } from '@cadence/shared-auth';
+import { formatDate, FunctionRefusedError, saveFile } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, ConfirmDialog, TextInput } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import { acceptElectronicRecords, askForPaper, getDisclosure, saveFile, type EsignDecision } from './consents-api.ts';
+import { acceptElectronicRecords, askForPaper, getDisclosure, type EsignDecision } from './consents-api.ts';
 
 const T = PORTAL_TEXT.eRecords;
 const CODE = /^\d{6}$/;

@@ -5,7 +5,7 @@ import type { ClientDocument } from '../api/client-document.ts';
 import { ROW_STATUS } from './import-mapping-step.tsx';
 import { rejectedRowsCsv, type ImportRow } from './import-rows.ts';
 import type { ImportRun } from './import-run.ts';
-import { saveFile } from '../../shared/save-file.ts';
+import { saveFile } from '@cadence/shared-auth';
 
 /** Rows listed on screen; the rest are in the downloadable CSV (no thousand-row DOM). */
 const LISTED_ROWS = 100;

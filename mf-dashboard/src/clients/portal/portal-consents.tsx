@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { FunctionRefusedError } from '@cadence/shared-auth';
+import { FunctionRefusedError, saveFile } from '@cadence/shared-auth';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, EmptyState, Select, StatusChip } from '@cadence/shared-ui';
-import { saveFile } from '../../shared/save-file.ts';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { downloadSignedConsent, latestEsignStatus, listConsentTemplates, listSentConsents, sendConsent, type SentConsent } from './consents-api.ts';
