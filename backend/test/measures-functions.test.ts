@@ -20,6 +20,7 @@ let other: SignedInUser;
 let clientA: PortalClient;
 let clientB: PortalClient;
 let recordA: Models.DefaultDocument;
+let practiceA: Models.DefaultDocument;
 
 interface Answer { success: boolean; error: string | null; field?: string; [key: string]: unknown }
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   process.env.FUNCTION_VARS_SUBMIT_MEASURE = JSON.stringify({ APP_ORIGIN });
   therapist = await signedInUser(aw, 'measure-therapist');
   other = await signedInUser(aw, 'measure-other');
-  await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
+  practiceA = await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
   await createPractice(other, { practiceName: 'Lakeside Counseling' });
   recordA = await createClient(therapist);
   const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
@@ -115,7 +116,7 @@ describe('submit-measure', () => {
   it('item 9 = 2: the server’s score and band are stored, the client is answered crisis: true, the therapist alerted without anything clinical', async () => {
     const answered = await submit(clientA, { requestId, answers: PHQ9_ITEM9 });
     expect(answered.status, answered.raw).toBe(201);
-    expect(answered.body).toMatchObject({ success: true, crisis: true, response: { total: 8, severity: 'mild', safetyAlert: true } });
+    expect(answered.body).toMatchObject({ success: true, crisis: true, country: null, response: { total: 8, severity: 'mild', safetyAlert: true } });
 
     const response = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'measure_responses', documentId: requestId });
     expect(response).toMatchObject({
@@ -177,7 +178,19 @@ describe('submit-measure', () => {
     const id = await sent('phq-9');
     const answered = await submit(clientA, { requestId: id, answers: { q1: 3, q2: 3, q3: 3, q4: 3, q5: 3, q6: 3, q7: 3, q8: 3, q9: 0 } });
     expect(answered).toMatchObject({ status: 201, body: { crisis: false, response: { total: 24, severity: 'severe', safetyAlert: false } } });
+    expect(answered.body).not.toHaveProperty('country');
     expect((await alerts()).total).toBe(1);
+  });
+
+  it('with item 9 above 0 the answer names the practice’s country, for the portal’s crisis line', async () => {
+    await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'practice_settings', documentId: practiceA.$id, data: { country: 'ES' } });
+    try {
+      const id = await sent('phq-9');
+      const answered = await submit(clientA, { requestId: id, answers: { ...PHQ9_ITEM9, q9: 1 } });
+      expect(answered).toMatchObject({ status: 201, body: { crisis: true, country: 'ES' } });
+    } finally {
+      await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'practice_settings', documentId: practiceA.$id, data: { country: null } });
+    }
   });
 
   it('nobody creates, changes or deletes a request or response through the SDK', async () => {

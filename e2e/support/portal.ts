@@ -26,3 +26,14 @@ export async function inviteToPortal(page: Page, clientId: string, email: string
   if (response.status() !== 201 || (execution.responseStatusCode ?? 500) >= 300) throw new Error(`invite-client: ${response.status()} ${JSON.stringify(execution)}`);
   return portalLinkIn(email, INVITE_SUBJECT);
 }
+
+/** Sends the client record a measure (send-measure) as the therapist signed in on `page`; the request's id. */
+export async function sendMeasure(page: Page, clientId: string, instrument: 'phq-9' | 'gad-7' | 'phq-2' | 'gad-2'): Promise<string> {
+  const response = await page.request.post('/v1/functions/send-measure/executions', {
+    headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
+    data: { body: JSON.stringify({ clientId, instrument }), async: false },
+  });
+  const execution = (await response.json()) as { responseStatusCode?: number; responseBody?: string };
+  if (response.status() !== 201 || execution.responseStatusCode !== 201) throw new Error(`send-measure: ${response.status()} ${JSON.stringify(execution)}`);
+  return (JSON.parse(execution.responseBody ?? '{}') as { request: { $id: string } }).request.$id;
+}

@@ -10,6 +10,7 @@ import './portal.css';
 
 // The signing page brings signature_pad: its own chunk, loaded when a document is opened.
 const ConsentPage = lazy(() => import('./consents/consent-page.tsx'));
+const MeasurePage = lazy(() => import('./measures/measure-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -40,6 +41,14 @@ export default function PortalPage() {
             element={(
               <ClientOnly>
                 <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.consent.loading}</p>}><ConsentPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route
+            path="measures/:requestId"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.measure.loading}</p>}><MeasurePage /></Suspense>
               </ClientOnly>
             )}
           />

@@ -14,11 +14,13 @@
 //   - PHQ-9 item 9 above 0 (lib/measures.js scoreMeasure): the therapist gets an in-app notification
 //     that says no more than "A client's questionnaire needs your attention" (no name, score or
 //     instrument), and the answer carries `crisis: true` so the portal shows crisis resources (988)
-//     at once. No email is sent.
-// → 201 {success, response, crisis}. Refusals {success:false, error, field?}: 400, 401, 404, 409, 500.
+//     at once, with `country` (the practice's ISO code, null when it has none) so the portal shows
+//     the crisis line of the practice's country (988 in the US). No email is sent.
+// → 201 {success, response, crisis, country?}. Refusals {success:false, error, field?}: 400, 401, 404, 409, 500.
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { ownedBy } from '../../lib/owned-by.js';
 import { answersOf, instrumentOf, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 
@@ -70,6 +72,18 @@ async function alertTherapist({ databases, c }, response) {
     // The therapist's own roles only, so the panel trusts it (isOwnNotification) and can mark it read or delete it.
     permissions: [Permission.read(Role.user(therapist)), Permission.update(Role.user(therapist)), Permission.delete(Role.user(therapist))],
   });
+}
+
+/**
+ * The practice's country (ISO 3166-1 alpha-2), or null when it has set none: which crisis line the
+ * portal shows. Only the therapist's own settings document counts.
+ * @param {Run} run
+ * @param {string} practice
+ */
+async function practiceCountry({ databases, c }, practice) {
+  const list = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.practiceSettings, queries: [Query.equal('userId', practice), Query.limit(25)] });
+  const country = list.documents.find((d) => ownedBy(d, practice))?.['country'];
+  return typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null;
 }
 
 export default consentFunction({
@@ -127,9 +141,14 @@ export default consentFunction({
     await markSubmitted(submittedAt);
     if (safetyAlert) await alertTherapist(run, response);
     log(`measure request ${request.$id} submitted`);
+    // The crisis line must show even if the settings cannot be read: then the portal's default.
+    const country = safetyAlert ? await practiceCountry(run, practice).catch(() => null) : null;
     return {
       status: 201,
-      body: { success: true, error: null, response: Object.fromEntries(RESPONSE_KEYS.map((k) => [k, response[k]])), crisis: safetyAlert },
+      body: {
+        success: true, error: null, response: Object.fromEntries(RESPONSE_KEYS.map((k) => [k, response[k]])), crisis: safetyAlert,
+        ...(safetyAlert ? { country } : {}),
+      },
     };
   },
 });
