@@ -32,6 +32,7 @@ describe('collectionsFromEnv', () => {
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
       CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg',
       MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs',
+      FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
@@ -39,6 +40,7 @@ describe('collectionsFromEnv', () => {
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
       consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', measureRequests: 'mrq', measureResponses: 'mrs',
+      forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
     });
   });
 });

@@ -82,13 +82,23 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   measure_responses: (victim) => ({
     userId: victim, clientId: 'c1', clientUserId: victim, requestId: 'r1', instrument: 'phq-9', loincPanel: '44249-1', answers: '{}', total: 27, severity: 'severe', safetyAlert: false, submittedAt: now(),
   }),
+  // Issue 31: a therapist's own copies of forms (their browser writes them; send-forms sends only a
+  // copy whose every permission is the caller's, lib/owned-by.js).
+  forms: (victim) => ({ userId: victim, templateId: 'demographics', title: 'Planted', version: 1, questionnaire: '{}', archived: false }),
+  // Packets and form requests are written by send-forms, drafts and responses by fill-form only
+  // (test/forms-functions.test.ts): a planted response would put answers in the client's record review.
+  form_packets: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, items: ['form:r1'], sentAt: now() }),
+  form_requests: (victim) => ({
+    userId: victim, clientId: 'c1', clientUserId: victim, formRef: 'demographics', formVersion: 1, title: 'Planted', questionnaire: '{}', status: 'submitted', sentAt: now(), round: 1,
+  }),
+  form_responses: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, requestId: 'r1', round: 1, questionnaire: 'x|1', response: '{}', submittedAt: now() }),
 };
 
 /**
  * Collections the therapist's browser writes (collection-level create("label:therapist"): only a
  * user who finished signing up as a therapist); the rest only functions write.
  */
-const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes'];
+const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
 const GRANTS = (attacker: string): Array<string[] | undefined> => [

@@ -35,6 +35,10 @@
  * @property {string} consentSignatures
  * @property {string} measureRequests
  * @property {string} measureResponses
+ * @property {string} forms
+ * @property {string} formPackets
+ * @property {string} formRequests
+ * @property {string} formResponses
  */
 
 /**
@@ -75,5 +79,9 @@ export function collectionsFromEnv(env) {
     consentSignatures: env.CONSENT_SIGNATURES_COLLECTION_ID || 'consent_signatures',
     measureRequests: env.MEASURE_REQUESTS_COLLECTION_ID || 'measure_requests',
     measureResponses: env.MEASURE_RESPONSES_COLLECTION_ID || 'measure_responses',
+    forms: env.FORMS_COLLECTION_ID || 'forms',
+    formPackets: env.FORM_PACKETS_COLLECTION_ID || 'form_packets',
+    formRequests: env.FORM_REQUESTS_COLLECTION_ID || 'form_requests',
+    formResponses: env.FORM_RESPONSES_COLLECTION_ID || 'form_responses',
   };
 }

@@ -32,6 +32,7 @@ function sample(attrs: Attr[], userId: string): Record<string, unknown> {
     else if (a.type === 'integer' || a.type === 'double') data[a.key] = 'min' in a && typeof a.min === 'number' ? Math.max(a.min, 1) : 1;
     else if (a.type === 'boolean') data[a.key] = true;
     else if (a.type === 'datetime') data[a.key] = new Date().toISOString();
+    if ('array' in a && a.array === true && a.key in data) data[a.key] = [data[a.key]];
   }
   return data;
 }
@@ -59,7 +60,8 @@ afterAll(async () => { await h.close(); });
 // which only the schedule-series function writes (it checks the client and service are the
 // caller's before a series, which the daily extension trusts, exists). Issue 15: note drafts and
 // private notes are browser-written; addenda only the add-addendum function writes.
-const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes']);
+// Issue 31: a therapist's own copies of forms too.
+const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
   const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');

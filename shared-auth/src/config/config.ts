@@ -58,6 +58,10 @@ export interface RuntimeConfig {
     sendMeasure: string;
     /** issue 31: the client reads ({action:'questionnaire', requestId}) and answers ({requestId, answers}) a measure. */
     submitMeasure: string;
+    /** issue 31: the therapist's forms — templates, send a packet, review, ask for a correction ({action, …}). */
+    sendForms: string;
+    /** issue 31: the client saves a draft of ({action:'save', requestId, answers, revision}) or submits ({action:'submit', …}) a form. */
+    fillForm: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -110,6 +114,8 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       signConsent: 'sign-consent',
       sendMeasure: 'send-measure',
       submitMeasure: 'submit-measure',
+      sendForms: 'send-forms',
+      fillForm: 'fill-form',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

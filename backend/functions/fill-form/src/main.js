@@ -1,0 +1,113 @@
+// fill-form (issue 31 "Paperwork — Forms"): a portal client saves and submits a form the practice
+// sent (send-forms). The client reads the request — the exact questionnaire, the draft, the
+// therapist's correction message — and its responses directly (read permission); only this
+// function writes them.
+//
+// Body (JSON), the caller the request's client login (anyone else: 404, told nothing):
+//   {action:'save', requestId, answers: {linkId: value}, revision} → 200 {success, revision, savedAt}:
+//     the draft (autosave), encrypted. `revision` is the draft revision the browser last had; an
+//     older one is 409 {success:false, field:'revision', revision, draft} with the newer draft,
+//     so another tab's or device's words are shown, never overwritten unseen. Answers of the wrong
+//     kind are refused (400, as below); required questions may still be blank.
+//   {action:'submit', requestId, answers} → 201 {success, response}: checked against the very
+//     questionnaire sent (lib/questionnaire.js answerProblems: required only while shown, types,
+//     choices offered); hidden questions' answers dropped; stored as an immutable
+//     QuestionnaireResponse (form_responses, encrypted, id = request + round, so a second submit —
+//     even a concurrent one — is 409); the request marked submitted and its draft cleared.
+// Bad answers: 400 {success:false, error, field: 'answers.<linkId>', problems: [{linkId, message}],
+// message, code: 400, type: 'general_argument_invalid'} — the first problem as `error`/`message`
+// (Appwrite's own error body has message, code and type). Only while the form is sent or sent back
+// for a correction: otherwise 409.
+import { Permission, Role } from 'node-appwrite';
+import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { formRequestSummary, requestQuestionnaire, responseIdOf } from '../../lib/form-requests.js';
+import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+import { answerProblems, canonicalOf, toResponse } from '../../lib/questionnaire.js';
+
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+/** form_requests.draft and form_responses.response are 100,000 characters (backend/appwrite.json). */
+const MAX_STORED = 100_000;
+
+export const FILL_FORM_MESSAGES = {
+  signIn: 'Sign in to the client portal to fill in forms.',
+  request: 'Say which form you are filling in.',
+  notFound: 'This form could not be found.',
+  closed: 'This form has already been submitted.',
+  stale: 'This form was changed in another window. Its newer answers are shown.',
+  tooLong: 'These answers are too long to save.',
+  failed: 'Your answers could not be saved. Please try again.',
+};
+
+class AnswersRefused extends Refusal {
+  /** @param {import('../../lib/questionnaire.js').AnswerProblem[]} problems */
+  constructor(problems) {
+    const first = problems[0] ?? { linkId: '', message: FILL_FORM_MESSAGES.tooLong };
+    super(400, first.message, first.linkId ? `answers.${first.linkId}` : 'answers');
+    this.problems = problems;
+  }
+
+  /** @override */
+  get body() {
+    return { ...super.body, problems: this.problems, message: this.message, code: 400, type: 'general_argument_invalid' };
+  }
+}
+
+export default consentFunction({
+  name: 'fill-form', signedOut: FILL_FORM_MESSAGES.signIn, failed: FILL_FORM_MESSAGES.failed,
+  handle: async ({ databases, c, userId, log }, body) => {
+    const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
+    if (!requestId) throw new Refusal(400, FILL_FORM_MESSAGES.request, 'requestId');
+    const request = await documentOrNull(databases, c.databaseId, c.formRequests, requestId);
+    if (!request || request.clientUserId !== userId) throw new Refusal(404, FILL_FORM_MESSAGES.notFound, 'requestId');
+    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, String(request.clientId));
+    if (!link || link.userId !== request.userId || link.clientUserId !== userId) throw new Refusal(404, FILL_FORM_MESSAGES.notFound, 'requestId');
+    if (request.status !== 'sent' && request.status !== 'correction') throw new Refusal(409, FILL_FORM_MESSAGES.closed);
+
+    const questionnaire = requestQuestionnaire(request);
+    const answers = body['answers'];
+    const action = body['action'];
+    const problems = answerProblems(questionnaire, answers, { partial: action === 'save' });
+    if (problems.length) throw new AnswersRefused(problems);
+    const values = /** @type {import('../../lib/questionnaire.js').AnswerValues} */ (answers);
+    const now = appwriteDate(new Date());
+
+    if (action === 'save') {
+      const draft = JSON.stringify(values);
+      if (draft.length > MAX_STORED) throw new AnswersRefused([]);
+      const stored = Number(request.draftRevision ?? 0);
+      if (body['revision'] !== stored) {
+        return { status: 409, body: { success: false, error: FILL_FORM_MESSAGES.stale, field: 'revision', revision: stored, draft: JSON.parse(String(request.draft ?? '{}')) } };
+      }
+      // Two saves at once could both pass the check above; the later write wins, and both came
+      // from this client's own typing, so nothing of anyone else's is lost.
+      await databases.updateDocument({
+        databaseId: c.databaseId, collectionId: c.formRequests, documentId: request.$id, data: { draft, draftRevision: stored + 1, savedAt: now },
+      });
+      return { status: 200, body: { success: true, error: null, revision: stored + 1, savedAt: now } };
+    }
+
+    if (action !== 'submit') throw new Refusal(400, FILL_FORM_MESSAGES.request, 'action');
+    const round = Number(request.round) || 1;
+    const response = toResponse(questionnaire, values, { status: 'completed', authored: now });
+    const text = JSON.stringify(response);
+    if (text.length > MAX_STORED) throw new AnswersRefused([]);
+    const stored = await databases.createDocument({
+      databaseId: c.databaseId, collectionId: c.formResponses, documentId: responseIdOf(request.$id, round),
+      data: {
+        userId: request.userId, clientId: request.clientId, clientUserId: userId, requestId: request.$id, round,
+        questionnaire: canonicalOf(questionnaire), response: text, submittedAt: now,
+      },
+      // Immutable: read by the practice and the client, changed by no one.
+      permissions: [Permission.read(Role.user(String(request.userId))), Permission.read(Role.user(userId))],
+    }).catch((/** @type {unknown} */ e) => {
+      if (e && typeof e === 'object' && 'code' in e && e.code === 409) throw new Refusal(409, FILL_FORM_MESSAGES.closed);
+      throw e;
+    });
+    const updated = await databases.updateDocument({
+      databaseId: c.databaseId, collectionId: c.formRequests, documentId: request.$id,
+      data: { status: 'submitted', submittedAt: now, responseId: stored.$id, draft: null, savedAt: now },
+    });
+    log(`form request ${request.$id} submitted (round ${round})`);
+    return { status: 201, body: { success: true, error: null, request: formRequestSummary(updated), response: { $id: stored.$id, round, submittedAt: now } } };
+  },
+});

@@ -1,0 +1,194 @@
+// send-forms (issue 31 "Paperwork — Packets, Review"): the therapist's side of forms. Only a
+// therapist (not a portal client) calls it, about a client record of their own invited to the portal.
+//
+// Body (JSON):
+//   {action:'templates'} → 200 {success, forms: [{id, title, description, version}], consents: [{id, title, version}]}
+//   {action:'send', clientId, items: [{kind:'form', templateId} | {kind:'form', formId} | {kind:'consent', templateId}]}
+//     → 201 {success, packet, forms, consents}: a packet in the order given (1–12 items). Each form is
+//     copied, exactly as it is now, into its form_requests document (so submit-form validates
+//     against the very version sent, whatever the template or the therapist's copy becomes); each
+//     consent is a consent_requests document as send-consent writes it. Everything is readable by the
+//     therapist and the client's login and written by the functions only.
+//   {action:'review', requestId, accepted: [client-record fields]} → 200 {success, request}: the
+//     therapist reviewed a submitted form (the fields they copied into the record, which their
+//     browser wrote, are recorded with it).
+//   {action:'correction', requestId, message} → 200 {success, request}: the form goes back to the
+//     client with the therapist's message; the client's next submission is a new round.
+// Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's client
+// or request), 409 (not invited; a form not in the state the action needs), 500.
+import { ID, Permission, Role } from 'node-appwrite';
+import { CONSENT_TEMPLATES, consentTemplate } from '../../lib/consent-templates.js';
+import { consentContentHash } from '../../lib/consent-signing.js';
+import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { formRequestSummary } from '../../lib/form-requests.js';
+import { FORM_TEMPLATES, formTemplateOf } from '../../lib/form-templates.js';
+import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+import { ownedBy } from '../../lib/owned-by.js';
+import { CLIENT_LABEL } from '../../lib/portal.js';
+import { clientFieldOf, flattenItems, questionnaireProblems } from '../../lib/questionnaire.js';
+
+const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+const MAX_ITEMS = 12;
+const MAX_MESSAGE = 2000;
+
+export const SEND_FORMS_MESSAGES = {
+  signIn: 'Sign in to send forms.',
+  notTherapist: 'Only a practice can send forms.',
+  client: 'Choose a client.',
+  items: `Choose between 1 and ${MAX_ITEMS} forms or documents to send.`,
+  item: 'Choose a form or document from the list.',
+  notFound: 'This client is not in your practice.',
+  notInvited: 'Invite the client to the portal first.',
+  requestNotFound: 'This form could not be found.',
+  notSubmitted: 'This form has not been submitted.',
+  message: `Write a message to the client (at most ${MAX_MESSAGE} characters).`,
+  fields: 'Only fields of the client record this form maps to can be accepted.',
+  failed: 'The forms could not be sent. Please try again.',
+};
+
+/** @typedef {import('../../lib/consent-store.js').Run} Run */
+
+/**
+ * The caller's own form request (404 for anyone else).
+ * @param {Run} run
+ * @param {unknown} requestId
+ */
+async function ownRequest({ databases, c, userId }, requestId) {
+  const id = typeof requestId === 'string' && ID_RE.test(requestId) ? requestId : '';
+  const request = id ? await documentOrNull(databases, c.databaseId, c.formRequests, id) : null;
+  if (!request || request.userId !== userId) throw new Refusal(404, SEND_FORMS_MESSAGES.requestNotFound, 'requestId');
+  return request;
+}
+
+/**
+ * What each item of a packet will be, checked before anything is written.
+ * @param {Run} run
+ * @param {unknown} input
+ */
+async function packetItems({ databases, c, userId }, input) {
+  if (!Array.isArray(input) || input.length === 0 || input.length > MAX_ITEMS) throw new Refusal(400, SEND_FORMS_MESSAGES.items, 'items');
+  /** @type {Array<{ kind: 'form', formRef: string, version: number, questionnaire: import('../../lib/questionnaire.js').Questionnaire } | { kind: 'consent', template: { id: string, title: string, body: string, version: string } }>} */
+  const items = [];
+  for (const [i, raw] of input.entries()) {
+    const item = raw && typeof raw === 'object' ? /** @type {Record<string, unknown>} */ (raw) : {};
+    if (item['kind'] === 'consent') {
+      const template = typeof item['templateId'] === 'string' ? consentTemplate(item['templateId']) : null;
+      if (!template) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
+      items.push({ kind: 'consent', template });
+    } else if (item['kind'] === 'form' && typeof item['formId'] === 'string' && ID_RE.test(item['formId'])) {
+      // The therapist's own copy (the forms collection their browser writes).
+      const form = await documentOrNull(databases, c.databaseId, c.forms, item['formId']);
+      if (!form || !ownedBy(form, userId) || form.archived) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
+      /** @type {unknown} */
+      let questionnaire;
+      try {
+        questionnaire = JSON.parse(String(form.questionnaire));
+      } catch {
+        questionnaire = null;
+      }
+      if (questionnaireProblems(questionnaire).length) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
+      items.push({ kind: 'form', formRef: form.$id, version: Number(form.version) || 1, questionnaire: /** @type {import('../../lib/questionnaire.js').Questionnaire} */ (questionnaire) });
+    } else if (item['kind'] === 'form') {
+      const template = formTemplateOf(item['templateId']);
+      if (!template) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
+      items.push({ kind: 'form', formRef: String(template.id), version: Number(template.version), questionnaire: template });
+    } else {
+      throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
+    }
+  }
+  return items;
+}
+
+export default consentFunction({
+  name: 'send-forms', signedOut: SEND_FORMS_MESSAGES.signIn, failed: SEND_FORMS_MESSAGES.failed,
+  handle: async (run, body) => {
+    const { databases, users, c, userId } = run;
+    const caller = await users.get({ userId });
+    if (caller.labels.includes(CLIENT_LABEL)) throw new Refusal(403, SEND_FORMS_MESSAGES.notTherapist);
+    const action = body['action'] ?? 'send';
+
+    if (action === 'templates') {
+      return {
+        status: 200,
+        body: {
+          success: true, error: null,
+          forms: FORM_TEMPLATES.map((t) => ({ id: t.id, title: t.title, description: t.description ?? '', version: t.version })),
+          consents: CONSENT_TEMPLATES.map((t) => ({ id: t.id, title: t.title, version: t.version })),
+        },
+      };
+    }
+
+    if (action === 'review' || action === 'correction') {
+      const request = await ownRequest(run, body['requestId']);
+      if (request.status !== 'submitted') throw new Refusal(409, SEND_FORMS_MESSAGES.notSubmitted, 'requestId');
+      const now = appwriteDate(new Date());
+      /** @type {Record<string, unknown>} */
+      let data;
+      if (action === 'review') {
+        const mapped = new Set(flattenItems(JSON.parse(String(request.questionnaire))).map(clientFieldOf).filter(Boolean));
+        const accepted = Array.isArray(body['accepted']) ? body['accepted'] : [];
+        if (accepted.some((f) => typeof f !== 'string' || !mapped.has(f))) throw new Refusal(400, SEND_FORMS_MESSAGES.fields, 'accepted');
+        data = { status: 'reviewed', reviewedAt: now, acceptedFields: [...new Set(/** @type {string[]} */ (accepted))] };
+      } else {
+        const message = typeof body['message'] === 'string' ? body['message'].trim() : '';
+        if (!message || message.length > MAX_MESSAGE) throw new Refusal(400, SEND_FORMS_MESSAGES.message, 'message');
+        data = { status: 'correction', correctionMessage: message, round: Number(request.round) + 1, reviewedAt: now };
+      }
+      const updated = await databases.updateDocument({ databaseId: c.databaseId, collectionId: c.formRequests, documentId: request.$id, data });
+      return { status: 200, body: { success: true, error: null, request: formRequestSummary(updated) } };
+    }
+
+    if (action !== 'send') throw new Refusal(400, SEND_FORMS_MESSAGES.items, 'action');
+    const clientId = typeof body['clientId'] === 'string' && ID_RE.test(body['clientId']) ? body['clientId'] : '';
+    if (!clientId) throw new Refusal(400, SEND_FORMS_MESSAGES.client, 'clientId');
+    const record = await documentOrNull(databases, c.databaseId, c.clients, clientId);
+    if (!record || !ownedBy(record, userId)) throw new Refusal(404, SEND_FORMS_MESSAGES.notFound, 'clientId');
+    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
+    if (!link || link.userId !== userId) throw new Refusal(409, SEND_FORMS_MESSAGES.notInvited, 'clientId');
+    const clientUserId = String(link.clientUserId);
+    const items = await packetItems(run, body['items']);
+
+    const sentAt = appwriteDate(new Date());
+    const packetId = ID.unique();
+    // Read-only for both: the functions alone change them.
+    const permissions = [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))];
+    /** @type {string[]} */
+    const order = [];
+    const forms = [];
+    const consents = [];
+    for (const item of items) {
+      if (item.kind === 'form') {
+        const request = await databases.createDocument({
+          databaseId: c.databaseId, collectionId: c.formRequests, documentId: ID.unique(),
+          data: {
+            userId, clientId, clientUserId, packetId, formRef: item.formRef, formVersion: item.version, title: item.questionnaire.title,
+            questionnaire: JSON.stringify(item.questionnaire), status: 'sent', sentAt, round: 1, draftRevision: 0,
+          },
+          permissions,
+        });
+        order.push(`form:${request.$id}`);
+        forms.push(formRequestSummary(request));
+      } else {
+        const { template } = item;
+        const request = await databases.createDocument({
+          databaseId: c.databaseId, collectionId: c.consentRequests, documentId: ID.unique(),
+          data: {
+            userId, clientId, clientUserId, templateId: template.id, templateVersion: template.version, title: template.title, body: template.body,
+            contentHash: consentContentHash(template), status: 'sent', sentAt,
+          },
+          permissions,
+        });
+        order.push(`consent:${request.$id}`);
+        consents.push({ $id: request.$id, templateId: template.id, title: template.title, status: 'sent', sentAt });
+      }
+    }
+    const packet = await databases.createDocument({
+      databaseId: c.databaseId, collectionId: c.formPackets, documentId: packetId,
+      data: { userId, clientId, clientUserId, items: order, sentAt }, permissions,
+    });
+    return {
+      status: 201,
+      body: { success: true, error: null, packet: { $id: packet.$id, items: order, sentAt }, forms, consents },
+    };
+  },
+});

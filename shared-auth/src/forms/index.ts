@@ -1,0 +1,12 @@
+// Cadence's forms model for the browser (issue 31): the very module the fill-form and send-forms
+// functions validate with (backend/functions/lib/questionnaire.js, plain JavaScript with JSDoc
+// types, which the functions load as is) and the shipped templates, so the portal shows and
+// checks exactly what the server accepts. A subpath of its own, not part of the shared-auth
+// singleton: only the remotes' form chunks load it.
+export {
+  ANSWER_LIMITS, answerProblems, answerText, canonicalOf, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
+  isCalendarDate, isQuestion, keptAnswers, progressOf, questionnaireProblems, requiredMessage, toResponse, valuesOf,
+  type AnswerProblem, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Questionnaire, type QuestionnaireItem,
+  type QuestionnaireResponse, type ResponseItem,
+} from '../../../backend/functions/lib/questionnaire.js';
+export { FORM_TEMPLATES, formTemplateOf } from '../../../backend/functions/lib/form-templates.js';
