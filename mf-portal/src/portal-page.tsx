@@ -11,6 +11,8 @@ import './portal.css';
 // The signing page brings signature_pad: its own chunk, loaded when a document is opened.
 const ConsentPage = lazy(() => import('./consents/consent-page.tsx'));
 const MeasurePage = lazy(() => import('./measures/measure-page.tsx'));
+// The form renderer brings react-hook-form and zod: its own chunk too.
+const FormPage = lazy(() => import('./forms/form-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -49,6 +51,14 @@ export default function PortalPage() {
             element={(
               <ClientOnly>
                 <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.measure.loading}</p>}><MeasurePage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route
+            path="forms/:requestId"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.form.loading}</p>}><FormPage /></Suspense>
               </ClientOnly>
             )}
           />

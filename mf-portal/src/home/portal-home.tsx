@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useAuthStore } from '@cadence/shared-auth';
 import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
 import { PracticeConsents } from '../consents/practice-consents.tsx';
+import { PracticeForms } from '../forms/practice-forms.tsx';
 import { PracticeMeasures } from '../measures/practice-measures.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { listPracticeLinks, type PracticeLink } from './practice-links.ts';
@@ -48,6 +49,7 @@ export function PortalHome() {
                   {T.phone}: <a href={`tel:${link.practicePhone.replace(/[^\d+]/g, '')}`}>{link.practicePhone}</a>
                 </p>
               ) : null}
+              <PracticeForms accessId={link.id} practiceId={link.practiceId} />
               <PracticeConsents accessId={link.id} practiceId={link.practiceId} />
               <PracticeMeasures accessId={link.id} practiceId={link.practiceId} />
             </section>
