@@ -246,17 +246,14 @@ describe('the e2e scenario in miniature: 200 rows, 3 bad, 2 duplicates', () => {
   });
 });
 
-describe('speed', () => {
-  it('checks a 2,000-row file against 2,000 stored clients in well under a second', () => {
+// Speed is pnpm bench's to measure, not a unit test's (a loaded machine would fail a timed test).
+describe('scale', () => {
+  it('checks a 2,000-row file against 2,000 stored clients', () => {
     const text = generatedFile(2000);
     const existing = plan(generatedFile(2000).replace(/client(\d+)@/g, 'stored$1@').replace(/First(\d+)/g, 'Stored$1')).ready;
     expect(existing).toHaveLength(2000);
-    const started = performance.now();
     const parsed = parse(text);
     const result = planImport(parsed, guessMapping(parsed.headers), { existing });
-    const elapsed = performance.now() - started;
-    console.info(`2,000 rows parsed and checked against 2,000 clients in ${elapsed.toFixed(0)} ms`);
     expect(result.counts).toEqual({ total: 2000, ready: 2000, duplicates: 0, rejected: 0 });
-    expect(elapsed).toBeLessThan(1000);
   });
 });
