@@ -213,9 +213,10 @@ const CHROME_PATHS = ['/dashboard', '/dashboard/clients', '/dashboard/schedule',
 test.describe('the work first on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE });
 
-  test('every section starts its content within ~150 px of the top', async ({ page, subscribed }) => {
+  test('every section starts its content within ~150 px of the top; a card labels only what it shows', async ({ page, subscribed }) => {
     await signIn(page, subscribed.therapist);
     const tall: string[] = [];
+    const labelsOverNothing: string[] = [];
     // A client with a name of everyday length: a name longer than the row wraps (it is content, never cut).
     const client = await databases.createDocument({
       databaseId: 'main', collectionId: 'clients', documentId: ID.unique(),
@@ -229,8 +230,15 @@ test.describe('the work first on a phone', () => {
       const header = page.locator('.dash-layout :is(.ui-page-header, .dash-panel > .ui-card__header)').first();
       const bottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
       if (bottom > CHROME_MAX_PX) tall.push(`${path}: ${Math.round(bottom)} px`);
+      // Tables are cards here, each value under its column's name: a value the client lacks (Avery
+      // has no phone or email) takes no line, rather than a name over a blank.
+      const blanks = await page.locator('.ui-table tbody td[data-label]').evaluateAll((cells) =>
+        cells.filter((cell) => cell.getClientRects().length > 0 && !cell.textContent?.trim()).map((cell) => cell.getAttribute('data-label')),
+      );
+      labelsOverNothing.push(...blanks.map((label) => `${path}: ${label}`));
     }
     expect(tall).toEqual([]);
+    expect(labelsOverNothing).toEqual([]);
   });
 });
 

@@ -73,12 +73,14 @@ const COLUMNS: readonly TableColumn<ClientDocument>[] = [
   {
     key: 'contact',
     header: 'Contact',
-    cell: (client) => (
-      <span className="clients-contact">
-        {client.email && <span>{client.email}</span>}
-        {client.phone && <span><PracticePhone phone={client.phone} /></span>}
-      </span>
-    ),
+    // Nothing at all without an email or a phone: an empty cell takes no line on a phone's card.
+    cell: (client) =>
+      client.email || client.phone ? (
+        <span className="clients-contact">
+          {client.email && <span>{client.email}</span>}
+          {client.phone && <span><PracticePhone phone={client.phone} /></span>}
+        </span>
+      ) : null,
   },
 ];
 
