@@ -66,11 +66,16 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
     APP_ORIGIN: appOrigins[0], PORTAL_ID_SECRET: 'local-portal-id-secret', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false',
     SMTP_FROM: 'Cadence portal <portal@cadence.local>',
   });
+  // Mail to a portal client or about one that is not a sign-in: the app's link and the mailbox.
+  const portalMail = JSON.stringify({
+    APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence portal <portal@cadence.local>',
+  });
   return {
     FUNCTION_VARS_INVITE_CLIENT: portal,
     FUNCTION_VARS_PORTAL_SIGN_IN: portal,
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
-    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ APP_ORIGIN: appOrigins[0], ESIGN_CODE_SECRET: 'local-esign-code-secret' }),
+    // Issue 31: and the therapist's email about a withdrawal.
+    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: 'local-esign-code-secret' }),
     // The item-9 alert's link to the client (submit-measure).
     FUNCTION_VARS_SUBMIT_MEASURE: JSON.stringify({ APP_ORIGIN: appOrigins[0] }),
     FUNCTION_VARS_SEND_REMINDERS: JSON.stringify({
@@ -82,9 +87,13 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
       SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),
     // Issue 16: "Email invoice" goes the same way as reminders.
+    // Issue 31: an issued invoice tells an invited client there is a new document in the portal.
     FUNCTION_VARS_INVOICES: JSON.stringify({
-      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence invoices <invoices@cadence.local>',
+      APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence invoices <invoices@cadence.local>',
     }),
+    // Issue 31: a shared statement or superbill, and a signed consent, likewise (lib/portal-documents.js).
+    FUNCTION_VARS_MONEY_DOCUMENTS: portalMail,
+    FUNCTION_VARS_SIGN_CONSENT: portalMail,
   };
 }
 

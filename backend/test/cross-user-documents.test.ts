@@ -76,6 +76,9 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
     userId: victim, clientId: 'c1', requestId: 'r1', signerUserId: victim, signerName: 'Attacker', relationship: 'self', method: 'typed', authentication: 'token',
     esignConsentId: 'e1', signedAt: now(), title: 'Planted', templateId: 'custom', templateVersion: '1', contentHash: 'a'.repeat(64), bucketId: 'signed_consents', fileId: 'r1',
   }),
+  // Issue 31: only invoices, money-documents (share) and sign-consent list a client's documents
+  // (test/portal-documents.test.ts): a planted entry would offer someone else's invoice.
+  portal_documents: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, kind: 'invoice', refId: 'i1', title: 'Invoice INV-9999', issuedAt: now() }),
   // Issue 31: measures are sent by send-measure and answered through submit-measure only
   // (test/measures-functions.test.ts): a planted response would put a score in the chart.
   measure_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, instrument: 'phq-9', status: 'sent', sentAt: now() }),

@@ -16,14 +16,20 @@ export async function portalLinkIn(email: string, subject: string, skip = 0): Pr
   return `${url.pathname}${url.search}`;
 }
 
-/** Invites the client record as the therapist signed in on `page`, and answers the invitation's sign-in link. */
-export async function inviteToPortal(page: Page, clientId: string, email: string): Promise<string> {
-  const response = await page.request.post('/v1/functions/invite-client/executions', {
+/** Runs a function as the user signed in on `page` (their browser session), synchronously; answers its JSON. */
+export async function runFunction<T = Record<string, unknown>>(page: Page, functionId: string, body: Record<string, unknown>): Promise<T> {
+  const response = await page.request.post(`/v1/functions/${functionId}/executions`, {
     headers: { 'x-appwrite-project': 'cadence', 'content-type': 'application/json' },
-    data: { body: JSON.stringify({ clientId }), async: false },
+    data: { body: JSON.stringify(body), async: false },
   });
   const execution = (await response.json()) as { responseStatusCode?: number; responseBody?: string };
-  if (response.status() !== 201 || (execution.responseStatusCode ?? 500) >= 300) throw new Error(`invite-client: ${response.status()} ${JSON.stringify(execution)}`);
+  if (response.status() !== 201 || (execution.responseStatusCode ?? 500) >= 300) throw new Error(`${functionId}: ${response.status()} ${JSON.stringify(execution)}`);
+  return JSON.parse(execution.responseBody ?? 'null') as T;
+}
+
+/** Invites the client record as the therapist signed in on `page`, and answers the invitation's sign-in link. */
+export async function inviteToPortal(page: Page, clientId: string, email: string): Promise<string> {
+  await runFunction(page, 'invite-client', { clientId });
   return portalLinkIn(email, INVITE_SUBJECT);
 }
 
@@ -36,4 +42,12 @@ export async function sendMeasure(page: Page, clientId: string, instrument: 'phq
   const execution = (await response.json()) as { responseStatusCode?: number; responseBody?: string };
   if (response.status() !== 201 || execution.responseStatusCode !== 201) throw new Error(`send-measure: ${response.status()} ${JSON.stringify(execution)}`);
   return (JSON.parse(execution.responseBody ?? '{}') as { request: { $id: string } }).request.$id;
+}
+
+/** An issued invoice of one charge, made as the therapist signed in on `page` would (ledger, then invoices). */
+export async function issueInvoice(page: Page, clientId: string, date: string): Promise<{ $id: string; number: string }> {
+  await runFunction(page, 'ledger', { action: 'charge', clientId, amount: 9500, date, memo: 'Copy of records', idempotencyKey: crypto.randomUUID() });
+  const { invoice } = await runFunction<{ invoice: { $id: string; number: string } }>(page, 'invoices', { action: 'create', clientId, from: date, to: date });
+  await runFunction(page, 'invoices', { action: 'issue', invoiceId: invoice.$id });
+  return invoice;
 }

@@ -11,6 +11,7 @@ import './portal.css';
 // The signing page brings signature_pad: its own chunk, loaded when a document is opened.
 const ConsentPage = lazy(() => import('./consents/consent-page.tsx'));
 const MeasurePage = lazy(() => import('./measures/measure-page.tsx'));
+const DocumentsPage = lazy(() => import('./documents/documents-page.tsx'));
 // The form renderer brings react-hook-form and zod: its own chunk too.
 const FormPage = lazy(() => import('./forms/form-page.tsx'));
 
@@ -38,6 +39,14 @@ export default function PortalPage() {
       <PortalLayout>
         <Routes>
           <Route path="sign-in" element={<SignInPage />} />
+          <Route
+            path="documents"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.documents.loading}</p>}><DocumentsPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
           <Route
             path="documents/:requestId"
             element={(

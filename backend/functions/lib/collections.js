@@ -33,6 +33,7 @@
  * @property {string} consentRequests
  * @property {string} esignConsents
  * @property {string} consentSignatures
+ * @property {string} portalDocuments
  * @property {string} measureRequests
  * @property {string} measureResponses
  * @property {string} forms
@@ -77,6 +78,7 @@ export function collectionsFromEnv(env) {
     consentRequests: env.CONSENT_REQUESTS_COLLECTION_ID || 'consent_requests',
     esignConsents: env.ESIGN_CONSENTS_COLLECTION_ID || 'esign_consents',
     consentSignatures: env.CONSENT_SIGNATURES_COLLECTION_ID || 'consent_signatures',
+    portalDocuments: env.PORTAL_DOCUMENTS_COLLECTION_ID || 'portal_documents',
     measureRequests: env.MEASURE_REQUESTS_COLLECTION_ID || 'measure_requests',
     measureResponses: env.MEASURE_RESPONSES_COLLECTION_ID || 'measure_responses',
     forms: env.FORMS_COLLECTION_ID || 'forms',

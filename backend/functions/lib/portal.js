@@ -69,3 +69,33 @@ export function signInEmail({ code, link }) {
       + '<p>The code and the link work for 1 hour, once. If you did not ask to sign in, you can ignore this email.</p>',
   };
 }
+
+/**
+ * A new document in the portal (an invoice, a statement, a superbill, a signed consent): the
+ * practice's name and the link to the documents page — never what the document is, nor an amount.
+ * @param {{ practiceName: string, link: string }} details
+ */
+export function newDocumentEmail({ practiceName, link }) {
+  const line = `You have a new document from ${practiceName}.`;
+  const after = 'Sign in to the client portal to see it. Please don’t reply to this email.';
+  return {
+    subject: `You have a new document from ${practiceName}`,
+    text: [line, '', `See your documents: ${link}`, '', after].join('\n'),
+    html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">See your documents</a></p><p>${escapeHtml(after)}</p>`,
+  };
+}
+
+/**
+ * To the therapist when a client withdraws their e-records consent: that a client asked for paper,
+ * and the link to the client's Portal tab (an id, no name), as the in-app notification says.
+ * @param {{ link: string }} details
+ */
+export function paperRequestEmail({ link }) {
+  const line = 'A client withdrew their consent to electronic records and asked for paper copies.';
+  const after = 'Sign in to Cadence to see who. Until they agree again, give them documents on paper.';
+  return {
+    subject: 'A client updated their e-signature consent',
+    text: [line, '', `Open the client’s Portal tab: ${link}`, '', after].join('\n'),
+    html: `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(link)}">Open the client’s Portal tab</a></p><p>${escapeHtml(after)}</p>`,
+  };
+}

@@ -84,6 +84,7 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [signed, setSigned] = useState(false);
+  const [share, setShare] = useState(false);
   const texts = DOCUMENT_TEXTS[document];
   const signing = document === 'superbill' && sign;
 
@@ -95,8 +96,9 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
     setBusy(true);
     setFailure(null);
     setLeftOut(null);
+    const shared = share ? { share: true } : {};
     try {
-      const file = await fetchAndSave(signing ? { document: 'superbill', clientId, ...period, sign: true, password } : { document, clientId, ...period });
+      const file = await fetchAndSave(signing ? { document: 'superbill', clientId, ...period, sign: true, password, ...shared } : { document, clientId, ...period, ...shared });
       setPassword('');
       setSigned(file.signed);
       // A superbill that leaves sessions out stays open to say which, so the therapist can bill them.
@@ -161,6 +163,12 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
             )}
           </>
         )}
+        <Checkbox
+          label="Also share in the client’s portal"
+          hint="The client finds it in their portal documents and gets an email that says only that there is a new document."
+          checked={share}
+          onChange={(event) => setShare(event.target.checked)}
+        />
       </form>
     </Dialog>
   );

@@ -288,6 +288,27 @@ describe('Billing tab: Record payment', () => {
     expect(moneyDocument).toHaveBeenLastCalledWith({ document: 'superbill', clientId: 'jane1', from: '2026-01-01', to: '2026-03-31' });
     expect(saved[1]!.name).toBe('superbill-2026-01-01-2026-03-31.pdf');
   });
+
+  it('shares a statement in the client’s portal when asked (issue 31), and says why it can’t for a client never invited', async () => {
+    vi.mocked(moneyDocument)
+      .mockResolvedValueOnce({ filename: 'statement-2026-02-01-2026-02-28.pdf', contentType: 'application/pdf', base64: btoa('%PDF-1.7') })
+      .mockRejectedValueOnce(new MoneyRefusal('Invite the client to the portal first.', 'share', 409));
+    captureDownloads();
+    const user = userEvent.setup();
+    renderAt('/dashboard/clients/jane1', <ClientBilling client={jane} />);
+    await user.click(await screen.findByRole('button', { name: 'Statement' }));
+    let dialog = screen.getByRole('dialog', { name: 'Statement for Jane Doe' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Also share in the client’s portal/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download statement' }));
+    await waitFor(() => expect(moneyDocument).toHaveBeenLastCalledWith(expect.objectContaining({ document: 'statement', clientId: 'jane1', share: true })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Statement' }));
+    dialog = screen.getByRole('dialog', { name: 'Statement for Jane Doe' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Also share in the client’s portal/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Download statement' }));
+    expect(await within(dialog).findByText('Invite the client to the portal first.')).toBeVisible();
+  });
   it('names the attended sessions a superbill or an invoice left out, and why (issue 29)', async () => {
     vi.mocked(listClientInvoices).mockResolvedValue([]);
     const noFee = { appointmentId: 'a1', date: '2026-02-03', start: '2026-02-03T15:00:00.000Z', reason: 'no_fee', why: 'No fee applied when it was marked attended: set its fee to bill it.' } as const;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
 import { PracticeConsents } from '../consents/practice-consents.tsx';
@@ -35,6 +36,7 @@ export function PortalHome() {
   return (
     <div className="portal-page">
       <PageHeader title={T.title} description={T.intro} />
+      <p><Link to="/portal/documents">{PORTAL_TEXT.documents.link}</Link></p>
       {load.kind === 'loading' ? <p role="status" className="portal-muted">Loading…</p> : null}
       {load.kind === 'failed' ? (
         <Alert tone="error" action={<Button onClick={() => { setLoad({ kind: 'loading' }); read(); }}>{T.retry}</Button>}>{T.loadFailed}</Alert>

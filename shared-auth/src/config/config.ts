@@ -54,6 +54,8 @@ export interface RuntimeConfig {
     esignConsent: string;
     /** issue 31: the client signs a consent ({requestId, signerName, method, drawing?, intent:true}). */
     signConsent: string;
+    /** issue 31: the client downloads one of their portal documents ({documentId} → base64 PDF). */
+    portalDocuments: string;
     /** issue 31: the therapist sends a measure ({clientId, instrument: 'phq-9'|'gad-7'|'phq-2'|'gad-2'}). */
     sendMeasure: string;
     /** issue 31: the client reads ({action:'questionnaire', requestId}) and answers ({requestId, answers}) a measure. */
@@ -112,6 +114,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       sendConsent: 'send-consent',
       esignConsent: 'esign-consent',
       signConsent: 'sign-consent',
+      portalDocuments: 'portal-documents',
       sendMeasure: 'send-measure',
       submitMeasure: 'submit-measure',
       sendForms: 'send-forms',

@@ -11,7 +11,9 @@
 //           refusing a second writer of a number, who reads again and takes the next. The answer
 //           (201, and the 409) has leftOut: the period's attended sessions with no charge to bill
 //           and why (lib/left-out-sessions.js), shown by the dashboard.
-//   issue:  invoiceId → issued (paid at once when its charges are already paid), issueDate today.
+//   issue:  invoiceId → issued (paid at once when its charges are already paid), issueDate today;
+//           a client invited to the portal finds it in their documents and is mailed that a new
+//           document is there (lib/portal-documents.js, nothing more: no number, no amount).
 //   void:   invoiceId, reason → void; its charges are unbilled again; the number stays taken.
 //   email:  invoiceId → issued if it was a draft, then emailed to the client over SMTP
 //           (lib/smtp-mailer.js) with its PDF attached; emailedAt set. The message has amounts,
@@ -27,6 +29,7 @@ import { moneyFunction } from '../../lib/money-function.js';
 import {
   addDays, clientEntries, currencyOf, dateIn, dateOf, idOf, ownerOnly, ownOr404, practiceOf, Refusal, textOf, writeForClient, zoneOf,
 } from '../../lib/money-store.js';
+import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /**
@@ -181,6 +184,18 @@ async function issueInvoice(run, invoice) {
 }
 
 /**
+ * An issued invoice joins the client's portal documents when the client is invited (one entry per
+ * invoice, mailed once: lib/portal-documents.js). Its failure is logged: the invoice stands.
+ * @param {Run} run
+ * @param {Doc} invoice
+ */
+async function listInPortal(run, invoice) {
+  if (invoice['status'] !== 'issued' && invoice['status'] !== 'paid') return;
+  await publishPortalDocument(run, { userId: run.userId, clientId: String(invoice['clientId']), kind: 'invoice', refId: invoice.$id, title: `Invoice ${String(invoice['number'])}` })
+    .catch((/** @type {unknown} */ e) => run.log(`invoice ${invoice.$id} not listed in the portal: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+/**
  * @param {Run} run
  * @param {Record<string, unknown>} body
  */
@@ -204,6 +219,7 @@ async function emailInvoice(run, body) {
   const smtp = smtpSettingsFromEnv(process.env);
   if (!smtp) throw new Refusal(409, 'Email is not set up on this server.');
   if (invoice['status'] === 'draft') invoice = await issueInvoice(run, invoice);
+  await listInPortal(run, invoice);
   const pdf = await invoicePdf(run.databases, run.c, run.userId, invoice.$id);
   const practiceName = String(pdf.practice?.['practiceName'] ?? '').trim() || 'your therapist';
   const currency = String(invoice['currency'] ?? 'USD');
@@ -254,6 +270,7 @@ async function dispatch(run, body) {
     case 'create': return create(run, body);
     case 'issue': {
       const stored = await issueInvoice(run, await ownInvoice(run, body));
+      await listInPortal(run, stored);
       return { status: 200, body: { success: true, invoice: summary(stored) } };
     }
     case 'void': return voidInvoice(run, body);

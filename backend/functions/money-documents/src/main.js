@@ -10,6 +10,10 @@
 //   verify-superbill: signatureId      → 200 {success:true, verified, signature} (no PDF): whether the
 //              superbill for its client and period still has the content it signed; 404 not the caller's
 //   statement: clientId, from, to       → 'statement-<from>-<to>.pdf'
+//   statement and superbill take share:true: the document is also listed in the client's portal
+//              (lib/portal-documents.js; the client is mailed that a new document is there) and the
+//              answer carries shared: {documentId, created, mailed}; 409 'Invite the client to the
+//              portal first.' (field share) for a client never invited, before anything is signed
 // → 200 {success:true, filename, contentType:'application/pdf', base64}; a superbill also answers
 // leftOut: [{appointmentId, date, start, reason, why}], the period's attended sessions it does not
 // list (no fee, "No charge", charge voided), for the dashboard to show. No client name in a file
@@ -20,6 +24,7 @@ import { invoicePdf, statementPdf, superbillFor, superbillParts } from '../../li
 import { moneyFunction } from '../../lib/money-function.js';
 import { dateOf, idOf, Refusal } from '../../lib/money-store.js';
 import { passwordOf, signatureOf } from '../../lib/note-signing.js';
+import { periodTitle, portalLinkOf, publishPortalDocument } from '../../lib/portal-documents.js';
 
 
 /** @param {Record<string, unknown>} body */
@@ -61,6 +66,22 @@ async function build(run, body) {
   }
 }
 
+/**
+ * The statement or superbill just made, in the client's portal documents: the client downloads the
+ * same generation for the same period (and the same provider signature).
+ * @param {import('../../lib/money-function.js').Run} run
+ * @param {Record<string, unknown>} body
+ * @param {string | null} signatureId
+ */
+async function shareInPortal(run, body, signatureId) {
+  const kind = body['document'] === 'statement' ? 'statement' : 'superbill';
+  const clientId = idOf(body, 'clientId', 'Choose a client.');
+  const { from, to } = period(body);
+  const shared = await publishPortalDocument(run, { userId: run.userId, clientId, kind, title: periodTitle(kind, from, to), periodStart: from, periodEnd: to, signatureId });
+  if (!shared) throw new Refusal(409, 'Invite the client to the portal first.', 'share');
+  return shared;
+}
+
 export default moneyFunction({
   name: 'money-documents', field: 'document', signedOut: 'Sign in to download documents.', failed: 'The document could not be made. Please try again.',
   handle: async (run, body) => {
@@ -69,7 +90,19 @@ export default moneyFunction({
       const { signature, verified } = await verifySuperbill({ ...run, c }, idOf(body, 'signatureId', 'Say which signature.'), (clientId, from, to) => superbillParts(run.databases, c, run.userId, clientId, from, to));
       return { status: 200, body: { success: true, verified, signature: signatureOf(signature, SIGNATURE_KEYS) } };
     }
+    const share = body['share'] === true && (body['document'] === 'statement' || body['document'] === 'superbill');
+    // Refused before anything is made or signed: sharing needs the client in the portal.
+    if (share && !(await portalLinkOf(run.databases, run.c, run.userId, idOf(body, 'clientId', 'Choose a client.')))) {
+      throw new Refusal(409, 'Invite the client to the portal first.', 'share');
+    }
     const { filename, bytes, signatureId, leftOut } = await build(run, body);
-    return { status: 200, body: { success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64'), ...(leftOut ? { leftOut } : {}), ...(signatureId ? { signatureId } : {}) } };
+    const shared = share ? await shareInPortal(run, body, signatureId ?? null) : null;
+    return {
+      status: 200,
+      body: {
+        success: true, filename, contentType: 'application/pdf', base64: bytes.toString('base64'), ...(leftOut ? { leftOut } : {}), ...(signatureId ? { signatureId } : {}),
+        ...(shared ? { shared: { documentId: shared.document.$id, created: shared.created, mailed: shared.mailed } } : {}),
+      },
+    };
   },
 });

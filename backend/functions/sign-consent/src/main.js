@@ -13,7 +13,9 @@
 //     consent_signatures document is created with the request's id — Appwrite's unique id makes a
 //     second signing, even a concurrent one, a 409 —, then the PDF is stored as the `signed_consents`
 //     file of the same id (encrypted; read for the therapist and the signer only), then the request
-//     is marked signed. A PDF that cannot be stored takes the signature back (500, sign again).
+//     is marked signed. A PDF that cannot be stored takes the signature back (500, sign again);
+//   - the signed copy is listed in the client's portal documents, which mails the client that a new
+//     document is there (lib/portal-documents.js; nothing about what it is).
 // → 201 {success, signature, bucketId, fileId}. Refusals {success:false, error, field?}: 400, 401,
 // 404, 409, 500. The signature and the file have no update or delete grant for anyone.
 import { Permission, Role } from 'node-appwrite';
@@ -21,6 +23,7 @@ import { InputFile } from 'node-appwrite/file';
 import { CONSENT_MESSAGES, authenticationLabel, consentContentHash, signedConsentPdf, signingInputOf } from '../../lib/consent-signing.js';
 import { callerSession, consentFunction, documentOrNull, isEsignConsentInForce, latestEsignRecord, requestEvidence } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 
 const SIGNATURE_KEYS = [
@@ -87,6 +90,9 @@ export default consentFunction({
       throw e;
     }
     await markSigned(signature.signedAt);
+    // The signed copy joins the client's documents (and its email says only that there is one).
+    await publishPortalDocument(run, { userId: practice, clientId, kind: 'consent', refId: request.$id, title: consent.title })
+      .catch((/** @type {unknown} */ e) => log(`signed consent ${request.$id} not listed in the portal: ${e instanceof Error ? e.message : String(e)}`));
     log(`consent request ${request.$id} signed (${input.method}, ${pdf.length} bytes)`);
     return { status: 201, body: { success: true, error: null, signature: Object.fromEntries(SIGNATURE_KEYS.map((k) => [k, stored[k]])), bucketId, fileId: signatureId } };
   },

@@ -114,9 +114,10 @@ export const voidInvoice = (invoiceId: string, reason: string) => run<InvoiceAns
 
 export type MoneyDocumentRequest =
   | { document: 'invoice'; invoiceId: string }
-  | { document: 'superbill' | 'statement'; clientId: string; from: string; to: string }
+  /** `share`: also listed in the client's portal documents, the client mailed that one is there (issue 31). */
+  | { document: 'superbill' | 'statement'; clientId: string; from: string; to: string; share?: boolean }
   /** A superbill signed electronically by the provider first: their password, checked by Appwrite (issue 37). */
-  | { document: 'superbill'; clientId: string; from: string; to: string; sign: true; password: string };
+  | { document: 'superbill'; clientId: string; from: string; to: string; sign: true; password: string; share?: boolean };
 
 export interface MoneyDocument {
   filename: string;

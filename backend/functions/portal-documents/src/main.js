@@ -1,0 +1,68 @@
+// portal-documents (issue 31 "Documents"): a portal client downloads one of their documents — the
+// `portal_documents` entry names what it is (lib/portal-documents.js). Only the entry's client login,
+// through a portal link of that practice that still names it, gets anything; everyone else (another
+// client, the therapist, another practice's client) is told 404 and nothing more.
+//
+// Body (JSON) {documentId} → 200 {success, filename, contentType:'application/pdf', base64}: an
+// invoice, statement or superbill made now by the therapist's own generation (lib/money-documents.js,
+// so the client gets the same PDF the therapist downloads), or the signed consent's stored PDF.
+// Refusals {success:false, error, field?}: 400, 401, 404, 500.
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
+import { Refusal } from '../../lib/note-signing.js';
+import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
+
+export const PORTAL_DOCUMENT_MESSAGES = {
+  signIn: 'Sign in to the client portal to download your documents.',
+  notFound: 'This document could not be found.',
+  failed: 'The document could not be downloaded. Please try again.',
+};
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+/** A file name from a title: its words, never the client's name (the titles carry none). @param {string} title */
+const fileNameOf = (title) => `${String(title).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'document'}.pdf`;
+
+/**
+ * How each kind's PDF is made, for the practice (`userId`) whose entry it is. A kind without a maker
+ * here (a submitted form until its renderer lands) is not downloadable: 404.
+ * @type {Partial<Record<string, (run: import('../../lib/consent-store.js').Run, entry: import('node-appwrite').Models.DefaultDocument) => Promise<{ filename: string, bytes: Buffer }>>>}
+ */
+const MAKERS = {
+  invoice: async ({ databases, c }, entry) => invoicePdf(databases, c, String(entry['userId']), String(entry['refId'])),
+  statement: async ({ databases, c }, entry) => statementPdf(databases, c, String(entry['userId']), String(entry['clientId']), String(entry['periodStart']), String(entry['periodEnd'])),
+  superbill: async ({ databases, c }, entry) => {
+    const signatureId = typeof entry['signatureId'] === 'string' ? entry['signatureId'] : '';
+    const signature = signatureId ? await documentOrNull(databases, c.databaseId, c.documentSignatures, signatureId) : null;
+    if (signature && signature['userId'] !== entry['userId']) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    return superbillPdf(databases, c, String(entry['userId']), String(entry['clientId']), String(entry['periodStart']), String(entry['periodEnd']), signature);
+  },
+  consent: async ({ databases, storage, c }, entry) => {
+    const request = await documentOrNull(databases, c.databaseId, c.consentRequests, String(entry['refId']));
+    const fileId = typeof request?.['fileId'] === 'string' ? request['fileId'] : '';
+    if (!request || request['userId'] !== entry['userId'] || !fileId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    const bytes = Buffer.from(await storage.getFileDownload({ bucketId: signedConsentsBucketFromEnv(process.env), fileId }));
+    return { filename: fileNameOf(`${String(entry['title'])} signed`), bytes };
+  },
+};
+
+export default consentFunction({
+  name: 'portal-documents', signedOut: PORTAL_DOCUMENT_MESSAGES.signIn, failed: PORTAL_DOCUMENT_MESSAGES.failed,
+  handle: async (run, body) => {
+    const { databases, userId } = run;
+    const c = collectionsFromEnv(process.env);
+    const documentId = typeof body['documentId'] === 'string' && ID.test(body['documentId']) ? body['documentId'] : '';
+    if (!documentId) throw new Refusal(400, 'Say which document.', 'documentId');
+    const entry = await documentOrNull(databases, c.databaseId, c.portalDocuments, documentId);
+    if (!entry || entry['clientUserId'] !== userId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    // The link decides too: once the practice re-invites the client under another email, the old
+    // login gets nothing more.
+    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, String(entry['clientId']));
+    if (!link || link['userId'] !== entry['userId'] || link['clientUserId'] !== userId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    const make = MAKERS[String(entry['kind'])];
+    if (!make) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    const { filename, bytes } = await make(run, entry);
+    return { status: 200, body: { success: true, error: null, filename, contentType: 'application/pdf', base64: bytes.toString('base64') } };
+  },
+});
