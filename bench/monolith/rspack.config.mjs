@@ -1,10 +1,11 @@
 // The bench's reference point: the shell and every remote page as ONE Rspack build with no
-// Module Federation. Same loaders, targets and minifier as tooling/rspack-app.mjs; the only
+// Module Federation. The same module rules (tooling/rspack-app.mjs's moduleRules), targets and minifier; the only
 // difference is the shell's federation module (shell/src/remotes/load-remote.ts, the way to the lazily loaded
 // runtime) swapped for a shim that maps page ids to dynamic imports of the pages' source.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
+import { moduleRules } from '../../tooling/rspack-app.mjs';
 import { exposedModules } from '../../tooling/remotes.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -57,23 +58,7 @@ export default {
     alias: pageAliases,
   },
   module: {
-    rules: [
-      {
-        test: /\.[cm]?tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: false } },
-            target: 'es2022',
-          },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/, type: 'css/auto' },
-      { test: /\.md$/, type: 'asset/source' },
-    ],
+    rules: moduleRules({ production: true }),
   },
   plugins: [
     new rspack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]load-remote\.ts$/, shimPath),
