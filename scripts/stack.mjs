@@ -76,10 +76,11 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
     // Issue 31: and the therapist's email about a withdrawal.
     FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: 'local-esign-code-secret' }),
-    // The item-9 alert's link to the client (submit-measure).
-    FUNCTION_VARS_SUBMIT_MEASURE: JSON.stringify({ APP_ORIGIN: appOrigins[0] }),
+    // The item-9 alert's link to the client and its email to the therapist (submit-measure).
+    FUNCTION_VARS_SUBMIT_MEASURE: portalMail,
+    // APP_ORIGIN: the scheduled measures' reminder links to the portal's sign-in (issue 31).
     FUNCTION_VARS_SEND_REMINDERS: JSON.stringify({
-      SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
+      APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence reminders <reminders@cadence.local>',
     }),
     FUNCTION_VARS_CALENDAR_FEED: JSON.stringify({ CALENDAR_FEED_BASE_URL: `${appwriteUrl}/_functions/calendar-feed` }),
     // Issue 37: "Notify the client" of a moved or cancelled appointment goes the same way as reminders.

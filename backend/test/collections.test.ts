@@ -31,7 +31,7 @@ describe('collectionsFromEnv', () => {
       AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', CLIENT_INVOICES_COLLECTION_ID: 'ci',
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
       CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg', PORTAL_DOCUMENTS_COLLECTION_ID: 'pd',
-      MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs',
+      MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs', MEASURE_SCHEDULES_COLLECTION_ID: 'msc',
       FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
     };
     expect(collectionsFromEnv(env)).toEqual({
@@ -39,7 +39,7 @@ describe('collectionsFromEnv', () => {
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
-      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', measureRequests: 'mrq', measureResponses: 'mrs',
+      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
       forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
     });
   });

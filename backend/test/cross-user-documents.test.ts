@@ -95,6 +95,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
     userId: victim, clientId: 'c1', clientUserId: victim, formRef: 'demographics', formVersion: 1, title: 'Planted', questionnaire: '{}', status: 'submitted', sentAt: now(), round: 1,
   }),
   form_responses: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, requestId: 'r1', round: 1, questionnaire: 'x|1', response: '{}', submittedAt: now() }),
+  // Set through send-measure only: a planted schedule would send the victim's client questionnaires.
+  measure_schedules: (victim) => ({ userId: victim, clientId: 'c1', instrument: 'phq-9', cadence: 'every' }),
 };
 
 /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answersOf, FREQUENCY_ANSWERS, GAD_STEM, INSTRUMENTS, MEASURE_ATTRIBUTION, MeasureAnswerError, PHQ_STEM, questionnaireOf, scoreMeasure,
 } from '../functions/lib/measures.js';
+import { INSTRUMENT_BANDS } from '../../mf-dashboard/src/clients/portal/measure-bands.ts';
 
 const phq9 = INSTRUMENTS['phq-9']!;
 const gad7 = INSTRUMENTS['gad-7']!;
@@ -157,5 +158,15 @@ describe('wording and codes', () => {
     expect(MEASURE_ATTRIBUTION).toContain('Copyright © Pfizer Inc.');
     expect(MEASURE_ATTRIBUTION).toContain('Drs. Robert L. Spitzer, Janet B.W. Williams, Kurt Kroenke and colleagues, with an educational grant from Pfizer Inc.');
     expect(FREQUENCY_ANSWERS.map((a) => a.code)).toEqual(['LA6568-5', 'LA6569-3', 'LA6570-1', 'LA6571-9']);
+  });
+});
+
+describe('the dashboard’s chart bands', () => {
+  it('are the scoring’s bands, instrument by instrument (mf-dashboard measure-bands.ts)', () => {
+    for (const instrument of Object.values(INSTRUMENTS)) {
+      const shown = INSTRUMENT_BANDS[instrument.id as keyof typeof INSTRUMENT_BANDS];
+      expect({ name: shown.name, maxTotal: shown.maxTotal, bands: shown.bands }).toEqual({ name: instrument.name, maxTotal: instrument.maxTotal, bands: instrument.bands });
+    }
+    expect(Object.keys(INSTRUMENT_BANDS).sort()).toEqual(Object.keys(INSTRUMENTS).sort());
   });
 });

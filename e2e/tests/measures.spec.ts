@@ -2,14 +2,16 @@
 // the invitation and the questionnaire are sent with the therapist's session, portal.spec covers the
 // sign-in pages): the client opens the PHQ-9 from the portal's home, answers by keyboard, is told
 // which question is missing, sends it with item 9 above 0 and sees the 988 Suicide & Crisis Lifeline
-// at once, with no score; axe finds nothing serious on the measure page, light and dark.
+// at once, with no score; axe finds nothing serious on the measure page (the questions in light, the crisis resources in dark). The
+// therapist then finds the alert on Today, naming the client, with a badge on Today in the nav,
+// follows it to the score in the client's table, and acknowledges it.
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 import { inviteToPortal, PORTAL_PRACTICE, sendMeasure } from '../support/portal.ts';
 import { seedPractice } from '../support/practice-data.ts';
 
-test('the client answers a PHQ-9 with item 9 above 0 and sees 988 at once', async ({ page, browser }) => {
+test('the client answers a PHQ-9 with item 9 above 0 and sees 988 at once; the therapist sees the alert on Today and the score in the table', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const therapist = await createCompleteUser();
   const clientEmail = uniqueEmail('measure-client');
@@ -31,11 +33,8 @@ test('the client answers a PHQ-9 with item 9 above 0 and sees 988 at once', asyn
   await expect(client.getByRole('heading', { level: 1, name: 'Patient Health Questionnaire (PHQ-9)' })).toBeVisible({ timeout: 60_000 });
   await expect(client.getByText('Over the last 2 weeks, how often have you been bothered by any of the following problems?')).toBeVisible();
   await expect(client.getByText(/^Copyright © Pfizer Inc\. Developed by Drs\. Robert L\. Spitzer/)).toBeVisible();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await client.emulateMedia({ colorScheme });
-    await expectAccessible(client);
-  }
-  await client.emulateMedia({ colorScheme: 'light' });
+  // axe costs seconds a run: the questions in light, the crisis resources (same page) in dark.
+  await expectAccessible(client);
 
   // Questions 1–8 by keyboard: "Several days" is the second answer, one arrow down from the first.
   for (let n = 1; n <= 8; n += 1) {
@@ -59,6 +58,25 @@ test('the client answers a PHQ-9 with item 9 above 0 and sees 988 at once', asyn
   await expect(crisis).toContainText('911');
   // No score or band is shown to the client.
   await expect(client.getByText(/\bmild\b|\bscore\b/i)).toHaveCount(0);
+  await client.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(client);
   await clientContext.close();
+
+  // 1+0+1+0+1+0+1+0 and item 9 = 1: 5, mild.
+  await page.goto('/dashboard');
+  const alerts = page.getByRole('region', { name: 'Needs your attention' });
+  await expect(alerts).toContainText('Sam Ortiz answered item 9 (thoughts of self-harm) above 0 on a PHQ-9.', { timeout: 60_000 });
+  const today = page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: /^Today/ });
+  await expect(today).toContainText('1 alert to acknowledge');
+  await alerts.getByRole('link', { name: 'Open Sam Ortiz’s answers' }).click();
+  const row = page.getByRole('table', { name: 'PHQ-9 scores' }).getByRole('row').nth(1);
+  await expect(row).toContainText('5 of 27', { timeout: 60_000 });
+  await expect(row).toContainText('Mild');
+  await expect(row).toContainText('Several days (1) — alert');
+  await expect(page.getByRole('img', { name: /PHQ-9 totals over time\. Latest: 5 of 27, Mild\./ })).toBeVisible();
+
+  await today.click();
+  await alerts.getByRole('button', { name: 'Acknowledge: Sam Ortiz' }).click();
+  await expect(alerts).toHaveCount(0, { timeout: 30_000 });
+  await expect(today).not.toContainText('alert to acknowledge');
 });

@@ -40,6 +40,7 @@
  * @property {string} formPackets
  * @property {string} formRequests
  * @property {string} formResponses
+ * @property {string} measureSchedules
  */
 
 /**
@@ -85,5 +86,6 @@ export function collectionsFromEnv(env) {
     formPackets: env.FORM_PACKETS_COLLECTION_ID || 'form_packets',
     formRequests: env.FORM_REQUESTS_COLLECTION_ID || 'form_requests',
     formResponses: env.FORM_RESPONSES_COLLECTION_ID || 'form_responses',
+    measureSchedules: env.MEASURE_SCHEDULES_COLLECTION_ID || 'measure_schedules',
   };
 }

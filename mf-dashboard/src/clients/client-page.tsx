@@ -8,6 +8,7 @@ import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
 import { PortalConsents } from './portal/portal-consents.tsx';
 import { PortalInvite } from './portal/portal-invite.tsx';
+import { PortalMeasures } from './portal/portal-measures.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { ClientBilling } from '../money/client-billing.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
@@ -118,6 +119,7 @@ function ClientProfile({ client }: { client: ClientDocument }) {
       <div className="clients-portal-tab">
         <PortalInvite client={client} timeZone={timeZone} />
         <PortalConsents clientId={client.$id} timeZone={timeZone} />
+        <PortalMeasures clientId={client.$id} timeZone={timeZone} />
       </div>
     ),
     profile: (

@@ -15,6 +15,7 @@ import { SchedulePage } from '../schedule/schedule-page.tsx';
 import { NotePage } from '../sessions/notes/note-page.tsx';
 import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
 import { NotesDueBadge } from '../sessions/notes/notes-due.tsx';
+import { MeasureAlertsBadge } from '../clients/portal/measure-alerts.tsx';
 import { SessionsPage } from '../sessions/sessions-page.tsx';
 import { TodayPage } from '../today/today-page.tsx';
 import { CLIENTS, DASHBOARD_SECTIONS, PAYMENTS, PRACTICE, REPORTS, SCHEDULE, SESSIONS, TODAY, TRANSACTIONS } from './dashboard-sections.ts';
@@ -48,6 +49,7 @@ export default function DashboardPage() {
                       <Icon name={section.icon} />
                       <span>{section.label}</span>
                       {section === SESSIONS && <NotesDueBadge />}
+                      {section === TODAY && <MeasureAlertsBadge />}
                     </NavLink>
                   </li>
                 ))}

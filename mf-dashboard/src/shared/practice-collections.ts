@@ -26,6 +26,10 @@ export const PRACTICE_COLLECTIONS = {
   /** Issue 31: consents sent to a portal client and their e-records decisions, written only by send-consent, esign-consent and sign-consent. */
   consentRequests: 'consent_requests',
   esignConsents: 'esign_consents',
+  /** Issue 31: measures sent (send-measure, or its schedule), answered (submit-measure) and scheduled; written only by those functions. */
+  measureRequests: 'measure_requests',
+  measureResponses: 'measure_responses',
+  measureSchedules: 'measure_schedules',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;

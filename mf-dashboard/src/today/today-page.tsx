@@ -11,6 +11,7 @@ import { TodaysAppointments } from './todays-appointments.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
 import { UnchargedCard } from '../sessions/no-charge/uncharged-card.tsx';
 import { MoneyCard } from '../money/money-card.tsx';
+import { MeasureAlerts } from '../clients/portal/measure-alerts.tsx';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
 import './today.css';
@@ -31,6 +32,7 @@ export function TodayPage() {
       <div className="today">
         {settings.isError && <LoadError what="Loading practice settings failed" onRetry={() => void settings.refetch()} />}
         {clients.isError && <LoadError what="Loading clients failed" onRetry={() => void clients.refetch()} />}
+        <MeasureAlerts clients={clients.data ?? []} timeZone={timeZone} />
         <GetStarted done={done} />
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={timeZone} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={timeZone} />}

@@ -10,9 +10,14 @@
 // Cancelled (any cancelled status) and past appointments get none. Acts only on documents the
 // therapist wrote themselves (lib/owned-by.js), so nobody can have a reminder sent in another
 // therapist's name. Logs counts and ids only: no names, addresses or times.
+// Then the measures scheduled per client (issue 31): lib/measure-schedule.js sends each its
+// questionnaire before the next appointments, with an email that names no measure; the email's
+// link is the portal's sign-in page under APP_ORIGIN (no email without it).
 import { createHash } from 'node:crypto';
 import { AppwriteException, Databases, Query } from 'node-appwrite';
+import { appOriginFrom } from '../../lib/app-origin.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
+import { sendScheduledMeasures } from '../../lib/measure-schedule.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
@@ -177,7 +182,14 @@ export default async ({ req, res, log, error }) => {
       }
     }
     log(`reminders: ${appointments.length} scheduled within ${MAX_LEAD_HOURS} h, ${sent} sent, ${failed} failed`);
-    return res.json({ success: failed === 0, sent, failed, error: failed ? 'Some reminders could not be sent.' : null });
+    const origin = appOriginFrom(process.env);
+    const measures = await sendScheduledMeasures({
+      databases, c: collections, now, practiceOf, error, portalLink: origin ? `${origin}/portal/sign-in` : null,
+      send: async (to, fromName, message) => { await mailer.sendMail({ from: { name: fromName, address: smtp.fromAddress }, to, ...message }); },
+    });
+    log(`scheduled measures: ${measures.created} sent, ${measures.emailed} emailed, ${measures.failed} failed`);
+    failed += measures.failed;
+    return res.json({ success: failed === 0, sent, failed, measures, error: failed ? 'Some reminders could not be sent.' : null });
   } catch (e) {
     error(`reminders run failed: ${messageOf(e)}`);
     return res.json({ success: false, sent, failed, error: 'Reminders could not be sent.' }, 500);

@@ -11,14 +11,16 @@
 //   - every item answered with an integer 0–3, else 400 naming it (field `answers.<linkId>`);
 //   - the response is created with the request's id — Appwrite's unique id makes a second submit,
 //     even a concurrent one, a 409 —, then the request is marked submitted;
-//   - PHQ-9 item 9 above 0 (lib/measures.js scoreMeasure): the therapist gets an in-app notification
-//     that says no more than "A client's questionnaire needs your attention" (no name, score or
-//     instrument), and the answer carries `crisis: true` so the portal shows crisis resources (988)
+//   - PHQ-9 item 9 above 0 (lib/measures.js scoreMeasure): the request's `alertOpen` is set (Today
+//     and the nav's badge show it until the therapist acknowledges it: send-measure), the therapist
+//     gets an in-app notification and an email (when SMTP is set) that say no more than "A client's
+//     questionnaire needs your attention" (no name, score or instrument), and the answer carries `crisis: true` so the portal shows crisis resources (988)
 //     at once, with `country` (the practice's ISO code, null when it has none) so the portal shows
-//     the crisis line of the practice's country (988 in the US). No email is sent.
+//     the crisis line of the practice's country (988 in the US).
 // → 201 {success, response, crisis, country?}. Refusals {success:false, error, field?}: 400, 401, 404, 409, 500.
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
+import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { answersOf, instrumentOf, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
@@ -47,6 +49,15 @@ export const MEASURE_ALERT_NOTIFICATION = {
   message: 'Open the client’s page to see it.',
 };
 
+/**
+ * The therapist's email: the same words and a link to their dashboard (no client id in it).
+ * @param {string | null} origin
+ */
+export function measureAlertEmail(origin) {
+  const title = MEASURE_ALERT_NOTIFICATION.title;
+  return { subject: title, text: origin ? `${title}.\n\n${origin}/dashboard` : `${title}.` };
+}
+
 const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'requestId', 'instrument', 'loincPanel', 'total', 'severity', 'safetyAlert', 'submittedAt'];
 
 /**
@@ -54,7 +65,7 @@ const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId'
  * @param {Run} run
  * @param {Doc} response
  */
-async function alertTherapist({ databases, c }, response) {
+async function alertTherapist({ databases, users, c, log }, response) {
   const therapist = String(response.userId);
   const notificationId = `measure_alert:${response.$id}`;
   const existing = await databases.listDocuments({
@@ -72,6 +83,26 @@ async function alertTherapist({ databases, c }, response) {
     // The therapist's own roles only, so the panel trusts it (isOwnNotification) and can mark it read or delete it.
     permissions: [Permission.read(Role.user(therapist)), Permission.update(Role.user(therapist)), Permission.delete(Role.user(therapist))],
   });
+  // The email goes with the first notification only; the in-app alert stands if it fails.
+  await emailTherapist(users, therapist, origin).catch((e) => log(`measure alert email for ${response.$id} not sent: ${smtpFailure(e)}`));
+}
+
+/**
+ * @param {import('node-appwrite').Users} users
+ * @param {string} therapist
+ * @param {string | null} origin
+ */
+async function emailTherapist(users, therapist, origin) {
+  const smtp = smtpSettingsFromEnv(process.env);
+  if (!smtp) return;
+  const to = (await users.get({ userId: therapist })).email;
+  if (!to) return;
+  const mailer = createMailer(smtp);
+  try {
+    await mailer.sendMail({ from: { name: 'Cadence', address: smtp.fromAddress }, to, ...measureAlertEmail(origin) });
+  } finally {
+    mailer.close();
+  }
 }
 
 /**
@@ -116,8 +147,9 @@ export default consentFunction({
     }
     const { total, severity, safetyAlert } = scoreMeasure(instrument, answers);
     const submittedAt = appwriteDate(new Date());
-    const markSubmitted = (/** @type {string} */ at) => databases.updateDocument({
-      databaseId: c.databaseId, collectionId: c.measureRequests, documentId: request.$id, data: { status: 'submitted', submittedAt: at, responseId: request.$id },
+    const markSubmitted = (/** @type {string} */ at, /** @type {boolean} */ alert) => databases.updateDocument({
+      databaseId: c.databaseId, collectionId: c.measureRequests, documentId: request.$id,
+      data: { status: 'submitted', submittedAt: at, responseId: request.$id, ...(alert ? { alertOpen: true } : {}) },
     });
     const response = await databases.createDocument({
       databaseId: c.databaseId, collectionId: c.measureResponses, documentId: request.$id,
@@ -133,12 +165,12 @@ export default consentFunction({
       // A response younger than the function's timeout may be a concurrent submit still at work.
       const existing = await documentOrNull(databases, c.databaseId, c.measureResponses, request.$id);
       if (existing && Date.now() - Date.parse(String(existing['submittedAt'])) > FUNCTION_TIMEOUT_MS) {
-        await markSubmitted(String(existing['submittedAt'])).catch(() => undefined);
+        await markSubmitted(String(existing['submittedAt']), existing['safetyAlert'] === true).catch(() => undefined);
         if (existing['safetyAlert'] === true) await alertTherapist(run, existing).catch(() => undefined);
       }
       throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
     });
-    await markSubmitted(submittedAt);
+    await markSubmitted(submittedAt, safetyAlert);
     if (safetyAlert) await alertTherapist(run, response);
     log(`measure request ${request.$id} submitted`);
     // The crisis line must show even if the settings cannot be read: then the portal's default.
