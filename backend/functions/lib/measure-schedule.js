@@ -87,7 +87,10 @@ async function listAll(databases, databaseId, collectionId, queries) {
   /** @type {string | null} */
   let cursor = null;
   for (;;) {
-    const page = await databases.listDocuments({ databaseId, collectionId, queries: [...queries, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])] });
+    /** @type {string[]} */
+    const pageQueries = [...queries, Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])];
+    /** @type {{ documents: Doc[] }} */
+    const page = await databases.listDocuments({ databaseId, collectionId, queries: pageQueries });
     all.push(...page.documents);
     const last = page.documents[page.documents.length - 1];
     if (page.documents.length < PAGE || !last) return all;
