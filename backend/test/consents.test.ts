@@ -10,7 +10,7 @@ import { consentTemplate } from '../functions/lib/consent-templates.js';
 import { consentContentHash } from '../functions/lib/consent-signing.js';
 import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { pdfPageTexts, pdfText } from './support/pdf-text.ts';
-import { createClient, createPractice } from './support/practice-fixtures.ts';
+import { createClient, createPractice, mailFor } from './support/practice-fixtures.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { pngDataUrl, signaturePng } from './support/png.ts';
 
@@ -59,7 +59,10 @@ const listRequests = async (databases: Databases) => (await databases.listDocume
 beforeAll(async () => {
   aw = await startAppwrite();
   portalFunctionVars(aw);
-  process.env.FUNCTION_VARS_ESIGN_CONSENT = JSON.stringify({ ESIGN_CODE_SECRET: 'test-esign-code-secret', APP_ORIGIN: 'http://localhost:3000' });
+  const mail = JSON.parse(process.env.FUNCTION_VARS_INVITE_CLIENT ?? '{}') as Record<string, string>;
+  process.env.FUNCTION_VARS_ESIGN_CONSENT = JSON.stringify({
+    ESIGN_CODE_SECRET: 'test-esign-code-secret', APP_ORIGIN: 'http://localhost:3000', SMTP_HOST: mail['SMTP_HOST'], SMTP_PORT: mail['SMTP_PORT'], SMTP_SECURE: 'false', SMTP_FROM: 'Cadence <portal@cadence.test>',
+  });
   therapist = await signedInUser(aw, 'consent-therapist');
   other = await signedInUser(aw, 'consent-other');
   await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
@@ -245,7 +248,32 @@ describe('e-records consent and signing', () => {
     expect([...notice!.$permissions].sort()).toEqual([`read("user:${therapist.id}")`, `update("user:${therapist.id}")`, `delete("user:${therapist.id}")`].sort());
     for (const word of ['Jane', 'Doe', 'Janie', clientA.email]) expect(`${String(notice!.title)} ${String(notice!.message)}`).not.toContain(word);
     expect((await clientB.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'esign_consents' })).total).toBe(0);
+    // And by email, saying no more than the notification.
+    const [mail, ...more] = (await mailFor(aw.origin, therapist.email)).filter((m) => m.subject === 'A client updated their e-signature consent');
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(`http://localhost:3000/dashboard/clients/${recordA.$id}?tab=portal`);
+    for (const word of ['Jane', 'Doe', 'Janie', clientA.email, 'Release']) expect(`${mail?.text} ${mail?.html}`).not.toContain(word);
+    expect(await esign(clientA, { action: 'status', accessId: recordA.$id })).toMatchObject({ status: 200, body: { inForce: false, latest: { action: 'withdraw' } } });
 
     expect(await sign(clientA, { requestId: nextId, signerName: 'Jane Doe', method: 'typed', intent: true })).toMatchObject({ status: 409, body: { field: 'esign' } });
+  });
+
+  it('an acceptance of an older disclosure version is no consent: status says so, signing is refused until the client agrees to the current one', async () => {
+    const current = (await esign(clientB, { action: 'status', accessId: recordB.$id })).body;
+    expect(current).toMatchObject({ success: true, version: '2026-11-01', inForce: false, latest: null });
+    // The client agreed to a version before this one (as recorded then, by the function's key).
+    await aw.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'esign_consents', documentId: ID.unique(),
+      data: { userId: therapist.id, clientId: recordB.$id, clientUserId: clientB.id, action: 'accept', disclosureVersion: '2026-01-01', disclosureHash: 'a'.repeat(64), accessConfirmed: true, paperRequested: false, at: new Date().toISOString() },
+      permissions: [Permission.read(Role.user(therapist.id)), Permission.read(Role.user(clientB.id))],
+    });
+    expect(await esign(clientB, { action: 'status', accessId: recordB.$id })).toMatchObject({ status: 200, body: { version: '2026-11-01', inForce: false, latest: { action: 'accept', disclosureVersion: '2026-01-01' } } });
+    const requestId = String(((await send(therapist, { clientId: recordB.$id, templateId: 'practice-policies' })).body.request as { $id: string }).$id);
+    expect(await sign(clientB, { requestId, signerName: 'Bob Roe', method: 'typed', intent: true })).toMatchObject({ status: 409, body: { field: 'esign' } });
+    expect((await consentToElectronicRecords(clientB, recordB.$id)).status).toBe(201);
+    expect(await esign(clientB, { action: 'status', accessId: recordB.$id })).toMatchObject({ body: { inForce: true, latest: { action: 'accept', disclosureVersion: '2026-11-01' } } });
+    expect((await sign(clientB, { requestId, signerName: 'Bob Roe', method: 'typed', intent: true })).status).toBe(201);
+    // Someone else's link: nothing.
+    expect(await esign(clientA, { action: 'status', accessId: recordB.$id })).toMatchObject({ status: 404 });
   });
 });

@@ -9,8 +9,8 @@ import type { Download, Page } from '@playwright/test';
 import { pdfPageTexts, pdfText } from '../../backend/test/support/pdf-text.ts';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
-import { inviteToPortal, PORTAL_PRACTICE } from '../support/portal.ts';
+import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
+import { inviteToPortal, PORTAL_PRACTICE, runFunction } from '../support/portal.ts';
 import { seedPractice } from '../support/practice-data.ts';
 
 const CONSENT = 'Informed consent for therapy';
@@ -104,5 +104,33 @@ test('the therapist sends the informed consent; the client agrees to e-records, 
   expect(certificate).toContain('Signer: Robin Hale');
   expect(certificate).toMatch(/SHA-256: [0-9a-f]{64}/);
   expect(pdfText(theirs.bytes)).toBe(pdfText(own.bytes));
+  await clientContext.close();
+});
+
+test('the client asks for paper instead: no signing offered, how the practice will reach them; the therapist is told by notice and email', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const therapist = await createCompleteUser();
+  const clientEmail = uniqueEmail('paper-client');
+  const { clients } = await seedPractice(therapist.id, { clients: [{ firstName: 'Robin', lastName: 'Hale', email: clientEmail, reminderConsent: true }] });
+  const clientId = clients['Robin'] ?? '';
+  await signIn(page, therapist);
+  const invitationLink = await inviteToPortal(page, clientId, clientEmail);
+  await runFunction(page, 'send-consent', { clientId, templateId: 'practice-policies' });
+
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(invitationLink);
+  await client.getByRole('region', { name: PORTAL_PRACTICE }).getByRole('link', { name: 'Practice policies' }).click({ timeout: 60_000 });
+  await client.getByRole('button', { name: 'Ask for paper instead' }).click({ timeout: 60_000 });
+  await client.getByRole('dialog', { name: 'Ask for paper instead?' }).getByRole('button', { name: 'Ask for paper' }).click();
+  await expect(client.getByRole('heading', { level: 2, name: 'You asked for paper' })).toBeVisible({ timeout: 30_000 });
+  await expect(client.getByText(`${PORTAL_PRACTICE} will give you documents to sign on paper`)).toBeVisible();
+  await expect(client.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+  await expectAccessible(client);
+
+  const mail = await waitForMail(therapist.email, (m) => m.subject === 'A client updated their e-signature consent', 0, 30_000);
+  for (const word of ['Robin', 'Hale', clientEmail, 'Practice policies']) expect(`${mail.text}${mail.html}`).not.toContain(word);
+  await page.goto(`/dashboard/clients/${clientId}?tab=portal`);
+  await expect(page.getByRole('region', { name: 'Consents' }).getByText(/Withdrawn on .*: the client asked for paper\./)).toBeVisible({ timeout: 60_000 });
   await clientContext.close();
 });

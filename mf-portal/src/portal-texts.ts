@@ -44,8 +44,11 @@ export const PORTAL_TEXT = {
     consentsFailed: 'Your documents could not be loaded.',
     eRecords: 'Electronic records',
     eRecordsAccepted: (date: string) => `You agreed to electronic records and signatures on ${date}.`,
-    eRecordsWithdrawn: (date: string) => `You asked for paper on ${date}. Your practice will give you documents on paper.`,
+    eRecordsWithdrawn: (date: string) => `You asked for paper on ${date}.`,
     eRecordsNone: 'Before you sign your first document here, you’ll be asked to agree to electronic records and signatures.',
+    eRecordsChanged: 'The electronic records disclosure has changed. You’ll be asked to read it and agree again before you sign next.',
+    paperReach: (practice: string, phone: string | null) =>
+      `${practice} will give you documents to sign on paper, at your next visit or by mail.${phone ? ` Questions? Call ${phone}.` : ''}`,
   },
   eRecords: {
     title: 'Consent to electronic records and signatures',
@@ -65,8 +68,9 @@ export const PORTAL_TEXT = {
     paperConfirm: 'Your practice will be told that you’d like documents on paper, and you won’t sign here. You can agree to electronic records later.',
     paperConfirmButton: 'Ask for paper',
     paperSending: 'Sending…',
-    paperDone: 'Your practice has been told that you’d like paper documents.',
     withdrawn: (date: string) => `You asked for paper on ${date}. To sign here instead, read the disclosure and agree below.`,
+    changed: (date: string) => `The disclosure has changed since you agreed on ${date}. Please read the new version and agree again before you sign.`,
+    withdraw: 'Withdraw and ask for paper',
     failed: 'That didn’t work. Please try again.',
   },
   documents: {
@@ -88,6 +92,9 @@ export const PORTAL_TEXT = {
     loadFailed: 'This document could not be loaded.',
     notFound: 'This document could not be found.',
     sentOn: (date: string) => `Sent ${date}`,
+    paperTitle: 'You asked for paper',
+    paperOn: (date: string) => `You asked for paper copies on ${date}, so this document isn’t signed here.`,
+    signElectronically: 'Sign electronically instead',
     signTitle: 'Sign',
     name: 'Your full name',
     method: 'How would you like to sign?',

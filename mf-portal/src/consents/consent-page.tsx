@@ -4,8 +4,10 @@ import { formatDate, FunctionRefusedError, saveFile } from '@cadence/shared-auth
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, PageHeader } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import { downloadSignedConsent, signConsent, type ConsentDocument, type SignatureInput } from './consents-api.ts';
-import { EsignStep, refusalText } from './esign-step.tsx';
+import { usePracticeLinks } from '../home/use-practice-links.ts';
+import { downloadSignedConsent, isEsignInForce, signConsent, type ConsentDocument, type EsignDecision, type SignatureInput } from './consents-api.ts';
+import { EsignStep } from './esign-step.tsx';
+import { refusalText } from './refusal-text.ts';
 import { SigningForm } from './signing-form.tsx';
 import { consentKeys, useClientUserId, useConsentDocument, useEsignDecision } from './use-consents.ts';
 
@@ -45,6 +47,22 @@ export function DownloadSigned({ document: doc }: { document: Pick<ConsentDocume
 }
 
 /**
+ * After "Ask for paper": the portal offers no signing, says how the practice will reach the client,
+ * and keeps the way back to signing here one click away.
+ */
+function PaperNotice({ accessId, decision, onSignHere }: { accessId: string; decision: EsignDecision; onSignHere: () => void }) {
+  const practice = usePracticeLinks().data?.find((link) => link.id === accessId);
+  return (
+    <section className="portal-stack" aria-labelledby="paper-title">
+      <h2 id="paper-title">{T.paperTitle}</h2>
+      <p>{T.paperOn(formatDate(decision.at))}</p>
+      {practice ? <p>{PORTAL_TEXT.home.paperReach(practice.practiceName, practice.practicePhone)}</p> : null}
+      <div className="portal-actions"><Button onClick={onSignHere}>{T.signElectronically}</Button></div>
+    </section>
+  );
+}
+
+/**
  * /portal/documents/:requestId (issue 31): the e-records step first when it is not in force, then
  * the document's full text and signing; once signed, "Signed" and the signed PDF.
  */
@@ -56,6 +74,7 @@ export default function ConsentPage() {
   const accessId = document.data?.accessId ?? null;
   const esign = useEsignDecision(accessId);
   const [signError, setSignError] = useState<string | null>(null);
+  const [signHere, setSignHere] = useState(false);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: consentKeys.all(userId) });
 
@@ -90,11 +109,14 @@ export default function ConsentPage() {
               <DownloadSigned document={doc} />
             </section>
           ) : null}
-          {doc.status === 'sent' && esign.isSuccess && esign.data?.action !== 'accept' ? (
-            <EsignStep accessId={doc.accessId} decision={esign.data} onDecided={refresh} />
+          {doc.status === 'sent' && esign.isSuccess && esign.data?.action === 'withdraw' && !signHere ? (
+            <PaperNotice accessId={doc.accessId} decision={esign.data} onSignHere={() => setSignHere(true)} />
+          ) : null}
+          {doc.status === 'sent' && esign.isSuccess && !isEsignInForce(esign.data) && (esign.data?.action !== 'withdraw' || signHere) ? (
+            <EsignStep accessId={doc.accessId} decision={esign.data} onDecided={() => { setSignHere(false); refresh(); }} />
           ) : null}
           {esign.isError ? <Alert tone="error" action={<Button onClick={() => void esign.refetch()}>{PORTAL_TEXT.home.retry}</Button>}>{T.loadFailed}</Alert> : null}
-          {doc.status === 'sent' && esign.data?.action === 'accept' ? (
+          {doc.status === 'sent' && isEsignInForce(esign.data) ? (
             <>
               <div className="portal-document-text" tabIndex={0} role="region" aria-label={doc.title}>{doc.body}</div>
               <section className="portal-stack" aria-labelledby="sign-title">

@@ -5,7 +5,6 @@ import { appwrite, attempt, base64Blob, downloadFile, executeFunction, getConfig
 // the functions); every write is a function call.
 
 export const CONSENT_REQUESTS_COLLECTION = 'consent_requests';
-export const ESIGN_CONSENTS_COLLECTION = 'esign_consents';
 export const SIGNED_CONSENTS_BUCKET = 'signed_consents';
 
 /** A consent a practice sent the client: `sent` (to sign) or `signed`. */
@@ -32,6 +31,8 @@ export interface EsignDecision {
   action: 'accept' | 'withdraw';
   at: string;
   disclosureVersion: string;
+  /** Made on the disclosure's current version. */
+  current: boolean;
 }
 
 export interface Disclosure {
@@ -76,18 +77,22 @@ export async function getConsentDocument(requestId: string, clientUserId: string
   return request && body ? { ...request, body } : null;
 }
 
-/** The newest e-records decision for one portal link, or null before the first. */
-export async function latestEsignDecision(accessId: string, clientUserId: string): Promise<EsignDecision | null> {
-  const page = await attempt(() => appwrite().databases.listDocuments({
-    databaseId: getConfig().databaseId,
-    collectionId: ESIGN_CONSENTS_COLLECTION,
-    queries: [Query.equal('clientUserId', clientUserId), Query.equal('clientId', accessId), Query.orderDesc('$sequence'), Query.limit(1)],
-  }));
-  const [doc] = page.documents;
-  const action = doc?.['action'];
-  if (!doc || (action !== 'accept' && action !== 'withdraw')) return null;
-  return { action, at: String(doc['at']), disclosureVersion: String(doc['disclosureVersion']) };
+/**
+ * The newest e-records decision for one portal link, or null before the first, as esign-consent
+ * judges it: `current` says whether it was made on the disclosure's current version (an acceptance
+ * of an older one is no consent: the step is shown again before the next signing).
+ */
+export async function latestEsignDecision(accessId: string): Promise<EsignDecision | null> {
+  const answer = await executeFunction<{ success: boolean; error: string | null; version: string; latest: { action: string; at: string; disclosureVersion: string } | null }>(
+    'esignConsent', { action: 'status', accessId },
+  );
+  const latest = answer.latest;
+  if (!latest || (latest.action !== 'accept' && latest.action !== 'withdraw')) return null;
+  return { action: latest.action, at: latest.at, disclosureVersion: latest.disclosureVersion, current: latest.disclosureVersion === answer.version };
 }
+
+/** E-records consent in force: agreed to the current disclosure, not withdrawn since. */
+export const isEsignInForce = (decision: EsignDecision | null | undefined): boolean => decision?.action === 'accept' && decision.current;
 
 /** The disclosure to read: its words for the page and the PDF that carries the access code. */
 export async function getDisclosure(accessId: string): Promise<Disclosure> {

@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, FunctionRefusedError, saveFile } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
-import { Alert, Button, ConfirmDialog, TextInput } from '@cadence/shared-ui';
+import { Alert, Button, TextInput } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import { acceptElectronicRecords, askForPaper, getDisclosure, type EsignDecision } from './consents-api.ts';
+import { acceptElectronicRecords, getDisclosure, type EsignDecision } from './consents-api.ts';
+import { PaperRequest } from './paper-request.tsx';
+import { refusalText } from './refusal-text.ts';
 
 const T = PORTAL_TEXT.eRecords;
 const CODE = /^\d{6}$/;
-
-export const refusalText = (error: unknown, fallback: string): string =>
-  error instanceof FunctionRefusedError && error.reason ? error.reason : fallback;
 
 export interface EsignStepProps {
   accessId: string;
@@ -21,7 +20,8 @@ export interface EsignStepProps {
 /**
  * ESIGN §101(c) (../shared/reference/client-portal.md §4.2): the disclosure on the page and as a
  * PDF carrying an access code; typing the code back shows the client can open the records, and
- * "I agree" consents. "Ask for paper instead" withdraws, after a confirmation.
+ * "I agree" consents. "Ask for paper instead" withdraws, after a confirmation. Shown again when the
+ * disclosure's version changed since the client agreed (ESIGN §101(c)(1)(D)).
  */
 export function EsignStep({ accessId, decision, onDecided }: EsignStepProps) {
   const disclosure = useQuery({
@@ -32,9 +32,6 @@ export function EsignStep({ accessId, decision, onDecided }: EsignStepProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [confirmPaper, setConfirmPaper] = useState(false);
-  const [paperBusy, setPaperBusy] = useState(false);
-  const [paperDone, setPaperDone] = useState(false);
 
   const open = () => {
     if (!disclosure.data) return;
@@ -65,26 +62,11 @@ export function EsignStep({ accessId, decision, onDecided }: EsignStepProps) {
     }
   };
 
-  const paper = async () => {
-    setPaperBusy(true);
-    setFailure(null);
-    try {
-      await askForPaper(accessId);
-      setPaperDone(true);
-      onDecided();
-    } catch (error) {
-      setFailure(refusalText(error, T.failed));
-    } finally {
-      setPaperBusy(false);
-      setConfirmPaper(false);
-    }
-  };
-
   return (
     <section className="portal-stack" aria-labelledby="e-records-title">
       <h2 id="e-records-title">{T.title}</h2>
-      {paperDone ? <Alert tone="success">{T.paperDone}</Alert> : null}
-      {decision?.action === 'withdraw' && !paperDone ? <Alert tone="info">{T.withdrawn(formatDate(decision.at))}</Alert> : null}
+      {decision?.action === 'withdraw' ? <Alert tone="info">{T.withdrawn(formatDate(decision.at))}</Alert> : null}
+      {decision?.action === 'accept' && !decision.current ? <Alert tone="info">{T.changed(formatDate(decision.at))}</Alert> : null}
       <p>{T.intro}</p>
       {disclosure.isPending ? <p role="status" className="portal-muted">{T.loading}</p> : null}
       {disclosure.isError ? (
@@ -105,15 +87,11 @@ export function EsignStep({ accessId, decision, onDecided }: EsignStepProps) {
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <div className="portal-actions">
               <Button type="submit" variant="primary" loading={busy} loadingLabel={T.agreeing}>{T.agree}</Button>
-              {decision?.action === 'withdraw' ? null : <Button onClick={() => setConfirmPaper(true)}>{T.paper}</Button>}
             </div>
           </form>
+          {decision?.action === 'withdraw' ? null : <PaperRequest accessId={accessId} label={T.paper} onDone={onDecided} />}
         </>
       ) : null}
-      <ConfirmDialog
-        open={confirmPaper} title={T.paperConfirmTitle} description={T.paperConfirm} confirmLabel={T.paperConfirmButton}
-        loading={paperBusy} loadingLabel={T.paperSending} onConfirm={() => void paper()} onCancel={() => setConfirmPaper(false)}
-      />
     </section>
   );
 }

@@ -2,22 +2,39 @@ import { Link } from '@cadence/shared-router';
 import { formatDate } from '@cadence/shared-auth';
 import { Alert, Button, Card, EmptyState } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import type { ConsentRequest } from './consents-api.ts';
-import { useConsentRequests, useEsignDecision } from './use-consents.ts';
+import { useQueryClient } from '@cadence/shared-auth/query';
+import { isEsignInForce, type ConsentRequest } from './consents-api.ts';
+import { PaperRequest } from './paper-request.tsx';
+import { consentKeys, useClientUserId, useConsentRequests, useEsignDecision } from './use-consents.ts';
 
 const T = PORTAL_TEXT.home;
 
-/** The e-records status with one practice: agreed, asked for paper, or not yet. */
-function EsignStatus({ accessId }: { accessId: string }) {
+/**
+ * The e-records status with one practice: agreed (and "Withdraw and ask for paper"), agreed to an
+ * older disclosure (asked again before the next signing), asked for paper (how the practice will
+ * reach the client), or not yet.
+ */
+function EsignStatus({ accessId, practiceName, practicePhone }: { accessId: string; practiceName: string; practicePhone: string | null }) {
   const decision = useEsignDecision(accessId);
+  const userId = useClientUserId();
+  const queryClient = useQueryClient();
   if (!decision.isSuccess) return null;
-  const text = decision.data?.action === 'accept' ? T.eRecordsAccepted(formatDate(decision.data.at))
-    : decision.data?.action === 'withdraw' ? T.eRecordsWithdrawn(formatDate(decision.data.at)) : T.eRecordsNone;
-  return <p className="portal-muted"><strong>{T.eRecords}:</strong> {text}</p>;
+  const d = decision.data;
+  const text = isEsignInForce(d) && d ? T.eRecordsAccepted(formatDate(d.at))
+    : d?.action === 'accept' ? T.eRecordsChanged
+    : d?.action === 'withdraw' ? `${T.eRecordsWithdrawn(formatDate(d.at))} ${T.paperReach(practiceName, practicePhone)}` : T.eRecordsNone;
+  return (
+    <div className="portal-stack">
+      <p className="portal-muted"><strong>{T.eRecords}:</strong> {text}</p>
+      {isEsignInForce(d) ? (
+        <PaperRequest accessId={accessId} label={PORTAL_TEXT.eRecords.withdraw} onDone={() => void queryClient.invalidateQueries({ queryKey: consentKeys.all(userId) })} />
+      ) : null}
+    </div>
+  );
 }
 
 /** One practice's paperwork (what is to sign) and documents (what is signed) on the portal's home. */
-export function PracticeConsents({ accessId, practiceId }: { accessId: string; practiceId: string }) {
+export function PracticeConsents({ accessId, practiceId, practiceName, practicePhone }: { accessId: string; practiceId: string; practiceName: string; practicePhone: string | null }) {
   const requests = useConsentRequests();
   const mine = (requests.data ?? []).filter((r: ConsentRequest) => r.accessId === accessId && r.practiceId === practiceId);
   const toSign = mine.filter((r) => r.status === 'sent');
@@ -44,7 +61,7 @@ export function PracticeConsents({ accessId, practiceId }: { accessId: string; p
               </ul>
             </>
           ) : null}
-          <EsignStatus accessId={accessId} />
+          <EsignStatus accessId={accessId} practiceName={practiceName} practicePhone={practicePhone} />
         </div>
       </Card>
       <Card title={T.documents} headingLevel={3}>

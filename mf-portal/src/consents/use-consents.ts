@@ -28,7 +28,7 @@ export function useConsentDocument(requestId: string) {
 export function useEsignDecision(accessId: string | null) {
   const userId = useClientUserId();
   return useQuery({
-    queryKey: consentKeys.esign(userId, accessId ?? ''), queryFn: () => latestEsignDecision(accessId ?? '', userId), enabled: userId !== '' && accessId !== null,
+    queryKey: consentKeys.esign(userId, accessId ?? ''), queryFn: () => latestEsignDecision(accessId ?? ''), enabled: userId !== '' && accessId !== null,
     meta: { failure: 'E-records consent failed to load' },
   });
 }

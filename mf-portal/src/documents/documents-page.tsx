@@ -3,7 +3,7 @@ import { Link } from '@cadence/shared-router';
 import { formatDate, saveFile, useAuthStore } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
-import { listPracticeLinks } from '../home/practice-links.ts';
+import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { downloadPortalDocument, listPortalDocuments, type PortalDocument } from './documents-api.ts';
 
@@ -11,7 +11,6 @@ const T = PORTAL_TEXT.documents;
 
 export const documentKeys = {
   list: (userId: string) => ['portal-documents', userId] as const,
-  practices: (userId: string) => ['portal-documents', userId, 'practices'] as const,
 };
 
 function DocumentRow({ document: doc, practiceName }: { document: PortalDocument; practiceName: string | null }) {
@@ -51,7 +50,7 @@ function DocumentRow({ document: doc, practiceName }: { document: PortalDocument
 export default function DocumentsPage() {
   const userId = useAuthStore((state) => state.user?.$id ?? '');
   const documents = useQuery({ queryKey: documentKeys.list(userId), queryFn: () => listPortalDocuments(userId), enabled: userId !== '', meta: { failure: 'Portal documents failed to load' } });
-  const practices = useQuery({ queryKey: documentKeys.practices(userId), queryFn: () => listPracticeLinks(userId), enabled: userId !== '', meta: { failure: 'Portal links failed to load' } });
+  const practices = usePracticeLinks();
   const nameOf = (practiceId: string) => practices.data?.find((p) => p.practiceId === practiceId)?.practiceName ?? null;
   return (
     <div className="portal-page">

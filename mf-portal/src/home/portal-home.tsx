@@ -52,7 +52,7 @@ export function PortalHome() {
                 </p>
               ) : null}
               <PracticeForms accessId={link.id} practiceId={link.practiceId} />
-              <PracticeConsents accessId={link.id} practiceId={link.practiceId} />
+              <PracticeConsents accessId={link.id} practiceId={link.practiceId} practiceName={link.practiceName} practicePhone={link.practicePhone} />
               <PracticeMeasures accessId={link.id} practiceId={link.practiceId} />
             </section>
           ))

@@ -31,3 +31,4 @@ export async function listPracticeLinks(clientUserId: string): Promise<PracticeL
     return [{ id: doc.$id, practiceId, practiceName, practicePhone: text(doc['practicePhone']) }];
   });
 }
+

@@ -9,21 +9,28 @@
 //       and its text for the page, where the code's place says it is in the PDF
 //   {action:'accept', accessId, version, accessCode} → 201 {success, record}: the code typed back from
 //       that PDF shows the client can open the records (§101(c)(1)(C)(ii)); time, IP, user agent kept
+//   {action:'status', accessId} → 200 {success, version, inForce, latest}: the current disclosure
+//       version, whether the client's consent is in force, and their newest record ({action, at,
+//       disclosureVersion} or null), so the portal asks again before the next signing once the
+//       disclosure's version changes (ESIGN §101(c)(1)(D))
 //   {action:'withdraw', accessId} → 201 {success, record}: withdrawal and a request for paper; the
 //       therapist gets an in-app notification that says no more than "A client updated their
-//       e-signature consent" and links to the client's Portal tab
+//       e-signature consent" and links to the client's Portal tab, and an email that says the same
+//       (no name: lib/portal.js paperRequestEmail; a mail that fails is logged, the record stands)
 // Refusals {success:false, error, field?}: 400 (a code that does not match, no action), 401, 404 (no
 // such link of the caller's), 409 (an older disclosure version), 500 (ESIGN_CODE_SECRET not set).
 import { ID, Permission, Role } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { ESIGN_DISCLOSURE } from '../../lib/consent-templates.js';
 import { accessCode, accessCodeDays, disclosurePdf, disclosureWithCode, sha256Hex } from '../../lib/consent-signing.js';
-import { consentFunction, ownPortalLink, requestEvidence } from '../../lib/consent-store.js';
+import { consentFunction, isEsignConsentInForce, latestEsignRecord, ownPortalLink, requestEvidence } from '../../lib/consent-store.js';
+import { paperRequestEmail } from '../../lib/portal.js';
+import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 
 export const ESIGN_MESSAGES = {
   signIn: 'Sign in to the client portal first.',
-  action: 'Say what to do: disclosure, accept or withdraw.',
+  action: 'Say what to do: disclosure, status, accept or withdraw.',
   version: 'The disclosure has changed. Open it again and read the new version.',
   code: 'This code does not match the one in the document. Open the document and type the code it shows.',
   notConfigured: 'Electronic consent is not configured.',
@@ -52,13 +59,48 @@ function codeSecret() {
   return secret;
 }
 
+/**
+ * The therapist's email about a withdrawal: the notification's words and a link, nothing about who.
+ * @param {import('../../lib/consent-store.js').Run} run
+ * @param {string} therapist
+ * @param {string | null} link
+ */
+async function mailTherapist({ users, log }, therapist, link) {
+  const smtp = smtpSettingsFromEnv(process.env);
+  if (!smtp || !link) {
+    log('withdrawal not mailed: set APP_ORIGIN and the SMTP_* variables');
+    return;
+  }
+  const { email } = await users.get({ userId: therapist });
+  if (!email) return;
+  const mailer = createMailer(smtp);
+  try {
+    await mailer.sendMail({ from: { name: 'Cadence', address: smtp.fromAddress }, to: email, ...paperRequestEmail({ link }) });
+  } catch (e) {
+    log(`withdrawal not mailed: ${smtpFailure(e)}`);
+  } finally {
+    mailer.close();
+  }
+}
+
 export default consentFunction({
   name: 'esign-consent', signedOut: ESIGN_MESSAGES.signIn, failed: ESIGN_MESSAGES.failed,
   handle: async (run, body) => {
     const { databases, c, userId, req } = run;
     const action = body['action'];
-    if (action !== 'disclosure' && action !== 'accept' && action !== 'withdraw') throw new Refusal(400, ESIGN_MESSAGES.action, 'action');
+    if (action !== 'disclosure' && action !== 'status' && action !== 'accept' && action !== 'withdraw') throw new Refusal(400, ESIGN_MESSAGES.action, 'action');
     const link = await ownPortalLink(run, body['accessId']);
+
+    if (action === 'status') {
+      const latest = await latestEsignRecord(run, { userId: String(link.userId), clientId: String(link.clientId), clientUserId: userId });
+      return {
+        status: 200,
+        body: {
+          success: true, error: null, version: ESIGN_DISCLOSURE.version, inForce: isEsignConsentInForce(latest),
+          latest: latest ? { action: latest['action'], at: latest['at'], disclosureVersion: latest['disclosureVersion'] } : null,
+        },
+      };
+    }
     const codeInput = { accessId: link.$id, clientUserId: userId, version: ESIGN_DISCLOSURE.version };
 
     if (action === 'disclosure') {
@@ -108,6 +150,7 @@ export default consentFunction({
         // The therapist's own roles only, so the panel trusts it (isOwnNotification) and can mark it read or delete it.
         permissions: [Permission.read(Role.user(therapist)), Permission.update(Role.user(therapist)), Permission.delete(Role.user(therapist))],
       });
+      await mailTherapist(run, therapist, origin ? `${origin}/dashboard/clients/${encodeURIComponent(common.clientId)}?tab=portal` : null);
     }
     return { status: 201, body: { success: true, error: null, record: recordSummary(record) } };
   },
