@@ -165,6 +165,8 @@ describe('export-data', () => {
     if (hasSignatures) expected.push('note-signatures.csv');
     if (hasDocumentSignatures) expected.push('document-signatures.csv');
     if (hasMoney) expected.push('ledger-entries.csv', 'invoices.csv');
+    // Issue 31: the clients' answered measures (test/measures-export.test.ts).
+    if (hasCollection('measure_responses')) expected.push('measure-responses.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

@@ -32,9 +32,10 @@ const utf8 = (/** @type {string} */ text) => Buffer.from(text, 'utf8');
  * @param {string} userId
  * @param {(read: number, total: number) => void} [onPage] after each page: documents read so far, and
  *   how many Appwrite counts in all
+ * @param {(doc: Doc, userId: string) => boolean} [keep] which documents count (default ownedBy)
  * @returns {Promise<Doc[] | null>}
  */
-export async function ownedDocuments(databases, databaseId, collectionId, userId, onPage = () => {}) {
+export async function ownedDocuments(databases, databaseId, collectionId, userId, onPage = () => {}, keep = ownedBy) {
   let read = 0;
   /** @type {Doc[]} */
   const all = [];
@@ -52,13 +53,24 @@ export async function ownedDocuments(databases, databaseId, collectionId, userId
       if (e instanceof AppwriteException && e.type === 'collection_not_found') return null;
       throw e;
     }
-    for (const doc of page.documents) if (ownedBy(doc, userId)) all.push(doc);
+    for (const doc of page.documents) if (keep(doc, userId)) all.push(doc);
     read += page.documents.length;
     onPage(read, Math.max(read, page.total));
     const last = page.documents[page.documents.length - 1];
     if (page.documents.length < PAGE || !last) return all;
     cursor = last.$id;
   }
+}
+
+/**
+ * A document a function wrote for the therapist and the client's login: the therapist's, readable by
+ * both and by nobody else (such collections grant no create, so no one else could have written it).
+ * @param {Doc} doc
+ * @param {string} userId
+ */
+export function sharedWithClient(doc, userId) {
+  const readers = [`read("user:${userId}")`, `read("user:${String(doc['clientUserId'] ?? '')}")`];
+  return doc['userId'] === userId && doc.$permissions.length > 0 && doc.$permissions.every((p) => readers.includes(p));
 }
 
 /** @param {string} isoDate */
@@ -120,7 +132,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
     reading[i] = { read: done, total };
     const sum = reading.reduce((s, r) => ({ read: s.read + r.read, total: s.total + r.total }), { read: 0, total: 0 });
     onProgress('reading', sum.total ? sum.read / sum.total : 0);
-  })));
+  }, kind.sharedWithClient ? sharedWithClient : ownedBy)));
   kinds.forEach((kind, i) => byFile.set(kind.file, read[i] ?? null));
   const records = (/** @type {string} */ file) => byFile.get(file) ?? [];
   const services = new Map(records('services.csv').map((s) => [s.$id, s]));
@@ -156,6 +168,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
     ledgerEntries: records('ledger-entries.csv'),
     invoices: records('invoices.csv'),
     auditLog: byFile.get('audit-log.csv') ?? null,
+    measureResponses: records('measure-responses.csv'),
     timestamp,
   });
   zip[FHIR_FILE] = utf8(JSON.stringify(bundle));

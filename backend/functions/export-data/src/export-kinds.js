@@ -15,6 +15,8 @@ import { toCsv } from '../../lib/csv.js';
  * @property {string} describe its line in README.txt
  * @property {readonly Column[]} [columns] fixed columns; otherwise every field of the documents
  * @property {boolean} [privateNotes] exported only when the therapist asks for private notes
+ * @property {boolean} [sharedWithClient] written only by functions and readable by the client's login
+ *   too (measures): kept when every permission is a read of the therapist or of that login
  */
 
 /** @param {unknown} value @returns {CsvCell} */
@@ -129,6 +131,8 @@ export const EXPORT_KINDS = [
   { file: 'note-signatures.csv', collection: (c) => c.noteSignatures, describe: 'the signature of each signed note: who signed, when, and the fingerprint (SHA-256) of what was signed.' },
   { file: 'ledger-entries.csv', collection: (c) => c.ledgerEntries, describe: "every charge, payment, adjustment, refund and void (amount in minor units, positive adds to what the client owes); a void names the entry it reverses." },
   { file: 'invoices.csv', collection: (c) => c.clientInvoices, describe: 'your invoices to clients: number, status, dates, the charges on each (entry ids) and total (minor units).' },
+  // Issue 31: the clients' answered measures (answers as JSON by question, score and band).
+  { file: 'measure-responses.csv', collection: (c) => c.measureResponses, sharedWithClient: true, describe: 'the questionnaires (PHQ-9, GAD-7, PHQ-2, GAD-2) your clients answered: the answers by question (0–3), the total and its band.' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },

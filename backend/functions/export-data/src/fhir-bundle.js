@@ -2,12 +2,14 @@
 // shared/reference/practice-libraries.md §5 has it: clients → Patient, the practice → Practitioner +
 // Organization, appointments → Appointment, attended ones also → Encounter, signed progress notes →
 // DocumentReference (their addenda → DocumentReferences that `appends` the note), charges →
-// ChargeItem, payments → PaymentReconciliation, invoices → Invoice, the audit log → AuditEvent. Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
+// ChargeItem, payments → PaymentReconciliation, invoices → Invoice, the audit log → AuditEvent,
+// answered measures → QuestionnaireResponse + Observation (fhir-measures.js). Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
 import { createHash } from 'node:crypto';
 import { addendumCanonical, noteCanonical, noteContentHash } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { minorDigits } from './export-kinds.js';
+import { measureResources } from './fhir-measures.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -377,6 +379,7 @@ export function auditEvent(entry) {
  * @property {readonly Doc[]} [ledgerEntries]
  * @property {readonly Doc[]} [invoices] client_invoices
  * @property {readonly Doc[] | null} auditLog
+ * @property {readonly Doc[]} [measureResponses] the clients' answered measures (of clients in the export)
  * @property {string} timestamp
  */
 
@@ -384,7 +387,8 @@ export function auditEvent(entry) {
  * @param {ClinicalRecord} record
  * @returns {Bundle}
  */
-export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, timestamp }) {
+export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, measureResponses = [], timestamp }) {
+  const patients = new Set(clients.map((c) => c.$id));
   const attended = appointments.filter((a) => a['status'] === 'show');
   const encounters = new Set(attended.map((a) => a.$id));
   const signed = signedNotes(notes, signatures);
@@ -402,6 +406,7 @@ export function clinicalBundle({ practice, clients, appointments, services, note
     }),
     ...moneyResources(ledgerEntries, invoices, encounters),
     ...(auditLog ?? []).map(auditEvent),
+    ...measureResponses.flatMap((r) => (patients.has(String(r['clientId'])) ? measureResources(r, fhirId(String(r['clientId'])), fhirId) : [])),
   ];
   return {
     resourceType: 'Bundle',
