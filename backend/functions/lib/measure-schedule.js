@@ -12,8 +12,10 @@
 //  - the email names no measure and nothing clinical (reference §4.3): scheduledMeasureEmail.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
+import { messageOf } from './execution.js';
 import { instrumentOf } from './measures.js';
 import { ownedBy } from './owned-by.js';
+import { smtpFailure } from './smtp-mailer.js';
 
 /** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */
 /** @typedef {import('node-appwrite').Databases} Databases */
@@ -172,12 +174,13 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
         } catch (e) {
           // The request stands (the client finds it in the portal); only the email is lost.
           failed += 1;
-          error(`measure reminder for request of schedule ${schedule.$id} not sent: ${e instanceof Error ? e.message : String(e)}`);
+          // Codes only: a provider's message often quotes the recipient's address.
+          error(`measure reminder for request of schedule ${schedule.$id} not sent: ${smtpFailure(e)}`);
         }
       }
     } catch (e) {
       failed += 1;
-      error(`measure schedule ${schedule.$id} failed: ${e instanceof Error ? e.message : String(e)}`);
+      error(`measure schedule ${schedule.$id} failed: ${messageOf(e)}`);
     }
   }
   return { created, emailed, failed };
