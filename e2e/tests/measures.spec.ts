@@ -4,7 +4,7 @@
 // which question is missing, sends it with item 9 above 0 and sees the 988 Suicide & Crisis Lifeline
 // at once, with no score; axe finds nothing serious on the measure page (the questions in light, the crisis resources in dark). The
 // therapist then finds the alert on Today, naming the client, with a badge on Today in the nav,
-// follows it to the score in the client's table, and acknowledges it.
+// follows it to the score in the client's table and chart (axe, dark), and acknowledges it.
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
@@ -74,6 +74,9 @@ test('the client answers a PHQ-9 with item 9 above 0 and sees 988 at once; the t
   await expect(row).toContainText('Mild');
   await expect(row).toContainText('Several days (1) — alert');
   await expect(page.getByRole('img', { name: /PHQ-9 totals over time\. Latest: 5 of 27, Mild\./ })).toBeVisible();
+  // The chart's band colours are the theme's: axe on the dark one.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page);
 
   await today.click();
   await alerts.getByRole('button', { name: 'Acknowledge: Sam Ortiz' }).click();
