@@ -277,3 +277,23 @@ describe('e-records consent and signing', () => {
     expect(await esign(clientA, { action: 'status', accessId: recordB.$id })).toMatchObject({ status: 404 });
   });
 });
+
+describe('the audit log of consents', () => {
+  it('records sending (the therapist), the e-records consent, signing and the withdrawal (the client’s login), in the therapist’s log only, naming no document', async () => {
+    const log = await therapist.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'audit_log', queries: [Query.equal('userId', therapist.id), Query.orderAsc('seq'), Query.limit(500)] });
+    const consentEntries = log.documents.filter((e) => /^(consent|esign)\./.test(String(e['action'])));
+    const actions = (actor: string) => consentEntries.filter((e) => e['actorId'] === actor).map((e) => `${String(e['action'])} ${String(e['entityType'])}`);
+    expect(new Set(actions(therapist.id))).toEqual(new Set(['consent.send consent_request']));
+    expect(actions(clientA.id)).toEqual(expect.arrayContaining(['esign.accept esign_consent', 'consent.sign consent_signature', 'esign.withdraw esign_consent']));
+    expect(actions(clientB.id)).toEqual(['esign.accept esign_consent', 'consent.sign consent_signature']);
+    const signed = consentEntries.find((e) => e['action'] === 'consent.sign' && e['actorId'] === clientB.id);
+    expect(signed).toMatchObject({ ip: '127.0.0.1', userAgent: USER_AGENT });
+    for (const entry of consentEntries) expect(JSON.stringify(entry)).not.toMatch(/Practice policies|Telehealth|Jane|Bob/);
+    // Nothing of it in the other practice's log, and the clients read no log at all.
+    const others = await other.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'audit_log', queries: [Query.limit(500)] });
+    expect(others.documents.filter((e) => /^(consent|esign)\./.test(String(e['action'])))).toEqual([]);
+    // A client reads only its own log (its sign-ins), never the practice's entries.
+    const own = await clientA.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'audit_log', queries: [Query.limit(500)] });
+    expect(own.documents.filter((e) => e['userId'] !== clientA.id || /^(consent|esign)\./.test(String(e['action'])))).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 // through, the e-records consent in force, and the request's IP and user agent.
 import { isIP } from 'node:net';
 import { AppwriteException, Databases, Query, Storage, Users } from 'node-appwrite';
+import { appendAuditEntry } from './audit-log.js';
 import { collectionsFromEnv } from './collections.js';
 import { ESIGN_DISCLOSURE } from './consent-templates.js';
 import { messageOf, readBody, serverClient } from './execution.js';
@@ -126,4 +127,22 @@ export async function callerSession({ users, userId, req }) {
   const sessions = await users.listSessions({ userId });
   const session = sessions.sessions.find((s) => s.$id === sessionId);
   return { sessionId, provider: session?.provider || 'unknown' };
+}
+
+/**
+ * Records a consent action in the therapist's audit log (issue 31: sending, the e-records consent and
+ * its withdrawal, signing), with the caller as the actor — the therapist, or the client's login — and
+ * the request's IP and user agent; nothing of the document's text. The action itself is done by then:
+ * an entry that cannot be written is logged, never a reason to answer that it failed.
+ * @param {Run} run
+ * @param {string} therapist whose log it is
+ * @param {{ action: 'consent.send' | 'esign.accept' | 'esign.withdraw' | 'consent.sign', entityType: string, entityId: string }} what
+ */
+export async function auditConsent({ databases, c, userId, req, log }, therapist, what) {
+  const { ipAddress, userAgent } = requestEvidence(req);
+  try {
+    await appendAuditEntry(databases, c, { actorId: userId, ...what, ip: ipAddress ?? '', userAgent: userAgent ?? '' }, therapist);
+  } catch (e) {
+    log(`${what.action} ${what.entityId} not audited: ${messageOf(e)}`);
+  }
 }

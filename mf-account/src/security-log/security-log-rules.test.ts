@@ -11,11 +11,14 @@ describe('Security log words for exports, imports, notes and money (issue 17)', 
     expect(actionLabel('progress_note.delete')).toBe('Progress note deleted');
     expect(actionLabel('ledger_entry.create')).toBe('Ledger entry recorded');
     expect(actionLabel('invoice.update')).toBe('Invoice updated');
+    expect(actionLabel('consent.sign')).toBe('Consent signed');
+    expect(actionLabel('esign.withdraw')).toBe('Client asked for paper');
+    expect(entityLabel('consent_signature')).toBe('Consent signature');
   });
 
   it('offers them as filters', () => {
     const values = ACTION_FILTERS.map((f) => f.value);
-    for (const action of ['export', 'import', 'note_signature.create', 'ledger_entry.create', 'invoice.create']) expect(values).toContain(action);
+    for (const action of ['export', 'import', 'note_signature.create', 'ledger_entry.create', 'invoice.create', 'consent.send', 'esign.accept', 'esign.withdraw', 'consent.sign']) expect(values).toContain(action);
   });
 });
 

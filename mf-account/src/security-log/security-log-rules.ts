@@ -23,6 +23,9 @@ const ENTITY_LABELS: Record<string, string> = {
   ledger_entry: 'Ledger entry',
   invoice: 'Invoice',
   client_import: 'Client import',
+  consent_request: 'Consent request',
+  esign_consent: 'E-records consent',
+  consent_signature: 'Consent signature',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -36,6 +39,11 @@ const ACTION_LABELS: Record<string, string> = {
   'note_signature.create': 'Note signed',
   'note_addendum.create': 'Addendum added',
   'ledger_entry.create': 'Ledger entry recorded',
+  // Issue 31: the portal's consents (the actor of the last three is the client's portal login).
+  'consent.send': 'Consent sent',
+  'esign.accept': 'Client agreed to electronic records',
+  'esign.withdraw': 'Client asked for paper',
+  'consent.sign': 'Consent signed',
 };
 
 const VERBS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };

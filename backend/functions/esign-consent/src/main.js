@@ -23,7 +23,7 @@ import { ID, Permission, Role } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { ESIGN_DISCLOSURE } from '../../lib/consent-templates.js';
 import { accessCode, accessCodeDays, disclosurePdf, disclosureWithCode, sha256Hex } from '../../lib/consent-signing.js';
-import { consentFunction, isEsignConsentInForce, latestEsignRecord, ownPortalLink, requestEvidence } from '../../lib/consent-store.js';
+import { auditConsent, consentFunction, isEsignConsentInForce, latestEsignRecord, ownPortalLink, requestEvidence } from '../../lib/consent-store.js';
 import { paperRequestEmail } from '../../lib/portal.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
@@ -137,6 +137,7 @@ export default consentFunction({
       data: { ...common, action, accessConfirmed: !withdraw, paperRequested: withdraw },
       permissions: [Permission.read(Role.user(common.userId)), Permission.read(Role.user(userId))],
     });
+    await auditConsent(run, common.userId, { action: withdraw ? 'esign.withdraw' : 'esign.accept', entityType: 'esign_consent', entityId: record.$id });
     if (withdraw) {
       const origin = appOriginFrom(process.env);
       const therapist = common.userId;

@@ -14,7 +14,7 @@
 import { ID, Permission, Role } from 'node-appwrite';
 import { CONSENT_TEMPLATES, CUSTOM_TEMPLATE_ID, consentTemplate } from '../../lib/consent-templates.js';
 import { consentContentHash, customConsentOf } from '../../lib/consent-signing.js';
-import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
@@ -38,7 +38,8 @@ export const requestSummary = (request) => Object.fromEntries(
 
 export default consentFunction({
   name: 'send-consent', signedOut: SEND_MESSAGES.signIn, failed: SEND_MESSAGES.failed,
-  handle: async ({ databases, users, c, userId }, body) => {
+  handle: async (run, body) => {
+    const { databases, users, c, userId } = run;
     const caller = await users.get({ userId });
     if (caller.labels.includes(CLIENT_LABEL)) throw new Refusal(403, SEND_MESSAGES.notTherapist);
     if (body['action'] === 'templates') return { status: 200, body: { success: true, templates: CONSENT_TEMPLATES } };
@@ -74,6 +75,7 @@ export default consentFunction({
       // Read-only for both: only sign-consent marks it signed.
       permissions: [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))],
     });
+    await auditConsent(run, userId, { action: 'consent.send', entityType: 'consent_request', entityId: request.$id });
     return { status: 201, body: { success: true, error: null, request: requestSummary(request) } };
   },
 });

@@ -21,7 +21,7 @@
 import { Permission, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { CONSENT_MESSAGES, authenticationLabel, consentContentHash, signedConsentPdf, signingInputOf } from '../../lib/consent-signing.js';
-import { callerSession, consentFunction, documentOrNull, isEsignConsentInForce, latestEsignRecord, requestEvidence } from '../../lib/consent-store.js';
+import { auditConsent, callerSession, consentFunction, documentOrNull, isEsignConsentInForce, latestEsignRecord, requestEvidence } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
@@ -90,6 +90,7 @@ export default consentFunction({
       throw e;
     }
     await markSigned(signature.signedAt);
+    await auditConsent(run, practice, { action: 'consent.sign', entityType: 'consent_signature', entityId: signatureId });
     // The signed copy joins the client's documents (and its email says only that there is one).
     await publishPortalDocument(run, { userId: practice, clientId, kind: 'consent', refId: request.$id, title: consent.title })
       .catch((/** @type {unknown} */ e) => log(`signed consent ${request.$id} not listed in the portal: ${e instanceof Error ? e.message : String(e)}`));
