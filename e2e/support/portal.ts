@@ -51,3 +51,9 @@ export async function issueInvoice(page: Page, clientId: string, date: string): 
   await runFunction(page, 'invoices', { action: 'issue', invoiceId: invoice.$id });
   return invoice;
 }
+
+/** Sends the client record a packet (send-forms) as the therapist signed in on `page`; the form requests' ids in order. */
+export async function sendPacket(page: Page, clientId: string, items: Array<{ kind: 'form' | 'consent'; templateId: string }>): Promise<string[]> {
+  const { forms } = await runFunction<{ forms: Array<{ $id: string }> }>(page, 'send-forms', { action: 'send', clientId, items });
+  return forms.map((f) => f.$id);
+}

@@ -30,6 +30,9 @@ export const PRACTICE_COLLECTIONS = {
   measureRequests: 'measure_requests',
   measureResponses: 'measure_responses',
   measureSchedules: 'measure_schedules',
+  /** Issue 31: forms sent to a portal client (send-forms) and the client's submitted answers (fill-form); read by their practice. */
+  formRequests: 'form_requests',
+  formResponses: 'form_responses',
 } as const;
 
 export type PracticeCollection = keyof typeof PRACTICE_COLLECTIONS;

@@ -9,6 +9,7 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone, type GetStartedStepId } from './get-started.ts';
 import { TodaysAppointments } from './todays-appointments.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
+import { FormsToReviewCard } from '../clients/portal/forms-to-review-card.tsx';
 import { UnchargedCard } from '../sessions/no-charge/uncharged-card.tsx';
 import { MoneyCard } from '../money/money-card.tsx';
 import { MeasureAlerts } from '../clients/portal/measure-alerts.tsx';
@@ -36,6 +37,7 @@ export function TodayPage() {
         <GetStarted done={done} />
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={timeZone} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={timeZone} />}
+        {!settings.isPending && <FormsToReviewCard clients={clients.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <UnchargedCard clients={clients.data ?? []} services={services.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <MoneyCard today={todayIn(timeZone)} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />}
       </div>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from '@cadence/shared-router';
 import { formatDate } from '@cadence/shared-auth';
 import { useQueryClient } from '@cadence/shared-auth/query';
@@ -19,8 +19,11 @@ const T = PORTAL_TEXT.form;
 export const formIdFromPath = (pathname: string): string => /^\/portal\/forms\/([^/]+)/.exec(pathname)?.[1] ?? '';
 
 function FillForm({ request, onSubmitted }: { request: FormRequest; onSubmitted: () => void }) {
+  const userId = useClientUserId();
+  const queryClient = useQueryClient();
   const map = useMemo(() => fieldMap(request.questionnaire), [request.questionnaire]);
-  const draft = useFormDraft({ requestId: request.id, questionnaire: request.questionnaire, map, server: { draft: request.draft, revision: request.draftRevision } });
+  const onSaved = useCallback(() => void queryClient.invalidateQueries({ queryKey: formKeys.list(userId) }), [queryClient, userId]);
+  const draft = useFormDraft({ requestId: request.id, questionnaire: request.questionnaire, map, server: { draft: request.draft, revision: request.draftRevision }, onSaved });
   const submit = async (fields: FieldValues) => {
     await submitForm(request.id, answersFrom(map, fields));
     draft.close();

@@ -66,9 +66,11 @@ interface Options {
   questionnaire: Questionnaire;
   map: FieldMap;
   server: { draft: AnswerValues; revision: number };
+  /** After each save the server took (the home's progress reads the server's draft). */
+  onSaved?: () => void;
 }
 
-export function useFormDraft({ requestId, questionnaire, map, server }: Options) {
+export function useFormDraft({ requestId, questionnaire, map, server, onSaved }: Options) {
   const serverFields = fieldsFrom(map, server.draft);
   const [start] = useState(() => {
     const local = readLocalFormDraft(requestId);
@@ -112,6 +114,7 @@ export function useFormDraft({ requestId, questionnaire, map, server }: Options)
         return;
       }
       current.base = result.revision;
+      onSaved?.();
       if (current.fields === fields) {
         current.dirty = false;
         // An answer not yet of its kind (a half-typed date) is not on the server: the device keeps it.
@@ -129,7 +132,7 @@ export function useFormDraft({ requestId, questionnaire, map, server }: Options)
     } finally {
       current.saving = false;
     }
-  }, [requestId, questionnaire, map, keepLocally]);
+  }, [requestId, questionnaire, map, keepLocally, onSaved]);
   useEffect(() => {
     saveLater.current = save;
   }, [save]);

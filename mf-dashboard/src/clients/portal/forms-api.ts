@@ -1,0 +1,91 @@
+import { appwrite, attempt, executeFunction, Query } from '@cadence/shared-auth';
+import { questionnaireProblems, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
+import { practiceCollection } from '../../shared/practice-collections.ts';
+
+// The therapist's side of forms (issue 31; backend/README.md "Client portal: forms, packets,
+// review"): send a packet, review, ask for a correction — all through send-forms; the requests and
+// the client's answers are read as the functions wrote them (readable by the practice and the client).
+
+export type FormStatus = 'sent' | 'submitted' | 'correction' | 'reviewed';
+const STATUSES: readonly FormStatus[] = ['sent', 'submitted', 'correction', 'reviewed'];
+
+export interface FormTemplate { id: string; title: string; description: string }
+export interface PacketTemplates { forms: FormTemplate[]; consents: FormTemplate[] }
+export type PacketItem = { kind: 'form' | 'consent'; templateId: string };
+
+export interface SentForm {
+  id: string;
+  clientId: string;
+  title: string;
+  status: FormStatus;
+  sentAt: string;
+  submittedAt: string | null;
+  reviewedAt: string | null;
+  responseId: string | null;
+  acceptedFields: string[];
+  questionnaire: Questionnaire;
+}
+
+export async function listPacketTemplates(): Promise<PacketTemplates> {
+  const answer = await executeFunction<{ success?: boolean; forms: FormTemplate[]; consents: Array<{ id: string; title: string }> }>('sendForms', { action: 'templates' });
+  return { forms: answer.forms, consents: answer.consents.map((c) => ({ id: c.id, title: c.title, description: '' })) };
+}
+
+export async function sendPacket(clientId: string, items: PacketItem[]): Promise<void> {
+  await executeFunction('sendForms', { action: 'send', clientId, items });
+}
+
+export async function reviewForm(requestId: string, accepted: string[]): Promise<void> {
+  await executeFunction('sendForms', { action: 'review', requestId, accepted });
+}
+
+export async function askForCorrection(requestId: string, message: string): Promise<void> {
+  await executeFunction('sendForms', { action: 'correction', requestId, message });
+}
+
+function sentFormOf(doc: Record<string, unknown> & { $id: string; $createdAt: string }, userId: string): SentForm | null {
+  const status = STATUSES.find((s) => s === doc['status']);
+  let questionnaire: unknown;
+  try {
+    questionnaire = JSON.parse(String(doc['questionnaire']));
+  } catch {
+    questionnaire = null;
+  }
+  if (doc['userId'] !== userId || !status || questionnaireProblems(questionnaire).length) return null;
+  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] ? (doc[key] as string) : null);
+  return {
+    id: doc.$id, clientId: text('clientId') ?? '', title: text('title') ?? '', status, sentAt: text('sentAt') ?? doc.$createdAt, submittedAt: text('submittedAt'),
+    reviewedAt: text('reviewedAt'), responseId: text('responseId'), questionnaire: questionnaire as Questionnaire,
+    acceptedFields: Array.isArray(doc['acceptedFields']) ? doc['acceptedFields'].filter((f): f is string => typeof f === 'string') : [],
+  };
+}
+
+/** One client's forms, newest first; only documents send-forms wrote for this therapist count. */
+export async function listSentForms(userId: string, clientId: string): Promise<SentForm[]> {
+  const page = await attempt(() => appwrite().databases.listDocuments({
+    ...practiceCollection('formRequests'),
+    queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.orderDesc('sentAt'), Query.limit(100)],
+  }));
+  return page.documents.flatMap((doc) => (doc['clientId'] === clientId ? sentFormOf(doc, userId) ?? [] : []));
+}
+
+/** Every submitted form waiting for the therapist's review (Today), oldest first. */
+export async function listFormsToReview(userId: string): Promise<SentForm[]> {
+  const page = await attempt(() => appwrite().databases.listDocuments({
+    ...practiceCollection('formRequests'),
+    queries: [
+      Query.equal('userId', userId), Query.equal('status', 'submitted'), Query.orderAsc('submittedAt'), Query.limit(50),
+      Query.select(['$id', '$createdAt', 'userId', 'clientId', 'title', 'status', 'sentAt', 'submittedAt', 'reviewedAt', 'responseId', 'acceptedFields', 'questionnaire']),
+    ],
+  }));
+  return page.documents.flatMap((doc) => sentFormOf(doc, userId) ?? []);
+}
+
+export async function getFormResponse(responseId: string): Promise<QuestionnaireResponse | null> {
+  const doc = await attempt(() => appwrite().databases.getDocument({ ...practiceCollection('formResponses'), documentId: responseId }));
+  try {
+    return JSON.parse(String(doc['response'])) as QuestionnaireResponse;
+  } catch {
+    return null;
+  }
+}
