@@ -92,6 +92,9 @@ describe('send-forms: a packet', () => {
     expect(stored).toMatchObject({ userId: therapist.id, clientId: recordA.$id, clientUserId: clientA.id, packetId: packet.$id, formRef: 'demographics', status: 'sent', round: 1 });
     expect(JSON.parse(String(stored.questionnaire))).toEqual(formTemplateOf('demographics'));
     expect((await get(aw, 'consent_requests', consents[0]!.$id)).status).toBe('sent');
+    // The consent is audited as send-consent audits one.
+    const audit = await therapist.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'audit_log', queries: [Query.equal('userId', therapist.id), Query.limit(500)] });
+    expect(audit.documents.filter((e) => e['action'] === 'consent.send').map((e) => [e['actorId'], e['entityId']])).toContainEqual([therapist.id, consents[0]!.$id]);
     for (const [collectionId, id] of [['form_packets', packet.$id], ['form_requests', forms[0]!.$id], ['consent_requests', consents[0]!.$id]] as const) {
       expect([...(await get(aw, collectionId, id)).$permissions].sort()).toEqual([`read("user:${therapist.id}")`, `read("user:${clientA.id}")`].sort());
       expect((await get(clientA, collectionId, id)).$id).toBe(id);

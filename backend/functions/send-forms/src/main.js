@@ -19,7 +19,7 @@
 import { ID, Permission, Role } from 'node-appwrite';
 import { CONSENT_TEMPLATES, consentTemplate } from '../../lib/consent-templates.js';
 import { consentContentHash } from '../../lib/consent-signing.js';
-import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { formRequestSummary } from '../../lib/form-requests.js';
 import { FORM_TEMPLATES, formTemplateOf } from '../../lib/form-templates.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
@@ -178,6 +178,8 @@ export default consentFunction({
           },
           permissions,
         });
+        // The same audit entry send-consent writes: a consent sent in a packet is a consent sent.
+        await auditConsent(run, userId, { action: 'consent.send', entityType: 'consent_request', entityId: request.$id });
         order.push(`consent:${request.$id}`);
         consents.push({ $id: request.$id, templateId: template.id, title: template.title, status: 'sent', sentAt });
       }
