@@ -30,6 +30,11 @@ export interface EmulatorConfig {
    * beside 4000 and the e2e stack's 4125 beside 4100; 0 lets the system choose; `off` none).
    */
   smtpPort: number | null;
+  /**
+   * `collection.attribute` names whose stored values may be dropped at start when appwrite.json no
+   * longer fits them (APPWRITE_DROP_VALUES, comma-separated; databases/schema-upgrade.ts).
+   */
+  dropValues: Set<string>;
   /** Fastify's request log (APPWRITE_LOG=on). */
   log: boolean;
   /** Replaces every function's folder with `<functionsDir>/<id>` (APPWRITE_FUNCTIONS_DIR), for fixture functions. */
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),
+    dropValues: new Set((env.APPWRITE_DROP_VALUES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
     log: env.APPWRITE_LOG === 'on',
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
     schedules: env.APPWRITE_SCHEDULES !== 'off',

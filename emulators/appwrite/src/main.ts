@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { SchemaUpgradeError } from './databases/schema-upgrade.ts';
 
 function configOrExit(): ReturnType<typeof loadConfig> {
   try {
@@ -11,8 +12,21 @@ function configOrExit(): ReturnType<typeof loadConfig> {
   }
 }
 
+async function appOrExit(config: ReturnType<typeof loadConfig>): Promise<Awaited<ReturnType<typeof buildApp>>> {
+  try {
+    return await buildApp(config);
+  } catch (error) {
+    // appwrite.json that would lose stored data (databases/schema-upgrade.ts): the operator's to decide.
+    if (error instanceof SchemaUpgradeError) {
+      console.error(`Appwrite emulator: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 const config = configOrExit();
-const app = await buildApp(config);
+const app = await appOrExit(config);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

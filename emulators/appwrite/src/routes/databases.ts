@@ -6,6 +6,7 @@ import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import type { AbuseRule } from '../rate-limit.ts';
 import { actorOf } from '../databases/actor.ts';
+import { upgradeDocuments } from '../databases/schema-upgrade.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
 import { parseSchema, type CollectionDef } from '../databases/schema.ts';
@@ -70,6 +71,7 @@ type StepBody = { value?: number | null; max?: number | null; min?: number | nul
 export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
   const schema = parseSchema(JSON.parse(fs.readFileSync(opts.config.schemaPath, 'utf8')) as unknown);
   migrateDocuments(opts.store.db);
+  upgradeDocuments(opts.store.db, schema, opts.config.dropValues);
   ensureIndexes(opts.store.db, schema);
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
