@@ -167,6 +167,8 @@ describe('export-data', () => {
     if (hasMoney) expected.push('ledger-entries.csv', 'invoices.csv');
     // Issue 31: the clients' answered measures (test/measures-export.test.ts).
     if (hasCollection('measure_responses')) expected.push('measure-responses.csv');
+    // Issue 31: the portal's consents (test/consents-export.test.ts).
+    if (hasCollection('consent_requests')) expected.push('consent-requests.csv', 'esign-consents.csv', 'consent-signatures.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

@@ -6,6 +6,7 @@
 import { AppwriteException, Query } from 'node-appwrite';
 import { listDocumentPage } from '../../lib/document-pages.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { zipFiles } from '../../lib/zip.js';
 import { practiceDocuments } from './export-documents.js';
 import { EXPORT_KINDS, kindCsv } from './export-kinds.js';
@@ -69,8 +70,30 @@ export async function ownedDocuments(databases, databaseId, collectionId, userId
  * @param {string} userId
  */
 export function sharedWithClient(doc, userId) {
-  const readers = [`read("user:${userId}")`, `read("user:${String(doc['clientUserId'] ?? '')}")`];
+  // A consent signature names its client login as the signer.
+  const client = String(doc['clientUserId'] ?? doc['signerUserId'] ?? '');
+  const readers = [`read("user:${userId}")`, `read("user:${client}")`];
   return doc['userId'] === userId && doc.$permissions.length > 0 && doc.$permissions.every((p) => readers.includes(p));
+}
+
+/**
+ * The signed consents' PDFs as stored (sign-consent), by signature: signed-consents/<title>-<id>.pdf.
+ * A file already gone is left out.
+ * @param {import('node-appwrite').Storage} storage
+ * @param {readonly Doc[]} signatures
+ */
+async function signedConsentFiles(storage, signatures) {
+  /** @type {Record<string, Uint8Array>} */
+  const files = {};
+  for (const signature of signatures) {
+    const fileId = String(signature['fileId'] ?? '');
+    const bucketId = String(signature['bucketId'] ?? '') || signedConsentsBucketFromEnv(process.env);
+    const bytes = await storage.getFileDownload({ bucketId, fileId }).catch(() => null);
+    if (!bytes) continue;
+    const title = String(signature['title'] ?? 'consent').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'consent';
+    files[`signed-consents/${title}-${signature.$id}.pdf`] = new Uint8Array(bytes);
+  }
+  return files;
 }
 
 /** @param {string} isoDate */
@@ -78,7 +101,7 @@ export const exportFileName = (isoDate) => `cadence-export-${isoDate.slice(0, 10
 
 /**
  * README.txt: what each file holds.
- * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number } | null }} info
+ * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number, consents: number } | null }} info
  */
 function readme({ timestamp, files, privateNotes, documents }) {
   return [
@@ -94,13 +117,16 @@ function readme({ timestamp, files, privateNotes, documents }) {
     'practice), Appointment (every appointment), Encounter (attended sessions), DocumentReference',
     '(each signed progress note, and each addendum as a document that appends its note: the signed',
     'text exactly as its fingerprint was taken), ChargeItem (charges), PaymentReconciliation',
-    '(payments), Invoice (invoices, their charges as line items), AuditEvent (the log).',
+    '(payments), Invoice (invoices, their charges as line items), AuditEvent (the log), Consent (the',
+    "consents sent in the portal, signed or not, and each client's e-records decisions).",
     '',
     ...(documents
       ? [
         `invoices/ (${documents.invoices} PDFs): each invoice as it prints, INV-0001.pdf and on.`,
         `superbills/ (${documents.superbills} PDFs): a superbill per client and calendar year with attended`,
         '  sessions (superbills/<year>/<last name>-<first name>-<record id>.pdf), for out-of-network claims.',
+        `signed-consents/ (${documents.consents} PDFs): each consent your clients signed in the portal, as stored`,
+        '  with its certificate page (signed-consents/<title>-<record id>.pdf).',
         '',
       ]
       : ['Invoice and superbill PDFs are not included.']),
@@ -116,7 +142,8 @@ function readme({ timestamp, files, privateNotes, documents }) {
  * @param {Databases} databases
  * @param {import('../../lib/collections.js').Collections} collections
  * @param {string} userId
- * @param {{ now?: Date, privateNotes?: boolean, documents?: boolean, onProgress?: ReportProgress }} [options]
+ * @param {{ now?: Date, privateNotes?: boolean, documents?: boolean, onProgress?: ReportProgress, storage?: import('node-appwrite').Storage }} [options]
+ *   `storage` reads the signed consents' PDFs into the documents
  */
 export async function buildExport(databases, collections, userId, options = {}) {
   const timestamp = (options.now ?? new Date()).toISOString();
@@ -169,12 +196,13 @@ export async function buildExport(databases, collections, userId, options = {}) 
     invoices: records('invoices.csv'),
     auditLog: byFile.get('audit-log.csv') ?? null,
     measureResponses: records('measure-responses.csv'),
+    consents: { requests: records('consent-requests.csv'), esignRecords: records('esign-consents.csv'), signatures: records('consent-signatures.csv') },
     timestamp,
   });
   zip[FHIR_FILE] = utf8(JSON.stringify(bundle));
   counts[FHIR_FILE] = bundle.entry?.length ?? 0;
 
-  /** @type {{ invoices: number, superbills: number } | null} */
+  /** @type {{ invoices: number, superbills: number, consents: number } | null} */
   let documents = null;
   if (options.documents) {
     onProgress('documents', 0);
@@ -183,9 +211,12 @@ export async function buildExport(databases, collections, userId, options = {}) 
       ledgerEntries: records('ledger-entries.csv'), invoices: records('invoices.csv'),
     }, (done, total) => onProgress('documents', done / total));
     Object.assign(zip, drawn.files);
-    documents = { invoices: drawn.invoices, superbills: drawn.superbills };
+    const signed = options.storage ? await signedConsentFiles(options.storage, records('consent-signatures.csv')) : {};
+    Object.assign(zip, signed);
+    documents = { invoices: drawn.invoices, superbills: drawn.superbills, consents: Object.keys(signed).length };
     counts['invoices/'] = drawn.invoices;
     counts['superbills/'] = drawn.superbills;
+    counts['signed-consents/'] = documents.consents;
   }
   zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents }));
   onProgress('compressing', 0);

@@ -118,6 +118,13 @@ const CLIENT_COLUMNS = [
   ...RECORD_COLUMNS,
 ];
 
+/** @type {readonly Column[]} */
+const SIGNATURE_COLUMNS = [
+  ...RECORD_COLUMNS,
+  ...['clientId', 'requestId', 'title', 'templateId', 'templateVersion', 'contentHash', 'signerUserId', 'signerName', 'signerEmail', 'relationship', 'method',
+    'authentication', 'sessionId', 'esignConsentId', 'signedAt', 'ipAddress', 'userAgent', 'fileId'].map((key) => /** @type {Column} */ ([key, field(key)])),
+];
+
 /** @type {readonly ExportKind[]} */
 export const EXPORT_KINDS = [
   { file: 'clients.csv', collection: (c) => c.clients, columns: CLIENT_COLUMNS, describe: 'one row per client; re-imports through Clients → Import as it is.' },
@@ -133,6 +140,11 @@ export const EXPORT_KINDS = [
   { file: 'invoices.csv', collection: (c) => c.clientInvoices, describe: 'your invoices to clients: number, status, dates, the charges on each (entry ids) and total (minor units).' },
   // Issue 31: the clients' answered measures (answers as JSON by question, score and band).
   { file: 'measure-responses.csv', collection: (c) => c.measureResponses, sharedWithClient: true, describe: 'the questionnaires (PHQ-9, GAD-7, PHQ-2, GAD-2) your clients answered: the answers by question (0–3), the total and its band.' },
+  // Issue 31: the portal's consents: what was sent (its exact text), the e-records decisions, and
+  // each signature's evidence (the drawing itself is in the signed PDF, not in a spreadsheet cell).
+  { file: 'consent-requests.csv', collection: (c) => c.consentRequests, sharedWithClient: true, describe: 'the consents you sent clients in the portal: title, version, the exact text, its fingerprint (SHA-256), sent and signed.' },
+  { file: 'esign-consents.csv', collection: (c) => c.esignConsents, sharedWithClient: true, describe: 'each client’s consent to electronic records and each withdrawal (a request for paper), with the disclosure version, time, IP and device.' },
+  { file: 'consent-signatures.csv', collection: (c) => c.consentSignatures, sharedWithClient: true, columns: SIGNATURE_COLUMNS, describe: 'each signature of a consent: signer, relationship, method, how they signed in, time, IP, device and the fingerprint of the text signed.' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },

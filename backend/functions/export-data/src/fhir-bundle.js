@@ -3,12 +3,14 @@
 // Organization, appointments → Appointment, attended ones also → Encounter, signed progress notes →
 // DocumentReference (their addenda → DocumentReferences that `appends` the note), charges →
 // ChargeItem, payments → PaymentReconciliation, invoices → Invoice, the audit log → AuditEvent,
-// answered measures → QuestionnaireResponse + Observation (fhir-measures.js). Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
+// answered measures → QuestionnaireResponse + Observation (fhir-measures.js), the portal's consents
+// and e-records decisions → Consent (fhir-consents.js). Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
 import { createHash } from 'node:crypto';
 import { addendumCanonical, noteCanonical, noteContentHash } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { minorDigits } from './export-kinds.js';
+import { consentResources } from './fhir-consents.js';
 import { measureResources } from './fhir-measures.js';
 
 /**
@@ -380,6 +382,7 @@ export function auditEvent(entry) {
  * @property {readonly Doc[]} [invoices] client_invoices
  * @property {readonly Doc[] | null} auditLog
  * @property {readonly Doc[]} [measureResponses] the clients' answered measures (of clients in the export)
+ * @property {{ requests: readonly Doc[], esignRecords: readonly Doc[], signatures: readonly Doc[] }} [consents] the portal's consents (fhir-consents.js)
  * @property {string} timestamp
  */
 
@@ -387,7 +390,7 @@ export function auditEvent(entry) {
  * @param {ClinicalRecord} record
  * @returns {Bundle}
  */
-export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, measureResponses = [], timestamp }) {
+export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, measureResponses = [], consents, timestamp }) {
   const patients = new Set(clients.map((c) => c.$id));
   const attended = appointments.filter((a) => a['status'] === 'show');
   const encounters = new Set(attended.map((a) => a.$id));
@@ -407,6 +410,11 @@ export function clinicalBundle({ practice, clients, appointments, services, note
     ...moneyResources(ledgerEntries, invoices, encounters),
     ...(auditLog ?? []).map(auditEvent),
     ...measureResponses.flatMap((r) => (patients.has(String(r['clientId'])) ? measureResources(r, fhirId(String(r['clientId'])), fhirId) : [])),
+    ...(consents ? consentResources({
+      requests: consents.requests.filter((r) => patients.has(String(r['clientId']))),
+      esignRecords: consents.esignRecords.filter((r) => patients.has(String(r['clientId']))),
+      signatures: consents.signatures,
+    }, fhirId, ORGANIZATION_ID) : []),
   ];
   return {
     resourceType: 'Bundle',

@@ -44,7 +44,7 @@ export default async ({ req, res, log, error }) => {
     await progress.start(options);
     await deleteExports({ databases, storage, collections, bucketId }, userId, { keepId: exportId });
     const { bytes, counts, fileName } = await buildExport(databases, collections, userId, {
-      privateNotes: options.includePrivateNotes, documents: options.includeDocuments, onProgress: progress.report,
+      privateNotes: options.includePrivateNotes, documents: options.includeDocuments, onProgress: progress.report, storage,
     });
     progress.report('saving', 0);
     await appendAuditEntry(databases, collections, {
