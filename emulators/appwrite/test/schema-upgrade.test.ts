@@ -92,6 +92,9 @@ describe('a newer appwrite.json on an old data directory', () => {
     ] }, { id: 'groups', attributes: [attr('title')] }]);
     await expect(start(enumOnly)).rejects.toThrow(/clients\.kind: enum no longer has "adult"/);
 
+    const withoutGroups = { ...V2, collections: (V2['collections'] as Attr[]).filter((c) => c['$id'] !== 'groups') };
+    await expect(start(withoutGroups)).rejects.toThrow(/groups: collection removed from appwrite\.json \(1 document holds values that would be lost\)[\s\S]*APPWRITE_DROP_VALUES=groups/);
+
     // Nothing was changed: the previous version still starts and reads every value.
     const again = await start(V2);
     const doc = await databases(again).getDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'c3' });

@@ -3,8 +3,8 @@
 // A new attribute is written into every existing document of its collection with its default (or
 // null), as a document created now would have it, so reads, queries and the SDK models see it.
 // A change that would lose stored values — an attribute removed while documents hold values for
-// it, a size narrowed below a stored value, a type or enum change a stored value no longer fits —
-// stops the start naming each one, unless the operator names it in APPWRITE_DROP_VALUES (after a
+// it, a size narrowed below a stored value, a type or enum change a stored value no longer fits, a
+// collection removed while it holds documents — stops the start naming each one, unless the operator names it in APPWRITE_DROP_VALUES (after a
 // backup): then those values are dropped. The check runs when the declared attributes changed
 // since the last start (a fingerprint in the database), so an ordinary start reads nothing.
 import crypto from 'node:crypto';
@@ -57,7 +57,8 @@ const STATE_KEY = 'attributes_fingerprint';
 
 /**
  * Brings the stored documents to `schema`. Throws SchemaUpgradeError (nothing changed) when
- * values would be lost and `dropValues` (`collection.attribute` names) does not name them all.
+ * values would be lost and `dropValues` (`collection.attribute` names, or a removed collection's id)
+ * does not name them all.
  */
 export function upgradeDocuments(db: Database.Database, schema: Schema, dropValues: ReadonlySet<string> = new Set()): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
@@ -69,24 +70,29 @@ export function upgradeDocuments(db: Database.Database, schema: Schema, dropValu
   for (const d of schema.values()) for (const c of d.collections.values()) collections.set(`${d.id}\u0000${c.id}`, c);
   const conflicts = new Map<string, Conflict>();
   const updates: Array<{ seq: number; data: string }> = [];
+  const deletions: number[] = [];
   const rows = db.prepare<[], { seq: number; database_id: string; collection_id: string; data: string }>('SELECT seq, database_id, collection_id, data FROM documents');
   for (const row of rows.iterate()) {
     const c = collections.get(`${row.database_id}\u0000${row.collection_id}`);
-    // A collection no longer declared keeps its documents untouched (unreachable, not deleted).
-    if (!c) continue;
+    const count = (name: string, reason: string): void => {
+      const entry = conflicts.get(`${name}\u0000${reason}`) ?? { name, reason, documents: 0 };
+      entry.documents += 1;
+      conflicts.set(`${name}\u0000${reason}`, entry);
+    };
+    if (!c) {
+      // A collection no longer declared: its documents would be unreachable.
+      if (dropValues.has(row.collection_id)) deletions.push(row.seq);
+      else count(row.collection_id, 'collection removed from appwrite.json');
+      continue;
+    }
     const data = JSON.parse(row.data) as Record<string, unknown>;
     let changed = false;
     const conflict = (key: string, reason: string): void => {
       const name = `${c.id}.${key}`;
-      if (dropValues.has(name)) {
-        if (c.attributes.has(key)) data[key] = null;
-        else delete data[key];
-        changed = true;
-        return;
-      }
-      const entry = conflicts.get(`${name}\u0000${reason}`) ?? { name, reason, documents: 0 };
-      entry.documents += 1;
-      conflicts.set(`${name}\u0000${reason}`, entry);
+      if (!dropValues.has(name)) return count(name, reason);
+      if (c.attributes.has(key)) data[key] = null;
+      else delete data[key];
+      changed = true;
     };
     for (const [key, value] of Object.entries(data)) {
       const attr = c.attributes.get(key);
@@ -119,8 +125,14 @@ export function upgradeDocuments(db: Database.Database, schema: Schema, dropValu
     ].join('\n'));
   }
   const write = db.prepare<[string, number]>('UPDATE documents SET data = ? WHERE seq = ?');
+  const remove = db.prepare<[number]>('DELETE FROM documents WHERE seq = ?');
+  const removePermissions = db.prepare<[number]>('DELETE FROM document_permissions WHERE doc_seq = ?');
   db.transaction(() => {
     for (const u of updates) write.run(u.data, u.seq);
+    for (const seq of deletions) {
+      removePermissions.run(seq);
+      remove.run(seq);
+    }
     db.prepare('INSERT INTO schema_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(STATE_KEY, print);
   })();
 }
