@@ -109,11 +109,16 @@ describe('invoices in the portal', () => {
     expect(await newDocumentMails(String(recordA['email']))).toHaveLength(1);
   });
 
-  it('a client never invited gets no entry and no mail; a draft is not listed', async () => {
+  it('a client never invited gets no entry and no mail until invited; a draft is not listed', async () => {
     await issuedInvoice(notInvited, '2026-10-03');
     const entries = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: COLLECTION, queries: [Query.equal('clientId', notInvited.$id)] });
     expect(entries.total).toBe(0);
     expect(await newDocumentMails(String(notInvited['email']))).toEqual([]);
+    // Invited later, the client finds that invoice listed; the invitation is their only mail.
+    const late = await invitedClient(aw, therapist, notInvited.$id, String(notInvited['email']));
+    expect((await listOwn(late)).map((e) => e['kind'])).toEqual(['invoice']);
+    expect(await newDocumentMails(String(notInvited['email']))).toEqual([]);
+    expect((await download(late, (await listOwn(late))[0]!.$id)).status).toBe(200);
     await call(therapist, 'ledger', { action: 'charge', clientId: recordB.$id, amount: 100, date: '2026-10-04', memo: 'Copy', idempotencyKey: crypto.randomUUID() });
     expect((await call(therapist, 'invoices', { action: 'create', clientId: recordB.$id, from: '2026-10-04', to: '2026-10-04' })).status).toBe(201);
     expect(await listOwn(clientB)).toEqual([]);
@@ -141,7 +146,8 @@ describe('statements and superbills shared in the portal', () => {
     expect(pdfText(pdf(bill))).toBe(pdfText(pdf(superbill)));
     expect(await newDocumentMails(String(recordA['email']))).toHaveLength(3);
 
-    const refused = await call(therapist, 'money-documents', { document: 'statement', clientId: notInvited.$id, from: '2026-10-01', to: '2026-10-31', share: true });
+    const never = await createClient(therapist, { firstName: 'Ivy', lastName: 'North' });
+    const refused = await call(therapist, 'money-documents', { document: 'statement', clientId: never.$id, from: '2026-10-01', to: '2026-10-31', share: true });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ success: false, error: 'Invite the client to the portal first.', field: 'share' });
   });

@@ -66,9 +66,10 @@ export async function portalLinkOf(databases, c, userId, clientId) {
  * A mail that fails is logged, never a reason to undo what was issued or signed.
  * @param {{ databases: Databases, users: Users, c: Collections, log: (m: string) => void }} run
  * @param {PortalDocumentInput} input
+ * @param {{ mail?: boolean }} [options] `mail: false` lists without a mail (documents from before the invitation)
  * @returns {Promise<{ document: Doc, created: boolean, mailed: boolean } | null>}
  */
-export async function publishPortalDocument({ databases, users, c, log }, input) {
+export async function publishPortalDocument({ databases, users, c, log }, input, { mail = true } = {}) {
   const link = await portalLinkOf(databases, c, input.userId, input.clientId);
   if (!link) return null;
   const clientUserId = String(link['clientUserId']);
@@ -90,7 +91,7 @@ export async function publishPortalDocument({ databases, users, c, log }, input)
     const existing = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.portalDocuments, documentId });
     return { document: existing, created: false, mailed: false };
   }
-  const mailed = await mailNewDocument({ users, log }, clientUserId, String(link['practiceName'] ?? ''));
+  const mailed = mail ? await mailNewDocument({ users, log }, clientUserId, String(link['practiceName'] ?? '')) : false;
   return { document, created: true, mailed };
 }
 

@@ -11,6 +11,7 @@ import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
+import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -101,6 +102,18 @@ export default async ({ req, res, log, error }) => {
     const access = existing
       ? await databases.updateDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: clientId, data, permissions })
       : await databases.createDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: clientId, data, permissions });
+
+    // Invoices issued before the invitation are the client's documents too (listed, not mailed: the
+    // invitation is the mail).
+    const issued = await databases.listDocuments({
+      databaseId: ids.databaseId, collectionId: ids.clientInvoices,
+      queries: [Query.equal('userId', callerId), Query.equal('clientId', clientId), Query.equal('status', ['issued', 'paid']), Query.limit(500)],
+    });
+    for (const invoice of issued.documents.filter((doc) => ownedBy(doc, callerId))) {
+      await publishPortalDocument({ databases, users, c: ids, log }, {
+        userId: callerId, clientId, kind: 'invoice', refId: invoice.$id, title: `Invoice ${String(invoice.number)}`,
+      }, { mail: false });
+    }
 
     const token = await users.createToken({ userId: user.$id, length: 64, expire: INVITE_LINK_SECONDS });
     const mailer = createMailer(smtp);
