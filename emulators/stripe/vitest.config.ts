@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     fileParallelism: false,
+    // After every other project, alone: the emulator's own tests time its queues, caps and idle
+    // runtimes, which the other suites' load (two files at a time, see the root config) would skew.
+    sequence: { groupOrder: 1 },
   },
 });
