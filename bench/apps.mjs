@@ -7,6 +7,12 @@ import { remotes } from '../tooling/remotes.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * A bench therapist's labels: a therapist (only they may create practice records) in an active
+ * trial, whom the access decision lets into /dashboard (spec §4).
+ */
+export const THERAPIST_LABELS = ['therapist', 'subscribed', 'trialActive'];
+
 /** Shell first (it owns the page), then every remote, as `{ dir, name }`. */
 export const apps = [
   { dir: 'shell', name: 'shell' },

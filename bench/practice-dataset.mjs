@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
 import { occurrencesBetween } from '../backend/functions/lib/recurrence.js';
-import { root } from './apps.mjs';
+import { root, THERAPIST_LABELS } from './apps.mjs';
 
 // node-appwrite is installed for the e2e package (and the emulator's tests), not at the root.
 const { Client, Databases, ID, Permission, Role, Users } = createRequire(path.join(root, 'e2e/package.json'))('node-appwrite');
@@ -35,8 +35,6 @@ const WEEKLY_SHARE = 0.16;
 /** Appwrite's APP_LIMIT_DATABASE_BATCH: documents per bulk request. */
 const BATCH = 100;
 const IN_FLIGHT = 4;
-/** The labels of a therapist in an active trial: the access decision lets them into /dashboard (spec §4). */
-const THERAPIST_LABELS = ['therapist', 'subscribed', 'trialActive'];
 /** spec §4: a profile is complete once its password was set more than 5 s after registration. */
 const PROFILE_RULE_MS = 5_500;
 

@@ -1,4 +1,4 @@
-import { DASHBOARD_SECTION_PATHS } from './apps.mjs';
+import { DASHBOARD_SECTION_PATHS, THERAPIST_LABELS } from './apps.mjs';
 import { openPage } from './measure.mjs';
 
 // Route-switch time, warm, with the bench's emulated round-trip time (LATENCY_MS): the shell is loaded
@@ -81,7 +81,7 @@ export async function createTherapist(appwriteUrl) {
   const password = 'correct horse battery';
   const user = await serverApi(appwriteUrl, 'POST', '/users', { userId: 'unique()', email, password: `${password}-initial`, name: 'Ada Lovelace' });
   await serverApi(appwriteUrl, 'PATCH', `/users/${user.$id}/verification`, { emailVerification: true });
-  await serverApi(appwriteUrl, 'PUT', `/users/${user.$id}/labels`, { labels: ['subscribed', 'trialActive'] });
+  await serverApi(appwriteUrl, 'PUT', `/users/${user.$id}/labels`, { labels: THERAPIST_LABELS });
   await new Promise((resolve) => setTimeout(resolve, Date.parse(user.registration) + 5_500 - Date.now()));
   await serverApi(appwriteUrl, 'PATCH', `/users/${user.$id}/password`, { password });
   return { email, password };
