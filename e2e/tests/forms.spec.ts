@@ -32,6 +32,8 @@ test('intake packet: the client fills the demographics form over two visits; the
   const packet = client.getByRole('region', { name: PORTAL_PRACTICE }).getByRole('region', { name: /^Sent / });
   await expect(packet.getByRole('listitem')).toHaveText([new RegExp(`${FORM} · Not started`), /Informed consent for therapy · To sign/], { timeout: 60_000 });
   await expect(packet.getByText('0 of 2 done')).toBeVisible();
+  // The consent is to sign within its packet only, not listed a second time on the home.
+  await expect(client.getByRole('region', { name: PORTAL_PRACTICE }).getByRole('link', { name: 'Informed consent for therapy' })).toHaveCount(1);
   await packet.getByRole('link', { name: FORM }).click();
   await expect(client).toHaveURL(/\/portal\/forms\/[A-Za-z0-9._-]+$/);
   await expect(client.getByRole('heading', { level: 1, name: FORM })).toBeVisible({ timeout: 60_000 });

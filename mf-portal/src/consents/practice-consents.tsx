@@ -1,6 +1,8 @@
 import { Link } from '@cadence/shared-router';
 import { formatDate } from '@cadence/shared-auth';
 import { Alert, Button, Card, EmptyState } from '@cadence/shared-ui';
+import { consentsInPackets } from '../forms/packet-items.ts';
+import { usePackets } from '../forms/use-forms.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { isEsignInForce, type ConsentRequest } from './consents-api.ts';
@@ -36,8 +38,10 @@ function EsignStatus({ accessId, practiceName, practicePhone }: { accessId: stri
 /** One practice's paperwork (what is to sign) and documents (what is signed) on the portal's home. */
 export function PracticeConsents({ accessId, practiceId, practiceName, practicePhone }: { accessId: string; practiceId: string; practiceName: string; practicePhone: string | null }) {
   const requests = useConsentRequests();
+  // A consent sent in a packet is to sign within its packet (the forms card), not listed twice.
+  const inPackets = consentsInPackets(usePackets().data ?? []);
   const mine = (requests.data ?? []).filter((r: ConsentRequest) => r.accessId === accessId && r.practiceId === practiceId);
-  const toSign = mine.filter((r) => r.status === 'sent');
+  const toSign = mine.filter((r) => r.status === 'sent' && !inPackets.has(r.id));
   const signed = mine.filter((r) => r.status === 'signed');
   const failed = requests.isError ? (
     <Alert tone="error" action={<Button onClick={() => void requests.refetch()}>{T.retry}</Button>}>{T.consentsFailed}</Alert>

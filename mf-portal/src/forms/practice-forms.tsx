@@ -5,6 +5,7 @@ import { Alert, Button, Card, EmptyState } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { useConsentRequests } from '../consents/use-consents.ts';
 import type { FormRequest, Packet } from './forms-api.ts';
+import { packetItem } from './packet-items.ts';
 import { useFormRequests, usePackets } from './use-forms.ts';
 
 const T = PORTAL_TEXT.forms;
@@ -35,13 +36,13 @@ export function PracticeForms({ accessId, practiceId }: { accessId: string; prac
   const listed = new Set<string>();
   const groups = myPackets.map((packet) => {
     const rows = packet.items.flatMap((entry): Row[] => {
-      const [kind, id = ''] = entry.split(':');
-      const form = kind === 'form' ? byId.get(id) : undefined;
+      const item = packetItem(entry);
+      const form = item?.kind === 'form' ? byId.get(item.id) : undefined;
       if (form) {
         listed.add(form.id);
         return [formRow(form)];
       }
-      const consent = kind === 'consent' ? consentById.get(id) : undefined;
+      const consent = item?.kind === 'consent' ? consentById.get(item.id) : undefined;
       return consent ? [{
         key: entry, title: consent.title, to: `/portal/documents/${consent.id}`, done: consent.status === 'signed',
         note: consent.status === 'signed' ? T.signed : T.toSign,
