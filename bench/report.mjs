@@ -94,6 +94,10 @@ export function formatReport(results) {
       ),
     );
   }
+  if (ratios.portal) {
+    const { route, composed, monolith, ratio } = ratios.portal;
+    out.push('', `Client portal ${route}, cold, signed in as an invited client: first-load JS ${kb(composed)} KB composed, ${kb(monolith)} KB monolith, ${ratio.toFixed(2)}×: target ≤ ${ratios.routeTarget.toFixed(2)}× ${ratio <= ratios.routeTarget ? 'met' : 'MISSED'} (issue 31)`);
+  }
   if (results.practice) {
     const { counts, timings, totalMs } = results.practice;
     out.push('', `Practice dataset: ${Object.entries(counts).map(([name, n]) => `${n} ${name}`).join(', ')} seeded in ${(totalMs / 1000).toFixed(1)} s (clients ${timings.clients} ms, ${timings.documentsPerSec} documents/s; the therapist's spec §4 profile wait overlaps it)`);

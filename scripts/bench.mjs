@@ -37,6 +37,7 @@ import { createTherapist, measureRouteSwitch, measureSectionSwitch, measureSigne
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
+import { createPortalClient, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { startStack } from './stack.mjs';
 
@@ -114,6 +115,7 @@ let composed;
 let monolith;
 const routeSwitch = { latencyMs: LATENCY_MS };
 const signedIn = {};
+const portal = {};
 let practice;
 let clientQueries = null;
 let weekQuery = null;
@@ -134,6 +136,10 @@ try {
   console.log(`Loading ${SIGNED_IN_ROUTES.join(', ')} cold, signed in as the seeded therapist, composed then monolith…`);
   signedIn.composed = await measureRoutes(browser, stack.urls.app, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
   signedIn.monolith = await measureRoutes(browser, monolithServer.url, SIGNED_IN_ROUTES, { signIn: seeded.therapist });
+  console.log(`Loading ${PORTAL_ROUTE} cold, signed in as a client the seeded therapist invited, composed then monolith…`);
+  const portalClient = await createPortalClient(`http://127.0.0.1:${basePort + 1}`, seeded.therapist, seeded.practice.clients[0].$id);
+  portal.composed = await measureRoutes(browser, stack.urls.app, [PORTAL_ROUTE], { signIn: portalClient });
+  portal.monolith = await measureRoutes(browser, monolithServer.url, [PORTAL_ROUTE], { signIn: portalClient });
   if (!values['pages-only']) {
     console.log(`Typing into the client search at ${values.clients} clients…`);
     clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
@@ -196,6 +202,7 @@ const ratios = {
   extraRoundTripsTarget: EXTRA_ROUND_TRIPS_TARGET,
   maxExtraRoundTrips: Math.max(...composed.perRoute.map((result, i) => result.roundTrips.depth - monolith.perRoute[i].roundTrips.depth)),
   signedIn: signedIn.composed.perRoute.map((result, i) => ({ route: result.route, ...ratio(result.js.gzip, signedIn.monolith.perRoute[i].js.gzip) })),
+  portal: { route: PORTAL_ROUTE, ...ratio(portal.composed.perRoute[0].js.gzip, portal.monolith.perRoute[0].js.gzip) },
 };
 const emulator = values['skip-emulator'] || values['pages-only'] ? {} : runEmulatorBenches();
 const results = {
@@ -208,6 +215,7 @@ const results = {
   monolith: { ...monolith, perRoute: monolith.perRoute.map(strip) },
   routeSwitch,
   signedIn: { composed: { ...signedIn.composed, perRoute: signedIn.composed.perRoute.map(strip) }, monolith: { ...signedIn.monolith, perRoute: signedIn.monolith.perRoute.map(strip) } },
+  portal: { composed: portal.composed.perRoute.map(strip), monolith: portal.monolith.perRoute.map(strip) },
   practice,
   clientSearch,
   weekView,
