@@ -2,11 +2,12 @@
 // sent), esign-consents.csv, consent-signatures.csv, each as FHIR R4 Consent resources in the bundle
 // (validated against HL7's R4 schema like the rest) and, with the documents, the signed PDFs as stored
 // — while another therapist's export holds none of them. Real sessions, the real functions.
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import type { Bundle, Consent } from 'fhir/r4';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fhirId } from '../functions/export-data/src/fhir-bundle.js';
-import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { exportZip } from './support/export-zip.ts';
 import { fhirR4Errors } from './support/fhir-r4-schema.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
@@ -23,21 +24,6 @@ let signedId: string;
 let pendingId: string;
 let zip: Record<string, Uint8Array>;
 let bundle: Bundle;
-
-async function exportZip(user: SignedInUser): Promise<Record<string, Uint8Array>> {
-  const execution = await user.functions.createExecution({ functionId: 'export-data', body: JSON.stringify({ includeDocuments: true }), async: true });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const progress = await user.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: execution.$id }).catch(() => null);
-    if (progress?.['status'] === 'failed') throw new Error(`export failed: ${JSON.stringify(progress)}`);
-    if (progress?.['status'] === 'ready') {
-      const url = new URL(user.storage.getFileDownload({ bucketId: 'exports', fileId: execution.$id }));
-      return unzipSync(new Uint8Array(await user.client.call('get', url, {}, {}, 'arrayBuffer') as ArrayBuffer));
-    }
-    if (Date.now() > deadline) throw new Error('export not ready');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const text = (file: string) => strFromU8(zip[file] ?? new Uint8Array());
 const consents = () => (bundle.entry ?? []).map((e) => e.resource).filter((r): r is Consent => r?.resourceType === 'Consent');
@@ -62,7 +48,7 @@ beforeAll(async () => {
   const signed = await execute(client.functions, 'sign-consent', { requestId: signedId, signerName: 'Jane Doe', method: 'typed', intent: true });
   expect(signed.status, signed.raw).toBe(201);
   expect((await execute(client.functions, 'esign-consent', { action: 'withdraw', accessId: clientId })).status).toBe(201);
-  zip = await exportZip(therapist);
+  zip = await exportZip(therapist, { includeDocuments: true });
   bundle = JSON.parse(text('fhir-r4-bundle.json')) as Bundle;
 }, 180_000);
 
@@ -107,7 +93,7 @@ describe('the export’s consents', () => {
   });
 
   it('another therapist’s export holds none of them', async () => {
-    const theirs = await exportZip(other);
+    const theirs = await exportZip(other, { includeDocuments: true });
     const theirBundle = JSON.parse(strFromU8(theirs['fhir-r4-bundle.json'] ?? new Uint8Array())) as Bundle;
     expect((theirBundle.entry ?? []).filter((e) => e.resource?.resourceType === 'Consent')).toEqual([]);
     expect(strFromU8(theirs['consent-requests.csv'] ?? new Uint8Array()).trim().split(/\r?\n/)).toHaveLength(1);

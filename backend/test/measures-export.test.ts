@@ -3,12 +3,12 @@
 // GAD-7 and GAD-2 through submit-measure, the therapist runs "Export all my data" (export-data, as
 // the browser runs it), and the ZIP's FHIR bundle and measure-responses.csv hold them — valid R4,
 // the total-score codes of lib/measures.js — while another therapist's export holds none of them.
-import { strFromU8, unzipSync } from 'fflate';
 import type { QuestionnaireResponse, Observation, Bundle } from 'fhir/r4';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fhirId } from '../functions/export-data/src/fhir-bundle.js';
 import { INSTRUMENTS } from '../functions/lib/measures.js';
-import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { exportTexts } from './support/export-zip.ts';
 import { fhirR4Errors } from './support/fhir-r4-schema.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
@@ -21,22 +21,6 @@ let other: SignedInUser;
 let clientId: string;
 let client: PortalClient;
 const requestIds: Record<string, string> = {};
-
-async function exportZip(user: SignedInUser): Promise<Record<string, string>> {
-  const execution = await user.functions.createExecution({ functionId: 'export-data', body: '{}', async: true });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const progress = await user.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'data_exports', documentId: execution.$id }).catch(() => null);
-    if (progress?.['status'] === 'failed') throw new Error(`export failed: ${JSON.stringify(progress)}`);
-    if (progress?.['status'] === 'ready') {
-      const url = new URL(user.storage.getFileDownload({ bucketId: 'exports', fileId: execution.$id }));
-      const zip = new Uint8Array(await user.client.call('get', url, {}, {}, 'arrayBuffer') as ArrayBuffer);
-      return Object.fromEntries(Object.entries(unzipSync(zip)).map(([name, bytes]) => [name, strFromU8(bytes)]));
-    }
-    if (Date.now() > deadline) throw new Error('export not ready');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 async function answered(instrument: string, answers: Record<string, number>): Promise<void> {
   const sent = await execute<{ request: { $id: string } }>(therapist.functions, 'send-measure', { clientId, instrument });
@@ -62,7 +46,7 @@ beforeAll(async () => {
   await answered('phq-9', { q1: 2, q2: 2, q3: 1, q4: 1, q5: 1, q6: 1, q7: 1, q8: 1, q9: 1, difficulty: 1 });
   await answered('gad-7', { q1: 1, q2: 1, q3: 1, q4: 1, q5: 1, q6: 1, q7: 1 });
   await answered('gad-2', { q1: 2, q2: 2 });
-  files = await exportZip(therapist);
+  files = await exportTexts(therapist);
   bundle = JSON.parse(files['fhir-r4-bundle.json'] ?? '{}') as Bundle;
 }, 180_000);
 
@@ -117,7 +101,7 @@ describe('the export’s measures', () => {
   });
 
   it('another therapist’s export holds none of them', async () => {
-    const theirs = await exportZip(other);
+    const theirs = await exportTexts(other);
     const theirBundle = JSON.parse(theirs['fhir-r4-bundle.json'] ?? '{}') as Bundle;
     expect((theirBundle.entry ?? []).filter((e) => e.resource?.resourceType === 'QuestionnaireResponse' || e.resource?.resourceType === 'Observation')).toEqual([]);
     expect((theirs['measure-responses.csv'] ?? '').trim().split(/\r?\n/)).toHaveLength(1);

@@ -145,6 +145,12 @@ export const EXPORT_KINDS = [
   { file: 'consent-requests.csv', collection: (c) => c.consentRequests, sharedWithClient: true, describe: 'the consents you sent clients in the portal: title, version, the exact text, its fingerprint (SHA-256), sent and signed.' },
   { file: 'esign-consents.csv', collection: (c) => c.esignConsents, sharedWithClient: true, describe: 'each client’s consent to electronic records and each withdrawal (a request for paper), with the disclosure version, time, IP and device.' },
   { file: 'consent-signatures.csv', collection: (c) => c.consentSignatures, sharedWithClient: true, columns: SIGNATURE_COLUMNS, describe: 'each signature of a consent: signer, relationship, method, how they signed in, time, IP, device and the fingerprint of the text signed.' },
+  // Issue 31: the portal's forms — the therapist's own copies, the packets sent, each form sent with
+  // its draft and review, and each submitted response (answers as QuestionnaireResponse-shaped JSON).
+  { file: 'forms.csv', collection: (c) => c.forms, describe: 'your own copies of the intake forms (the questionnaire as JSON, version, archived).' },
+  { file: 'form-packets.csv', collection: (c) => c.formPackets, sharedWithClient: true, describe: 'the packets you sent clients in the portal: which forms and consents, in your order, and when.' },
+  { file: 'form-requests.csv', collection: (c) => c.formRequests, sharedWithClient: true, describe: 'each form you sent: the exact questionnaire, its status, the client’s saved draft, your correction message and which answers you accepted into the record.' },
+  { file: 'form-responses.csv', collection: (c) => c.formResponses, sharedWithClient: true, describe: 'each submitted form: the answers (a FHIR QuestionnaireResponse as JSON), the questionnaire answered and when.' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },
