@@ -10,7 +10,7 @@ import { ID, Permission, Query, Role, type Functions, type Models } from 'appwri
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formTemplateOf } from '../functions/lib/form-templates.js';
 import { valuesOf, type QuestionnaireResponse } from '../functions/lib/questionnaire.js';
-import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 
@@ -26,10 +26,7 @@ let recordA: Models.DefaultDocument;
 
 interface Answer { success: boolean; error: string | null; field?: string; [key: string]: unknown }
 
-async function call(functions: Functions, functionId: string, body: unknown): Promise<{ status: number; body: Answer; raw: string }> {
-  const execution = await functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
-  return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as Answer, raw: execution.responseBody };
-}
+const call = (functions: Functions, functionId: string, body: unknown) => execute<Answer>(functions, functionId, body);
 const send = (who: { functions: Functions }, body: Record<string, unknown>) => call(who.functions, 'send-forms', body);
 const fill = (who: { functions: Functions }, body: Record<string, unknown>) => call(who.functions, 'fill-form', body);
 interface Reader {

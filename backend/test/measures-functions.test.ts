@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ID, Permission, Query, Role, type Databases, type Functions, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INSTRUMENTS, MEASURE_ATTRIBUTION, questionnaireOf } from '../functions/lib/measures.js';
-import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
 import { APP_ORIGIN, invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 
@@ -24,10 +24,7 @@ let practiceA: Models.DefaultDocument;
 
 interface Answer { success: boolean; error: string | null; field?: string; [key: string]: unknown }
 
-async function call(functions: Functions, functionId: string, body: unknown): Promise<{ status: number; body: Answer; raw: string }> {
-  const execution = await functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
-  return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as Answer, raw: execution.responseBody };
-}
+const call = (functions: Functions, functionId: string, body: unknown) => execute<Answer>(functions, functionId, body);
 
 const send = (who: { functions: Functions }, body: Record<string, unknown>) => call(who.functions, 'send-measure', body);
 const submit = (who: { functions: Functions }, body: Record<string, unknown>) => call(who.functions, 'submit-measure', body);
