@@ -31,15 +31,15 @@ import { runEmulatorBenches } from '../bench/emulator.mjs';
 import { measureExport } from '../bench/export.mjs';
 import { measureMoney } from '../bench/money.mjs';
 import { measureMoneyReports } from '../bench/money-reports.mjs';
-import { LATENCY_MS, launchBrowser, measureRoutes } from '../bench/measure.mjs';
+import { LATENCY_MS, launchBrowser, measureRoutes, openPage, signInContext } from '../bench/measure.mjs';
 import { DEFAULT_CLIENTS, seedPractice } from '../bench/practice-dataset.mjs';
 import { createTherapist, measureRouteSwitch, measureSectionSwitch, measureSignedInSwitch } from '../bench/route-switch.mjs';
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
-import { createPortalClient, PORTAL_ROUTE } from '../bench/portal.mjs';
+import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
-import { startStack } from './stack.mjs';
+import { LOCAL_ESIGN_CODE_SECRET, startStack } from './stack.mjs';
 
 const TARGET = 1.1;
 /** Every route's first-load JS, and extra round trips before its page chunk (issue #12). */
@@ -140,6 +140,14 @@ try {
   const portalClient = await createPortalClient(`http://127.0.0.1:${basePort + 1}`, seeded.therapist, seeded.practice.clients[0].$id);
   portal.composed = await measureRoutes(browser, stack.urls.app, [PORTAL_ROUTE], { signIn: portalClient });
   portal.monolith = await measureRoutes(browser, monolithServer.url, [PORTAL_ROUTE], { signIn: portalClient });
+  console.log(`The portal home interactive, cold, ${LATENCY_MS} ms round trips…`);
+  portal.home = await measurePortalHome(browser, stack.urls.app, portalClient, { openPage, signInContext });
+  if (!values['pages-only']) {
+    console.log('Signing consents in the portal (sign-consent round trips)…');
+    portal.signing = await measureConsentSigning({
+      appwriteUrl: `http://127.0.0.1:${basePort + 1}`, therapist: seeded.therapist, client: portalClient, clientId: seeded.practice.clients[0].$id, esignSecret: LOCAL_ESIGN_CODE_SECRET,
+    });
+  }
   if (!values['pages-only']) {
     console.log(`Typing into the client search at ${values.clients} clients…`);
     clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
@@ -215,7 +223,7 @@ const results = {
   monolith: { ...monolith, perRoute: monolith.perRoute.map(strip) },
   routeSwitch,
   signedIn: { composed: { ...signedIn.composed, perRoute: signedIn.composed.perRoute.map(strip) }, monolith: { ...signedIn.monolith, perRoute: signedIn.monolith.perRoute.map(strip) } },
-  portal: { composed: portal.composed.perRoute.map(strip), monolith: portal.monolith.perRoute.map(strip) },
+  portal: { composed: portal.composed.perRoute.map(strip), monolith: portal.monolith.perRoute.map(strip), home: portal.home, signing: portal.signing },
   practice,
   clientSearch,
   weekView,

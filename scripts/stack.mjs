@@ -75,7 +75,7 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
     FUNCTION_VARS_PORTAL_SIGN_IN: portal,
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
     // Issue 31: and the therapist's email about a withdrawal.
-    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: 'local-esign-code-secret' }),
+    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: LOCAL_ESIGN_CODE_SECRET }),
     // The item-9 alert's link to the client and its email to the therapist (submit-measure).
     FUNCTION_VARS_SUBMIT_MEASURE: portalMail,
     // APP_ORIGIN: the scheduled measures' reminder links to the portal's sign-in (issue 31).
@@ -99,6 +99,9 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
 }
 
 /** @returns {Promise<{ urls: Record<string,string>, stop: () => void }>} */
+/** esign-consent's code secret on the local stack (the bench derives the disclosure's code with it). */
+export const LOCAL_ESIGN_CODE_SECRET = 'local-esign-code-secret';
+
 export async function startStack({ appPort = 3000, appwritePort = 4000, stripePort = 4242, dataDir = path.join(root, '.data'), deployDir, env = {} } = {}) {
   mkdirSync(dataDir, { recursive: true });
   const children = [];
