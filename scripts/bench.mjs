@@ -39,7 +39,7 @@ import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
 import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
-import { LOCAL_ESIGN_CODE_SECRET, startStack } from './stack.mjs';
+import { ESIGN_CODE_SECRET_FILE, stackSecret, startStack } from './stack.mjs';
 
 const TARGET = 1.1;
 /** Every route's first-load JS, and extra round trips before its page chunk (issue #12). */
@@ -98,11 +98,12 @@ if (!values['skip-build']) {
 }
 
 const routes = values.routes ? values.routes.split(',') : await routePaths();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-'));
 const stack = await startStack({
   appPort: basePort,
   appwritePort: basePort + 1,
   stripePort: basePort + 2,
-  dataDir: mkdtempSync(path.join(tmpdir(), 'cadence-bench-')),
+  dataDir,
   deployDir,
   // The library count reads each chunk's source map, which the app server serves only when asked.
   // The practice dataset is seeded as documents — what the functions would have written (charges
@@ -145,7 +146,7 @@ try {
   if (!values['pages-only']) {
     console.log('Signing consents in the portal (sign-consent round trips)…');
     portal.signing = await measureConsentSigning({
-      appwriteUrl: `http://127.0.0.1:${basePort + 1}`, therapist: seeded.therapist, client: portalClient, clientId: seeded.practice.clients[0].$id, esignSecret: LOCAL_ESIGN_CODE_SECRET,
+      appwriteUrl: `http://127.0.0.1:${basePort + 1}`, therapist: seeded.therapist, client: portalClient, clientId: seeded.practice.clients[0].$id, esignSecret: stackSecret(dataDir, ESIGN_CODE_SECRET_FILE),
     });
   }
   if (!values['pages-only']) {

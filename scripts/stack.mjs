@@ -2,7 +2,8 @@
 // server, each as a child process, and waits until each answers. Used by `npm start` and by the
 // Playwright web server (e2e/playwright.config.ts) with its own ports and data directory.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,30 @@ async function waitFor(url, child, name, timeoutMs = 110_000) {
   throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * A secret the functions share with nobody, made once per data directory (a therapist's own machine
+ * runs this same stack): `<dataDir>/secrets/<name>`, 32 random bytes, owner-only, first writer wins.
+ * A fixed value in this file would be public: with the portal's stand-in id secret anyone could tell
+ * which email addresses are a practice's clients. Losing the file is harmless (a new one is made:
+ * stand-in ids and today's e-records codes change), so backups need not carry it.
+ * @param {string} dataDir
+ * @param {string} name
+ */
+export function stackSecret(dataDir, name) {
+  const dir = path.join(dataDir, 'secrets');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
+  chmodSync(file, 0o600);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret: delete it to make a new one`);
+  return secret;
+}
+
 function startTs(name, file, env) {
   const child = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
@@ -42,11 +67,11 @@ function startTs(name, file, env) {
  * Stripe (in production they are set in Appwrite, never in appwrite.json). The emulator hands each
  * function only its own FUNCTION_VARS_<ID>.
  */
-function billingFunctionVars(stripePort, appOrigins) {
+function billingFunctionVars(stripePort, appOrigins, webhookSecret) {
   const vars = JSON.stringify({
     ALLOWED_RETURN_ORIGINS: appOrigins.join(','),
     STRIPE_SECRET_KEY: 'sk_test_local',
-    STRIPE_WEBHOOK_SECRET: 'whsec_local',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_HOST: '127.0.0.1',
     STRIPE_API_PORT: String(stripePort),
     STRIPE_API_PROTOCOL: 'http',
@@ -60,10 +85,10 @@ function billingFunctionVars(stripePort, appOrigins) {
  * Reminders and emailed invoices go to the local Appwrite's SMTP receiver (its dev mailbox); the calendar feed's links
  * name its function domain. In production both are set in Appwrite (backend/README.md).
  */
-function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
+function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
   // Issue 31: portal invitations and sign-in mails link to the app's first origin.
   const portal = JSON.stringify({
-    APP_ORIGIN: appOrigins[0], PORTAL_ID_SECRET: 'local-portal-id-secret', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false',
+    APP_ORIGIN: appOrigins[0], PORTAL_ID_SECRET: stackSecret(dataDir, 'portal-id-secret'), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false',
     SMTP_FROM: 'Cadence portal <portal@cadence.local>',
   });
   // Mail to a portal client or about one that is not a sign-in: the app's link and the mailbox.
@@ -75,7 +100,7 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
     FUNCTION_VARS_PORTAL_SIGN_IN: portal,
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
     // Issue 31: and the therapist's email about a withdrawal.
-    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: LOCAL_ESIGN_CODE_SECRET }),
+    FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: stackSecret(dataDir, ESIGN_CODE_SECRET_FILE) }),
     // The item-9 alert's link to the client and its email to the therapist (submit-measure).
     FUNCTION_VARS_SUBMIT_MEASURE: portalMail,
     // APP_ORIGIN: the scheduled measures' reminder links to the portal's sign-in (issue 31).
@@ -99,8 +124,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins) {
 }
 
 /** @returns {Promise<{ urls: Record<string,string>, stop: () => void }>} */
-/** esign-consent's code secret on the local stack (the bench derives the disclosure's code with it). */
-export const LOCAL_ESIGN_CODE_SECRET = 'local-esign-code-secret';
+/** esign-consent's code secret's file name (the bench derives the disclosure's code with it). */
+export const ESIGN_CODE_SECRET_FILE = 'esign-code-secret';
 
 export async function startStack({ appPort = 3000, appwritePort = 4000, stripePort = 4242, dataDir = path.join(root, '.data'), deployDir, env = {} } = {}) {
   mkdirSync(dataDir, { recursive: true });
@@ -113,14 +138,15 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
   const appOrigins = [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`];
   // The SMTP receiver sits 25 above the emulator's HTTP port (4025; the e2e stack's 4125 + offset).
   const smtpPort = appwritePort + 25;
+  const webhookSecret = `whsec_${stackSecret(dataDir, 'stripe-webhook-secret')}`;
   try {
     const appwrite = startTs('Appwrite emulator', 'emulators/appwrite/src/main.ts', {
       APPWRITE_PORT: String(appwritePort),
       APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
       APPWRITE_PLATFORMS: appOrigins.join(','),
       APPWRITE_SMTP_PORT: String(smtpPort),
-      ...billingFunctionVars(stripePort, appOrigins),
-      ...practiceFunctionVars(appwriteUrl, smtpPort, appOrigins),
+      ...billingFunctionVars(stripePort, appOrigins, webhookSecret),
+      ...practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir),
       ...env,
     });
     children.push(appwrite);
@@ -130,6 +156,7 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
         STRIPE_PORT: String(stripePort),
         STRIPE_DATA_DIR: path.join(dataDir, 'stripe'),
         STRIPE_WEBHOOK_URL: `${appwriteUrl}/_functions/stripe-webhook`,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
         ...env,
       });
       children.push(stripe);
