@@ -53,7 +53,7 @@ export async function issueInvoice(page: Page, clientId: string, date: string): 
 }
 
 /** Sends the client record a packet (send-forms) as the therapist signed in on `page`; the form requests' ids in order. */
-export async function sendPacket(page: Page, clientId: string, items: Array<{ kind: 'form' | 'consent'; templateId: string }>): Promise<string[]> {
+export async function sendPacket(page: Page, clientId: string, items: Array<{ kind: 'form' | 'consent'; templateId: string } | { kind: 'form'; formId: string }>): Promise<string[]> {
   const { forms } = await runFunction<{ forms: Array<{ $id: string }> }>(page, 'send-forms', { action: 'send', clientId, items });
   return forms.map((f) => f.$id);
 }

@@ -3,7 +3,8 @@
 // in its order, fills in the demographics form, leaves and comes back to find the answers kept,
 // submits and sees their answers; the therapist reviews it beside the record and accepts one field —
 // only that field changes. axe finds nothing serious on the form
-// page, light and dark.
+// page, light and dark. A second, short flow: the therapist's form editor (Practice → Forms), its copy
+// sent and rendered in the portal.
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
@@ -83,4 +84,67 @@ test('intake packet: the client fills the demographics form over two visits; the
   // Only the accepted field changed: the date of birth the client gave was not taken.
   const record = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'clients', documentId: clientId });
   expect([record.lastName, record.firstName, record.dateOfBirth ?? null]).toEqual(['Lovelace', 'Ada', null]);
+});
+
+test('form editor: a copy of the demographics form gains a required question, moved by keyboard, shown only if; the portal renders it', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const therapist = await createCompleteUser();
+  const clientEmail = uniqueEmail('editor-client');
+  const { clients } = await seedPractice(therapist.id, { clients: [{ firstName: 'Ada', lastName: 'Byron', email: clientEmail, reminderConsent: true }] });
+  const clientId = clients['Ada'] ?? '';
+  await signIn(page, therapist);
+
+  await page.goto('/dashboard/practice?tab=forms');
+  await page.getByRole('button', { name: `Make a copy of ${FORM}` }).click();
+  await expect(page).toHaveURL(/[?&]form=[A-Za-z0-9]+/, { timeout: 30_000 });
+  await expect(page.getByText('Version 1. Clients you already sent this form to keep the version they were sent.')).toBeVisible();
+  const formId = new URL(page.url()).searchParams.get('form') ?? '';
+
+  // A required question at the end; the new question's text field has the focus.
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByLabel('Question', { exact: true }).last()).toBeFocused();
+  await page.keyboard.type('Favourite colour');
+  const added = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '11. Short answer' }) });
+  await added.getByLabel('Required').check();
+
+  // Up one place by keyboard with the drag handle (Space, arrow, Space), announced, visibly focused.
+  const handle = page.getByRole('button', { name: 'Drag to reorder “Favourite colour”' });
+  await handle.focus();
+  await expect(handle).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('heading', { name: '10. Short answer' })).toBeVisible();
+  await expect(page.getByText('Dropped “Favourite colour” at position 10 of 11.')).toBeAttached();
+
+  // Shown only if the client would be contacted by email.
+  const moved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '10. Short answer' }) });
+  await moved.getByRole('button', { name: 'Add a show-if' }).click();
+  await moved.getByLabel('Question', { exact: true }).last().selectOption({ label: 'How may we contact you?' });
+  await moved.getByLabel('Answer').selectOption({ label: 'is' });
+  await moved.getByLabel('Value').selectOption({ label: 'Email' });
+  await moved.getByRole('button', { name: 'Apply' }).click();
+  await expect(moved.getByText('“How may we contact you?” is “Email”')).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectAccessible(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved as version 1.')).toBeVisible({ timeout: 30_000 });
+
+  // Sent through the API (the packet builder's "Your forms" has its component test); the portal renders the copy.
+  const invitationLink = await inviteToPortal(page, clientId, clientEmail);
+  const [requestId] = await sendPacket(page, clientId, [{ kind: 'form', formId }]);
+  const clientContext = await browser.newContext();
+  const client = await clientContext.newPage();
+  await client.goto(invitationLink);
+  await expect(client).toHaveURL('/portal', { timeout: 60_000 });
+  await client.goto(`/portal/forms/${requestId}`);
+  await expect(client.getByRole('heading', { level: 1, name: FORM })).toBeVisible({ timeout: 60_000 });
+  await expect(client.getByLabel(/^Favourite colour/)).toHaveCount(0);
+  await client.getByRole('group', { name: /How may we contact you/ }).getByLabel('Email').check();
+  await expect(client.getByLabel(/^Favourite colour/)).toBeVisible();
+  await expect(client.getByLabel(/^Favourite colour/)).toHaveJSProperty('required', true);
+  await clientContext.close();
 });

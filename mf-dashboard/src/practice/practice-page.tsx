@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from '@cadence/shared-router';
 import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
 import { Link } from '@cadence/shared-router';
@@ -10,12 +10,16 @@ import { usePracticeSettings } from './practice-queries.ts';
 import { ServicesSection } from './services-section.tsx';
 import './practice.css';
 
+// Practice → Forms (issue 31's form editor) is its own chunk, fetched when the tab is opened.
+const FormsSection = lazy(() => import('../form-editor/forms-section.tsx'));
+const TABS = ['details', 'services', 'forms'];
+
 /** /dashboard/practice: practice details and services, one tab each. */
 export function PracticePage() {
   const settings = usePracticeSettings();
-  // Today's "Add a service" opens the Services tab (?tab=services).
+  // Today's "Add a service" opens the Services tab (?tab=services); the form editor keeps ?tab=forms.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState(() => (params.get('tab') === 'services' ? 'services' : 'details'));
+  const [tab, setTab] = useState(() => TABS.find((t) => t === params.get('tab')) ?? 'details');
 
   let body;
   if (settings.isPending) body = <Skeleton label="Loading practice settings" lines={6} />;
@@ -41,6 +45,7 @@ export function PracticePage() {
             ),
           },
           { id: 'calendar-feed', label: 'Calendar feed', content: <CalendarFeedSection /> },
+          { id: 'forms', label: 'Forms', content: <Suspense fallback={<Skeleton label="Loading forms" lines={4} />}><FormsSection /></Suspense> },
         ]}
       />
     );

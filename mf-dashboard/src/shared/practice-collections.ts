@@ -31,6 +31,8 @@ export const PRACTICE_COLLECTIONS = {
   measureResponses: 'measure_responses',
   measureSchedules: 'measure_schedules',
   /** Issue 31: forms sent to a portal client (send-forms) and the client's submitted answers (fill-form); read by their practice. */
+  /** Issue 31: the therapist's own copies of the forms (the form editor), browser-written like the practice's. */
+  forms: 'forms',
   formRequests: 'form_requests',
   formResponses: 'form_responses',
 } as const;

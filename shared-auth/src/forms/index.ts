@@ -5,8 +5,8 @@
 // singleton: only the remotes' form chunks load it.
 export {
   ANSWER_LIMITS, answerProblems, answerText, canonicalOf, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
-  isCalendarDate, isQuestion, keptAnswers, progressOf, questionnaireProblems, requiredMessage, toResponse, valuesOf,
-  type AnswerProblem, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Questionnaire, type QuestionnaireItem,
+  isCalendarDate, isQuestion, ITEM_TYPES, keptAnswers, OPERATORS, progressOf, questionnaireProblems, requiredMessage, toResponse, valuesOf,
+  type AnswerProblem, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Operator, type Questionnaire, type QuestionnaireItem,
   type QuestionnaireResponse, type ResponseItem,
 } from '../../../backend/functions/lib/questionnaire.js';
 export { FORM_TEMPLATES, formTemplateOf } from '../../../backend/functions/lib/form-templates.js';

@@ -11,7 +11,8 @@ const STATUSES: readonly FormStatus[] = ['sent', 'submitted', 'correction', 'rev
 
 export interface FormTemplate { id: string; title: string; description: string }
 export interface PacketTemplates { forms: FormTemplate[]; consents: FormTemplate[] }
-export type PacketItem = { kind: 'form' | 'consent'; templateId: string };
+/** A template (form or consent) by its id, or one of the therapist's own forms (Practice → Forms) by its document id. */
+export type PacketItem = { kind: 'form' | 'consent'; templateId: string } | { kind: 'form'; formId: string };
 
 export interface SentForm {
   id: string;

@@ -12,6 +12,7 @@ import { clientSchemaFor } from '../client-schema.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { listFormsToReview, listPacketTemplates, listSentForms, sendPacket, type SentForm } from './forms-api.ts';
 import { getPortalAccess } from './portal-access-api.ts';
+import { listPracticeForms, type PracticeForm } from '../../form-editor/forms-api.ts';
 import { PortalForms } from './portal-forms.tsx';
 import { FormsToReviewCard } from './forms-to-review-card.tsx';
 
@@ -19,6 +20,7 @@ vi.mock('./forms-api.ts', () => ({
   listPacketTemplates: vi.fn(), sendPacket: vi.fn(), listSentForms: vi.fn(), listFormsToReview: vi.fn(), reviewForm: vi.fn(), askForCorrection: vi.fn(), getFormResponse: vi.fn(),
 }));
 vi.mock('./portal-access-api.ts', () => ({ getPortalAccess: vi.fn(), inviteToPortal: vi.fn() }));
+vi.mock('../../form-editor/forms-api.ts', () => ({ listPracticeForms: vi.fn() }));
 
 const client = { ...clientSchemaFor('US').parse({ firstName: 'Jane', lastName: 'Doe' }), $id: 'jane1', userId: 'therapist1' } as unknown as ClientDocument;
 const form = (status: SentForm['status']): SentForm => ({
@@ -37,9 +39,25 @@ beforeEach(() => {
   });
   vi.mocked(listSentForms).mockResolvedValue([form('submitted'), form('sent'), form('reviewed')]);
   vi.mocked(sendPacket).mockResolvedValue();
+  vi.mocked(listPracticeForms).mockResolvedValue([]);
 });
 
 describe('PortalForms (issue 31)', () => {
+  it('offers the therapist’s own forms (not archived ones) and sends a copy by its id', async () => {
+    const own = (id: string, title: string, archived: boolean): PracticeForm => ({
+      id, templateId: 'demographics', title, version: 2, archived, updatedAt: '2026-11-02T15:00:00.000Z', questionnaire: { ...formTemplateOf('demographics')!, title },
+    });
+    vi.mocked(listPracticeForms).mockResolvedValue([own('copy1', 'Intake, our way', false), own('copy2', 'Old intake', true)]);
+    const user = userEvent.setup();
+    render(<QueryProvider><PortalForms client={client} timeZone="America/New_York" country="US" /></QueryProvider>);
+    const yours = await screen.findByRole('group', { name: 'Your forms' });
+    expect(within(yours).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Intake, our way']);
+    await user.click(within(yours).getByLabelText('Intake, our way'));
+    await user.click(screen.getByLabelText('Informed consent for therapy'));
+    await user.click(screen.getByRole('button', { name: 'Send forms' }));
+    expect(sendPacket).toHaveBeenCalledWith('jane1', [{ kind: 'form', formId: 'copy1' }, { kind: 'consent', templateId: 'informed-consent' }]);
+  });
+
   it('sends the ticked forms and consents in the order set with Up and Down', async () => {
     const user = userEvent.setup();
     render(<QueryProvider><PortalForms client={client} timeZone="America/New_York" country="US" /></QueryProvider>);

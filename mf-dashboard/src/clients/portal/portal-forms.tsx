@@ -12,6 +12,7 @@ import {
 } from './forms-api.ts';
 import { acceptedChanges, reviewRows } from './form-review-rows.ts';
 import { usePortalAccess } from './use-portal-access.ts';
+import { usePracticeForms } from '../../form-editor/use-practice-forms.ts';
 
 export const PORTAL_FORMS_TEXT = {
   title: 'Forms',
@@ -19,6 +20,7 @@ export const PORTAL_FORMS_TEXT = {
   sendTitle: 'Send a packet',
   sendHint: 'Tick what to send; the client sees it in this order.',
   formsGroup: 'Forms',
+  ownFormsGroup: 'Your forms',
   consentsGroup: 'Consents',
   order: 'Order',
   up: (title: string) => `Move ${title} up`,
@@ -65,18 +67,20 @@ const TONE: Record<FormStatus, 'info' | 'warning' | 'success' | 'neutral'> = { s
 function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void }) {
   const userId = useUserId();
   const templates = useQuery({ queryKey: ['packet-templates', userId], queryFn: listPacketTemplates, enabled: userId !== '', staleTime: Infinity });
-  const [chosen, setChosen] = useState<Array<PacketItem & { title: string }>>([]);
+  // The therapist's own copies (Practice → Forms) beside the templates; archived ones are not offered.
+  const ownForms = usePracticeForms();
+  const [chosen, setChosen] = useState<Array<{ kind: PacketItem['kind'] | 'own'; templateId: string; title: string }>>([]);
   const [sentOk, setSentOk] = useState(false);
   const [empty, setEmpty] = useState(false);
   const send = useMutation({
-    mutationFn: () => sendPacket(clientId, chosen.map(({ kind, templateId }) => ({ kind, templateId }))),
+    mutationFn: () => sendPacket(clientId, chosen.map(({ kind, templateId }): PacketItem => (kind === 'own' ? { kind: 'form', formId: templateId } : { kind, templateId }))),
     onSuccess: () => {
       setSentOk(true);
       setChosen([]);
       onSent();
     },
   });
-  const toggle = (kind: PacketItem['kind'], templateId: string, title: string, on: boolean) => {
+  const toggle = (kind: PacketItem['kind'] | 'own', templateId: string, title: string, on: boolean) => {
     setSentOk(false);
     setEmpty(false);
     setChosen((list) => (on ? [...list, { kind, templateId, title }] : list.filter((i) => !(i.kind === kind && i.templateId === templateId))));
@@ -95,7 +99,7 @@ function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void
     }
     send.mutate();
   };
-  const isChosen = (kind: PacketItem['kind'], id: string) => chosen.some((i) => i.kind === kind && i.templateId === id);
+  const isChosen = (kind: PacketItem['kind'] | 'own', id: string) => chosen.some((i) => i.kind === kind && i.templateId === id);
   const error = send.error instanceof FunctionRefusedError && send.error.reason ? send.error.reason : send.error ? T.failed : null;
 
   return (
@@ -105,14 +109,18 @@ function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void
       {templates.isError ? <p className="clients-muted">{T.templatesFailed}</p> : null}
       {templates.data ? (
         <div className="clients-forms__choices">
-          {([['form', T.formsGroup, templates.data.forms], ['consent', T.consentsGroup, templates.data.consents]] as const).map(([kind, legend, list]) => (
+          {([
+            ['form', T.formsGroup, templates.data.forms],
+            ['own', T.ownFormsGroup, (ownForms.data ?? []).filter((f) => !f.archived)],
+            ['consent', T.consentsGroup, templates.data.consents],
+          ] as const).map(([kind, legend, list]) => (list.length === 0 ? null : (
             <fieldset key={kind}>
               <legend>{legend}</legend>
               {list.map((t) => (
                 <Checkbox key={t.id} label={t.title} checked={isChosen(kind, t.id)} onChange={(e) => toggle(kind, t.id, t.title, e.target.checked)} />
               ))}
             </fieldset>
-          ))}
+          )))}
         </div>
       ) : null}
       {chosen.length > 0 ? (
