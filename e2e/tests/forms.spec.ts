@@ -87,7 +87,7 @@ test('intake packet: the client fills the demographics form over two visits; the
 });
 
 test('form editor: a copy of the demographics form gains a required question, moved by keyboard, shown only if; the portal renders it', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const therapist = await createCompleteUser();
   const clientEmail = uniqueEmail('editor-client');
   const { clients } = await seedPractice(therapist.id, { clients: [{ firstName: 'Ada', lastName: 'Byron', email: clientEmail, reminderConsent: true }] });
@@ -109,8 +109,12 @@ test('form editor: a copy of the demographics form gains a required question, mo
 
   // Up one place by keyboard with the drag handle (Space, arrow, Space), announced, visibly focused.
   const handle = page.getByRole('button', { name: 'Drag to reorder “Favourite colour”' });
+  // Reached by the keyboard (Shift+Tab, Tab) so the browser shows focus as it would to a keyboard user.
   await handle.focus();
-  await expect(handle).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(handle).toBeFocused();
+  await expect(handle).not.toHaveCSS('outline-style', 'none');
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Space');

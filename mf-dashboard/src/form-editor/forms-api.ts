@@ -1,23 +1,16 @@
-import { appwrite, attempt, ownedBy, ownerPermissions, Query, uniqueId } from '@cadence/shared-auth';
+import { appwrite, attempt, ownerPermissions, Query, uniqueId } from '@cadence/shared-auth';
 import { questionnaireProblems, type Questionnaire } from '@cadence/shared-auth/forms';
 import { practiceCollection } from '../shared/practice-collections.ts';
 import { copyOfTemplate, nextVersion, withVersion } from './form-model.ts';
+import { formOf, type PracticeForm } from './practice-forms.ts';
+
+export { listPracticeForms, type PracticeForm } from './practice-forms.ts';
 
 // The therapist's own forms (the `forms` collection, browser-written and owner-only like the
 // practice's other collections; backend/README.md "Client portal: forms"). Nothing here can reach a
 // client by itself: send-forms re-checks a copy with the same model (questionnaireProblems) and
 // copies it, exactly as it is then, into each request — so a sent form never changes afterwards,
 // and an invalid copy, however it was written, is refused at sending (backend/test/form-editor.test.ts).
-
-export interface PracticeForm {
-  id: string;
-  templateId: string | null;
-  title: string;
-  version: number;
-  archived: boolean;
-  updatedAt: string;
-  questionnaire: Questionnaire;
-}
 
 export const FORMS_TEXT = {
   invalid: 'This form has problems to fix before it can be saved.',
@@ -28,31 +21,6 @@ export class InvalidFormError extends Error {
   constructor(readonly problems: string[]) {
     super(FORMS_TEXT.invalid);
   }
-}
-
-type Doc = Record<string, unknown> & { $id: string; $updatedAt: string; $permissions: string[] };
-
-/** A stored copy as the editor reads it; one that is not the caller's, or not a valid form, is left out. */
-function formOf(doc: Doc, userId: string): PracticeForm | null {
-  if (!ownedBy(doc, userId)) return null;
-  let questionnaire: unknown;
-  try {
-    questionnaire = JSON.parse(String(doc['questionnaire']));
-  } catch {
-    return null;
-  }
-  if (questionnaireProblems(questionnaire).length) return null;
-  return {
-    id: doc.$id, templateId: typeof doc['templateId'] === 'string' ? doc['templateId'] : null, title: String(doc['title'] ?? ''),
-    version: Number(doc['version']) || 1, archived: doc['archived'] === true, updatedAt: doc.$updatedAt, questionnaire: questionnaire as Questionnaire,
-  };
-}
-
-export async function listPracticeForms(userId: string): Promise<PracticeForm[]> {
-  const page = await attempt(() => appwrite().databases.listDocuments({
-    ...practiceCollection('forms'), queries: [Query.equal('userId', userId), Query.orderAsc('title'), Query.limit(100)],
-  }));
-  return page.documents.flatMap((doc) => formOf(doc, userId) ?? []);
 }
 
 export async function getPracticeForm(userId: string, formId: string): Promise<PracticeForm> {

@@ -12,7 +12,7 @@ import { clientSchemaFor } from '../client-schema.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { listFormsToReview, listPacketTemplates, listSentForms, sendPacket, type SentForm } from './forms-api.ts';
 import { getPortalAccess } from './portal-access-api.ts';
-import { listPracticeForms, type PracticeForm } from '../../form-editor/forms-api.ts';
+import { listPracticeForms, type PracticeForm } from '../../form-editor/practice-forms.ts';
 import { PortalForms } from './portal-forms.tsx';
 import { FormsToReviewCard } from './forms-to-review-card.tsx';
 
@@ -20,7 +20,7 @@ vi.mock('./forms-api.ts', () => ({
   listPacketTemplates: vi.fn(), sendPacket: vi.fn(), listSentForms: vi.fn(), listFormsToReview: vi.fn(), reviewForm: vi.fn(), askForCorrection: vi.fn(), getFormResponse: vi.fn(),
 }));
 vi.mock('./portal-access-api.ts', () => ({ getPortalAccess: vi.fn(), inviteToPortal: vi.fn() }));
-vi.mock('../../form-editor/forms-api.ts', () => ({ listPracticeForms: vi.fn() }));
+vi.mock('../../form-editor/practice-forms.ts', () => ({ listPracticeForms: vi.fn() }));
 
 const client = { ...clientSchemaFor('US').parse({ firstName: 'Jane', lastName: 'Doe' }), $id: 'jane1', userId: 'therapist1' } as unknown as ClientDocument;
 const form = (status: SentForm['status']): SentForm => ({
