@@ -93,6 +93,8 @@ test('form editor: a copy of the demographics form gains a required question, mo
   const { clients } = await seedPractice(therapist.id, { clients: [{ firstName: 'Ada', lastName: 'Byron', email: clientEmail, reminderConsent: true }] });
   const clientId = clients['Ada'] ?? '';
   await signIn(page, therapist);
+  // The invitation (a function and its mail) goes on while the therapist edits.
+  const invitation = inviteToPortal(page, clientId, clientEmail);
 
   await page.goto('/dashboard/practice?tab=forms');
   await page.getByRole('button', { name: `Make a copy of ${FORM}` }).click();
@@ -116,17 +118,20 @@ test('form editor: a copy of the demographics form gains a required question, mo
   await expect(handle).toBeFocused();
   await expect(handle).not.toHaveCSS('outline-style', 'none');
   await page.keyboard.press('Space');
+  // Picked up (dnd-kit then announces where it is over: its own place).
+  await expect(page.getByText('“Favourite colour” is over position 11 of 11.')).toBeAttached();
   await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('“Favourite colour” is over position 10 of 11.')).toBeAttached();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('heading', { name: '10. Short answer' })).toBeVisible();
   await expect(page.getByText('Dropped “Favourite colour” at position 10 of 11.')).toBeAttached();
+  await expect(page.getByRole('heading', { name: '10. Short answer' })).toBeVisible();
 
   // Shown only if the client would be contacted by email.
   const moved = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '10. Short answer' }) });
   await moved.getByRole('button', { name: 'Add a show-if' }).click();
   await moved.getByLabel('Question', { exact: true }).last().selectOption({ label: 'How may we contact you?' });
-  await moved.getByLabel('Answer').selectOption({ label: 'is' });
-  await moved.getByLabel('Value').selectOption({ label: 'Email' });
+  await moved.getByLabel('Answer', { exact: true }).selectOption({ label: 'is' });
+  await moved.getByLabel('Value', { exact: true }).selectOption({ label: 'Email' });
   await moved.getByRole('button', { name: 'Apply' }).click();
   await expect(moved.getByText('“How may we contact you?” is “Email”')).toBeVisible();
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -138,7 +143,7 @@ test('form editor: a copy of the demographics form gains a required question, mo
   await expect(page.getByText('Saved as version 1.')).toBeVisible({ timeout: 30_000 });
 
   // Sent through the API (the packet builder's "Your forms" has its component test); the portal renders the copy.
-  const invitationLink = await inviteToPortal(page, clientId, clientEmail);
+  const invitationLink = await invitation;
   const [requestId] = await sendPacket(page, clientId, [{ kind: 'form', formId }]);
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
