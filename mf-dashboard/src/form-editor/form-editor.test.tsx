@@ -87,4 +87,13 @@ describe('FormEditor (issue 31)', () => {
     expect(saved.item[2]).toMatchObject({ type: 'boolean', text: 'Is this person your guardian?', required: true });
     expect(saved.item[3]!.enableWhen).toEqual([{ question: 'q1', operator: '=', answerBoolean: true }]);
   }, 60_000);
+
+  it('an item of a type the editor does not offer yet (the model gains one) is named by its type and kept as it is', async () => {
+    const form = emergency();
+    const later = { linkId: 'insuranceCard', text: 'Photo of your insurance card', type: 'attachment' } as unknown as Questionnaire['item'][number];
+    form.questionnaire = { ...form.questionnaire, item: [...form.questionnaire.item, later] };
+    render(<QueryProvider><FormEditor form={form} onBack={() => undefined} /></QueryProvider>);
+    const item = screen.getByRole('region', { name: '4. attachment' });
+    expect(within(item).getByLabelText('Type')).toHaveValue('attachment');
+  });
 });

@@ -114,7 +114,7 @@ function ItemEditor({ q, item, index, count, problems, actions, handle }: {
       <div className="fe-item__head">
         {handle}
         <h3 id={headingId} className="fe-item__title">
-          {index + 1}. {TYPE_LABELS[isEditableType(item.type) ? item.type : 'string']}
+          {index + 1}. {isEditableType(item.type) ? TYPE_LABELS[item.type] : item.type}
         </h3>
         <Button size="sm" variant="quiet" aria-label={T.up(name)} disabled={index === 0} onClick={() => actions.move(item.linkId, index - 1)}>Up</Button>
         <Button size="sm" variant="quiet" aria-label={T.down(name)} disabled={index === count - 1} onClick={() => actions.move(item.linkId, index + 1)}>Down</Button>
@@ -136,7 +136,8 @@ function ItemEditor({ q, item, index, count, problems, actions, handle }: {
             onChange={(e) => {
               if (isEditableType(e.target.value)) actions.change(updateItem(q, item.linkId, { type: e.target.value }));
             }}
-            options={QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            // A type the model has and the editor does not offer yet stays what it is until changed.
+            options={[...QUESTION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] })), ...(isEditableType(item.type) ? [] : [{ value: item.type, label: item.type }])]}
           />
           <Checkbox label={T.required} checked={item.required === true} onChange={(e) => actions.change(updateItem(q, item.linkId, { required: e.target.checked ? true : undefined }))} />
         </div>
