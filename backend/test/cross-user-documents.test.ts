@@ -97,13 +97,20 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   form_responses: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, requestId: 'r1', round: 1, questionnaire: 'x|1', response: '{}', submittedAt: now() }),
   // Set through send-measure only: a planted schedule would send the victim's client questionnaires.
   measure_schedules: (victim) => ({ userId: victim, clientId: 'c1', instrument: 'phq-9', cadence: 'every' }),
+  // Issue 32: working hours and per-service booking rules are browser-written (book-slot trusts only
+  // ones whose every permission is the therapist's, lib/owned-by.js); requests and slot claims only
+  // book-slot writes (test/book-slot.test.ts).
+  availability: (victim) => ({ userId: victim, weekly: '{"MO":[{"start":"00:00","end":"23:45"}]}', overrides: '[]' }),
+  booking_rules: (victim) => ({ userId: victim, serviceId: 's1', bookableBy: 'both', confirmation: 'instant' }),
+  booking_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', status: 'booked', requestedAt: now() }),
+  slot_claims: (victim) => ({ userId: victim, requestId: 'r1', at: '2030-01-07T10:00:00.000+00:00' }),
 };
 
 /**
  * Collections the therapist's browser writes (collection-level create("label:therapist"): only a
  * user who finished signing up as a therapist); the rest only functions write.
  */
-const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms'];
+const BROWSER_WRITTEN = ['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms', 'availability', 'booking_rules'];
 
 /** What an attacker may ask for: the roles they hold, everyone, and none (Appwrite's default). */
 const GRANTS = (attacker: string): Array<string[] | undefined> => [

@@ -171,6 +171,8 @@ describe('export-data', () => {
     if (hasCollection('consent_requests')) expected.push('consent-requests.csv', 'esign-consents.csv', 'consent-signatures.csv');
     // Issue 31: the portal's forms (test/forms-export.test.ts).
     if (hasCollection('form_requests')) expected.push('forms.csv', 'form-packets.csv', 'form-requests.csv', 'form-responses.csv');
+    // Issue 32: online booking (test/book-slot.test.ts).
+    if (hasCollection('booking_requests')) expected.push('availability.csv', 'booking-rules.csv', 'booking-requests.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

@@ -41,6 +41,10 @@
  * @property {string} formRequests
  * @property {string} formResponses
  * @property {string} measureSchedules
+ * @property {string} availability
+ * @property {string} bookingRules
+ * @property {string} bookingRequests
+ * @property {string} slotClaims
  */
 
 /**
@@ -87,5 +91,9 @@ export function collectionsFromEnv(env) {
     formRequests: env.FORM_REQUESTS_COLLECTION_ID || 'form_requests',
     formResponses: env.FORM_RESPONSES_COLLECTION_ID || 'form_responses',
     measureSchedules: env.MEASURE_SCHEDULES_COLLECTION_ID || 'measure_schedules',
+    availability: env.AVAILABILITY_COLLECTION_ID || 'availability',
+    bookingRules: env.BOOKING_RULES_COLLECTION_ID || 'booking_rules',
+    bookingRequests: env.BOOKING_REQUESTS_COLLECTION_ID || 'booking_requests',
+    slotClaims: env.SLOT_CLAIMS_COLLECTION_ID || 'slot_claims',
   };
 }

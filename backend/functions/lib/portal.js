@@ -36,7 +36,7 @@ export function signInLink(origin, token) {
 }
 
 /** @param {string} text */
-function escapeHtml(text) {
+export function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 

@@ -60,8 +60,8 @@ afterAll(async () => { await h.close(); });
 // which only the schedule-series function writes (it checks the client and service are the
 // caller's before a series, which the daily extension trusts, exists). Issue 15: note drafts and
 // private notes are browser-written; addenda only the add-addendum function writes.
-// Issue 31: a therapist's own copies of forms too.
-const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms']);
+// Issue 31: a therapist's own copies of forms too. Issue 32: their working hours and booking rules.
+const USER_WRITABLE = new Set(['notifications', 'practice_settings', 'services', 'clients', 'appointments', 'progress_notes', 'private_notes', 'forms', 'availability', 'booking_rules']);
 
 describe('permission matrix: every collection of backend/appwrite.json', () => {
   const owned = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'userId');

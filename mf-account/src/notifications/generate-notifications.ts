@@ -22,6 +22,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   system_maintenance: 'settings',
   portal_consent: 'info',
   measure_alert: 'warning',
+  booking: 'today',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */

@@ -151,6 +151,11 @@ export const EXPORT_KINDS = [
   { file: 'form-packets.csv', collection: (c) => c.formPackets, sharedWithClient: true, describe: 'the packets you sent clients in the portal: which forms and consents, in your order, and when.' },
   { file: 'form-requests.csv', collection: (c) => c.formRequests, sharedWithClient: true, describe: 'each form you sent: the exact questionnaire, its status, the client’s saved draft, your correction message and which answers you accepted into the record.' },
   { file: 'form-responses.csv', collection: (c) => c.formResponses, sharedWithClient: true, describe: 'each submitted form: the answers (a FHIR QuestionnaireResponse as JSON), the questionnaire answered and when.' },
+  // Issue 32: online booking — working hours, each service's booking rules, and every booking or
+  // request clients made online with its answer (slot claims are only locks, not records).
+  { file: 'availability.csv', collection: (c) => c.availability, describe: 'your working hours for online booking (by weekday, as JSON) and date overrides (days off, different hours).' },
+  { file: 'booking-rules.csv', collection: (c) => c.bookingRules, describe: 'each service’s online booking rules: who may book, instant or approval, notice, horizon, buffers, start times and caps.' },
+  { file: 'booking-requests.csv', collection: (c) => c.bookingRequests, sharedWithClient: true, describe: 'appointments clients booked or asked for online: service, time, status (booked, requested, approved, declined), your message and the appointment made.' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },
