@@ -12,7 +12,9 @@ import './practice.css';
 
 // Practice → Forms (issue 31's form editor) is its own chunk, fetched when the tab is opened.
 const FormsSection = lazy(() => import('../form-editor/forms-section.tsx'));
-const TABS = ['details', 'services', 'forms'];
+const TABS = ['details', 'services', 'availability', 'forms'];
+// Issue 32: its own chunk, loaded when the tab opens.
+const AvailabilitySection = lazy(() => import('../availability/availability-section.tsx'));
 
 /** /dashboard/practice: practice details and services, one tab each. */
 export function PracticePage() {
@@ -41,6 +43,19 @@ export function PracticePage() {
             ) : (
               <EmptyState title="Set up your practice first" action={<Button onClick={() => setTab('details')}>Open practice details</Button>}>
                 Saving your practice details adds three suggested services for you to price.
+              </EmptyState>
+            ),
+          },
+          {
+            id: 'availability',
+            label: 'Availability',
+            content: practice ? (
+              <Suspense fallback={<Skeleton label="Loading availability" lines={6} />}>
+                <AvailabilitySection timeZone={practice.timeZone} />
+              </Suspense>
+            ) : (
+              <EmptyState title="Set up your practice first" action={<Button onClick={() => setTab('details')}>Open practice details</Button>}>
+                Your working hours are in your practice’s time zone.
               </EmptyState>
             ),
           },
