@@ -117,9 +117,10 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
     FUNCTION_VARS_INVOICES: JSON.stringify({
       APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence invoices <invoices@cadence.local>',
     }),
-    // Issue 31: a shared statement or superbill, and a signed consent, likewise (lib/portal-documents.js).
+    // Issue 31: a shared statement or superbill, a signed consent and a submitted form, likewise (lib/portal-documents.js).
     FUNCTION_VARS_MONEY_DOCUMENTS: portalMail,
     FUNCTION_VARS_SIGN_CONSENT: portalMail,
+    FUNCTION_VARS_FILL_FORM: portalMail,
   };
 }
 

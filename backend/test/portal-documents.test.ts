@@ -63,7 +63,7 @@ beforeAll(async () => {
   portalFunctionVars(aw);
   const mail = JSON.parse(process.env.FUNCTION_VARS_INVITE_CLIENT ?? '{}') as Record<string, string>;
   const vars = JSON.stringify({ APP_ORIGIN, SMTP_HOST: mail['SMTP_HOST'], SMTP_PORT: mail['SMTP_PORT'], SMTP_SECURE: 'false', SMTP_FROM: 'Cadence <documents@cadence.test>' });
-  for (const id of ['INVOICES', 'MONEY_DOCUMENTS', 'SIGN_CONSENT']) process.env[`FUNCTION_VARS_${id}`] = vars;
+  for (const id of ['INVOICES', 'MONEY_DOCUMENTS', 'SIGN_CONSENT', 'FILL_FORM']) process.env[`FUNCTION_VARS_${id}`] = vars;
   process.env.FUNCTION_VARS_ESIGN_CONSENT = JSON.stringify({ ESIGN_CODE_SECRET: 'test-esign-code-secret', APP_ORIGIN });
   therapist = await signedInUser(aw, 'docs-therapist');
   other = await signedInUser(aw, 'docs-other');
@@ -206,5 +206,41 @@ describe('signed consents in the portal', () => {
     expect(pdf(mine).equals(Buffer.from(stored))).toBe(true);
     expect(pdfText(pdf(mine))).toContain('Certificate of electronic signature');
     expect((await download(clientA, entry!.$id)).status).toBe(404);
+  });
+});
+
+describe('submitted forms in the portal', () => {
+  it('a submitted form is listed for its client, who is mailed only that there is a new document and downloads the PDF the therapist downloads', async () => {
+    const sent = await call(therapist, 'send-forms', { action: 'send', clientId: recordB.$id, items: [{ kind: 'form', templateId: 'demographics' }] });
+    expect(sent.status, sent.raw).toBe(201);
+    const requestId = String((sent.body['forms'] as Array<{ $id: string }>)[0]!.$id);
+    const mailsBefore = (await newDocumentMails(String(recordB['email']))).length;
+    const answers = { firstName: 'Bob', lastName: 'Roe', dateOfBirth: '1984-03-09', contactPreference: 'phone', phone: '312 555 0199', voicemailOk: true };
+    const submitted = await call(clientB, 'fill-form', { action: 'submit', requestId, answers });
+    expect(submitted.status, submitted.raw).toBe(201);
+    const responseId = `${requestId}-r1`;
+
+    const entry = (await listOwn(clientB)).find((e) => e['kind'] === 'form');
+    expect(entry).toMatchObject({ refId: responseId, title: 'About you and how to reach you', userId: therapist.id, clientId: recordB.$id, clientUserId: clientB.id });
+    const mails = await newDocumentMails(String(recordB['email']));
+    expect(mails).toHaveLength(mailsBefore + 1);
+    for (const word of ['Bob', 'Roe', 'About you', '1984', '555', 'form']) expect(`${mails[0]?.subject} ${mails[0]?.text} ${mails[0]?.html}`).not.toContain(word);
+
+    const mine = await download(clientB, entry!.$id);
+    expect(mine.status, mine.raw).toBe(200);
+    expect(mine.body.filename).toBe('about-you-and-how-to-reach-you-submitted.pdf');
+    const text = pdfText(pdf(mine));
+    for (const line of [PRACTICE, 'About you and how to reach you', 'Form version 1', 'Date of birth', '1984-03-09', 'How may we contact you?', 'Phone', 'Yes']) expect(text).toContain(line);
+    const stored = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'form_responses', documentId: responseId });
+    expect(text).toContain(`Submitted ${String(stored['submittedAt']).slice(0, 19).replace('T', ' ')} UTC`);
+    const theirs = await call(therapist, 'send-forms', { action: 'pdf', responseId });
+    expect(theirs.status, theirs.raw).toBe(200);
+    expect(pdfText(pdf(theirs))).toBe(text);
+
+    // Nobody else: client A, another practice's client and another therapist get 404, the client
+    // can't use the therapist's path.
+    for (const who of [clientA, elsewhere, therapist, other]) expect((await download(who, entry!.$id)).status).toBe(404);
+    for (const who of [other, clientB, clientA]) expect((await call(who, 'send-forms', { action: 'pdf', responseId })).status).toBeGreaterThanOrEqual(403);
+    expect((await call(other, 'send-forms', { action: 'pdf', responseId })).body).toMatchObject({ success: false, field: 'responseId' });
   });
 });

@@ -4,21 +4,15 @@
 // read from the disclosure PDF, signs the document by drawing, sees Signed and downloads the signed
 // PDF; the therapist sees Signed and downloads the same PDF, certificate page included. The signing
 // page on a phone: no sideways scroll, and axe finds nothing serious.
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
 import { pdfPageTexts, pdfText } from '../../backend/test/support/pdf-text.ts';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
+import { downloadedPdf } from '../support/downloads.ts';
 import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
 import { inviteToPortal, PORTAL_PRACTICE, runFunction } from '../support/portal.ts';
 import { seedPractice } from '../support/practice-data.ts';
 
 const CONSENT = 'Informed consent for therapy';
-
-async function downloadedPdf(page: Page, click: () => Promise<void>): Promise<{ file: Download; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
-  return { file, bytes: await readFile((await file.path())!) };
-}
 
 test('the therapist sends the informed consent; the client agrees to e-records, signs it by drawing and both download the signed PDF', async ({ page, browser }) => {
   // Two browsers and several cold function executions (the PDFs are drawn by the functions).

@@ -1,12 +1,15 @@
 // Issue 31, forms in the composed build, one flow through both sides (the invitation and the intake
 // packet set up through the API; portal.spec covers the sign-in pages): the client finds the packet
 // in its order, fills in the demographics form, leaves and comes back to find the answers kept,
-// submits and sees their answers; the therapist reviews it beside the record and accepts one field —
-// only that field changes. axe finds nothing serious on the form
-// page, light and dark. A second, short flow: the therapist's form editor (Practice → Forms), its copy
-// sent and rendered in the portal.
+// submits and sees their answers, and downloads the submitted form's PDF from their documents; the
+// therapist reviews it beside the record and accepts one field — only that field changes — and
+// downloads the same PDF from the Portal tab. axe finds nothing serious on the form page, light and
+// dark. A second, short flow: the therapist's form editor (Practice → Forms), its copy sent and
+// rendered in the portal.
+import { pdfText } from '../../backend/test/support/pdf-text.ts';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
+import { downloadedPdf } from '../support/downloads.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 import { inviteToPortal, PORTAL_PRACTICE, sendPacket } from '../support/portal.ts';
 import { practiceDatabases, seedPractice } from '../support/practice-data.ts';
@@ -65,6 +68,16 @@ test('intake packet: the client fills the demographics form over two visits; the
   await expect(client.getByText('Thank you. Your form was sent to your therapist.')).toBeVisible({ timeout: 60_000 });
   await expect(client.getByRole('definition').filter({ hasText: 'Lovelace' })).toBeVisible();
   await expect(client.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+
+  // The submitted form is among the client's documents, its PDF the answers as given.
+  await client.goto('/portal/documents');
+  const row = client.getByRole('list', { name: 'Your documents' }).getByRole('listitem').filter({ hasText: FORM });
+  await expect(row).toContainText(`Submitted form · ${PORTAL_PRACTICE}`, { timeout: 60_000 });
+  const own = await downloadedPdf(client, () => row.getByRole('button', { name: `Download ${FORM} (PDF)` }).click());
+  expect(own.file.suggestedFilename()).toBe('about-you-and-how-to-reach-you-submitted.pdf');
+  const ownText = pdfText(own.bytes);
+  for (const line of [FORM, 'Form version 1', 'Last name', 'Lovelace', '1990-12-10', 'Email']) expect(ownText).toContain(line);
+  expect(ownText).toMatch(/Submitted \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
   await clientContext.close();
 
   // The therapist reviews it on the Portal tab (Today's "Forms to review" has its component test).
@@ -81,6 +94,8 @@ test('intake packet: the client fills the demographics form over two visits; the
   await forms.getByRole('button', { name: 'Accept 1 field and mark reviewed' }).click();
   await expect(forms.getByText('Accepted into the record: 1 field.')).toBeVisible({ timeout: 60_000 });
   await expect(item.getByText('Reviewed', { exact: true })).toBeVisible();
+  const theirs = await downloadedPdf(page, () => item.getByRole('button', { name: `Download PDF: ${FORM} as submitted` }).click());
+  expect(pdfText(theirs.bytes)).toBe(ownText);
   // Only the accepted field changed: the date of birth the client gave was not taken.
   const record = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'clients', documentId: clientId });
   expect([record.lastName, record.firstName, record.dateOfBirth ?? null]).toEqual(['Lovelace', 'Ada', null]);

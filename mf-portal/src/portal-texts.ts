@@ -75,11 +75,11 @@ export const PORTAL_TEXT = {
   },
   documents: {
     title: 'Your documents',
-    intro: 'Invoices, statements, superbills and signed documents your practices share with you, newest first.',
+    intro: 'Invoices, statements, superbills, signed documents and the forms you submitted, newest first.',
     link: 'All your documents',
     loading: 'Loading your documents…',
     loadFailed: 'Your documents could not be loaded.',
-    none: 'No documents yet. When your practice issues an invoice or you sign a document, it will appear here.',
+    none: 'No documents yet. When your practice issues an invoice, or you sign a document or submit a form, it will appear here.',
     kinds: { invoice: 'Invoice', statement: 'Statement', superbill: 'Superbill', consent: 'Signed document', form: 'Submitted form' },
     downloadShort: 'Download',
     download: (title: string) => `Download ${title} (PDF)`,

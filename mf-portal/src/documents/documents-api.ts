@@ -6,7 +6,7 @@ import { appwrite, attempt, base64Blob, executeFunction, getConfig, Query } from
 
 export const PORTAL_DOCUMENTS_COLLECTION = 'portal_documents';
 
-/** Every kind the list can hold; `form` is a submitted form (the forms feature lists them here). */
+/** Every kind the list can hold; `form` is a submitted form (fill-form lists it on submit). */
 export const PORTAL_DOCUMENT_KINDS = ['invoice', 'statement', 'superbill', 'consent', 'form'] as const;
 export type PortalDocumentKind = (typeof PORTAL_DOCUMENT_KINDS)[number];
 

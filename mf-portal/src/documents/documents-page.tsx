@@ -44,8 +44,7 @@ function DocumentRow({ document: doc, practiceName }: { document: PortalDocument
 
 /**
  * /portal/documents (issue 31): every document the client's practices share — invoices, statements,
- * superbills, signed consents (and, once the forms feature lists them, submitted forms) — newest
- * first, each downloadable.
+ * superbills, signed consents and submitted forms — newest first, each downloadable.
  */
 export default function DocumentsPage() {
   const userId = useAuthStore((state) => state.user?.$id ?? '');

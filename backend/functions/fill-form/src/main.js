@@ -13,15 +13,19 @@
 //     questionnaire sent (lib/questionnaire.js answerProblems: required only while shown, types,
 //     choices offered); hidden questions' answers dropped; stored as an immutable
 //     QuestionnaireResponse (form_responses, encrypted, id = request + round, so a second submit —
-//     even a concurrent one — is 409); the request marked submitted and its draft cleared.
+//     even a concurrent one — is 409); the request marked submitted and its draft cleared; the
+//     submitted form joins the client's portal documents (kind `form`, its PDF made on download by
+//     lib/form-pdf.js) with the PHI-free new-document mail.
 // Bad answers: 400 {success:false, error, field: 'answers.<linkId>', problems: [{linkId, message}],
 // message, code: 400, type: 'general_argument_invalid'} — the first problem as `error`/`message`
 // (Appwrite's own error body has message, code and type). Only while the form is sent or sent back
 // for a correction: otherwise 409.
 import { Permission, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { messageOf } from '../../lib/execution.js';
 import { formRequestSummary, requestQuestionnaire, responseIdOf } from '../../lib/form-requests.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { answerProblems, canonicalOf, toResponse } from '../../lib/questionnaire.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
@@ -54,7 +58,7 @@ class AnswersRefused extends Refusal {
 
 export default consentFunction({
   name: 'fill-form', signedOut: FILL_FORM_MESSAGES.signIn, failed: FILL_FORM_MESSAGES.failed,
-  handle: async ({ databases, c, userId, log }, body) => {
+  handle: async ({ databases, users, c, userId, log }, body) => {
     const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
     if (!requestId) throw new Refusal(400, FILL_FORM_MESSAGES.request, 'requestId');
     const request = await documentOrNull(databases, c.databaseId, c.formRequests, requestId);
@@ -108,6 +112,12 @@ export default consentFunction({
       data: { status: 'submitted', submittedAt: now, responseId: stored.$id, draft: null, savedAt: now },
     });
     log(`form request ${request.$id} submitted (round ${round})`);
+    // The submitted copy joins the client's documents (its PDF made on download from this response).
+    // A failure to list it is logged: the answers are stored and the submit stands.
+    await publishPortalDocument({ databases, users, c, log }, {
+      userId: String(request.userId), clientId: String(request.clientId), kind: 'form', refId: stored.$id,
+      title: round > 1 ? `${String(request.title)} (submission ${round})` : String(request.title),
+    }).catch((/** @type {unknown} */ e) => log(`form response ${stored.$id} not listed in the portal documents: ${messageOf(e)}`));
     return { status: 201, body: { success: true, error: null, request: formRequestSummary(updated), response: { $id: stored.$id, round, submittedAt: now } } };
   },
 });

@@ -5,10 +5,12 @@
 //
 // Body (JSON) {documentId} → 200 {success, filename, contentType:'application/pdf', base64}: an
 // invoice, statement or superbill made now by the therapist's own generation (lib/money-documents.js,
-// so the client gets the same PDF the therapist downloads), or the signed consent's stored PDF.
+// so the client gets the same PDF the therapist downloads), the signed consent's stored PDF, or a
+// submitted form made by lib/form-pdf.js (the therapist's send-forms pdf is the same).
 // Refusals {success:false, error, field?}: 400, 401, 404, 500.
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { submittedFormFor } from '../../lib/form-pdf.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
 import { Refusal } from '../../lib/note-signing.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
@@ -26,7 +28,7 @@ const fileNameOf = (title) => `${String(title).toLowerCase().replace(/[^a-z0-9]+
 
 /**
  * How each kind's PDF is made, for the practice (`userId`) whose entry it is. A kind without a maker
- * here (a submitted form until its renderer lands) is not downloadable: 404.
+ * here is not downloadable: 404.
  * @type {Partial<Record<string, (run: import('../../lib/consent-store.js').Run, entry: import('node-appwrite').Models.DefaultDocument) => Promise<{ filename: string, bytes: Buffer }>>>}
  */
 const MAKERS = {
@@ -44,6 +46,12 @@ const MAKERS = {
     if (!request || request['userId'] !== entry['userId'] || !fileId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
     const bytes = Buffer.from(await storage.getFileDownload({ bucketId: signedConsentsBucketFromEnv(process.env), fileId }));
     return { filename: fileNameOf(`${String(entry['title'])} signed`), bytes };
+  },
+  // The same generation the therapist's download from the Portal tab uses (send-forms action pdf).
+  form: async ({ databases, c }, entry) => {
+    const made = await submittedFormFor(databases, c, String(entry['userId']), String(entry['refId']));
+    if (!made || made.response['clientId'] !== entry['clientId']) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    return made;
   },
 };
 

@@ -14,12 +14,16 @@
 //     browser wrote, are recorded with it).
 //   {action:'correction', requestId, message} → 200 {success, request}: the form goes back to the
 //     client with the therapist's message; the client's next submission is a new round.
+//   {action:'pdf', responseId} → 200 {success, filename, contentType:'application/pdf', base64}: a
+//     submitted form of the caller's as a PDF, the very one the client downloads from their portal
+//     documents (lib/form-pdf.js); 404 for anyone else's.
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's client
 // or request), 409 (not invited; a form not in the state the action needs), 500.
 import { ID, Permission, Role } from 'node-appwrite';
 import { CONSENT_TEMPLATES, consentTemplate } from '../../lib/consent-templates.js';
 import { consentContentHash } from '../../lib/consent-signing.js';
 import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { submittedFormFor } from '../../lib/form-pdf.js';
 import { formRequestSummary } from '../../lib/form-requests.js';
 import { FORM_TEMPLATES, formTemplateOf } from '../../lib/form-templates.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
@@ -116,6 +120,13 @@ export default consentFunction({
           consents: CONSENT_TEMPLATES.map((t) => ({ id: t.id, title: t.title, version: t.version })),
         },
       };
+    }
+
+    if (action === 'pdf') {
+      const responseId = typeof body['responseId'] === 'string' && ID_RE.test(body['responseId']) ? body['responseId'] : '';
+      const made = responseId ? await submittedFormFor(databases, c, userId, responseId) : null;
+      if (!made) throw new Refusal(404, SEND_FORMS_MESSAGES.requestNotFound, 'responseId');
+      return { status: 200, body: { success: true, error: null, filename: made.filename, contentType: 'application/pdf', base64: made.bytes.toString('base64') } };
     }
 
     if (action === 'review' || action === 'correction') {

@@ -1,4 +1,4 @@
-import { appwrite, attempt, executeFunction, Query } from '@cadence/shared-auth';
+import { appwrite, attempt, base64Blob, executeFunction, Query } from '@cadence/shared-auth';
 import { questionnaireProblems, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 
@@ -42,6 +42,12 @@ export async function reviewForm(requestId: string, accepted: string[]): Promise
 
 export async function askForCorrection(requestId: string, message: string): Promise<void> {
   await executeFunction('sendForms', { action: 'correction', requestId, message });
+}
+
+/** A submitted form's PDF: the very document the client downloads from their portal (send-forms pdf). */
+export async function downloadSubmittedForm(responseId: string): Promise<{ blob: Blob; fileName: string }> {
+  const answer = await executeFunction<{ success: boolean; filename: string; contentType: string; base64: string }>('sendForms', { action: 'pdf', responseId });
+  return { blob: base64Blob(answer.base64, answer.contentType), fileName: answer.filename };
 }
 
 function sentFormOf(doc: Record<string, unknown> & { $id: string; $createdAt: string }, userId: string): SentForm | null {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FunctionRefusedError } from '@cadence/shared-auth';
+import { FunctionRefusedError, saveFile } from '@cadence/shared-auth';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, Checkbox, EmptyState, StatusChip, Textarea } from '@cadence/shared-ui';
 import { formatInZone } from '../../shared/time-zone.ts';
@@ -8,7 +8,7 @@ import type { CountryCode } from '../../shared/country.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { useUpdateClient } from '../client-mutations.ts';
 import {
-  askForCorrection, getFormResponse, listPacketTemplates, listSentForms, reviewForm, sendPacket, type FormStatus, type PacketItem, type SentForm,
+  askForCorrection, downloadSubmittedForm, getFormResponse, listPacketTemplates, listSentForms, reviewForm, sendPacket, type FormStatus, type PacketItem, type SentForm,
 } from './forms-api.ts';
 import { acceptedChanges, reviewRows } from './form-review-rows.ts';
 import { usePortalAccess } from './use-portal-access.ts';
@@ -57,6 +57,10 @@ export const PORTAL_FORMS_TEXT = {
   sendCorrection: 'Send back to the client',
   correctionSent: 'Sent back to the client with your message.',
   responseFailed: 'The client’s answers could not be loaded.',
+  download: 'Download PDF',
+  downloadLabel: (title: string) => `Download PDF: ${title} as submitted`,
+  downloading: 'Downloading…',
+  downloadFailed: 'The PDF could not be downloaded. Please try again.',
   failed: 'This could not be saved. Please try again.',
 } as const;
 
@@ -139,6 +143,22 @@ function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void
       {sentOk && !send.isPending ? <Alert tone="success">{T.sent}</Alert> : null}
       <div><Button type="submit" variant="primary" loading={send.isPending} loadingLabel={T.sending}>{T.send}</Button></div>
     </form>
+  );
+}
+
+/** The submitted answers as the client's portal offers them (the same PDF). */
+function DownloadFormButton({ form }: { form: SentForm }) {
+  const download = useMutation({
+    mutationFn: async () => {
+      const { blob, fileName } = await downloadSubmittedForm(form.responseId ?? '');
+      saveFile(blob, fileName);
+    },
+  });
+  return (
+    <>
+      <Button size="sm" onClick={() => download.mutate()} loading={download.isPending} loadingLabel={T.downloading} aria-label={T.downloadLabel(form.title)}>{T.download}</Button>
+      {download.isError ? <Alert tone="error">{T.downloadFailed}</Alert> : null}
+    </>
   );
 }
 
@@ -265,6 +285,7 @@ export function PortalForms({ client, timeZone, country }: { client: ClientDocum
                     {open === form.id ? T.closeReview : T.review}
                   </Button>
                 ) : null}
+                {form.responseId ? <DownloadFormButton form={form} /> : null}
               </div>
               {open === form.id && form.status === 'submitted' ? (
                 <FormReview form={form} client={client} country={country} onDone={(message) => { setOpen(null); setDone(message); refresh(); }} />
