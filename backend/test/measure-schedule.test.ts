@@ -2,14 +2,16 @@
 // Appwrite running the real functions: the therapist sets a client's schedule with send-measure
 // (before every / every other appointment, or none), the send-reminders schedule sends the requests
 // without the therapist — due 48 hours before each appointment, once however often it runs — and
-// emails the client without the measure's name; an item-9 answer opens an alert that only its
-// therapist acknowledges, with an email to the therapist that says only "A client's questionnaire
-// needs your attention".
+// emails the client without the measure's name; a pending request follows its appointment (moved:
+// due 48 h before the new start; cancelled: withdrawn); "every other" stays every other when
+// appointments are cancelled; an item-9 answer opens an alert that only its therapist acknowledges
+// — which also marks its in-app notification read —, with an email to the therapist that says only
+// "A client's questionnaire needs your attention".
 import { Query, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DUE_BEFORE_HOURS, dueAtFor, scheduledRequestIdOf, scheduleIdOf, servesAppointment } from '../functions/lib/measure-schedule.js';
+import { DUE_BEFORE_HOURS, dueAtFor, dueFits, isCounted, scheduledRequestIdOf, scheduleIdOf, servesAppointment } from '../functions/lib/measure-schedule.js';
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { createAppointment, createClient, createPractice, createService, HOUR, mailFor } from './support/practice-fixtures.ts';
+import { createAppointment, createClient, createPractice, createService, HOUR, mailFor, updateAppointment } from './support/practice-fixtures.ts';
 import { APP_ORIGIN, invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -28,7 +30,8 @@ const send = (who: SignedInUser | PortalClient, body: Record<string, unknown>) =
 const requestsOf = async (clientId: string) => (await aw.databases.listDocuments({
   databaseId: DATABASE_ID, collectionId: 'measure_requests', queries: [Query.equal('clientId', clientId), Query.orderAsc('dueAt'), Query.limit(100)],
 })).documents;
-const runReminders = () => execute<Answer & { measures: { created: number; emailed: number; failed: number } }>(aw.functions, 'send-reminders', {});
+const runReminders = () => execute<Answer & { measures: { created: number; emailed: number; failed: number; moved: number; withdrawn: number } }>(aw.functions, 'send-reminders', {});
+const NOTHING = { created: 0, emailed: 0, failed: 0, moved: 0, withdrawn: 0 };
 
 beforeAll(async () => {
   aw = await startAppwrite();
@@ -54,13 +57,19 @@ afterAll(async () => {
 });
 
 describe('the schedule rules', () => {
-  it('due 48 hours before, or at the start when booked later; every other serves the 1st, 3rd, 5th…', () => {
+  it('due 48 hours before, or at the start when booked later; every other serves an appointment when the counted one before it had none', () => {
     const now = Date.parse('2026-03-02T12:00:00Z');
     expect(dueAtFor('2026-03-05T12:00:00.000Z', now)).toBe('2026-03-03T12:00:00.000Z');
     expect(DUE_BEFORE_HOURS).toBe(48);
     expect(dueAtFor('2026-03-03T12:00:00.000Z', now)).toBe('2026-03-03T12:00:00.000Z');
-    expect([0, 1, 2, 3, 4].map((n) => servesAppointment('every_other', n))).toEqual([true, false, true, false, true]);
-    expect([0, 1, 2].map((n) => servesAppointment('every', n))).toEqual([true, true, true]);
+    // The first since the schedule was set, then alternating on what the one before got.
+    expect([null, { served: true }, { served: false }].map((p) => servesAppointment('every_other', p))).toEqual([true, false, true]);
+    expect([null, { served: true }].map((p) => servesAppointment('every', p))).toEqual([true, true]);
+    expect(['scheduled', 'show', 'no_show', 'cancelled', 'late_cancelled', 'clinician_cancelled'].map(isCounted)).toEqual([true, true, false, false, false, false]);
+    // A due date fits its appointment either way dueAtFor made it; a moved appointment's does not.
+    expect(dueFits('2026-03-03T12:00:00.000Z', '2026-03-05T12:00:00.000Z')).toBe(true);
+    expect(dueFits('2026-03-05T12:00:00.000Z', '2026-03-05T12:00:00.000Z')).toBe(true);
+    expect(dueFits('2026-03-03T12:00:00.000Z', '2026-03-06T12:00:00.000Z')).toBe(false);
   });
 });
 
@@ -100,7 +109,7 @@ describe('send-reminders sends the scheduled measures', () => {
 
     const first = await runReminders();
     expect(first.status, first.raw).toBe(200);
-    expect(first.body.measures).toEqual({ created: 4, emailed: 4, failed: 0 });
+    expect(first.body.measures).toEqual({ ...NOTHING, created: 4, emailed: 4 });
 
     const forA = await requestsOf(recordA.$id);
     expect(forA.map((r) => r.appointmentId)).toEqual([a[0]!.$id, a[2]!.$id]);
@@ -131,7 +140,7 @@ describe('send-reminders sends the scheduled measures', () => {
     for (const word of ['PHQ', 'phq', 'GAD', 'depress', 'anxi', 'Doe', 'Jane', 'panic', 'Psychotherapy']) expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(word);
 
     const again = await runReminders();
-    expect(again.body.measures).toEqual({ created: 0, emailed: 0, failed: 0 });
+    expect(again.body.measures).toEqual(NOTHING);
     expect(await requestsOf(recordA.$id)).toHaveLength(2);
   });
 
@@ -144,9 +153,62 @@ describe('send-reminders sends the scheduled measures', () => {
       data: { userId: other.id, clientId: recordA.$id, instrument: 'gad-2', cadence: 'every' }, permissions: [],
     });
     const run = await runReminders();
-    expect(run.body.measures).toEqual({ created: 0, emailed: 0, failed: 0 });
+    expect(run.body.measures).toEqual(NOTHING);
     expect((await requestsOf(recordB.$id)).map((r) => r.appointmentId)).not.toContain(later.$id);
     expect((await requestsOf(recordA.$id)).map((r) => r.instrument)).not.toContain('gad-2');
+  });
+});
+
+describe('a pending request follows its appointment', () => {
+  it('moved: due 48 hours before the new start; cancelled: withdrawn, gone from the client and refused on submit', async () => {
+    const record = await createClient(therapist, { firstName: 'Cal', lastName: 'Moss' });
+    const client = await invitedClient(aw, therapist, record.$id, String(record.email));
+    expect((await send(therapist, { action: 'schedule', clientId: record.$id, instrument: 'phq-2', cadence: 'every' })).status).toBe(200);
+    const [moving, cancelling, staying] = await Promise.all([50, 70, 80].map((h) => createAppointment(therapist, record.$id, serviceId, h * HOUR)));
+    expect((await runReminders()).body.measures).toMatchObject({ created: 3 });
+
+    const newStart = new Date(Date.parse(String(moving!.start)) + 40 * HOUR);
+    await updateAppointment(therapist, moving!.$id, { start: newStart.toISOString(), end: new Date(newStart.getTime() + 45 * 60_000).toISOString() });
+    await updateAppointment(therapist, cancelling!.$id, { status: 'late_cancelled' });
+    const run = await runReminders();
+    expect(run.body.measures).toEqual({ ...NOTHING, moved: 1, withdrawn: 1 });
+    const byAppointment = new Map((await requestsOf(record.$id)).map((r) => [r.appointmentId, r]));
+    expect(Date.parse(String(byAppointment.get(moving!.$id)?.dueAt))).toBe(newStart.getTime() - 48 * HOUR);
+    expect(byAppointment.get(moving!.$id)?.status).toBe('sent');
+    expect(byAppointment.get(cancelling!.$id)?.status).toBe('withdrawn');
+    expect(Date.parse(String(byAppointment.get(staying!.$id)?.dueAt))).toBe(Date.parse(String(staying!.start)) - 48 * HOUR);
+    const withdrawn = await execute<Answer>(client.functions, 'submit-measure', { requestId: byAppointment.get(cancelling!.$id)?.$id, answers: { q1: 0, q2: 0 } });
+    expect(withdrawn).toMatchObject({ status: 409, body: { success: false, error: 'This questionnaire is no longer needed: its appointment was cancelled.' } });
+    // Once followed, nothing more changes.
+    expect((await runReminders()).body.measures).toEqual(NOTHING);
+    expect((await send(therapist, { action: 'schedule', clientId: record.$id, instrument: 'phq-2', cadence: 'none' })).status).toBe(200);
+  });
+
+  it('every other counts only scheduled and attended appointments, and a cancellation never gives two in a row', async () => {
+    const record = await createClient(therapist, { firstName: 'Dee', lastName: 'Fox' });
+    await invitedClient(aw, therapist, record.$id, String(record.email));
+    expect((await send(therapist, { action: 'schedule', clientId: record.$id, instrument: 'gad-2', cadence: 'every_other' })).status).toBe(200);
+    const [first, second, third] = await Promise.all([30, 50, 70].map((h) => createAppointment(therapist, record.$id, serviceId, h * HOUR)));
+    expect((await runReminders()).body.measures).toMatchObject({ created: 2 });
+    // Sorted: the order of ids, not of due dates (the first, 30 h away, is due at its start).
+    const live = async () => (await requestsOf(record.$id)).filter((r) => r.status === 'sent').map((r) => String(r.appointmentId)).sort();
+    expect(await live()).toEqual([first!.$id, third!.$id].sort());
+
+    // The second is cancelled and a fourth booked: counted, the fourth follows the third, which had one.
+    await updateAppointment(therapist, second!.$id, { status: 'cancelled' });
+    const fourth = await createAppointment(therapist, record.$id, serviceId, 90 * HOUR);
+    expect((await runReminders()).body.measures).toEqual(NOTHING);
+    expect(await live()).toEqual([first!.$id, third!.$id].sort());
+
+    // The third cancelled: its request withdrawn; the fourth now follows the first, which had one.
+    await updateAppointment(therapist, third!.$id, { status: 'clinician_cancelled' });
+    expect((await runReminders()).body.measures).toEqual({ ...NOTHING, withdrawn: 1 });
+    expect(await live()).toEqual([first!.$id]);
+
+    // The first cancelled too: the fourth has no counted appointment with a measure before it, so it gets one.
+    await updateAppointment(therapist, first!.$id, { status: 'cancelled' });
+    expect((await runReminders()).body.measures).toMatchObject({ created: 1, withdrawn: 1 });
+    expect(await live()).toEqual([fourth.$id]);
   });
 });
 
@@ -167,7 +229,12 @@ describe('the item-9 alert', () => {
       expect((await send(outsider, { action: 'acknowledge', requestId })).status).toBeGreaterThanOrEqual(403);
     }
     expect((await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'measure_requests', documentId: requestId })).alertOpen).toBe(true);
+    const notification = async () => (await therapist.databases.listDocuments({
+      databaseId: DATABASE_ID, collectionId: 'notifications', queries: [Query.equal('userId', therapist.id), Query.equal('notificationId', `measure_alert:${requestId}`)],
+    })).documents.map((n) => n['read']);
+    expect(await notification()).toEqual([false]);
     expect(await send(therapist, { action: 'acknowledge', requestId })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await notification()).toEqual([true]);
     const acknowledged = await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'measure_requests', documentId: requestId });
     expect(acknowledged.alertOpen).toBe(false);
     expect(Date.parse(String(acknowledged.acknowledgedAt))).toBeGreaterThan(Date.now() - 60_000);

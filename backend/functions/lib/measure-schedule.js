@@ -5,8 +5,15 @@
 // document for their next appointments without any action of the therapist's:
 //  - an appointment is served once it is SEND_AHEAD_HOURS away, the request due DUE_BEFORE_HOURS
 //    before it (at its start when booked later than that);
-//  - "every other" counts the client's appointments (cancelled ones left out) from the time the
-//    schedule was set: the 1st, 3rd, 5th… get one;
+//  - "every other" counts only the client's scheduled or attended (`show`) appointments from the time
+//    the schedule was set, and decides each new one from the one counted before it: it gets a
+//    measure when that one did not (has no request, or a withdrawn one) — so the 1st, 3rd, 5th…,
+//    and a request once sent is never taken back or doubled because an earlier appointment was
+//    cancelled (a cancellation can only give the next undecided appointment the measure it would
+//    otherwise skip, so no client goes two counted appointments without one);
+//  - a pending request follows its appointment: moved, its due date is 48 hours before the new start
+//    (or that start, when less is left); cancelled (or deleted), the request is withdrawn
+//    (`status: 'withdrawn'`), gone from the client's portal and refused on submit;
 //  - the request's id is derived from (schedule, appointment), so two runs that overlap create it
 //    once (Appwrite's 409) and only the run that created it emails the client;
 //  - the email names no measure and nothing clinical (reference §4.3): scheduledMeasureEmail.
@@ -53,13 +60,28 @@ export function dueAtFor(start, now) {
 /** @param {unknown} status */
 export const isCancelled = (status) => typeof status === 'string' && status.includes('cancelled');
 
+/** The appointments "every other" counts: still scheduled, or attended. @param {unknown} status */
+export const isCounted = (status) => status === 'scheduled' || status === 'show';
+
 /**
- * Whether the appointment that has `before` counted appointments ahead of it since the schedule
- * was set gets a measure.
+ * Whether an appointment gets a measure: every one, or — every other — when the counted appointment
+ * before it (null: none since the schedule was set) has no live request.
  * @param {'every' | 'every_other'} cadence
- * @param {number} before
+ * @param {{ served: boolean } | null} previous
  */
-export const servesAppointment = (cadence, before) => cadence === 'every' || before % 2 === 0;
+export const servesAppointment = (cadence, previous) => cadence === 'every' || !previous?.served;
+
+/**
+ * Whether a pending request's due date still fits its appointment's start (either value dueAtFor
+ * gives for it, whenever it was computed).
+ * @param {string} dueAt
+ * @param {string} start
+ */
+export const dueFits = (dueAt, start) => {
+  const due = Date.parse(dueAt);
+  const at = Date.parse(start);
+  return due === at || due === at - DUE_BEFORE_HOURS * HOUR_MS;
+};
 
 /**
  * The reminder to the client: no measure's name, no time, nothing clinical.
@@ -111,19 +133,57 @@ async function getOrNull(databases, databaseId, collectionId, id) {
 }
 
 /**
+ * Pending scheduled requests follow their appointments: a moved one's due date is set again, a
+ * cancelled or deleted one's request is withdrawn. An appointment that happened (attended, no-show)
+ * leaves its request as it is.
+ * @param {{ databases: Databases, c: import('./collections.js').Collections, now: number }} input
+ * @returns {Promise<{ moved: number, withdrawn: number }>}
+ */
+export async function followAppointments({ databases, c, now }) {
+  const { databaseId } = c;
+  let moved = 0;
+  let withdrawn = 0;
+  const pending = await listAll(databases, databaseId, c.measureRequests, [Query.equal('status', 'sent'), Query.isNotNull('appointmentId')]);
+  for (let i = 0; i < pending.length; i += PAGE) {
+    const batch = pending.slice(i, i + PAGE);
+    const ids = [...new Set(batch.map((r) => String(r['appointmentId'])))];
+    const found = await databases.listDocuments({ databaseId, collectionId: c.appointments, queries: [Query.equal('$id', ids), Query.limit(PAGE)] });
+    const byId = new Map(found.documents.map((a) => [a.$id, a]));
+    for (const request of batch) {
+      const appointment = byId.get(String(request['appointmentId']));
+      const mine = appointment && ownedBy(appointment, String(request['userId'])) && appointment['clientId'] === request['clientId'];
+      if (!mine || isCancelled(appointment['status'])) {
+        await databases.updateDocument({ databaseId, collectionId: c.measureRequests, documentId: request.$id, data: { status: 'withdrawn' } });
+        withdrawn += 1;
+      } else if (appointment['status'] === 'scheduled' && !dueFits(String(request['dueAt']), String(appointment['start']))) {
+        await databases.updateDocument({ databaseId, collectionId: c.measureRequests, documentId: request.$id, data: { dueAt: dueAtFor(String(appointment['start']), now) } });
+        moved += 1;
+      }
+    }
+  }
+  return { moved, withdrawn };
+}
+
+/**
  * @param {{
  *   databases: Databases, c: import('./collections.js').Collections, now: number, portalLink: string | null,
  *   practiceOf: (userId: string) => Promise<Doc | null>,
  *   send: (to: string, fromName: string, message: { subject: string, text: string }) => Promise<void>,
  *   error: (message: string) => void,
  * }} input
- * @returns {Promise<{ created: number, emailed: number, failed: number }>}
+ * @returns {Promise<{ created: number, emailed: number, failed: number, moved: number, withdrawn: number }>}
  */
 export async function sendScheduledMeasures({ databases, c, now, portalLink, practiceOf, send, error }) {
   const { databaseId } = c;
   let created = 0;
   let emailed = 0;
   let failed = 0;
+  // First, so an appointment moved into the window or out of a cancellation is decided afresh below.
+  const { moved, withdrawn } = await followAppointments({ databases, c, now }).catch((e) => {
+    failed += 1;
+    error(`measure requests not matched to their appointments: ${messageOf(e)}`);
+    return { moved: 0, withdrawn: 0 };
+  });
   const schedules = await listAll(databases, databaseId, c.measureSchedules, [Query.orderAsc('$createdAt')]);
   for (const schedule of schedules) {
     try {
@@ -142,12 +202,20 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
       if (upcoming.length === 0) continue;
       const counted = cadence === 'every' ? [] : (await listAll(databases, databaseId, c.appointments, [
         Query.equal('userId', userId), Query.equal('clientId', clientId), Query.greaterThanEqual('start', schedule.$createdAt), Query.orderAsc('start'),
-      ])).filter((a) => ownedBy(a, userId) && !isCancelled(a['status']));
+      ])).filter((a) => ownedBy(a, userId) && isCounted(a['status']));
+      // Which counted appointments hold a live request of this schedule (ids derived, so one query).
+      const served = new Set();
+      for (let i = 0; i < counted.length; i += PAGE) {
+        const ids = counted.slice(i, i + PAGE).map((a) => scheduledRequestIdOf(schedule.$id, a.$id));
+        const page = await databases.listDocuments({ databaseId, collectionId: c.measureRequests, queries: [Query.equal('$id', ids), Query.limit(PAGE)] });
+        for (const r of page.documents) if (r['status'] !== 'withdrawn') served.add(String(r['appointmentId']));
+      }
 
       for (const appointment of upcoming) {
         const start = String(appointment['start']);
-        const before = counted.filter((a) => Date.parse(String(a['start'])) < Date.parse(start)).length;
-        if (!servesAppointment(cadence, before)) continue;
+        const index = counted.findIndex((a) => a.$id === appointment.$id);
+        const previous = index > 0 ? counted[index - 1] : null;
+        if (served.has(appointment.$id) || !servesAppointment(cadence, previous ? { served: served.has(previous.$id) } : null)) continue;
         const clientUserId = String(link['clientUserId']);
         try {
           await databases.createDocument({
@@ -162,6 +230,7 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
           if (e instanceof AppwriteException && e.code === 409) continue; // sent already (or by an overlapping run)
           throw e;
         }
+        served.add(appointment.$id);
         created += 1;
         const client = await getOrNull(databases, databaseId, c.clients, clientId);
         const email = client && ownedBy(client, userId) && client['reminderConsent'] === true && typeof client['email'] === 'string' ? client['email'].trim() : '';
@@ -183,5 +252,5 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
       error(`measure schedule ${schedule.$id} failed: ${messageOf(e)}`);
     }
   }
-  return { created, emailed, failed };
+  return { created, emailed, failed, moved, withdrawn };
 }

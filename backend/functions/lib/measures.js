@@ -230,3 +230,6 @@ export function scoreMeasure(instrument, answers) {
   const safetyAlert = instrument.id === SAFETY_ITEM.instrument && (answers[SAFETY_ITEM.linkId] ?? 0) > 0;
   return { total, severity: band.key, safetyAlert };
 }
+
+/** The in-app notification of an item-9 alert (submit-measure writes it, send-measure's acknowledge reads it). @param {string} responseId */
+export const measureAlertNotificationId = (responseId) => `measure_alert:${responseId}`;

@@ -9,14 +9,15 @@
 //     {success, schedule}: before every / every other appointment (lib/measure-schedule.js; the
 //     send-reminders schedule sends them), 'none' stops it (schedule null);
 //   {action:'acknowledge', requestId} → 200 {success}: the therapist has seen a PHQ-9 item-9 alert
-//     (alertOpen false, acknowledgedAt), which takes it off Today and the nav's badge.
+//     (alertOpen false, acknowledgedAt), which takes it off Today and the nav's badge, and its in-app
+//     notification is marked read.
 // The client record must be the caller's own and linked to the portal (invite-client), as for
 // send-consent. Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the
 // caller's client or request), 409 (not invited to the portal), 500.
-import { ID, Permission, Role } from 'node-appwrite';
+import { ID, Permission, Query, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { scheduleIdOf } from '../../lib/measure-schedule.js';
-import { instrumentOf } from '../../lib/measures.js';
+import { instrumentOf, measureAlertNotificationId } from '../../lib/measures.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
@@ -54,6 +55,16 @@ async function acknowledge(databases, c, userId, requestId) {
   if (!request || request.userId !== userId) throw new Refusal(404, SEND_MEASURE_MESSAGES.request, 'requestId');
   if (request.alertOpen === true) {
     await databases.updateDocument({ databaseId: c.databaseId, collectionId: c.measureRequests, documentId: id, data: { alertOpen: false, acknowledgedAt: appwriteDate(new Date()) } });
+  }
+  // The in-app notification submit-measure wrote for it is read now too (it is the same alert).
+  const notificationId = measureAlertNotificationId(String(request.responseId ?? '') || id);
+  const notifications = await databases.listDocuments({
+    databaseId: c.databaseId, collectionId: c.notifications, queries: [Query.equal('userId', userId), Query.equal('notificationId', notificationId), Query.limit(10)],
+  });
+  for (const notification of notifications.documents) {
+    if (notification.read !== true && ownedBy(notification, userId)) {
+      await databases.updateDocument({ databaseId: c.databaseId, collectionId: c.notifications, documentId: notification.$id, data: { read: true } });
+    }
   }
   return { status: 200, body: { success: true, error: null } };
 }

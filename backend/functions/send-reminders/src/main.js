@@ -187,7 +187,7 @@ export default async ({ req, res, log, error }) => {
       databases, c: collections, now, practiceOf, error, portalLink: origin ? `${origin}/portal/sign-in` : null,
       send: async (to, fromName, message) => { await mailer.sendMail({ from: { name: fromName, address: smtp.fromAddress }, to, ...message }); },
     });
-    log(`scheduled measures: ${measures.created} sent, ${measures.emailed} emailed, ${measures.failed} failed`);
+    log(`scheduled measures: ${measures.created} sent, ${measures.emailed} emailed, ${measures.failed} failed, ${measures.moved} due dates moved, ${measures.withdrawn} withdrawn`);
     failed += measures.failed;
     return res.json({ success: failed === 0, sent, failed, measures, error: failed ? 'Some reminders could not be sent.' : null });
   } catch (e) {

@@ -7,7 +7,7 @@
 // as a FHIR Questionnaire (lib/measures.js questionnaireOf: the published wording, the attribution in
 // `copyright`), for the portal to show exactly; the same 404 as below for anyone but the client.
 // {requestId, answers: {q1: 0..3, …, difficulty?: 0..3}}: the answers, in this order:
-//   - the request must be the caller's own as its client (404 otherwise) and not submitted (409);
+//   - the request must be the caller's own as its client (404 otherwise) and neither submitted nor withdrawn (409);
 //   - every item answered with an integer 0–3, else 400 naming it (field `answers.<linkId>`);
 //   - the response is created with the request's id — Appwrite's unique id makes a second submit,
 //     even a concurrent one, a 409 —, then the request is marked submitted;
@@ -23,7 +23,7 @@ import { appOriginFrom } from '../../lib/app-origin.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { ownedBy } from '../../lib/owned-by.js';
-import { answersOf, instrumentOf, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
+import { answersOf, instrumentOf, measureAlertNotificationId, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 
 /**
@@ -40,6 +40,7 @@ export const SUBMIT_MEASURE_MESSAGES = {
   request: 'Say which questionnaire you are answering.',
   notFound: 'This questionnaire could not be found.',
   submitted: 'This questionnaire has already been submitted.',
+  withdrawn: 'This questionnaire is no longer needed: its appointment was cancelled.',
   failed: 'Your answers could not be saved. Please try again.',
 };
 
@@ -67,7 +68,7 @@ const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId'
  */
 async function alertTherapist({ databases, users, c, log }, response) {
   const therapist = String(response.userId);
-  const notificationId = `measure_alert:${response.$id}`;
+  const notificationId = measureAlertNotificationId(response.$id);
   const existing = await databases.listDocuments({
     databaseId: c.databaseId, collectionId: c.notifications, queries: [Query.equal('userId', therapist), Query.equal('notificationId', notificationId), Query.limit(1)],
   });
@@ -136,6 +137,7 @@ export default consentFunction({
       return { status: 200, body: { success: true, error: null, status: request.status, questionnaire: questionnaireOf(instrument) } };
     }
     if (request.status === 'submitted') throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.submitted);
+    if (request.status === 'withdrawn') throw new Refusal(409, SUBMIT_MEASURE_MESSAGES.withdrawn);
 
     /** @type {Record<string, number>} */
     let answers;
