@@ -2,8 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from '@cadence/shared-router';
 import { MemoryRouter } from '@cadence/shared-router/testing';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import DashboardPage from './dashboard-page.tsx';
+import { screens } from './section-screens.ts';
 
 function renderDashboard(path = '/dashboard') {
   return render(
@@ -18,12 +19,18 @@ function renderDashboard(path = '/dashboard') {
 
 const sectionNav = () => screen.getByRole('navigation', { name: 'Dashboard sections' });
 
+// Each section's screen is its own chunk; importing them all once here (a cold import of a screen and
+// its libraries can outlast findBy's wait on a busy machine) leaves each test the rendering.
+beforeAll(async () => {
+  await Promise.all(Object.values(screens).map((screen) => screen.prefetch()));
+}, 120_000);
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
-  it('lists the sections as links — the spec’s five, plus Today, Reports and Practice — without Notifications; /dashboard is Today', () => {
+  it('lists the sections as links — the spec’s five, plus Today, Reports and Practice — without Notifications; /dashboard is Today', async () => {
     renderDashboard();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Dashboard']);
     const links = within(sectionNav()).getAllByRole('link');
@@ -35,7 +42,8 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
       '/dashboard/transactions', '/dashboard/reports', '/dashboard/practice',
     ]);
     expect(screen.queryByText(/Notifications/)).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeVisible();
+    // Each section's screen is its own chunk, loaded with its route.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Today' }, { timeout: 5000 })).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: 'Today' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -43,9 +51,9 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
     ['/dashboard/payments', 'Payments', 'Record what clients pay, and see who owes what.'],
     ['/dashboard/reports', 'Reports', 'Income, sessions, fees by service and what clients owe — each as a table you can download or print.'],
     ['/dashboard/transactions/', 'All Transactions', 'Every charge, payment, adjustment and refund. Choose a client to see their balance after each entry.'],
-  ])('a deep link to %s opens that section, marked current', (path, label, text) => {
+  ])('a deep link to %s opens that section, marked current', async (path, label, text) => {
     renderDashboard(path);
-    expect(screen.getByRole('heading', { name: label })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: label }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText(text)).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     expect(within(sectionNav()).getByRole('link', { name: 'Today' })).not.toHaveAttribute('aria-current');
@@ -55,15 +63,15 @@ describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
     const user = userEvent.setup();
     renderDashboard();
     await user.click(within(sectionNav()).getByRole('link', { name: 'Payments' }));
-    expect(screen.getByRole('heading', { name: 'Payments' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Payments' }, { timeout: 5000 })).toBeVisible();
     expect(within(sectionNav()).getByRole('link', { name: 'Payments' })).toHaveAttribute('aria-current', 'page');
 
     within(sectionNav()).getByRole('link', { name: 'All Transactions' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { name: 'All Transactions' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'All Transactions' }, { timeout: 5000 })).toBeVisible();
     await user.tab();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('heading', { name: 'Reports' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Reports' }, { timeout: 5000 })).toBeVisible();
   });
 
   it('a path under /dashboard that no section owns says so, with the way back', () => {
