@@ -4,6 +4,13 @@ import { createElement, use, type ComponentType, type ReactElement } from 'react
 // chunk (shared pieces land in chunks of their own), fetched with the route and, once the page is idle
 // or a section's nav item is hovered or focused, ahead of time — so a warm switch renders at once,
 // with no placeholder. A screen loaded before is rendered straight from memory, never suspending.
+//
+// Adding a screen: give it an entry in `screens` below — `sectionScreen(() => import(/* webpackChunkName:
+// "screen-<name>" */ '../<feature>/<name>-page.tsx').then((m) => m.<Name>Page))` — render
+// `<screens.<name>.Screen />` in a <Route> of dashboard-page.tsx, and list it under its nav item in
+// `sectionScreens` so hovering the item prefetches it. Never import a screen (or its data layer, its
+// schemas, zod, libphonenumber-js, papaparse) from dashboard-page.tsx or the nav badges: the layout is
+// what every /dashboard route loads before its section.
 
 interface ScreenLoad {
   promise: Promise<ComponentType>;
@@ -36,18 +43,18 @@ function sectionScreen(load: () => Promise<ComponentType>): SectionScreen {
 }
 
 export const screens = {
-  today: sectionScreen(() => import('../today/today-page.tsx').then((m) => m.TodayPage)),
-  clients: sectionScreen(() => import('../clients/clients-page.tsx').then((m) => m.ClientsPage)),
-  newClient: sectionScreen(() => import('../clients/new-client-page.tsx').then((m) => m.NewClientPage)),
-  client: sectionScreen(() => import('../clients/client-page.tsx').then((m) => m.ClientPage)),
-  clientImport: sectionScreen(() => import('../clients/import/client-import-page.tsx').then((m) => m.ClientImportPage)),
-  schedule: sectionScreen(() => import('../schedule/schedule-page.tsx').then((m) => m.SchedulePage)),
-  sessions: sectionScreen(() => import('../sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
-  note: sectionScreen(() => import('../sessions/notes/note-page.tsx').then((m) => m.NotePage)),
-  practice: sectionScreen(() => import('../practice/practice-page.tsx').then((m) => m.PracticePage)),
-  payments: sectionScreen(() => import('../money/payments-page.tsx').then((m) => m.PaymentsPage)),
-  transactions: sectionScreen(() => import('../money/transactions-page.tsx').then((m) => m.TransactionsPage)),
-  reports: sectionScreen(() => import('../money/reports-page.tsx').then((m) => m.ReportsPage)),
+  today: sectionScreen(() => import(/* webpackChunkName: "screen-today" */ '../today/today-page.tsx').then((m) => m.TodayPage)),
+  clients: sectionScreen(() => import(/* webpackChunkName: "screen-clients" */ '../clients/clients-page.tsx').then((m) => m.ClientsPage)),
+  newClient: sectionScreen(() => import(/* webpackChunkName: "screen-new-client" */ '../clients/new-client-page.tsx').then((m) => m.NewClientPage)),
+  client: sectionScreen(() => import(/* webpackChunkName: "screen-client" */ '../clients/client-page.tsx').then((m) => m.ClientPage)),
+  clientImport: sectionScreen(() => import(/* webpackChunkName: "screen-client-import" */ '../clients/import/client-import-page.tsx').then((m) => m.ClientImportPage)),
+  schedule: sectionScreen(() => import(/* webpackChunkName: "screen-schedule" */ '../schedule/schedule-page.tsx').then((m) => m.SchedulePage)),
+  sessions: sectionScreen(() => import(/* webpackChunkName: "screen-sessions" */ '../sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
+  note: sectionScreen(() => import(/* webpackChunkName: "screen-note" */ '../sessions/notes/note-page.tsx').then((m) => m.NotePage)),
+  practice: sectionScreen(() => import(/* webpackChunkName: "screen-practice" */ '../practice/practice-page.tsx').then((m) => m.PracticePage)),
+  payments: sectionScreen(() => import(/* webpackChunkName: "screen-payments" */ '../money/payments-page.tsx').then((m) => m.PaymentsPage)),
+  transactions: sectionScreen(() => import(/* webpackChunkName: "screen-transactions" */ '../money/transactions-page.tsx').then((m) => m.TransactionsPage)),
+  reports: sectionScreen(() => import(/* webpackChunkName: "screen-reports" */ '../money/reports-page.tsx').then((m) => m.ReportsPage)),
 };
 
 /** The screens a section nav item leads to (its own, and what opens from it, such as a client's page). */
