@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { rspack, type RspackOptions } from '@rspack/core';
+import { rspack, type RspackOptions, type Stats } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shared } from './mf-shared.mjs';
 import { appConfig } from './rspack-app.mjs';
@@ -15,11 +15,17 @@ import { remotes } from './remotes.mjs';
 // (reference/module-federation.md § "Runtime size on Rspack").
 const REMOTE_ENTRY_BUDGET = 10_000;
 const SHELL_RUNTIME_BUDGET = 27_000;
+// Issue 30, a dashboard that loads only what you open: the layout (mf-dashboard's exposed page: the
+// nav, its badges, the promo banner) is what every /dashboard route loads before its section. zod,
+// libphonenumber-js and papaparse belong to the sections that validate, format phones or import.
+const DASHBOARD_LAYOUT_BUDGET = 8_000;
+const LAYOUT_FORBIDDEN = /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(zod|libphonenumber-js|papaparse)[\\/]/;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'cadence-remote-build-'));
 const remoteOut = path.join(out, 'mf-content');
 const shellOut = path.join(out, 'shell');
+const dashboardOut = path.join(out, 'mf-dashboard');
 const read = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8');
 const gzipped = (dir: string, file: string) => gzipSync(readFileSync(path.join(dir, file)), { level: 9 }).length;
 const jsFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith('.js'));
@@ -30,22 +36,41 @@ interface Manifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
-/** A production build of one app into `dir` (never the app's own dist/). */
-function build(config: RspackOptions & { output: { path: string } }, dir: string): Promise<void> {
+/** A production build of one app into `dir` (never the app's own dist/), answering its stats. */
+function build(config: RspackOptions & { output: { path: string } }, dir: string): Promise<Stats> {
   config.output.path = dir;
   config.devtool = false;
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<Stats>((resolve, reject) => {
     rspack(config, (error, stats) => {
-      if (error || stats?.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
-      else resolve();
+      if (error || !stats || stats.hasErrors()) reject(error ?? new Error(stats?.toString('errors-only')));
+      else resolve(stats);
     });
   });
+}
+
+interface ModuleStats {
+  identifier?: string;
+  chunks?: (string | number)[];
+}
+let dashboard: { groups: Record<string, { chunks?: (string | number)[] }>; modules: ModuleStats[] };
+
+/** The packages a named chunk group (an exposed page, a section's screen) loads from node_modules. */
+function forbiddenIn(group: string): string[] {
+  const chunks = new Set((dashboard.groups[group]?.chunks ?? []).map(String));
+  const packages = dashboard.modules
+    .filter((module) => (module.chunks ?? []).some((chunk) => chunks.has(String(chunk))))
+    .map((module) => LAYOUT_FORBIDDEN.exec(module.identifier ?? '')?.[1])
+    .filter((name): name is string => name !== undefined);
+  return [...new Set(packages)].sort();
 }
 
 beforeAll(async () => {
   await build(appConfig({ dir: path.join(root, 'mf-content') }) as RspackOptions & { output: { path: string } }, remoteOut);
   await build(appConfig({ dir: path.join(root, 'shell'), host: true }) as RspackOptions & { output: { path: string } }, shellOut);
-}, 120_000);
+  const stats = await build(appConfig({ dir: path.join(root, 'mf-dashboard') }) as RspackOptions & { output: { path: string } }, dashboardOut);
+  const json = stats.toJson({ all: false, chunkGroups: true, modules: true, ids: true });
+  dashboard = { groups: json.namedChunkGroups ?? {}, modules: json.modules ?? [] };
+}, 240_000);
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('a remote build', () => {
@@ -91,5 +116,26 @@ describe('the shell build', () => {
     expect(gzipped(shellOut, runtime[0] ?? '')).toBeLessThanOrEqual(SHELL_RUNTIME_BUDGET);
     // Nothing else is split off: main.js and the runtime chunk are the shell's only scripts.
     expect(jsFiles(shellOut).sort()).toEqual([main, ...runtime].sort());
+  });
+});
+
+describe('the dashboard build (issue 30: loads only the section you open)', () => {
+  it('keeps zod, libphonenumber-js and papaparse out of the layout, which stays within its size budget', () => {
+    expect(forbiddenIn('__federation_expose_DashboardPage')).toEqual([]);
+    const [layout] = jsFiles(dashboardOut).filter((file) => file.startsWith('__federation_expose_DashboardPage.'));
+    expect(layout).toBeDefined();
+    expect(gzipped(dashboardOut, layout ?? '')).toBeLessThanOrEqual(DASHBOARD_LAYOUT_BUDGET);
+  });
+
+  it('loads each section’s screens as a chunk of their own, Today and the clients list without zod or papaparse', () => {
+    // section-screens.ts names each screen's chunk; a screen imported by the layout would have none.
+    for (const name of ['today', 'clients', 'client', 'schedule', 'sessions', 'practice', 'payments', 'transactions', 'reports', 'client-import']) {
+      expect(dashboard.groups[`screen-${name}`], `screen-${name}`).toBeDefined();
+    }
+    // They show phone numbers as the practice reads them (libphonenumber-js); they validate nothing.
+    expect(forbiddenIn('screen-today')).toEqual(['libphonenumber-js']);
+    expect(forbiddenIn('screen-clients')).toEqual(['libphonenumber-js']);
+    // The import reads CSV files: papaparse is its own.
+    expect(forbiddenIn('screen-client-import')).toContain('papaparse');
   });
 });

@@ -1,4 +1,5 @@
-import { type Client, type ClientStatus, clientSearch } from './client-schema.ts';
+import { clientSearch, type ClientStatus } from './client-model.ts';
+import type { Client } from './client-schema.ts';
 
 // What the client list shows of the loaded clients: search as you type, a status and a tag
 // filter, and the order. Pure, so the list, its tests and the search bench share one rule.

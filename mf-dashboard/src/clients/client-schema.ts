@@ -13,22 +13,16 @@ import {
   withTypedAmounts,
 } from '../shared/schema-fields.ts';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
-import { emailSearchKey, normaliseText, phoneSearchKey, TEXT_LIMITS } from '../shared/validators.ts';
+import { normaliseText, TEXT_LIMITS } from '../shared/validators.ts';
 import { insuranceShapeFor } from './client-insurance.ts';
+import { CLIENT_STATUSES } from './client-model.ts';
 
 // A client (issue #13 "Clients"), flat as its Appwrite document holds it. Created and updated
-// times are the document's own $createdAt/$updatedAt, so they are not part of the input.
+// times are the document's own $createdAt/$updatedAt, so they are not part of the input. What the
+// screens read without validating (statuses, names, search) is in client-model.ts, free of zod, so a
+// list or Today does not load it.
 
-export const CLIENT_STATUSES = ['prospective', 'active', 'inactive', 'discharged'] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
-  prospective: 'Prospective',
-  active: 'Active',
-  inactive: 'Inactive',
-  discharged: 'Discharged',
-};
-/** Archiving a client is setting one of these (issue #13: archive instead of delete). */
-export const ARCHIVED_STATUSES: readonly ClientStatus[] = ['inactive', 'discharged'];
+export * from './client-model.ts';
 
 export const MAX_TAGS = 20;
 
@@ -145,63 +139,3 @@ export type Client = z.output<ClientSchema>;
 
 /** Fields every client field list (forms, import, exports) names, in the form's order. */
 export const CLIENT_FIELDS = Object.keys(clientFieldsFor(DEFAULT_PRACTICE_COUNTRY).shape) as (keyof Client)[];
-
-/** What the client is called on screen: the preferred name if there is one, then the last name. */
-export function clientDisplayName(client: Pick<Client, 'firstName' | 'lastName' | 'preferredName'>): string {
-  return `${client.preferredName || client.firstName} ${client.lastName}`.trim();
-}
-
-export function isArchived(client: Pick<Client, 'status'>): boolean {
-  return ARCHIVED_STATUSES.includes(client.status);
-}
-
-function folded(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
-}
-
-type SearchableClient = Pick<Client, 'firstName' | 'lastName' | 'preferredName' | 'email' | 'phone'>;
-
-// A client's folded names and email, and phone digits, worked out once per client object (a list
-// keeps its objects until it is loaded again), not again for every keystroke.
-const searchKeys = new WeakMap<SearchableClient, { haystack: string; phone: string }>();
-
-function searchKeysOf(client: SearchableClient): { haystack: string; phone: string } {
-  let keys = searchKeys.get(client);
-  if (!keys) {
-    keys = {
-      haystack: folded([client.firstName, client.lastName, client.preferredName, emailSearchKey(client.email)].filter(Boolean).join(' ')),
-      phone: phoneSearchKey(client.phone),
-    };
-    searchKeys.set(client, keys);
-  }
-  return keys;
-}
-
-/**
- * Search as you type (issue #13): every word of the query must appear in the client's names,
- * preferred name, email or phone. Accents and case are ignored ("zoe" finds Zoë), and a query
- * with digits also matches the phone however it was written. Returns the test for one query, to
- * run over every client.
- */
-export function clientSearch(query: string): (client: SearchableClient) => boolean {
-  const words = folded(query)
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => {
-      const digits = word.replace(/\D/g, '');
-      // A word that is a phone number (digits and its punctuation only) also matches the phone's digits.
-      return { word, digits: digits.length >= 3 && digits.length === word.replace(/[\s().+-]/g, '').length ? digits : null };
-    });
-  if (words.length === 0) return () => true;
-  return (client) => {
-    const { haystack, phone } = searchKeysOf(client);
-    return words.every(({ word, digits }) => haystack.includes(word) || (digits !== null && phone.includes(digits)));
-  };
-}
-
-export function matchesClientSearch(client: SearchableClient, query: string): boolean {
-  return clientSearch(query)(client);
-}

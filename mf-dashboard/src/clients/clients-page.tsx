@@ -20,7 +20,7 @@ import type { ClientDocument } from './api/client-document.ts';
 import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
 import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';
 import { useClients } from './client-queries.ts';
-import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientDisplayName, type ClientStatus } from './client-schema.ts';
+import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientDisplayName, type ClientStatus } from './client-model.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 import { PracticePhone } from './practice-phone.tsx';
 import './clients.css';

@@ -10,7 +10,9 @@ import { createElement, use, type ComponentType, type ReactElement } from 'react
 // `<screens.<name>.Screen />` in a <Route> of dashboard-page.tsx, and list it under its nav item in
 // `sectionScreens` so hovering the item prefetches it. Never import a screen (or its data layer, its
 // schemas, zod, libphonenumber-js, papaparse) from dashboard-page.tsx or the nav badges: the layout is
-// what every /dashboard route loads before its section.
+// what every /dashboard route loads before its section (tooling/remote-build.test.ts guards it). What a
+// screen only reads is in the zod-free models (client-model.ts, service-model.ts, fee-policy.ts); the
+// schemas stay with the screens that validate.
 
 interface ScreenLoad {
   promise: Promise<ComponentType>;

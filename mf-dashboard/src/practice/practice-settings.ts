@@ -18,7 +18,10 @@ import { TEXT_LIMITS } from '../shared/validators.ts';
 
 // Practice settings (issue #13 "Practice settings"): one document per therapist. The shape is flat,
 // as the Appwrite document holds it (string, integer, float and enum attributes), so the same schema
-// checks the form, the stored document and any function that receives it.
+// checks the form, the stored document and any function that receives it. What reading a session's
+// fee needs (fee-policy.ts) is free of zod, so the screens that only read do not load it.
+
+export * from './fee-policy.ts';
 
 /** Hours before a session after which cancelling counts as late; 0 is "no cancellation window". */
 export const CANCELLATION_WINDOW_HOURS = [0, 24, 48, 72] as const;
@@ -133,42 +136,3 @@ export const practiceSettingsSchema = withTypedAmounts(['lateCancelFeeAmount', '
 
 export type PracticeSettingsInput = z.input<typeof practiceSettingsFields>;
 export type PracticeSettings = z.output<typeof practiceSettingsSchema>;
-
-export interface FeePolicy {
-  type: FeeType;
-  amount: number | null;
-  percent: number | null;
-}
-
-/**
- * What a late cancellation or no-show costs under a fee policy, in minor units of the session's
- * currency: nothing, the fixed amount, or the percentage of the session fee rounded to the nearest
- * minor unit (half up).
- */
-export function policyFee(policy: FeePolicy, sessionFee: number): number {
-  if (policy.type === 'fixed') return policy.amount ?? 0;
-  if (policy.type === 'percent') return Math.round((Math.max(0, sessionFee) * (policy.percent ?? 0)) / 100);
-  return 0;
-}
-
-export const lateCancelPolicy = (settings: PracticeSettings): FeePolicy => ({
-  type: settings.lateCancelFeeType,
-  amount: settings.lateCancelFeeAmount,
-  percent: settings.lateCancelFeePercent,
-});
-
-export const noShowPolicy = (settings: PracticeSettings): FeePolicy => ({
-  type: settings.noShowFeeType,
-  amount: settings.noShowFeeAmount,
-  percent: settings.noShowFeePercent,
-});
-
-/**
- * Whether cancelling at `cancelledAt` counts as late for a session starting at `startsAt` (both
- * UTC instants): inside the window, and never when the practice has none.
- */
-export function isLateCancellation(windowHours: CancellationWindowHours, startsAt: Date, cancelledAt: Date): boolean {
-  if (windowHours === 0) return false;
-  const hoursBefore = (startsAt.getTime() - cancelledAt.getTime()) / 3_600_000;
-  return hoursBefore < windowHours;
-}

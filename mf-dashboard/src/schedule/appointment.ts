@@ -1,5 +1,6 @@
 import type { OwnedDocument } from '../shared/practice-collections.ts';
-import { isLateCancellation, lateCancelPolicy, noShowPolicy, policyFee, type PracticeSettings } from '../practice/practice-settings.ts';
+import { isLateCancellation, lateCancelPolicy, noShowPolicy, policyFee } from '../practice/fee-policy.ts';
+import type { PracticeSettings } from '../practice/practice-settings.ts';
 
 // An appointment is one occurrence: its own time, status, fee and note state, whether it belongs to
 // a series or not (issue #14). Statuses are the attendance of issue #14; part 4's ledger charges

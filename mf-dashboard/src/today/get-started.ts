@@ -1,4 +1,5 @@
-import { isServiceReady, type Service } from '../practice/services.ts';
+import { isServiceReady } from '../practice/service-model.ts';
+import type { Service } from '../practice/services.ts';
 
 // Today's "Get started" checklist (issue #13): where a new practice begins, each step done or not
 // from the practice's real data.

@@ -3,7 +3,7 @@ import { Link } from '@cadence/shared-router';
 import { buttonClassName, Skeleton } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientPath } from '../clients/client-paths.ts';
-import { clientDisplayName } from '../clients/client-schema.ts';
+import { clientDisplayName } from '../clients/client-model.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { useServices } from '../practice/practice-queries.ts';
@@ -12,7 +12,7 @@ import { addDays, instantAt, timeLabel, todayIn, zonedTime } from '../schedule/c
 import { useAppointments } from '../schedule/schedule-queries.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { StatusMenu } from '../schedule/status-menu.tsx';
-import { serviceLabel } from '../practice/services.ts';
+import { serviceLabel } from '../practice/service-model.ts';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { practiceCountry } from '../shared/country.ts';
 import { LoadError } from '../shared/load-error.tsx';

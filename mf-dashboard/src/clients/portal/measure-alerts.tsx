@@ -1,11 +1,11 @@
 import { useUserId } from '../../shared/use-user-id.ts';
 import { useMutation, useQueryClient } from '@cadence/shared-auth/query';
 import { Link } from '@cadence/shared-router';
-import { Alert, Badge, Button } from '@cadence/shared-ui';
+import { Alert, Button } from '@cadence/shared-ui';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { clientPath } from '../client-paths.ts';
 import type { ClientDocument } from '../api/client-document.ts';
-import { clientDisplayName } from '../client-schema.ts';
+import { clientDisplayName } from '../client-model.ts';
 import { acknowledgeAlert } from './measures-api.ts';
 import './measures.css';
 import { measureKeys, useOpenAlerts } from './use-measures.ts';
@@ -19,7 +19,6 @@ export const MEASURE_ALERTS_TEXT = {
   acknowledge: 'Acknowledge',
   acknowledging: 'Saving…',
   failed: 'That did not work. Please try again.',
-  badge: (n: number) => ` ${n === 1 ? 'alert' : 'alerts'} to acknowledge`,
 } as const;
 
 const T = MEASURE_ALERTS_TEXT;
@@ -80,15 +79,3 @@ export function MeasureAlerts({ clients, timeZone }: { clients: readonly ClientD
   );
 }
 
-/** The nav's badge on Today while any alert is open. */
-export function MeasureAlertsBadge() {
-  const alerts = useOpenAlerts();
-  const total = alerts.data?.length ?? 0;
-  if (total === 0) return null;
-  return (
-    <Badge tone="danger" className="notes-due-badge">
-      {total > 99 ? '99+' : total}
-      <span className="ui-visually-hidden">{T.badge(total)}</span>
-    </Badge>
-  );
-}

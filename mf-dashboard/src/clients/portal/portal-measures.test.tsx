@@ -9,7 +9,8 @@ import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { acknowledgeAlert, listMeasureRequests, listMeasureResponses, listMeasureSchedules, listOpenAlerts, scheduleMeasure, sendMeasure } from './measures-api.ts';
 import { getPortalAccess } from './portal-access-api.ts';
-import { MeasureAlerts, MeasureAlertsBadge } from './measure-alerts.tsx';
+import { MeasureAlerts } from './measure-alerts.tsx';
+import { MeasureAlertsBadge } from './measure-alerts-badge.tsx';
 import { PortalMeasures } from './portal-measures.tsx';
 import type { ClientDocument } from '../api/client-document.ts';
 

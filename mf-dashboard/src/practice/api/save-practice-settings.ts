@@ -1,7 +1,7 @@
 import { appwrite, attempt, uniqueId } from '@cadence/shared-auth';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 import type { PracticeSettings } from '../practice-settings.ts';
-import { suggestedServices } from '../services.ts';
+import { suggestedServices } from '../service-model.ts';
 import { createPractice, isCreateConflict } from './create-practice.ts';
 import { getPracticeSettings, type PracticeSettingsDocument } from './get-practice-settings.ts';
 
