@@ -123,7 +123,7 @@ describe('certificate', () => {
   };
   const expected: Array<[string, string]> = [
     ['Document', 'Informed consent for therapy'], ['Version', 'informed-consent, version 2026-11-01'], ['Practice', 'Calm Waters Therapy'],
-    ['Sent', '2026-11-27 15:00:00 UTC'], ['Signer', 'Jane Doe'], ['Signer\'s email', 'jane@example.com'], ['Signer\'s account', 'user123'],
+    ['Sent', '2026-11-27 15:00:00 UTC'], ['Signer', 'Jane Doe'], ['Signed by', 'Jane Doe'], ['Signer\'s email', 'jane@example.com'], ['Signer\'s account', 'user123'],
     ['Relationship to client', 'Self (the client)'], ['Method', 'Typed name'], ['Intent', 'The signer chose Sign after reading the document'],
     ['Authentication', 'Client portal session: one-time code (Appwrite provider "token")'], ['Signed at (UTC)', '2026-11-28 06:55:12 UTC'],
     ['IP address', '203.0.113.7'], ['User agent', 'Mozilla/5.0 (Test) Browser/1.0'],
@@ -132,8 +132,9 @@ describe('certificate', () => {
 
   it('has every field: signer, relationship, method, intent, authentication, time (UTC), IP, user agent, document, version, e-consent, SHA-256', () => {
     expect(certificateFields(input)).toEqual(expected);
-    const guardian = certificateFields({ ...input, signature: { ...input.signature, relationship: 'guardian', method: 'drawn' } });
+    const guardian = certificateFields({ ...input, clientName: 'Sam Lee', signature: { ...input.signature, relationship: 'guardian', method: 'drawn' } });
     expect(guardian).toContainEqual(['Relationship to client', 'Parent or guardian']);
+    expect(guardian).toContainEqual(['Signed by', 'Jane Doe (parent/guardian) on behalf of Sam Lee']);
     expect(guardian).toContainEqual(['Method', 'Drawn signature']);
   });
 

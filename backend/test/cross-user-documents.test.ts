@@ -13,7 +13,7 @@ import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/conf
 import { addNotification, loadNotifications } from '../../shared-auth/src/notifications/notifications.ts';
 import { DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
-import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { invitedClient, invitedGuardian, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as {
@@ -182,14 +182,16 @@ describe('a second user cannot plant documents for the first (issue 11)', () => 
   });
 });
 
-// Issue 31: the matrix gains the practice's clients. Client A and client B of the victim's practice
-// and client C of the attacker's, each signed in through their invitation's link, read nothing of
-// any practice collection — only their own portal_access, which names the practice — and cannot
-// change that; each therapist reads only their own clients' links.
+// Issue 31: the matrix gains the practice's clients. Client A and client B of the victim's practice,
+// client A's guardian (their own login, invited for A) and client C of the attacker's, each signed
+// in through their invitation's link, read nothing of any practice collection — only their own
+// portal_access, which names the practice — and cannot change that; each therapist reads only their
+// own clients' links. What is shared with a guardian: test/guardians.test.ts.
 describe('portal clients read nothing of the practice (issue 31)', () => {
   let clientA: PortalClient;
   let clientB: PortalClient;
   let clientC: PortalClient;
+  let guardianA: PortalClient & { accessId: string };
   const victimDocs = new Map<string, string>();
 
   beforeAll(async () => {
@@ -200,9 +202,11 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
       const record = await createClient(therapist);
       return invitedClient(aw, therapist, record.$id, String(record.email));
     };
-    clientA = await invited(victim);
+    const recordA = await createClient(victim);
+    clientA = await invitedClient(aw, victim, recordA.$id, String(recordA.email));
     clientB = await invited(victim);
     clientC = await invited(attacker);
+    guardianA = await invitedGuardian(aw, victim, recordA.$id, { name: 'Gina Guardian', email: `gina.${Date.now().toString(36)}@example.com` });
     // One document of the victim's in every other collection, owner-only as the app and functions write them.
     const owner = [Permission.read(Role.user(victim.id)), Permission.update(Role.user(victim.id)), Permission.delete(Role.user(victim.id))];
     for (const { $id: collectionId } of project.collections) {
@@ -214,7 +218,7 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
 
   const others = () => project.collections.map((c) => c.$id).filter((id) => id !== 'portal_access');
 
-  it.each([['A', () => clientA], ['B', () => clientB], ['of the other practice', () => clientC]] as const)(
+  it.each([['A', () => clientA], ['B', () => clientB], ['A’s guardian', () => guardianA], ['of the other practice', () => clientC]] as const)(
     'client %s lists and reads none of any practice collection',
     async (_name, who) => {
       const client = who();
@@ -237,7 +241,8 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
     expect(await read(clientA.databases)).toEqual([`Victim Practice:${clientA.id}`]);
     expect(await read(clientB.databases)).toEqual([`Victim Practice:${clientB.id}`]);
     expect(await read(clientC.databases)).toEqual([`Attacker Practice:${clientC.id}`]);
-    expect(await read(victim.databases)).toEqual([`Victim Practice:${clientA.id}`, `Victim Practice:${clientB.id}`].sort());
+    expect(await read(guardianA.databases)).toEqual([`Victim Practice:${guardianA.id}`]);
+    expect(await read(victim.databases)).toEqual([`Victim Practice:${clientA.id}`, `Victim Practice:${clientB.id}`, `Victim Practice:${guardianA.id}`].sort());
     expect(await read(attacker.databases)).toEqual([`Attacker Practice:${clientC.id}`]);
 
     const [own] = (await clientA.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'portal_access' })).documents;
@@ -254,7 +259,7 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
 
   it('a client creates nothing in any collection, even naming itself; nor does a user who has not finished signing up', async () => {
     const unfinished = await signedInUser(aw, 'unfinished', []);
-    for (const who of [clientA, clientC, unfinished]) {
+    for (const who of [clientA, guardianA, clientC, unfinished]) {
       for (const { $id: collectionId } of project.collections) {
         const data = PLANTED[collectionId]!(who.id);
         for (const permissions of [undefined, [Permission.read(Role.user(who.id))]]) {

@@ -158,7 +158,18 @@ export function utcTime(iso) {
  * @property {{ signerName: string, signerEmail: string, signerUserId: string, relationship: string, method: string,
  *   authentication: string, signedAt: string, ipAddress: string | null, userAgent: string | null, contentHash: string }} signature
  * @property {{ disclosureVersion: string, at: string }} esignConsent the e-records consent in force
+ * @property {string} [clientName] for whom a guardian signed (their portal link's personName)
  */
+
+/**
+ * Who signed, as both pages say it: the client's own name, or a guardian's with on whose behalf.
+ * @param {Pick<CertificateInput, 'signature' | 'clientName'>} input
+ */
+export function signedByLine({ signature, clientName }) {
+  return signature.relationship === 'guardian'
+    ? `${signature.signerName} (parent/guardian) on behalf of ${clientName || 'the client'}`
+    : signature.signerName;
+}
 
 /**
  * The certificate page's lines, label and value, in order: the evidence of intent, consent to
@@ -166,7 +177,7 @@ export function utcTime(iso) {
  * @param {CertificateInput} input
  * @returns {Array<[string, string]>}
  */
-export function certificateFields({ signatureId, practiceName, request, signature, esignConsent }) {
+export function certificateFields({ signatureId, practiceName, request, signature, esignConsent, clientName }) {
   const version = request.templateId === CUSTOM_TEMPLATE_ID ? `the practice's own text (${request.templateVersion})` : `${request.templateId}, version ${request.templateVersion}`;
   return [
     ['Document', request.title],
@@ -174,6 +185,7 @@ export function certificateFields({ signatureId, practiceName, request, signatur
     ['Practice', practiceName],
     ['Sent', utcTime(request.sentAt)],
     ['Signer', signature.signerName],
+    ['Signed by', signedByLine({ signature, clientName })],
     ['Signer\'s email', signature.signerEmail],
     ['Signer\'s account', signature.signerUserId],
     ['Relationship to client', signature.relationship === 'self' ? 'Self (the client)' : 'Parent or guardian'],
@@ -223,7 +235,7 @@ export function signedConsentPdf(input) {
         doc.font('Helvetica-Oblique').fontSize(18).text(signature.signerName);
         doc.font('Helvetica').fontSize(10);
       }
-      doc.text(`Signed electronically by ${signature.signerName} on ${utcTime(signature.signedAt)}. The certificate on the last page records how.`);
+      doc.text(`Signed electronically by ${signedByLine(input)} on ${utcTime(signature.signedAt)}. The certificate on the last page records how.`);
 
       doc.addPage();
       doc.font('Helvetica-Bold').fontSize(16).text('Certificate of electronic signature');

@@ -18,10 +18,11 @@
 //    once (Appwrite's 409) and only the run that created it emails the client;
 //  - the email names no measure and nothing clinical (reference §4.3): scheduledMeasureEmail.
 import { createHash } from 'node:crypto';
-import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
+import { AppwriteException, Query } from 'node-appwrite';
 import { messageOf } from './execution.js';
 import { instrumentOf } from './measures.js';
 import { ownedBy } from './owned-by.js';
+import { recipientsOf } from './portal-people.js';
 import { smtpFailure } from './smtp-mailer.js';
 
 /** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */
@@ -192,8 +193,10 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
       const cadence = schedule['cadence'] === 'every_other' ? 'every_other' : 'every';
       const instrument = instrumentOf(schedule['instrument']);
       if (!instrument) continue;
-      const link = await getOrNull(databases, databaseId, c.portalAccess, clientId);
-      if (!link || link['userId'] !== userId || typeof link['clientUserId'] !== 'string') continue;
+      const record = await getOrNull(databases, databaseId, c.clients, clientId);
+      // A minor's guardians get it, as when the therapist sends one (lib/portal-people.js).
+      const to = record && ownedBy(record, userId) ? await recipientsOf(databases, c, userId, record, null) : null;
+      if (!to) continue;
       const upcoming = (await listAll(databases, databaseId, c.appointments, [
         Query.equal('userId', userId), Query.equal('clientId', clientId), Query.equal('status', 'scheduled'),
         Query.greaterThan('start', new Date(now).toISOString()), Query.lessThanEqual('start', new Date(now + SEND_AHEAD_HOURS * HOUR_MS).toISOString()),
@@ -216,15 +219,14 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
         const index = counted.findIndex((a) => a.$id === appointment.$id);
         const previous = index > 0 ? counted[index - 1] : null;
         if (served.has(appointment.$id) || !servesAppointment(cadence, previous ? { served: served.has(previous.$id) } : null)) continue;
-        const clientUserId = String(link['clientUserId']);
         try {
           await databases.createDocument({
             databaseId, collectionId: c.measureRequests, documentId: scheduledRequestIdOf(schedule.$id, appointment.$id),
             data: {
-              userId, clientId, clientUserId, instrument: instrument.id, status: 'sent', sentAt: new Date(now).toISOString(),
+              userId, clientId, clientUserId: to.clientUserId, audience: to.audience, instrument: instrument.id, status: 'sent', sentAt: new Date(now).toISOString(),
               dueAt: dueAtFor(start, now), appointmentId: appointment.$id,
             },
-            permissions: [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))],
+            permissions: to.permissions,
           });
         } catch (e) {
           if (e instanceof AppwriteException && e.code === 409) continue; // sent already (or by an overlapping run)
@@ -232,8 +234,7 @@ export async function sendScheduledMeasures({ databases, c, now, portalLink, pra
         }
         served.add(appointment.$id);
         created += 1;
-        const client = await getOrNull(databases, databaseId, c.clients, clientId);
-        const email = client && ownedBy(client, userId) && client['reminderConsent'] === true && typeof client['email'] === 'string' ? client['email'].trim() : '';
+        const email = to.clientUserId && record && record['reminderConsent'] === true && typeof record['email'] === 'string' ? record['email'].trim() : '';
         const practice = await practiceOf(userId);
         if (!email || !portalLink) continue;
         const practiceName = String(practice?.['practiceName'] ?? '').trim() || 'Your therapist';

@@ -5,10 +5,12 @@
 // own download uses (lib/money-documents.js) or reads the signed consent's file, after checking the
 // caller's portal link. A new entry brings the client an email that names only the practice.
 import { createHash } from 'node:crypto';
-import { AppwriteException, Permission, Role } from 'node-appwrite';
+import { AppwriteException } from 'node-appwrite';
 import { appOriginFrom } from './app-origin.js';
 import { usDate } from './money-documents.js';
+import { ownedBy } from './owned-by.js';
 import { newDocumentEmail } from './portal.js';
+import { portalPeople, recipientsOf } from './portal-people.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js';
 
 /**
@@ -44,35 +46,37 @@ export function portalDocumentId(input) {
 export const periodTitle = (kind, from, to) => `${kind === 'statement' ? 'Statement' : 'Superbill'}, ${usDate(from)} – ${usDate(to)}`;
 
 /**
- * The client's portal link for this practice, or null when the client was never invited.
+ * A portal link of the client's for this practice — their own, else a guardian's — or null when
+ * nobody was invited for them.
  * @param {Databases} databases
  * @param {Collections} c
  * @param {string} userId
  * @param {string} clientId
  */
 export async function portalLinkOf(databases, c, userId, clientId) {
-  try {
-    const link = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.portalAccess, documentId: clientId });
-    return link['userId'] === userId && typeof link['clientUserId'] === 'string' ? link : null;
-  } catch (e) {
-    if (e instanceof AppwriteException && e.code === 404) return null;
-    throw e;
-  }
+  const people = await portalPeople(databases, c, userId, clientId);
+  return people.client ?? people.guardians[0] ?? null;
 }
 
 /**
- * Puts a document in the client's portal list and, when it is new there, emails the client
- * "You have a new document from {Practice name}". A client who was never invited gets nothing (null).
- * A mail that fails is logged, never a reason to undo what was issued or signed.
+ * Puts a document in the portal list of the client's audience (lib/portal-people.js: the one given,
+ * else the client's default — a minor's guardians) and, when it is new there, emails each of them
+ * "You have a new document from {Practice name}". Nobody invited: nothing (null). A mail that fails
+ * is logged, never a reason to undo what was issued or signed.
  * @param {{ databases: Databases, users: Users, c: Collections, log: (m: string) => void }} run
- * @param {PortalDocumentInput} input
+ * @param {PortalDocumentInput & { audience?: unknown }} input
  * @param {{ mail?: boolean }} [options] `mail: false` lists without a mail (documents from before the invitation)
  * @returns {Promise<{ document: Doc, created: boolean, mailed: boolean } | null>}
  */
 export async function publishPortalDocument({ databases, users, c, log }, input, { mail = true } = {}) {
-  const link = await portalLinkOf(databases, c, input.userId, input.clientId);
-  if (!link) return null;
-  const clientUserId = String(link['clientUserId']);
+  const record = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: input.clientId }).catch((e) => {
+    if (e instanceof AppwriteException && e.code === 404) return null;
+    throw e;
+  });
+  if (!record || !ownedBy(record, input.userId)) return null;
+  const to = await recipientsOf(databases, c, input.userId, record, input.audience ?? null);
+  if (!to) return null;
+  const practiceName = String((await portalLinkOf(databases, c, input.userId, input.clientId))?.['practiceName'] ?? '');
   const documentId = portalDocumentId(input);
   /** @type {Doc} */
   let document;
@@ -80,18 +84,19 @@ export async function publishPortalDocument({ databases, users, c, log }, input,
     document = await databases.createDocument({
       databaseId: c.databaseId, collectionId: c.portalDocuments, documentId,
       data: {
-        userId: input.userId, clientId: input.clientId, clientUserId, kind: input.kind, title: input.title.slice(0, 200),
+        userId: input.userId, clientId: input.clientId, clientUserId: to.clientUserId, audience: to.audience, kind: input.kind, title: input.title.slice(0, 200),
         refId: input.refId ?? null, periodStart: input.periodStart ?? null, periodEnd: input.periodEnd ?? null, signatureId: input.signatureId ?? null,
         issuedAt: new Date().toISOString(),
       },
-      permissions: [Permission.read(Role.user(input.userId)), Permission.read(Role.user(clientUserId))],
+      permissions: to.permissions,
     });
   } catch (e) {
     if (!(e instanceof AppwriteException && e.code === 409)) throw e;
     const existing = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.portalDocuments, documentId });
     return { document: existing, created: false, mailed: false };
   }
-  const mailed = mail ? await mailNewDocument({ users, log }, clientUserId, String(link['practiceName'] ?? '')) : false;
+  let mailed = false;
+  if (mail) for (const login of to.logins) mailed = (await mailNewDocument({ users, log }, login, practiceName)) || mailed;
   return { document, created: true, mailed };
 }
 

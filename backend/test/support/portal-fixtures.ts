@@ -51,3 +51,21 @@ export async function invitedClient(aw: LocalAppwrite, therapist: SignedInUser, 
   const { link } = await newestLink(aw, email);
   return signInWith(aw, link.searchParams.get('userId') ?? '', link.searchParams.get('secret') ?? '');
 }
+
+/** Invites the client record's parent or guardian (invite-client with `guardian`). */
+export function inviteGuardian(therapist: SignedInUser, clientId: string, guardian: { name: string; email: string }) {
+  return execute<InviteAnswer & { accessId?: string; role?: string }>(therapist.functions, 'invite-client', { clientId, guardian });
+}
+
+/** Invites a guardian and signs in with their invitation's link; `accessId` is their own portal link. */
+export async function invitedGuardian(aw: LocalAppwrite, therapist: SignedInUser, clientId: string, guardian: { name: string; email: string }): Promise<PortalClient & { accessId: string }> {
+  const answer = await inviteGuardian(therapist, clientId, guardian);
+  if (!answer.body.success || !answer.body.accessId) throw new Error(`invite guardian: ${answer.raw}`);
+  const { link } = await newestLink(aw, guardian.email);
+  return { ...(await signInWith(aw, link.searchParams.get('userId') ?? '', link.searchParams.get('secret') ?? '')), accessId: answer.body.accessId };
+}
+
+/** Ends one person's portal access (the client's link id, or a guardian's). */
+export function revokeAccess(therapist: SignedInUser, accessId: string) {
+  return execute<{ success: boolean; error: string | null; revoked?: string }>(therapist.functions, 'invite-client', { action: 'revoke', accessId });
+}

@@ -11,6 +11,7 @@ type Attr = (typeof backendProject.collections)[number]['attributes'][number];
 let h: Harness;
 let alice: TestUser;
 let bob: TestUser;
+let carol: TestUser;
 const dbFor = (session?: string): Databases => {
   const c = new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID);
   return new Databases(session ? c.setSession(session) : c);
@@ -51,6 +52,7 @@ beforeAll(async () => {
   h = await startServer();
   alice = await createUser(h.endpoint, 'alice');
   bob = await createUser(h.endpoint, 'bob');
+  carol = await createUser(h.endpoint, 'carol');
   admin = new server.Databases(new server.Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
 });
 afterAll(async () => { await h.close(); });
@@ -119,6 +121,28 @@ describe('permission matrix: every collection of backend/appwrite.json', () => {
 
       // the API key bypasses everything, and the document is still there
       expect((await admin.getDocument({ ...ref, documentId: id })).$id).toBe(id);
+    });
+  }
+
+  // Issue 31 "Guardians": what a function shares with a second login (a client's guardian) carries
+  // read("user:<guardian>") beside the owner's; that login reads it and nothing more, a third user
+  // sees nothing, and once the function takes the read away (a revoked guardian) it is gone for them.
+  for (const col of backendProject.collections.filter((c) => owned(c) && !USER_WRITABLE.has(c.$id))) {
+    it(`${col.$id}: shared with a guardian's login, read-only for them, invisible to others, gone when revoked`, async () => {
+      const ref = { databaseId: 'main', collectionId: col.$id };
+      const guardian = dbFor(carol.session);
+      const owner = server.Permission.read(server.Role.user(alice.id));
+      const shared = server.Permission.read(server.Role.user(carol.id));
+      const id = (await admin.createDocument({ ...ref, documentId: server.ID.unique(), data: sample(col.attributes, alice.id), permissions: [owner, shared] })).$id;
+      expect((await guardian.getDocument({ ...ref, documentId: id })).$id).toBe(id);
+      expect((await guardian.listDocuments({ ...ref, queries: [Query.equal('userId', alice.id)] })).documents.map((d) => d.$id)).toContain(id);
+      expect(await failure(guardian.updateDocument({ ...ref, documentId: id, data: {} }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+      expect(await failure(guardian.deleteDocument({ ...ref, documentId: id }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+      expect(await failure(dbFor(bob.session).getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      await admin.updateDocument({ ...ref, documentId: id, data: {}, permissions: [owner] });
+      expect(await failure(guardian.getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
+      expect((await guardian.listDocuments(ref)).documents.some((d) => d.$id === id)).toBe(false);
+      expect((await dbFor(alice.session).getDocument({ ...ref, documentId: id })).$id).toBe(id);
     });
   }
 

@@ -64,16 +64,15 @@ export async function ownedDocuments(databases, databaseId, collectionId, userId
 }
 
 /**
- * A document a function wrote for the therapist and the client's login: the therapist's, readable by
- * both and by nobody else (such collections grant no create, so no one else could have written it).
+ * A document a function wrote for the therapist and the portal logins it is shared with (the
+ * client's, a guardian's, a signer's): the therapist's, and nothing but reads of single users (such
+ * collections grant no create, so no one else could have written it).
  * @param {Doc} doc
  * @param {string} userId
  */
 export function sharedWithClient(doc, userId) {
-  // A consent signature names its client login as the signer.
-  const client = String(doc['clientUserId'] ?? doc['signerUserId'] ?? '');
-  const readers = [`read("user:${userId}")`, `read("user:${client}")`];
-  return doc['userId'] === userId && doc.$permissions.length > 0 && doc.$permissions.every((p) => readers.includes(p));
+  return doc['userId'] === userId && doc.$permissions.includes(`read("user:${userId}")`)
+    && doc.$permissions.every((p) => /^read\("user:[A-Za-z0-9][A-Za-z0-9._-]{0,35}"\)$/.test(p));
 }
 
 /**

@@ -3,7 +3,9 @@
 // therapist's correction message — and its responses directly (read permission); only this
 // function writes them.
 //
-// Body (JSON), the caller the request's client login (anyone else: 404, told nothing):
+// Body (JSON), the caller a login the request is shared with — the client's, or a parent's or
+// guardian's acting for them (the response records which: relationship, submitterName) — through a
+// portal link still in force (anyone else: 404, told nothing):
 //   {action:'save', requestId, answers: {linkId: value}, revision} → 200 {success, revision, savedAt}:
 //     the draft (autosave), encrypted. `revision` is the draft revision the browser last had; an
 //     older one is 409 {success:false, field:'revision', revision, draft} with the newer draft,
@@ -20,9 +22,9 @@
 // message, code: 400, type: 'general_argument_invalid'} — the first problem as `error`/`message`
 // (Appwrite's own error body has message, code and type). Only while the form is sent or sent back
 // for a correction: otherwise 409.
-import { Permission, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { messageOf } from '../../lib/execution.js';
+import { actorFor } from '../../lib/portal-people.js';
 import { formRequestSummary, requestQuestionnaire, responseIdOf } from '../../lib/form-requests.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
@@ -62,9 +64,9 @@ export default consentFunction({
     const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
     if (!requestId) throw new Refusal(400, FILL_FORM_MESSAGES.request, 'requestId');
     const request = await documentOrNull(databases, c.databaseId, c.formRequests, requestId);
-    if (!request || request.clientUserId !== userId) throw new Refusal(404, FILL_FORM_MESSAGES.notFound, 'requestId');
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, String(request.clientId));
-    if (!link || link.userId !== request.userId || link.clientUserId !== userId) throw new Refusal(404, FILL_FORM_MESSAGES.notFound, 'requestId');
+    // The client or a guardian the request is shared with, while linked; anyone else is told nothing.
+    const actor = await actorFor(databases, c, request, userId);
+    if (!request || !actor) throw new Refusal(404, FILL_FORM_MESSAGES.notFound, 'requestId');
     if (request.status !== 'sent' && request.status !== 'correction') throw new Refusal(409, FILL_FORM_MESSAGES.closed);
 
     const questionnaire = requestQuestionnaire(request);
@@ -100,9 +102,10 @@ export default consentFunction({
       data: {
         userId: request.userId, clientId: request.clientId, clientUserId: userId, requestId: request.$id, round,
         questionnaire: canonicalOf(questionnaire), response: text, submittedAt: now,
+        relationship: actor.relationship, submitterName: (await users.get({ userId })).name.slice(0, 128) || null,
       },
-      // Immutable: read by the practice and the client, changed by no one.
-      permissions: [Permission.read(Role.user(String(request.userId))), Permission.read(Role.user(userId))],
+      // Immutable: read by whoever reads the request (the practice, and the client and/or guardians), changed by no one.
+      permissions: request.$permissions.filter((p) => p.startsWith('read(')),
     }).catch((/** @type {unknown} */ e) => {
       if (e && typeof e === 'object' && 'code' in e && e.code === 409) throw new Refusal(409, FILL_FORM_MESSAGES.closed);
       throw e;
@@ -116,6 +119,8 @@ export default consentFunction({
     // A failure to list it is logged: the answers are stored and the submit stands.
     await publishPortalDocument({ databases, users, c, log }, {
       userId: String(request.userId), clientId: String(request.clientId), kind: 'form', refId: stored.$id,
+      // The submitted copy goes to whoever the form was sent to (the client, their guardians, or both).
+      audience: typeof request.audience === 'string' ? request.audience : null,
       title: round > 1 ? `${String(request.title)} (submission ${round})` : String(request.title),
     }).catch((/** @type {unknown} */ e) => log(`form response ${stored.$id} not listed in the portal documents: ${messageOf(e)}`));
     return { status: 201, body: { success: true, error: null, request: formRequestSummary(updated), response: { $id: stored.$id, round, submittedAt: now } } };

@@ -5,18 +5,30 @@
 // readable by the therapist and the client, written only here) links it to the practice; a second
 // practice inviting the same email links the same login. Each call mails a fresh sign-in link
 // (a re-invite), and the earlier ones keep working until they expire.
-import { AppwriteException, Databases, ID, Permission, Query, Role, Users } from 'node-appwrite';
+//
+// Guardians (issue 31): `{clientId, guardian: {name, email}}` invites the client's parent or
+// guardian instead — their own login (found or made by their email, label `client`), linked by a
+// portal_access document with role `guardian` and its own id, with the client's name so the portal
+// says for whom they act. The client must have agreed to email; the mail is the same PHI-free
+// invitation. `{action: 'revoke', accessId}` ends one person's access (the client's or a
+// guardian's): the link is deleted and every portal document of the client loses that login's read
+// (lib/portal-people.js syncPortalReaders); the functions refuse them from then on.
+import { createHash } from 'node:crypto';
+import { AppwriteException, Databases, ID, Permission, Query, Role, Storage, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
+import { GUARDIAN_ROLE, portalPeople, syncPortalReaders } from '../../lib/portal-people.js';
+import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const INVITE_MESSAGES = {
   signIn: 'Sign in to invite a client.',
@@ -29,7 +41,31 @@ export const INVITE_MESSAGES = {
   noPractice: 'Save your practice’s details first: the invitation names your practice.',
   notConfigured: 'Invitations are not configured.',
   failed: 'The invitation could not be sent. Please try again.',
+  guardianName: 'Enter the parent’s or guardian’s name.',
+  guardianEmail: 'Enter the parent’s or guardian’s email address, like name@example.com.',
+  guardianSameEmail: 'This is the client’s own email. Use the parent’s or guardian’s own email address.',
+  revokeNotFound: 'This portal access could not be found.',
 };
+
+/** A guardian's link id: one per client record and guardian login, so a re-invite updates it. @param {string} clientId @param {string} guardianUserId */
+export const guardianAccessId = (clientId, guardianUserId) => `g${createHash('sha256').update(`${clientId}|${guardianUserId}`).digest('hex').slice(0, 35)}`;
+
+/** The client's name as the guardian's portal shows it ("For Sam Lee"). @param {import('node-appwrite').Models.DefaultDocument} record */
+const personNameOf = (record) => [record['preferredName'] || record['firstName'], record['lastName']].filter((p) => typeof p === 'string' && p.trim()).join(' ').slice(0, 128);
+
+/**
+ * @param {unknown} value
+ * @returns {{ name: string, email: string } | { error: string, field: string } | null}
+ */
+function guardianOf(value) {
+  if (value === undefined || value === null) return null;
+  const input = /** @type {Record<string, unknown>} */ (typeof value === 'object' ? value : {});
+  const name = typeof input['name'] === 'string' ? input['name'].normalize('NFC').replace(/\s+/g, ' ').trim() : '';
+  const email = typeof input['email'] === 'string' ? input['email'].trim().toLowerCase() : '';
+  if (!name || name.length > 128) return { error: INVITE_MESSAGES.guardianName, field: 'guardianName' };
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return { error: INVITE_MESSAGES.guardianEmail, field: 'guardianEmail' };
+  return { name, email };
+}
 
 /**
  * The client's Appwrite user: found by email or made, with the `client` label. A user without the
@@ -47,13 +83,34 @@ async function clientUser(users, email, name) {
   return users.updateLabels({ userId: created.$id, labels: [CLIENT_LABEL] });
 }
 
+/**
+ * Deletes one person's link and takes their read off every portal document of the client.
+ * @param {{ databases: Databases, storage: Storage, ids: import('../../lib/collections.js').Collections }} run
+ * @param {string} callerId
+ * @param {unknown} accessId
+ */
+async function revoke({ databases, storage, ids }, callerId, accessId) {
+  const id = typeof accessId === 'string' && ID_PATTERN.test(accessId) ? accessId : '';
+  const link = id ? await databases.getDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: id }).catch((e) => {
+    if (e instanceof AppwriteException && e.code === 404) return null;
+    throw e;
+  }) : null;
+  if (!link || link['userId'] !== callerId) return null;
+  await databases.deleteDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: link.$id });
+  await syncPortalReaders({ databases, storage, c: ids }, callerId, String(link['clientId']), signedConsentsBucketFromEnv(process.env));
+  return link;
+}
+
 /** @param {Context} context */
 export default async ({ req, res, log, error }) => {
   const callerId = req.headers['x-appwrite-user-id'] ?? '';
   if (!callerId) return res.json({ success: false, error: INVITE_MESSAGES.signIn }, 401);
   const body = readBody(req.bodyText);
+  const revoking = body.action === 'revoke';
   const clientId = typeof body.clientId === 'string' && ID_PATTERN.test(body.clientId) ? body.clientId : '';
-  if (!clientId) return res.json({ success: false, error: INVITE_MESSAGES.badRequest }, 400);
+  if (!clientId && !revoking) return res.json({ success: false, error: INVITE_MESSAGES.badRequest }, 400);
+  const guardian = revoking ? null : guardianOf(body.guardian);
+  if (guardian && 'error' in guardian) return res.json({ success: false, error: guardian.error, field: guardian.field }, 400);
   const origin = appOriginFrom(process.env);
   const smtp = smtpSettingsFromEnv(process.env);
   if (!origin || !smtp) {
@@ -63,30 +120,45 @@ export default async ({ req, res, log, error }) => {
   const ids = collectionsFromEnv(process.env);
   const client = serverClient(req);
   const databases = new Databases(client);
+  const storage = new Storage(client);
   const users = new Users(client);
   try {
     const caller = await users.get({ userId: callerId });
     if (caller.labels.includes(CLIENT_LABEL)) return res.json({ success: false, error: INVITE_MESSAGES.notTherapist }, 403);
+    if (revoking) {
+      const revoked = await revoke({ databases, storage, ids }, callerId, body.accessId);
+      if (!revoked) return res.json({ success: false, error: INVITE_MESSAGES.revokeNotFound, field: 'accessId' }, 404);
+      log(`revoked portal access ${revoked.$id}`);
+      return res.json({ success: true, error: null, revoked: revoked.$id });
+    }
     const record = await databases.getDocument({ databaseId: ids.databaseId, collectionId: ids.clients, documentId: clientId }).catch((e) => {
       if (e instanceof AppwriteException && e.code === 404) return null;
       throw e;
     });
     if (!record || !ownedBy(record, callerId)) return res.json({ success: false, error: INVITE_MESSAGES.notFound }, 404);
-    const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
-    if (!email) return res.json({ success: false, error: INVITE_MESSAGES.noEmail, field: 'email' }, 400);
+    const clientEmail = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
+    if (!guardian && !clientEmail) return res.json({ success: false, error: INVITE_MESSAGES.noEmail, field: 'email' }, 400);
     if (record.reminderConsent !== true) return res.json({ success: false, error: INVITE_MESSAGES.noConsent, field: 'consent' }, 400);
+    if (guardian && guardian.email === clientEmail) return res.json({ success: false, error: INVITE_MESSAGES.guardianSameEmail, field: 'guardianEmail' }, 400);
+    const email = guardian ? guardian.email : clientEmail;
     const practice = (await databases.listDocuments({
       databaseId: ids.databaseId, collectionId: ids.practiceSettings, queries: [Query.equal('userId', callerId), Query.limit(10)],
     })).documents.find((doc) => ownedBy(doc, callerId));
     const practiceName = typeof practice?.practiceName === 'string' ? practice.practiceName.trim() : '';
     if (!practice || !practiceName) return res.json({ success: false, error: INVITE_MESSAGES.noPractice }, 409);
 
-    const name = String(record.preferredName || record.firstName || '').slice(0, 128);
+    const name = guardian ? guardian.name : String(record.preferredName || record.firstName || '').slice(0, 128);
     const user = await clientUser(users, email, name);
-    if (!user) return res.json({ success: false, error: INVITE_MESSAGES.practiceAccount, field: 'email' }, 409);
+    if (!user) return res.json({ success: false, error: INVITE_MESSAGES.practiceAccount, field: guardian ? 'guardianEmail' : 'email' }, 409);
+    if (guardian) {
+      // One login is the client or a guardian of a record, never both.
+      const people = await portalPeople(databases, ids, callerId, clientId);
+      if (people.client?.clientUserId === user.$id) return res.json({ success: false, error: INVITE_MESSAGES.guardianSameEmail, field: 'guardianEmail' }, 400);
+    }
 
     const now = new Date().toISOString();
-    const existing = await databases.getDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: clientId }).catch((e) => {
+    const accessId = guardian ? guardianAccessId(clientId, user.$id) : clientId;
+    const existing = await databases.getDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: accessId }).catch((e) => {
       if (e instanceof AppwriteException && e.code === 404) return null;
       throw e;
     });
@@ -96,24 +168,31 @@ export default async ({ req, res, log, error }) => {
       userId: callerId, clientId, clientUserId: user.$id, practiceName: practiceName.slice(0, 200),
       practicePhone: typeof practice.phone === 'string' && practice.phone ? practice.phone.slice(0, 40) : null,
       status: active ? 'active' : 'invited', invitedAt: now, activatedAt: active ? existing.activatedAt : null,
+      role: guardian ? GUARDIAN_ROLE : 'client', personName: personNameOf(record) || null,
+      contactName: guardian ? guardian.name : null, contactEmail: email,
     };
     // Read-only for both: only this function (and activation) changes it.
     const permissions = [Permission.read(Role.user(callerId)), Permission.read(Role.user(user.$id))];
     const access = existing
-      ? await databases.updateDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: clientId, data, permissions })
-      : await databases.createDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: clientId, data, permissions });
+      ? await databases.updateDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: accessId, data, permissions })
+      : await databases.createDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: accessId, data, permissions });
 
-    // Invoices issued before the invitation are the client's documents too (listed, not mailed: the
-    // invitation is the mail).
-    const issued = await databases.listDocuments({
-      databaseId: ids.databaseId, collectionId: ids.clientInvoices,
-      queries: [Query.equal('userId', callerId), Query.equal('clientId', clientId), Query.equal('status', ['issued', 'paid']), Query.limit(500)],
-    });
-    for (const invoice of issued.documents.filter((doc) => ownedBy(doc, callerId))) {
-      await publishPortalDocument({ databases, users, c: ids, log }, {
-        userId: callerId, clientId, kind: 'invoice', refId: invoice.$id, title: `Invoice ${String(invoice.number)}`,
-      }, { mail: false });
+    if (!guardian) {
+      // Invoices issued before the invitation are the client's documents too (listed, not mailed: the
+      // invitation is the mail).
+      const issued = await databases.listDocuments({
+        databaseId: ids.databaseId, collectionId: ids.clientInvoices,
+        queries: [Query.equal('userId', callerId), Query.equal('clientId', clientId), Query.equal('status', ['issued', 'paid']), Query.limit(500)],
+      });
+      for (const invoice of issued.documents.filter((doc) => ownedBy(doc, callerId))) {
+        await publishPortalDocument({ databases, users, c: ids, log }, {
+          userId: callerId, clientId, kind: 'invoice', refId: invoice.$id, title: `Invoice ${String(invoice.number)}`,
+        }, { mail: false });
+      }
     }
+    // What is already shared with this person (a guardian invited after items were sent to guardians,
+    // a client re-invited under a new email) follows the link from now on.
+    await syncPortalReaders({ databases, storage, c: ids }, callerId, clientId, signedConsentsBucketFromEnv(process.env));
 
     const token = await users.createToken({ userId: user.$id, length: 64, expire: INVITE_LINK_SECONDS });
     const mailer = createMailer(smtp);
@@ -128,8 +207,10 @@ export default async ({ req, res, log, error }) => {
     } finally {
       mailer.close();
     }
-    log(`invited client ${clientId}`);
-    return res.json({ success: true, error: null, status: access.status, invitedAt: access.invitedAt, activatedAt: access.activatedAt ?? null });
+    log(`invited ${guardian ? 'a guardian of ' : ''}client ${clientId}`);
+    return res.json({
+      success: true, error: null, accessId, role: data.role, status: access.status, invitedAt: access.invitedAt, activatedAt: access.activatedAt ?? null,
+    });
   } catch (e) {
     error(`invitation failed: ${messageOf(e)}`);
     return res.json({ success: false, error: INVITE_MESSAGES.failed }, 500);

@@ -1,6 +1,7 @@
 // portal-documents (issue 31 "Documents"): a portal client downloads one of their documents — the
-// `portal_documents` entry names what it is (lib/portal-documents.js). Only the entry's client login,
-// through a portal link of that practice that still names it, gets anything; everyone else (another
+// `portal_documents` entry names what it is (lib/portal-documents.js). Only a login the entry is
+// shared with (the client's, a guardian's), through a portal link of that practice still in force,
+// gets anything; everyone else (another
 // client, the therapist, another practice's client) is told 404 and nothing more.
 //
 // Body (JSON) {documentId} → 200 {success, filename, contentType:'application/pdf', base64}: an
@@ -11,6 +12,7 @@
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { submittedFormFor } from '../../lib/form-pdf.js';
+import { actorFor } from '../../lib/portal-people.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
 import { Refusal } from '../../lib/note-signing.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
@@ -63,11 +65,10 @@ export default consentFunction({
     const documentId = typeof body['documentId'] === 'string' && ID.test(body['documentId']) ? body['documentId'] : '';
     if (!documentId) throw new Refusal(400, 'Say which document.', 'documentId');
     const entry = await documentOrNull(databases, c.databaseId, c.portalDocuments, documentId);
-    if (!entry || entry['clientUserId'] !== userId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
-    // The link decides too: once the practice re-invites the client under another email, the old
-    // login gets nothing more.
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, String(entry['clientId']));
-    if (!link || link['userId'] !== entry['userId'] || link['clientUserId'] !== userId) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    // Shared with the caller (the client, or a guardian when the therapist shared it with guardians),
+    // and the link decides too: a revoked guardian, or the old login of a client re-invited under
+    // another email, gets nothing more.
+    if (!entry || !(await actorFor(databases, c, entry, userId))) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
     const make = MAKERS[String(entry['kind'])];
     if (!make) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
     const { filename, bytes } = await make(run, entry);

@@ -11,13 +11,14 @@
 // The client record must be the caller's own and linked to the portal (invite-client).
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's client,
 // or no such template), 409 (not invited to the portal), 500.
-import { ID, Permission, Role } from 'node-appwrite';
+import { ID } from 'node-appwrite';
 import { CONSENT_TEMPLATES, CUSTOM_TEMPLATE_ID, consentTemplate } from '../../lib/consent-templates.js';
 import { consentContentHash, customConsentOf } from '../../lib/consent-signing.js';
 import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
+import { recipientsOf } from '../../lib/portal-people.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
@@ -33,7 +34,7 @@ export const SEND_MESSAGES = {
 
 /** @param {import('node-appwrite').Models.DefaultDocument} request */
 export const requestSummary = (request) => Object.fromEntries(
-  ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'templateId', 'templateVersion', 'title', 'contentHash', 'status', 'sentAt'].map((k) => [k, request[k]]),
+  ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'audience', 'templateId', 'templateVersion', 'title', 'contentHash', 'status', 'sentAt'].map((k) => [k, request[k]]),
 );
 
 export default consentFunction({
@@ -62,18 +63,17 @@ export default consentFunction({
 
     const record = await documentOrNull(databases, c.databaseId, c.clients, clientId);
     if (!record || !ownedBy(record, userId)) throw new Refusal(404, SEND_MESSAGES.notFound, 'clientId');
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
-    if (!link || link.userId !== userId) throw new Refusal(409, SEND_MESSAGES.notInvited, 'clientId');
-    const clientUserId = String(link.clientUserId);
+    const to = await recipientsOf(databases, c, userId, record, body['audience']);
+    if (!to) throw new Refusal(409, SEND_MESSAGES.notInvited, 'clientId');
 
     const request = await databases.createDocument({
       databaseId: c.databaseId, collectionId: c.consentRequests, documentId: ID.unique(),
       data: {
-        userId, clientId, clientUserId, templateId: templateId || CUSTOM_TEMPLATE_ID, templateVersion: consent.version,
+        userId, clientId, clientUserId: to.clientUserId, audience: to.audience, templateId: templateId || CUSTOM_TEMPLATE_ID, templateVersion: consent.version,
         title: consent.title, body: consent.body, contentHash: consentContentHash(consent), status: 'sent', sentAt: now,
       },
-      // Read-only for both: only sign-consent marks it signed.
-      permissions: [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))],
+      // Read-only for all: only sign-consent marks it signed.
+      permissions: to.permissions,
     });
     await auditConsent(run, userId, { action: 'consent.send', entityType: 'consent_request', entityId: request.$id });
     return { status: 201, body: { success: true, error: null, request: requestSummary(request) } };

@@ -19,7 +19,7 @@
 //     documents (lib/form-pdf.js); 404 for anyone else's.
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's client
 // or request), 409 (not invited; a form not in the state the action needs), 500.
-import { ID, Permission, Role } from 'node-appwrite';
+import { ID } from 'node-appwrite';
 import { CONSENT_TEMPLATES, consentTemplate } from '../../lib/consent-templates.js';
 import { consentContentHash } from '../../lib/consent-signing.js';
 import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
@@ -29,6 +29,7 @@ import { FORM_TEMPLATES, formTemplateOf } from '../../lib/form-templates.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
+import { recipientsOf } from '../../lib/portal-people.js';
 import { clientFieldOf, flattenItems, questionnaireProblems } from '../../lib/questionnaire.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
@@ -154,15 +155,15 @@ export default consentFunction({
     if (!clientId) throw new Refusal(400, SEND_FORMS_MESSAGES.client, 'clientId');
     const record = await documentOrNull(databases, c.databaseId, c.clients, clientId);
     if (!record || !ownedBy(record, userId)) throw new Refusal(404, SEND_FORMS_MESSAGES.notFound, 'clientId');
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
-    if (!link || link.userId !== userId) throw new Refusal(409, SEND_FORMS_MESSAGES.notInvited, 'clientId');
-    const clientUserId = String(link.clientUserId);
+    const to = await recipientsOf(databases, c, userId, record, body['audience']);
+    if (!to) throw new Refusal(409, SEND_FORMS_MESSAGES.notInvited, 'clientId');
+    const { clientUserId, audience } = to;
     const items = await packetItems(run, body['items']);
 
     const sentAt = appwriteDate(new Date());
     const packetId = ID.unique();
-    // Read-only for both: the functions alone change them.
-    const permissions = [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))];
+    // Read-only for all: the functions alone change them.
+    const { permissions } = to;
     /** @type {string[]} */
     const order = [];
     const forms = [];
@@ -172,7 +173,7 @@ export default consentFunction({
         const request = await databases.createDocument({
           databaseId: c.databaseId, collectionId: c.formRequests, documentId: ID.unique(),
           data: {
-            userId, clientId, clientUserId, packetId, formRef: item.formRef, formVersion: item.version, title: item.questionnaire.title,
+            userId, clientId, clientUserId, audience, packetId, formRef: item.formRef, formVersion: item.version, title: item.questionnaire.title,
             questionnaire: JSON.stringify(item.questionnaire), status: 'sent', sentAt, round: 1, draftRevision: 0,
           },
           permissions,
@@ -184,7 +185,7 @@ export default consentFunction({
         const request = await databases.createDocument({
           databaseId: c.databaseId, collectionId: c.consentRequests, documentId: ID.unique(),
           data: {
-            userId, clientId, clientUserId, templateId: template.id, templateVersion: template.version, title: template.title, body: template.body,
+            userId, clientId, clientUserId, audience, templateId: template.id, templateVersion: template.version, title: template.title, body: template.body,
             contentHash: consentContentHash(template), status: 'sent', sentAt,
           },
           permissions,
@@ -197,7 +198,7 @@ export default consentFunction({
     }
     const packet = await databases.createDocument({
       databaseId: c.databaseId, collectionId: c.formPackets, documentId: packetId,
-      data: { userId, clientId, clientUserId, items: order, sentAt }, permissions,
+      data: { userId, clientId, clientUserId, audience, items: order, sentAt }, permissions,
     });
     return {
       status: 201,

@@ -21,6 +21,7 @@ import { instrumentOf, measureAlertNotificationId } from '../../lib/measures.js'
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
+import { recipientsOf } from '../../lib/portal-people.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
@@ -38,7 +39,7 @@ export const SEND_MEASURE_MESSAGES = {
 
 /** @param {import('node-appwrite').Models.DefaultDocument} request */
 export const measureRequestSummary = (request) => Object.fromEntries(
-  ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'instrument', 'status', 'sentAt', 'submittedAt', 'responseId', 'dueAt', 'appointmentId', 'alertOpen', 'acknowledgedAt'].map((k) => [k, request[k]]),
+  ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'audience', 'instrument', 'status', 'sentAt', 'submittedAt', 'responseId', 'dueAt', 'appointmentId', 'alertOpen', 'acknowledgedAt'].map((k) => [k, request[k]]),
 );
 
 /**
@@ -82,9 +83,8 @@ export default consentFunction({
 
     const record = await documentOrNull(databases, c.databaseId, c.clients, clientId);
     if (!record || !ownedBy(record, userId)) throw new Refusal(404, SEND_MEASURE_MESSAGES.notFound, 'clientId');
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
-    if (!link || link.userId !== userId) throw new Refusal(409, SEND_MEASURE_MESSAGES.notInvited, 'clientId');
-    const clientUserId = String(link.clientUserId);
+    const to = await recipientsOf(databases, c, userId, record, body['audience']);
+    if (!to) throw new Refusal(409, SEND_MEASURE_MESSAGES.notInvited, 'clientId');
 
     if (body['action'] === 'schedule') {
       const cadence = body['cadence'];
@@ -107,9 +107,9 @@ export default consentFunction({
 
     const request = await databases.createDocument({
       databaseId: c.databaseId, collectionId: c.measureRequests, documentId: ID.unique(),
-      data: { userId, clientId, clientUserId, instrument: instrument.id, status: 'sent', sentAt: appwriteDate(new Date()) },
-      // Read-only for both: only submit-measure marks it submitted.
-      permissions: [Permission.read(Role.user(userId)), Permission.read(Role.user(clientUserId))],
+      data: { userId, clientId, clientUserId: to.clientUserId, audience: to.audience, instrument: instrument.id, status: 'sent', sentAt: appwriteDate(new Date()) },
+      // Read-only for all: only submit-measure marks it submitted.
+      permissions: to.permissions,
     });
     return { status: 201, body: { success: true, error: null, request: measureRequestSummary(request) } };
   },

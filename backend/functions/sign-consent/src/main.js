@@ -1,11 +1,13 @@
 // sign-consent (issue 31 "Paperwork"; ESIGN/UETA, ../shared/reference/client-portal.md §4.2): a portal
-// client signs a consent the practice sent (consent_requests). For now the signer is the client's own
-// login (relationship `self`); a guardian's login signing for the client fits the same record
-// (`relationship: 'guardian'`, signerUserId ≠ the request's clientUserId) once guardians exist.
+// client signs a consent the practice sent (consent_requests): the client's own login (relationship
+// `self`) or, when the request is shared with guardians, a parent's or guardian's (relationship
+// `guardian`; the certificate says "… (parent/guardian) on behalf of {client}"). Each signer
+// accepts the e-records disclosure themself.
 //
 // Body (JSON): {requestId, signerName, method: 'typed'|'drawn', drawing?: 'data:image/png;base64,…'
 // (≤ 100 KB), intent: true}. In this order:
-//   - the request must be readable by the caller as its client (404 otherwise) and not signed (409);
+//   - the request must be shared with the caller through a link still in force (404 otherwise) and
+//     not signed (409);
 //   - the client's consent to electronic records with this practice must be in force (409, field
 //     `esign`: esign-consent);
 //   - the SHA-256 of the request's exact text is recomputed and must equal its contentHash (409);
@@ -21,6 +23,7 @@
 import { Permission, Role } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { CONSENT_MESSAGES, authenticationLabel, consentContentHash, signedConsentPdf, signingInputOf } from '../../lib/consent-signing.js';
+import { actorFor } from '../../lib/portal-people.js';
 import { auditConsent, callerSession, consentFunction, documentOrNull, isEsignConsentInForce, latestEsignRecord, requestEvidence } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
@@ -37,13 +40,13 @@ export default consentFunction({
     const { databases, storage, users, c, userId, req, log } = run;
     const input = signingInputOf(body);
     const request = await documentOrNull(databases, c.databaseId, c.consentRequests, input.requestId);
-    // Only the client the request was sent to (a guardian's link comes later): anyone else is told nothing.
-    if (!request || request.clientUserId !== userId) throw new Refusal(404, CONSENT_MESSAGES.requestNotFound, 'requestId');
+    // Only a login the request is shared with, still linked (the client or a guardian): anyone else is told nothing.
+    const actor = await actorFor(databases, c, request, userId);
+    if (!request || !actor) throw new Refusal(404, CONSENT_MESSAGES.requestNotFound, 'requestId');
     if (request.status === 'signed') throw new Refusal(409, CONSENT_MESSAGES.alreadySigned);
+    const { link, relationship } = actor;
     const practice = String(request.userId);
     const clientId = String(request.clientId);
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
-    if (!link || link.userId !== practice || link.clientUserId !== userId) throw new Refusal(404, CONSENT_MESSAGES.requestNotFound, 'requestId');
     const esign = await latestEsignRecord(run, { userId: practice, clientId, clientUserId: userId });
     if (!esign || !isEsignConsentInForce(esign)) throw new Refusal(409, CONSENT_MESSAGES.noEsignConsent, 'esign');
 
@@ -56,13 +59,13 @@ export default consentFunction({
     const signatureId = request.$id;
     const signature = {
       userId: practice, clientId, requestId: request.$id, signerUserId: userId, signerName: input.signerName, signerEmail: signer.email || null,
-      relationship: 'self', method: input.method, signatureImage: input.drawingDataUrl,
+      relationship, method: input.method, signatureImage: input.drawingDataUrl,
       authentication: session.provider.slice(0, 40), sessionId: session.sessionId, esignConsentId: esign.$id,
       signedAt: appwriteDate(new Date()), ...requestEvidence(req),
       title: consent.title, templateId: String(request.templateId), templateVersion: String(request.templateVersion), contentHash, bucketId, fileId: signatureId,
     };
     const pdf = await signedConsentPdf({
-      signatureId, practiceName: String(link.practiceName), body: consent.body, drawing: input.drawing,
+      signatureId, practiceName: String(link.practiceName), body: consent.body, drawing: input.drawing, clientName: String(link.personName ?? ''),
       request: { title: consent.title, templateId: signature.templateId, templateVersion: signature.templateVersion, sentAt: String(request.sentAt) },
       signature: { ...signature, signerEmail: signature.signerEmail ?? '', authentication: authenticationLabel(session.provider) },
       esignConsent: { disclosureVersion: String(esign.disclosureVersion), at: String(esign.at) },
@@ -92,7 +95,7 @@ export default consentFunction({
     await markSigned(signature.signedAt);
     await auditConsent(run, practice, { action: 'consent.sign', entityType: 'consent_signature', entityId: signatureId });
     // The signed copy joins the client's documents (and its email says only that there is one).
-    await publishPortalDocument(run, { userId: practice, clientId, kind: 'consent', refId: request.$id, title: consent.title })
+    await publishPortalDocument(run, { userId: practice, clientId, kind: 'consent', refId: request.$id, title: consent.title, audience: request.audience })
       .catch((/** @type {unknown} */ e) => log(`signed consent ${request.$id} not listed in the portal: ${e instanceof Error ? e.message : String(e)}`));
     log(`consent request ${request.$id} signed (${input.method}, ${pdf.length} bytes)`);
     return { status: 201, body: { success: true, error: null, signature: Object.fromEntries(SIGNATURE_KEYS.map((k) => [k, stored[k]])), bucketId, fileId: signatureId } };

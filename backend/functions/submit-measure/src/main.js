@@ -24,6 +24,7 @@ import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-m
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { answersOf, instrumentOf, measureAlertNotificationId, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
+import { actorFor } from '../../lib/portal-people.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 
 /**
@@ -59,7 +60,7 @@ export function measureAlertEmail(origin) {
   return { subject: title, text: origin ? `${title}.\n\n${origin}/dashboard` : `${title}.` };
 }
 
-const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'requestId', 'instrument', 'loincPanel', 'total', 'severity', 'safetyAlert', 'submittedAt'];
+const RESPONSE_KEYS = ['$id', '$createdAt', '$permissions', 'userId', 'clientId', 'clientUserId', 'requestId', 'instrument', 'loincPanel', 'total', 'severity', 'safetyAlert', 'submittedAt', 'relationship', 'submitterName'];
 
 /**
  * The therapist's alert for a response, once: a retry after a failure finds the one already written.
@@ -125,12 +126,11 @@ export default consentFunction({
     const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
     if (!requestId) throw new Refusal(400, SUBMIT_MEASURE_MESSAGES.request, 'requestId');
     const request = await documentOrNull(databases, c.databaseId, c.measureRequests, requestId);
-    // Only the client it was sent to: anyone else is told nothing.
-    if (!request || request.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
+    // Only a login it is shared with (the client or a guardian), still linked: anyone else is told nothing.
+    const actor = await actorFor(databases, c, request, userId);
+    if (!request || !actor) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
     const practice = String(request.userId);
     const clientId = String(request.clientId);
-    const link = await documentOrNull(databases, c.databaseId, c.portalAccess, clientId);
-    if (!link || link.userId !== practice || link.clientUserId !== userId) throw new Refusal(404, SUBMIT_MEASURE_MESSAGES.notFound, 'requestId');
     const instrument = instrumentOf(request.instrument);
     if (!instrument) throw new Error(`request ${request.$id} names no known instrument`);
     if (body['action'] === 'questionnaire') {
@@ -158,8 +158,10 @@ export default consentFunction({
       data: {
         userId: practice, clientId, clientUserId: userId, requestId: request.$id, instrument: instrument.id, loincPanel: instrument.loincPanel,
         answers: JSON.stringify(answers), total, severity, safetyAlert, submittedAt,
+        relationship: actor.relationship, submitterName: (await run.users.get({ userId })).name.slice(0, 128) || null,
       },
-      permissions: [Permission.read(Role.user(practice)), Permission.read(Role.user(userId))],
+      // Read by whoever reads the request (the practice, and the client and/or guardians).
+      permissions: request.$permissions.filter((p) => p.startsWith('read(')),
     }).catch(async (/** @type {unknown} */ e) => {
       if (!(e && typeof e === 'object' && 'code' in e && e.code === 409)) throw e;
       // Submitted already. An earlier submit whose last steps failed left the request unmarked or
