@@ -22,7 +22,10 @@ export interface SeededPractice {
 export interface PracticeSeed {
   timeZone?: string;
   cancellationWindowHours?: number;
-  clients?: { firstName: string; lastName: string; preferredName?: string; email?: string; reminderConsent?: boolean }[];
+  clients?: {
+    firstName: string; lastName: string; preferredName?: string; email?: string; reminderConsent?: boolean;
+    dateOfBirth?: string; emergencyContactName?: string; emergencyContactRelationship?: string;
+  }[];
 }
 
 /** Settings (fees for late cancel and no-show), one 45-minute psychotherapy service at $150, and clients. */
@@ -38,6 +41,7 @@ export async function seedPractice(userId: string, seed: PracticeSeed = {}): Pro
     clients[client.firstName] = await createPracticeDocument(userId, 'clients', {
       firstName: client.firstName, lastName: client.lastName, preferredName: client.preferredName ?? null, email: client.email ?? null, status: 'active',
       tags: [], diagnosisCodes: [], currency: 'USD', reminderConsent: client.reminderConsent ?? false, defaultServiceId: serviceId,
+      dateOfBirth: client.dateOfBirth ?? null, emergencyContactName: client.emergencyContactName ?? null, emergencyContactRelationship: client.emergencyContactRelationship ?? null,
     });
   }
   return { serviceId, clients };

@@ -8,6 +8,7 @@ import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
 import { PortalConsents } from './portal/portal-consents.tsx';
 import { PortalForms } from './portal/portal-forms.tsx';
+import { PortalGuardians } from './portal/portal-guardians.tsx';
 import { PortalInvite } from './portal/portal-invite.tsx';
 import { PortalMeasures } from './portal/portal-measures.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
@@ -119,9 +120,10 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     portal: (
       <div className="clients-portal-tab">
         <PortalInvite client={client} timeZone={timeZone} />
+        <PortalGuardians client={client} timeZone={timeZone} />
         <PortalForms client={client} timeZone={timeZone} country={country} />
-        <PortalConsents clientId={client.$id} timeZone={timeZone} />
-        <PortalMeasures clientId={client.$id} timeZone={timeZone} />
+        <PortalConsents clientId={client.$id} timeZone={timeZone} dateOfBirth={client.dateOfBirth} />
+        <PortalMeasures clientId={client.$id} timeZone={timeZone} dateOfBirth={client.dateOfBirth} />
       </div>
     ),
     profile: (

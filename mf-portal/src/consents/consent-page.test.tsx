@@ -16,7 +16,7 @@ vi.mock('./consents-api.ts', async (original) => ({
   ...(await original<typeof import('./consents-api.ts')>()),
   getConsentDocument: vi.fn(), latestEsignDecision: vi.fn(), getDisclosure: vi.fn(), acceptElectronicRecords: vi.fn(), askForPaper: vi.fn(), signConsent: vi.fn(),
 }));
-vi.mock('../home/practice-links.ts', () => ({ listPracticeLinks: vi.fn() }));
+vi.mock('../home/practice-links.ts', async (original) => ({ ...(await original<typeof import('../home/practice-links.ts')>()), listPracticeLinks: vi.fn() }));
 vi.mock('signature_pad', () => ({ default: class { isEmpty() { return true; } off() {} clear() {} addEventListener() {} removeEventListener() {} } }));
 
 const decision = (d: Partial<EsignDecision>): EsignDecision => ({ action: 'accept', at: '2026-11-05T15:00:00.000Z', disclosureVersion: '2026-11-01', current: true, ...d });
@@ -32,7 +32,9 @@ beforeEach(() => {
   vi.mocked(getConsentDocument).mockResolvedValue({
     id: 'req1', practiceId: 'therapist1', accessId: 'access1', title: 'Practice policies', body: 'The policies.', status: 'sent', sentAt: '2026-11-04T15:00:00.000Z', signedAt: null, fileId: null,
   });
-  vi.mocked(listPracticeLinks).mockResolvedValue([{ id: 'access1', practiceId: 'therapist1', practiceName: 'Calm Harbor Counseling', practicePhone: '(312) 555-0142' }]);
+  vi.mocked(listPracticeLinks).mockResolvedValue([
+    { id: 'access1', practiceId: 'therapist1', practiceName: 'Calm Harbor Counseling', practicePhone: '(312) 555-0142', clientId: 'access1', role: 'client', personName: null },
+  ]);
   vi.mocked(getDisclosure).mockResolvedValue({ version: '2026-12-01', title: 'Consent to electronic records and signatures', text: 'Your right to paper…', fileName: 'd.pdf', pdf: new Blob(['%PDF']) });
 });
 
@@ -40,7 +42,8 @@ describe('ConsentPage: the e-records gate (issue 31)', () => {
   it('after Ask for paper: no signing, how the practice will reach the client, and the way back to signing here', async () => {
     vi.mocked(latestEsignDecision).mockResolvedValue(decision({ action: 'withdraw' }));
     renderPage();
-    expect(await screen.findByRole('heading', { level: 2, name: 'You asked for paper' })).toBeVisible();
+    // The decision is asked once the page knows the signer's own link (the practice links load first).
+    expect(await screen.findByRole('heading', { level: 2, name: 'You asked for paper' }, { timeout: 5000 })).toBeVisible();
     expect(screen.getByText('You asked for paper copies on Thu, Nov 5, 2026, so this document isn’t signed here.')).toBeVisible();
     expect(await screen.findByText(/Calm Harbor Counseling will give you documents to sign on paper.*Call \(312\) 555-0142\./)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
@@ -64,5 +67,21 @@ describe('ConsentPage: the e-records gate (issue 31)', () => {
     expect(await screen.findByRole('region', { name: 'Practice policies' })).toHaveTextContent('The policies.');
     expect(screen.getByRole('button', { name: 'Sign' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'I agree' })).toBeNull();
+  });
+
+  it('a guardian acting for a child: "For Sam Lee", and the e-records consent is asked through the guardian’s own link', async () => {
+    vi.mocked(listPracticeLinks).mockResolvedValue([
+      { id: 'access1', practiceId: 'therapist1', practiceName: 'Calm Harbor Counseling', practicePhone: null, clientId: 'access1', role: 'client', personName: null },
+      { id: 'g1', practiceId: 'therapist1', practiceName: 'Calm Harbor Counseling', practicePhone: null, clientId: 'sam1', role: 'guardian', personName: 'Sam Lee' },
+    ]);
+    vi.mocked(getConsentDocument).mockResolvedValue({
+      id: 'req2', practiceId: 'therapist1', accessId: 'sam1', title: 'Informed consent', body: 'The consent.', status: 'sent', sentAt: '2026-11-04T15:00:00.000Z', signedAt: null, fileId: null,
+    });
+    vi.mocked(latestEsignDecision).mockResolvedValue(decision({}));
+    renderPage();
+    expect(await screen.findByText(/^For Sam Lee · Sent/)).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Informed consent' })).toBeInTheDocument();
+    expect(latestEsignDecision).toHaveBeenCalledWith('g1');
+    expect(latestEsignDecision).not.toHaveBeenCalledWith('sam1');
   });
 });

@@ -4,6 +4,7 @@ import { formatDate, FunctionRefusedError, saveFile } from '@cadence/shared-auth
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, PageHeader } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
+import { linkFor, onBehalfOf } from '../home/practice-links.ts';
 import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { downloadSignedConsent, isEsignInForce, signConsent, type ConsentDocument, type EsignDecision, type SignatureInput } from './consents-api.ts';
 import { EsignStep } from './esign-step.tsx';
@@ -71,7 +72,10 @@ export default function ConsentPage() {
   const userId = useClientUserId();
   const queryClient = useQueryClient();
   const document = useConsentDocument(requestId);
-  const accessId = document.data?.accessId ?? null;
+  const links = usePracticeLinks();
+  // The e-records consent is the signer's own, through their own link (a guardian's for a child's document).
+  const link = document.data ? linkFor(links.data, document.data.practiceId, document.data.accessId) : undefined;
+  const accessId = link?.id ?? null;
   const esign = useEsignDecision(accessId);
   const [signError, setSignError] = useState<string | null>(null);
   const [signHere, setSignHere] = useState(false);
@@ -101,7 +105,7 @@ export default function ConsentPage() {
       {document.isSuccess && !doc ? <Alert tone="warning">{T.notFound}</Alert> : null}
       {doc ? (
         <>
-          <PageHeader title={doc.title} description={T.sentOn(formatDate(doc.sentAt))} />
+          <PageHeader title={doc.title} description={[onBehalfOf(link), T.sentOn(formatDate(doc.sentAt))].filter(Boolean).join(' · ')} />
           {doc.status === 'signed' ? (
             <section className="portal-stack" aria-labelledby="signed-title">
               <h2 id="signed-title">{T.signed}</h2>
@@ -110,10 +114,10 @@ export default function ConsentPage() {
             </section>
           ) : null}
           {doc.status === 'sent' && esign.isSuccess && esign.data?.action === 'withdraw' && !signHere ? (
-            <PaperNotice accessId={doc.accessId} decision={esign.data} onSignHere={() => setSignHere(true)} />
+            <PaperNotice accessId={accessId ?? ''} decision={esign.data} onSignHere={() => setSignHere(true)} />
           ) : null}
           {doc.status === 'sent' && esign.isSuccess && !isEsignInForce(esign.data) && (esign.data?.action !== 'withdraw' || signHere) ? (
-            <EsignStep accessId={doc.accessId} decision={esign.data} onDecided={() => { setSignHere(false); refresh(); }} />
+            <EsignStep accessId={accessId ?? ''} decision={esign.data} onDecided={() => { setSignHere(false); refresh(); }} />
           ) : null}
           {esign.isError ? <Alert tone="error" action={<Button onClick={() => void esign.refetch()}>{PORTAL_TEXT.home.retry}</Button>}>{T.loadFailed}</Alert> : null}
           {doc.status === 'sent' && isEsignInForce(esign.data) ? (

@@ -46,33 +46,37 @@ export interface Disclosure {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-function requestOf(doc: Record<string, unknown> & { $id: string }, clientUserId: string): ConsentRequest | null {
+function requestOf(doc: Record<string, unknown> & { $id: string }): ConsentRequest | null {
   const practiceId = text(doc['userId']);
   const accessId = text(doc['clientId']);
   const title = text(doc['title']);
   const sentAt = text(doc['sentAt']);
   const status = doc['status'];
-  if (doc['clientUserId'] !== clientUserId || !practiceId || !accessId || !title || !sentAt || (status !== 'sent' && status !== 'signed')) return null;
+  if (!practiceId || !accessId || !title || !sentAt || (status !== 'sent' && status !== 'signed')) return null;
   return { id: doc.$id, practiceId, accessId, title, status, sentAt, signedAt: text(doc['signedAt']), fileId: text(doc['fileId']) };
 }
 
-/** Every consent sent to the client, newest first (all practices; the home groups them). */
-export async function listConsentRequests(clientUserId: string): Promise<ConsentRequest[]> {
+/**
+ * Every consent shared with the signed-in login, newest first: their own as a client and those of
+ * each client they are a guardian of (all practices; the home groups them by person). Appwrite
+ * lists only what the functions shared with this login.
+ */
+export async function listConsentRequests(): Promise<ConsentRequest[]> {
   const page = await attempt(() => appwrite().databases.listDocuments({
     databaseId: getConfig().databaseId,
     collectionId: CONSENT_REQUESTS_COLLECTION,
     queries: [
-      Query.equal('clientUserId', clientUserId), Query.orderDesc('sentAt'), Query.limit(100),
-      Query.select(['$id', 'userId', 'clientId', 'clientUserId', 'title', 'status', 'sentAt', 'signedAt', 'fileId']),
+      Query.orderDesc('sentAt'), Query.limit(100),
+      Query.select(['$id', 'userId', 'clientId', 'title', 'status', 'sentAt', 'signedAt', 'fileId']),
     ],
   }));
-  return page.documents.flatMap((doc) => requestOf(doc, clientUserId) ?? []);
+  return page.documents.flatMap((doc) => requestOf(doc) ?? []);
 }
 
 /** One request with its text, or null when the client may not read it. */
-export async function getConsentDocument(requestId: string, clientUserId: string): Promise<ConsentDocument | null> {
+export async function getConsentDocument(requestId: string): Promise<ConsentDocument | null> {
   const doc = await attempt(() => appwrite().databases.getDocument({ databaseId: getConfig().databaseId, collectionId: CONSENT_REQUESTS_COLLECTION, documentId: requestId }));
-  const request = requestOf(doc, clientUserId);
+  const request = requestOf(doc);
   const body = text(doc['body']);
   return request && body ? { ...request, body } : null;
 }

@@ -36,7 +36,7 @@ function EsignStatus({ accessId, practiceName, practicePhone }: { accessId: stri
 }
 
 /** One practice's paperwork (what is to sign) and documents (what is signed) on the portal's home. */
-export function PracticeConsents({ accessId, practiceId, practiceName, practicePhone }: { accessId: string; practiceId: string; practiceName: string; practicePhone: string | null }) {
+export function PracticeConsents({ accessId, linkId, practiceId, practiceName, practicePhone }: { accessId: string; linkId: string; practiceId: string; practiceName: string; practicePhone: string | null }) {
   const requests = useConsentRequests();
   // A consent sent in a packet is to sign within its packet (the forms card), not listed twice.
   const inPackets = consentsInPackets(usePackets().data ?? []);
@@ -65,7 +65,7 @@ export function PracticeConsents({ accessId, practiceId, practiceName, practiceP
               </ul>
             </>
           ) : null}
-          <EsignStatus accessId={accessId} practiceName={practiceName} practicePhone={practicePhone} />
+          <EsignStatus accessId={linkId} practiceName={practiceName} practicePhone={practicePhone} />
         </div>
       </Card>
       <Card title={T.documents} headingLevel={3}>

@@ -14,13 +14,13 @@ export const useClientUserId = () => useAuthStore((state) => state.user?.$id ?? 
 
 export function useConsentRequests() {
   const userId = useClientUserId();
-  return useQuery({ queryKey: consentKeys.list(userId), queryFn: () => listConsentRequests(userId), enabled: userId !== '', meta: { failure: 'Consents failed to load' } });
+  return useQuery({ queryKey: consentKeys.list(userId), queryFn: () => listConsentRequests(), enabled: userId !== '', meta: { failure: 'Consents failed to load' } });
 }
 
 export function useConsentDocument(requestId: string) {
   const userId = useClientUserId();
   return useQuery({
-    queryKey: consentKeys.document(userId, requestId), queryFn: () => getConsentDocument(requestId, userId), enabled: userId !== '',
+    queryKey: consentKeys.document(userId, requestId), queryFn: () => getConsentDocument(requestId), enabled: userId !== '',
     meta: { failure: 'Consent failed to load' },
   });
 }

@@ -14,6 +14,8 @@ export interface PortalDocument {
   id: string;
   /** The practice (the therapist's user id). */
   practiceId: string;
+  /** The client record it is about (a guardian sees each child's apart). */
+  clientId: string;
   kind: PortalDocumentKind;
   title: string;
   issuedAt: string;
@@ -22,19 +24,19 @@ export interface PortalDocument {
 const isKind = (value: unknown): value is PortalDocumentKind => PORTAL_DOCUMENT_KINDS.includes(value as PortalDocumentKind);
 
 /** The client's documents from every practice, newest first. */
-export async function listPortalDocuments(clientUserId: string): Promise<PortalDocument[]> {
+export async function listPortalDocuments(): Promise<PortalDocument[]> {
   const page = await attempt(() => appwrite().databases.listDocuments({
     databaseId: getConfig().databaseId,
     collectionId: PORTAL_DOCUMENTS_COLLECTION,
     queries: [
-      Query.equal('clientUserId', clientUserId), Query.orderDesc('issuedAt'), Query.limit(200),
-      Query.select(['$id', 'userId', 'clientUserId', 'kind', 'title', 'issuedAt']),
+      Query.orderDesc('issuedAt'), Query.limit(200),
+      Query.select(['$id', 'userId', 'clientId', 'kind', 'title', 'issuedAt']),
     ],
   }));
   return page.documents.flatMap((doc) => {
-    const { kind, title, issuedAt, userId } = doc as Record<string, unknown>;
-    if (doc['clientUserId'] !== clientUserId || !isKind(kind) || typeof title !== 'string' || typeof issuedAt !== 'string' || typeof userId !== 'string') return [];
-    return [{ id: doc.$id, practiceId: userId, kind, title, issuedAt }];
+    const { kind, title, issuedAt, userId, clientId } = doc as Record<string, unknown>;
+    if (typeof clientId !== 'string' || !isKind(kind) || typeof title !== 'string' || typeof issuedAt !== 'string' || typeof userId !== 'string') return [];
+    return [{ id: doc.$id, practiceId: userId, clientId, kind, title, issuedAt }];
   });
 }
 

@@ -3,6 +3,7 @@ import { Link } from '@cadence/shared-router';
 import { formatDate, saveFile, useAuthStore } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
+import { linkFor, onBehalfOf } from '../home/practice-links.ts';
 import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { downloadPortalDocument, listPortalDocuments, type PortalDocument } from './documents-api.ts';
@@ -48,9 +49,14 @@ function DocumentRow({ document: doc, practiceName }: { document: PortalDocument
  */
 export default function DocumentsPage() {
   const userId = useAuthStore((state) => state.user?.$id ?? '');
-  const documents = useQuery({ queryKey: documentKeys.list(userId), queryFn: () => listPortalDocuments(userId), enabled: userId !== '', meta: { failure: 'Portal documents failed to load' } });
+  const documents = useQuery({ queryKey: documentKeys.list(userId), queryFn: () => listPortalDocuments(), enabled: userId !== '', meta: { failure: 'Portal documents failed to load' } });
   const practices = usePracticeLinks();
-  const nameOf = (practiceId: string) => practices.data?.find((p) => p.practiceId === practiceId)?.practiceName ?? null;
+  // A guardian's child's documents say for whom: "For Sam Lee · Calm Waters Therapy".
+  const nameOf = (doc: PortalDocument) => {
+    const link = linkFor(practices.data, doc.practiceId, doc.clientId);
+    const practiceName = link?.practiceName ?? practices.data?.find((p) => p.practiceId === doc.practiceId)?.practiceName ?? null;
+    return [onBehalfOf(link), practiceName].filter(Boolean).join(' · ') || null;
+  };
   return (
     <div className="portal-page">
       <p><Link to="/portal">{PORTAL_TEXT.consent.back}</Link></p>
@@ -62,7 +68,7 @@ export default function DocumentsPage() {
       {documents.isSuccess && documents.data.length === 0 ? <EmptyState icon="empty">{T.none}</EmptyState> : null}
       {documents.isSuccess && documents.data.length > 0 ? (
         <ul className="portal-list portal-documents" aria-label={T.title}>
-          {documents.data.map((doc) => <DocumentRow key={doc.id} document={doc} practiceName={nameOf(doc.practiceId)} />)}
+          {documents.data.map((doc) => <DocumentRow key={doc.id} document={doc} practiceName={nameOf(doc)} />)}
         </ul>
       ) : null}
     </div>

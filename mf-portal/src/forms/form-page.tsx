@@ -5,6 +5,8 @@ import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, PageHeader } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { useClientUserId } from '../consents/use-consents.ts';
+import { linkFor, onBehalfOf } from '../home/practice-links.ts';
+import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { submitForm, type FormRequest } from './forms-api.ts';
 import { FormRenderer } from './form-renderer.tsx';
 import { FormAnswers } from './form-answers.tsx';
@@ -65,6 +67,8 @@ export default function FormPage() {
   const [thanks, setThanks] = useState(false);
   const data = request.data;
   const open = data && (data.status === 'sent' || data.status === 'correction');
+  const links = usePracticeLinks();
+  const forWhom = onBehalfOf(data ? linkFor(links.data, data.practiceId, data.accessId) : undefined);
 
   const submitted = () => {
     setThanks(true);
@@ -80,7 +84,7 @@ export default function FormPage() {
       ) : null}
       {data ? (
         <>
-          <PageHeader title={data.title} description={open ? T.intro : undefined} />
+          <PageHeader title={data.title} description={[forWhom, open ? T.intro : null].filter(Boolean).join(' · ') || undefined} />
           {data.questionnaire.description && open ? <p>{data.questionnaire.description}</p> : null}
           {open ? <FillForm key={data.id} request={data} onSubmitted={submitted} /> : <Submitted request={data} thanks={thanks} />}
         </>

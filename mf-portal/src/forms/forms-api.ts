@@ -48,14 +48,14 @@ function parse(value: unknown): unknown {
   }
 }
 
-function requestOf(doc: Record<string, unknown> & { $id: string }, clientUserId: string): FormRequest | null {
+function requestOf(doc: Record<string, unknown> & { $id: string }): FormRequest | null {
   const practiceId = text(doc['userId']);
   const accessId = text(doc['clientId']);
   const title = text(doc['title']);
   const sentAt = text(doc['sentAt']);
   const status = STATUSES.find((s) => s === doc['status']);
   const questionnaire = parse(doc['questionnaire']);
-  if (doc['clientUserId'] !== clientUserId || !practiceId || !accessId || !title || !sentAt || !status || questionnaireProblems(questionnaire).length) return null;
+  if (!practiceId || !accessId || !title || !sentAt || !status || questionnaireProblems(questionnaire).length) return null;
   const draft = parse(doc['draft']);
   return {
     id: doc.$id, practiceId, accessId, packetId: text(doc['packetId']), title, status, sentAt, submittedAt: text(doc['submittedAt']),
@@ -66,31 +66,31 @@ function requestOf(doc: Record<string, unknown> & { $id: string }, clientUserId:
 }
 
 /** Every form sent to the client (all practices; the home groups them), newest first. */
-export async function listFormRequests(clientUserId: string): Promise<FormRequest[]> {
+export async function listFormRequests(): Promise<FormRequest[]> {
   const page = await attempt(() => appwrite().databases.listDocuments({
     databaseId: getConfig().databaseId, collectionId: FORM_REQUESTS_COLLECTION,
-    queries: [Query.equal('clientUserId', clientUserId), Query.orderDesc('sentAt'), Query.limit(100)],
+    queries: [Query.orderDesc('sentAt'), Query.limit(100)],
   }));
-  return page.documents.flatMap((doc) => requestOf(doc, clientUserId) ?? []);
+  return page.documents.flatMap((doc) => requestOf(doc) ?? []);
 }
 
-export async function listPackets(clientUserId: string): Promise<Packet[]> {
+export async function listPackets(): Promise<Packet[]> {
   const page = await attempt(() => appwrite().databases.listDocuments({
     databaseId: getConfig().databaseId, collectionId: FORM_PACKETS_COLLECTION,
-    queries: [Query.equal('clientUserId', clientUserId), Query.orderDesc('sentAt'), Query.limit(100)],
+    queries: [Query.orderDesc('sentAt'), Query.limit(100)],
   }));
   return page.documents.flatMap((doc) => {
     const practiceId = text(doc['userId']);
     const accessId = text(doc['clientId']);
     const sentAt = text(doc['sentAt']);
     const items = Array.isArray(doc['items']) ? doc['items'].filter((i): i is string => typeof i === 'string') : [];
-    return doc['clientUserId'] === clientUserId && practiceId && accessId && sentAt ? [{ id: doc.$id, practiceId, accessId, items, sentAt }] : [];
+    return practiceId && accessId && sentAt ? [{ id: doc.$id, practiceId, accessId, items, sentAt }] : [];
   });
 }
 
-export async function getFormRequest(requestId: string, clientUserId: string): Promise<FormRequest | null> {
+export async function getFormRequest(requestId: string): Promise<FormRequest | null> {
   const doc = await attempt(() => appwrite().databases.getDocument({ databaseId: getConfig().databaseId, collectionId: FORM_REQUESTS_COLLECTION, documentId: requestId }));
-  return requestOf(doc, clientUserId);
+  return requestOf(doc);
 }
 
 /** The submitted answers of a round, as stored (a QuestionnaireResponse). */

@@ -12,19 +12,19 @@ export const formKeys = {
 
 export function useFormRequests() {
   const userId = useClientUserId();
-  return useQuery({ queryKey: formKeys.list(userId), queryFn: () => listFormRequests(userId), enabled: userId !== '', meta: { failure: 'Forms failed to load' } });
+  return useQuery({ queryKey: formKeys.list(userId), queryFn: () => listFormRequests(), enabled: userId !== '', meta: { failure: 'Forms failed to load' } });
 }
 
 export function usePackets() {
   const userId = useClientUserId();
-  return useQuery({ queryKey: formKeys.packets(userId), queryFn: () => listPackets(userId), enabled: userId !== '', meta: { failure: 'Packets failed to load' } });
+  return useQuery({ queryKey: formKeys.packets(userId), queryFn: () => listPackets(), enabled: userId !== '', meta: { failure: 'Packets failed to load' } });
 }
 
 export function useFormRequest(requestId: string) {
   const userId = useClientUserId();
   // Opened fresh each time: the draft may have moved on in another window.
   return useQuery({
-    queryKey: formKeys.request(userId, requestId), queryFn: () => getFormRequest(requestId, userId), enabled: userId !== '' && requestId !== '',
+    queryKey: formKeys.request(userId, requestId), queryFn: () => getFormRequest(requestId), enabled: userId !== '' && requestId !== '',
     staleTime: 0, gcTime: 0, refetchOnWindowFocus: false, meta: { failure: 'Form failed to load' },
   });
 }

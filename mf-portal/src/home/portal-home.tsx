@@ -6,13 +6,16 @@ import { PracticeConsents } from '../consents/practice-consents.tsx';
 import { PracticeForms } from '../forms/practice-forms.tsx';
 import { PracticeMeasures } from '../measures/practice-measures.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
-import { listPracticeLinks, type PracticeLink } from './practice-links.ts';
+import { listPracticeLinks, onBehalfOf, type PracticeLink } from './practice-links.ts';
 
 const T = PORTAL_TEXT.home;
 
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; links: PracticeLink[] };
 
-/** /portal (issue 31): each practice the client is linked to, apart, with its documents to sign and signed. */
+/**
+ * /portal (issue 31): each practice the login is linked to, and each person they act for there (their
+ * own record, each child's as parent or guardian), apart, with its documents to sign and signed.
+ */
 export function PortalHome() {
   const userId = useAuthStore((state) => state.user?.$id ?? null);
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -45,15 +48,15 @@ export function PortalHome() {
       {load.kind === 'ready'
         ? load.links.map((link) => (
             <section key={link.id} className="portal-practice" aria-labelledby={`practice-${link.id}`}>
-              <h2 id={`practice-${link.id}`}>{link.practiceName}</h2>
+              <h2 id={`practice-${link.id}`}>{onBehalfOf(link) ? `${onBehalfOf(link) ?? ''} · ${link.practiceName}` : link.practiceName}</h2>
               {link.practicePhone ? (
                 <p className="portal-muted">
                   {T.phone}: <a href={`tel:${link.practicePhone.replace(/[^\d+]/g, '')}`}>{link.practicePhone}</a>
                 </p>
               ) : null}
-              <PracticeForms accessId={link.id} practiceId={link.practiceId} />
-              <PracticeConsents accessId={link.id} practiceId={link.practiceId} practiceName={link.practiceName} practicePhone={link.practicePhone} />
-              <PracticeMeasures accessId={link.id} practiceId={link.practiceId} />
+              <PracticeForms accessId={link.clientId} practiceId={link.practiceId} />
+              <PracticeConsents accessId={link.clientId} linkId={link.id} practiceId={link.practiceId} practiceName={link.practiceName} practicePhone={link.practicePhone} />
+              <PracticeMeasures accessId={link.clientId} practiceId={link.practiceId} />
             </section>
           ))
         : null}

@@ -1,12 +1,28 @@
 import { appwrite, attempt, getConfig, Query } from '@cadence/shared-auth';
 
-/** A practice the client is linked to (a `portal_access` document, written only by invite-client). */
+/**
+ * A practice the signed-in login is linked to, for one person (a `portal_access` document, written
+ * only by invite-client): the login's own client record, or — role `guardian` — a client they act
+ * for as parent or guardian, whose name the portal shows ("For Sam Lee").
+ */
 export interface PracticeLink {
   id: string;
   practiceId: string;
   practiceName: string;
   practicePhone: string | null;
+  /** The practice's client record the items name (the client's own link has its id). */
+  clientId: string;
+  role: 'client' | 'guardian';
+  /** For a guardian: the client's name. */
+  personName: string | null;
 }
+
+/** "For Sam Lee" on a guardian's pages; nothing on a client's own. */
+export const onBehalfOf = (link: PracticeLink | undefined): string | null => (link?.role === 'guardian' ? `For ${link.personName ?? 'your child'}` : null);
+
+/** The link through which the login acts on an item of this practice and client record. */
+export const linkFor = (links: readonly PracticeLink[] | undefined, practiceId: string, clientId: string): PracticeLink | undefined =>
+  links?.find((link) => link.practiceId === practiceId && link.clientId === clientId);
 
 export const PORTAL_ACCESS_COLLECTION = 'portal_access';
 
@@ -27,8 +43,10 @@ export async function listPracticeLinks(clientUserId: string): Promise<PracticeL
   return page.documents.flatMap((doc) => {
     const practiceId = text(doc['userId']);
     const practiceName = text(doc['practiceName']);
+    const clientId = text(doc['clientId']) ?? doc.$id;
     if (doc['clientUserId'] !== clientUserId || !practiceId || !practiceName) return [];
-    return [{ id: doc.$id, practiceId, practiceName, practicePhone: text(doc['practicePhone']) }];
+    const role = doc['role'] === 'guardian' ? 'guardian' : 'client';
+    return [{ id: doc.$id, practiceId, practiceName, practicePhone: text(doc['practicePhone']), clientId, role, personName: text(doc['personName']) }];
   });
 }
 

@@ -6,7 +6,9 @@ import { PORTAL_TEXT } from '../portal-texts.ts';
 import { CrisisResources } from './crisis-resources.tsx';
 import { MeasureForm } from './measure-form.tsx';
 import { submitMeasure, type SubmitResult } from './measures-api.ts';
-import { measureKeys, useMeasure } from './use-measures.ts';
+import { measureKeys, useMeasure, useMeasureRequests } from './use-measures.ts';
+import { linkFor, onBehalfOf } from '../home/practice-links.ts';
+import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { useClientUserId } from '../consents/use-consents.ts';
 
 const T = PORTAL_TEXT.measure;
@@ -25,6 +27,9 @@ export default function MeasurePage() {
   const userId = useClientUserId();
   const queryClient = useQueryClient();
   const measure = useMeasure(requestId);
+  const links = usePracticeLinks();
+  const listed = useMeasureRequests().data?.find((r) => r.id === requestId);
+  const forWhom = onBehalfOf(listed ? linkFor(links.data, listed.practiceId, listed.accessId) : undefined);
   const [result, setResult] = useState<SubmitResult | null>(null);
 
   const submit = async (answers: Record<string, number>) => {
@@ -43,7 +48,7 @@ export default function MeasurePage() {
       ) : null}
       {data ? (
         <>
-          <PageHeader title={data.measure.title} description={result || data.status === 'submitted' ? undefined : T.intro} />
+          <PageHeader title={data.measure.title} description={[forWhom, result || data.status === 'submitted' ? null : T.intro].filter(Boolean).join(' · ') || undefined} />
           {result?.crisis ? <CrisisResources country={result.country} /> : null}
           {result && !result.crisis ? <p role="status">{T.thanks}</p> : null}
           {!result && data.status === 'submitted' ? <p>{T.answeredAlready}</p> : null}

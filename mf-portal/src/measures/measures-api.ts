@@ -12,7 +12,7 @@ export interface MeasureRequest {
   id: string;
   /** The practice (the therapist's user id). */
   practiceId: string;
-  /** The client record, which is also the portal link's id. */
+  /** The client record (the client's own portal link has its id; a guardian's names it as clientId). */
   accessId: string;
   instrument: string;
   status: 'sent' | 'submitted';
@@ -24,24 +24,24 @@ export interface MeasureRequest {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
-function requestOf(doc: Record<string, unknown> & { $id: string }, clientUserId: string): MeasureRequest | null {
+function requestOf(doc: Record<string, unknown> & { $id: string }): MeasureRequest | null {
   const practiceId = text(doc['userId']);
   const accessId = text(doc['clientId']);
   const instrument = text(doc['instrument']);
   const sentAt = text(doc['sentAt']);
   const status = doc['status'];
-  if (doc['clientUserId'] !== clientUserId || !practiceId || !accessId || !instrument || !sentAt || (status !== 'sent' && status !== 'submitted')) return null;
+  if (!practiceId || !accessId || !instrument || !sentAt || (status !== 'sent' && status !== 'submitted')) return null;
   return { id: doc.$id, practiceId, accessId, instrument, status, sentAt, dueAt: text(doc['dueAt']), submittedAt: text(doc['submittedAt']) };
 }
 
 /** Every questionnaire sent to the client, newest first (all practices; the home groups them). */
-export async function listMeasureRequests(clientUserId: string): Promise<MeasureRequest[]> {
+export async function listMeasureRequests(): Promise<MeasureRequest[]> {
   const page = await attempt(() => appwrite().databases.listDocuments({
     databaseId: getConfig().databaseId,
     collectionId: MEASURE_REQUESTS_COLLECTION,
-    queries: [Query.equal('clientUserId', clientUserId), Query.orderDesc('sentAt'), Query.limit(100)],
+    queries: [Query.orderDesc('sentAt'), Query.limit(100)],
   }));
-  return page.documents.flatMap((doc) => requestOf(doc, clientUserId) ?? []);
+  return page.documents.flatMap((doc) => requestOf(doc) ?? []);
 }
 
 /** The questionnaire to answer, worded exactly as published, and whether it was answered already. */

@@ -11,7 +11,7 @@ export const measureKeys = {
 
 export function useMeasureRequests() {
   const userId = useClientUserId();
-  return useQuery({ queryKey: measureKeys.list(userId), queryFn: () => listMeasureRequests(userId), enabled: userId !== '', meta: { failure: 'Questionnaires failed to load' } });
+  return useQuery({ queryKey: measureKeys.list(userId), queryFn: () => listMeasureRequests(), enabled: userId !== '', meta: { failure: 'Questionnaires failed to load' } });
 }
 
 export function useMeasure(requestId: string) {

@@ -33,8 +33,9 @@ export async function listConsentTemplates(): Promise<ConsentTemplate[]> {
   return answer.templates.map(({ id, version, title }) => ({ id, version, title }));
 }
 
-export async function sendConsent(clientId: string, templateId: string): Promise<void> {
-  await executeFunction('sendConsent', { clientId, templateId });
+/** `audience`: whom it goes to — the client, their parent/guardian or both (issue 31 "Guardians"). */
+export async function sendConsent(clientId: string, templateId: string, audience: 'client' | 'guardian' | 'both' = 'client'): Promise<void> {
+  await executeFunction('sendConsent', { clientId, templateId, audience });
 }
 
 /** The client's consent requests, newest first. Only documents send-consent wrote for this therapist count. */

@@ -32,8 +32,9 @@ export async function listPacketTemplates(): Promise<PacketTemplates> {
   return { forms: answer.forms, consents: answer.consents.map((c) => ({ id: c.id, title: c.title, description: '' })) };
 }
 
-export async function sendPacket(clientId: string, items: PacketItem[]): Promise<void> {
-  await executeFunction('sendForms', { action: 'send', clientId, items });
+/** `audience`: whom it goes to — the client, their parent/guardian or both (issue 31 "Guardians"). */
+export async function sendPacket(clientId: string, items: PacketItem[], audience: 'client' | 'guardian' | 'both' = 'client'): Promise<void> {
+  await executeFunction('sendForms', { action: 'send', clientId, items, audience });
 }
 
 export async function reviewForm(requestId: string, accepted: string[]): Promise<void> {

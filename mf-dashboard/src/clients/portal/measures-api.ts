@@ -69,8 +69,9 @@ function responseOf(doc: Doc, userId: string): MeasureResponse | null {
   };
 }
 
-export async function sendMeasure(clientId: string, instrument: InstrumentId): Promise<void> {
-  await executeFunction('sendMeasure', { clientId, instrument });
+/** `audience`: whom it goes to — the client, their parent/guardian or both (issue 31 "Guardians"). */
+export async function sendMeasure(clientId: string, instrument: InstrumentId, audience: 'client' | 'guardian' | 'both' = 'client'): Promise<void> {
+  await executeFunction('sendMeasure', { clientId, instrument, audience });
 }
 
 export async function scheduleMeasure(clientId: string, instrument: InstrumentId, cadence: Cadence | 'none'): Promise<void> {

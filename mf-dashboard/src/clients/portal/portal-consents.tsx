@@ -5,7 +5,9 @@ import { Alert, Button, EmptyState, Select, StatusChip } from '@cadence/shared-u
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { downloadSignedConsent, latestEsignStatus, listConsentTemplates, listSentConsents, sendConsent, type SentConsent } from './consents-api.ts';
-import { usePortalAccess } from './use-portal-access.ts';
+import { defaultAudience, type PortalAudience } from './portal-access-api.ts';
+import { AudienceSelect } from './portal-audience.tsx';
+import { usePortalPeople } from './use-portal-access.ts';
 
 export const PORTAL_CONSENTS_TEXT = {
   title: 'Consents',
@@ -56,11 +58,13 @@ function DownloadSignedButton({ consent }: { consent: SentConsent }) {
  * Issue 31, a client's Portal tab: send one of Cadence's consent templates, the client's consents
  * with their status (Sent / Signed on …) and signed PDF, and the client's e-records decision.
  */
-export function PortalConsents({ clientId, timeZone }: { clientId: string; timeZone: string }) {
+export function PortalConsents({ clientId, timeZone, dateOfBirth }: { clientId: string; timeZone: string; dateOfBirth?: string | null }) {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const access = usePortalAccess(clientId);
-  const invited = access.data != null;
+  const access = usePortalPeople(clientId);
+  const invited = (access.data?.length ?? 0) > 0;
+  const [audience, setAudience] = useState<PortalAudience | null>(null);
+  const shareWith = audience ?? defaultAudience(access.data ?? [], dateOfBirth);
   const listKey = ['consent-requests', userId, clientId] as const;
   const templates = useQuery({ queryKey: ['consent-templates', userId], queryFn: listConsentTemplates, enabled: userId !== '' && invited, staleTime: Infinity });
   const consents = useQuery({ queryKey: listKey, queryFn: () => listSentConsents(userId, clientId), enabled: userId !== '' });
@@ -68,7 +72,7 @@ export function PortalConsents({ clientId, timeZone }: { clientId: string; timeZ
   const [templateId, setTemplateId] = useState('');
   const [sentOk, setSentOk] = useState(false);
   const send = useMutation({
-    mutationFn: () => sendConsent(clientId, templateId),
+    mutationFn: () => sendConsent(clientId, templateId, shareWith),
     onSuccess: () => {
       setSentOk(true);
       setTemplateId('');
@@ -102,6 +106,7 @@ export function PortalConsents({ clientId, timeZone }: { clientId: string; timeZ
             label={T.template} placeholder={T.choose} value={templateId} onChange={(event) => setTemplateId(event.target.value)}
             options={(templates.data ?? []).map((t) => ({ value: t.id, label: t.title }))} disabled={!templates.isSuccess}
           />
+          <AudienceSelect people={access.data ?? []} value={shareWith} onChange={setAudience} idPrefix={`consents-${clientId}`} />
           <Button type="submit" variant="primary" disabled={!templateId} loading={send.isPending} loadingLabel={T.sending}>{T.send}</Button>
         </form>
       ) : null}

@@ -11,7 +11,7 @@ import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { clientSchemaFor } from '../client-schema.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { listFormsToReview, listPacketTemplates, listSentForms, sendPacket, type SentForm } from './forms-api.ts';
-import { getPortalAccess } from './portal-access-api.ts';
+import { listPortalPeople } from './portal-access-api.ts';
 import { listPracticeForms, type PracticeForm } from '../../form-editor/practice-forms.ts';
 import { PortalForms } from './portal-forms.tsx';
 import { FormsToReviewCard } from './forms-to-review-card.tsx';
@@ -19,7 +19,7 @@ import { FormsToReviewCard } from './forms-to-review-card.tsx';
 vi.mock('./forms-api.ts', () => ({
   listPacketTemplates: vi.fn(), sendPacket: vi.fn(), listSentForms: vi.fn(), listFormsToReview: vi.fn(), reviewForm: vi.fn(), askForCorrection: vi.fn(), getFormResponse: vi.fn(),
 }));
-vi.mock('./portal-access-api.ts', () => ({ getPortalAccess: vi.fn(), inviteToPortal: vi.fn() }));
+vi.mock('./portal-access-api.ts', async (original) => ({ ...(await original<typeof import('./portal-access-api.ts')>()), getPortalAccess: vi.fn(), listPortalPeople: vi.fn() }));
 vi.mock('../../form-editor/practice-forms.ts', () => ({ listPracticeForms: vi.fn() }));
 
 const client = { ...clientSchemaFor('US').parse({ firstName: 'Jane', lastName: 'Doe' }), $id: 'jane1', userId: 'therapist1' } as unknown as ClientDocument;
@@ -32,7 +32,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   queryClient.clear();
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Dana' } as AuthUser, status: 'signedIn' });
-  vi.mocked(getPortalAccess).mockResolvedValue({ status: 'active', invitedAt: '2026-11-01T15:00:00.000Z', activatedAt: null });
+  vi.mocked(listPortalPeople).mockResolvedValue([{ accessId: 'jane1', role: 'client', name: null, email: 'jane@example.com', status: 'active', invitedAt: '2026-11-01T15:00:00.000Z', activatedAt: null }]);
   vi.mocked(listPacketTemplates).mockResolvedValue({
     forms: [{ id: 'demographics', title: 'About you', description: '' }, { id: 'insurance', title: 'Insurance details', description: '' }],
     consents: [{ id: 'informed-consent', title: 'Informed consent for therapy', description: '' }],
@@ -55,7 +55,7 @@ describe('PortalForms (issue 31)', () => {
     await user.click(within(yours).getByLabelText('Intake, our way'));
     await user.click(screen.getByLabelText('Informed consent for therapy'));
     await user.click(screen.getByRole('button', { name: 'Send forms' }));
-    expect(sendPacket).toHaveBeenCalledWith('jane1', [{ kind: 'form', formId: 'copy1' }, { kind: 'consent', templateId: 'informed-consent' }]);
+    expect(sendPacket).toHaveBeenCalledWith('jane1', [{ kind: 'form', formId: 'copy1' }, { kind: 'consent', templateId: 'informed-consent' }], 'client');
   });
 
   it('sends the ticked forms and consents in the order set with Up and Down', async () => {
@@ -75,7 +75,7 @@ describe('PortalForms (issue 31)', () => {
     await user.click(screen.getByRole('button', { name: 'Send forms' }));
     expect(sendPacket).toHaveBeenCalledWith('jane1', [
       { kind: 'form', templateId: 'demographics' }, { kind: 'form', templateId: 'insurance' }, { kind: 'consent', templateId: 'informed-consent' },
-    ]);
+    ], 'client');
     expect(await screen.findByText('Sent. The client finds the forms in their portal.')).toBeInTheDocument();
   });
 

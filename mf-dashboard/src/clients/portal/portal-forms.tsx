@@ -11,8 +11,10 @@ import {
   askForCorrection, downloadSubmittedForm, getFormResponse, listPacketTemplates, listSentForms, reviewForm, sendPacket, type FormStatus, type PacketItem, type SentForm,
 } from './forms-api.ts';
 import { acceptedChanges, reviewRows } from './form-review-rows.ts';
-import { usePortalAccess } from './use-portal-access.ts';
 import { usePracticeForms } from '../../form-editor/use-practice-forms.ts';
+import { defaultAudience, type PortalAudience, type PortalPerson } from './portal-access-api.ts';
+import { AudienceSelect } from './portal-audience.tsx';
+import { usePortalPeople } from './use-portal-access.ts';
 
 export const PORTAL_FORMS_TEXT = {
   title: 'Forms',
@@ -68,7 +70,7 @@ const T = PORTAL_FORMS_TEXT;
 const TONE: Record<FormStatus, 'info' | 'warning' | 'success' | 'neutral'> = { sent: 'info', submitted: 'warning', correction: 'neutral', reviewed: 'success' };
 
 /** The packet builder: ticked forms and consents, in an order changed with the arrows (keyboard and pointer alike). */
-function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void }) {
+function SendPacket({ clientId, onSent, people, dateOfBirth }: { clientId: string; onSent: () => void; people: readonly PortalPerson[]; dateOfBirth?: string | null }) {
   const userId = useUserId();
   const templates = useQuery({ queryKey: ['packet-templates', userId], queryFn: listPacketTemplates, enabled: userId !== '', staleTime: Infinity });
   // The therapist's own copies (Practice → Forms) beside the templates; archived ones are not offered.
@@ -76,8 +78,10 @@ function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void
   const [chosen, setChosen] = useState<Array<{ kind: PacketItem['kind'] | 'own'; templateId: string; title: string }>>([]);
   const [sentOk, setSentOk] = useState(false);
   const [empty, setEmpty] = useState(false);
+  const [audience, setAudience] = useState<PortalAudience | null>(null);
+  const shareWith = audience ?? defaultAudience(people, dateOfBirth);
   const send = useMutation({
-    mutationFn: () => sendPacket(clientId, chosen.map(({ kind, templateId }): PacketItem => (kind === 'own' ? { kind: 'form', formId: templateId } : { kind, templateId }))),
+    mutationFn: () => sendPacket(clientId, chosen.map(({ kind, templateId }): PacketItem => (kind === 'own' ? { kind: 'form', formId: templateId } : { kind, templateId })), shareWith),
     onSuccess: () => {
       setSentOk(true);
       setChosen([]);
@@ -141,6 +145,7 @@ function SendPacket({ clientId, onSent }: { clientId: string; onSent: () => void
       {empty ? <Alert tone="error">{T.nothingChosen}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {sentOk && !send.isPending ? <Alert tone="success">{T.sent}</Alert> : null}
+      <AudienceSelect people={people} value={shareWith} onChange={setAudience} idPrefix={`packet-${clientId}`} />
       <div><Button type="submit" variant="primary" loading={send.isPending} loadingLabel={T.sending}>{T.send}</Button></div>
     </form>
   );
@@ -250,7 +255,7 @@ export function FormReview({ form, client, country, onDone }: { form: SentForm; 
 export function PortalForms({ client, timeZone, country }: { client: ClientDocument; timeZone: string; country: CountryCode }) {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const access = usePortalAccess(client.$id);
+  const access = usePortalPeople(client.$id);
   const listKey = ['form-requests', userId, client.$id] as const;
   const forms = useQuery({ queryKey: listKey, queryFn: () => listSentForms(userId, client.$id), enabled: userId !== '' });
   const [open, setOpen] = useState<string | null>(null);
@@ -267,8 +272,8 @@ export function PortalForms({ client, timeZone, country }: { client: ClientDocum
   return (
     <section className="clients-portal clients-forms" aria-labelledby={`forms-${client.$id}`}>
       <h2 id={`forms-${client.$id}`}>{T.title}</h2>
-      {access.isSuccess && access.data == null ? <p className="clients-muted">{T.notInvited}</p> : null}
-      {access.data ? <SendPacket clientId={client.$id} onSent={refresh} /> : null}
+      {access.isSuccess && access.data.length === 0 ? <p className="clients-muted">{T.notInvited}</p> : null}
+      {access.data?.length ? <SendPacket clientId={client.$id} onSent={refresh} people={access.data} dateOfBirth={client.dateOfBirth} /> : null}
       {done ? <Alert tone="success">{done}</Alert> : null}
       {forms.isError ? <p className="clients-muted">{T.listFailed}</p> : null}
       {forms.isSuccess && forms.data.length === 0 ? <EmptyState icon="empty">{T.none}</EmptyState> : null}

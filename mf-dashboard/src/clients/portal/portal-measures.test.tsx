@@ -8,7 +8,7 @@ import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { acknowledgeAlert, listMeasureRequests, listMeasureResponses, listMeasureSchedules, listOpenAlerts, scheduleMeasure, sendMeasure } from './measures-api.ts';
-import { getPortalAccess } from './portal-access-api.ts';
+import { listPortalPeople } from './portal-access-api.ts';
 import { MeasureAlerts } from './measure-alerts.tsx';
 import { MeasureAlertsBadge } from './measure-alerts-badge.tsx';
 import { PortalMeasures } from './portal-measures.tsx';
@@ -18,7 +18,7 @@ vi.mock('./measures-api.ts', () => ({
   sendMeasure: vi.fn(), scheduleMeasure: vi.fn(), acknowledgeAlert: vi.fn(),
   listMeasureRequests: vi.fn(), listMeasureResponses: vi.fn(), listMeasureSchedules: vi.fn(), listOpenAlerts: vi.fn(),
 }));
-vi.mock('./portal-access-api.ts', () => ({ getPortalAccess: vi.fn(), inviteToPortal: vi.fn() }));
+vi.mock('./portal-access-api.ts', async (original) => ({ ...(await original<typeof import('./portal-access-api.ts')>()), getPortalAccess: vi.fn(), listPortalPeople: vi.fn() }));
 
 const phq = (id: string, day: number, total: number, severity: string, q9: number) => ({
   id, clientId: 'jane1', instrument: 'phq-9' as const, total, severity, safetyAlert: q9 > 0, submittedAt: `2026-11-${String(day).padStart(2, '0')}T15:00:00.000Z`, answers: { q9 },
@@ -32,7 +32,7 @@ function renderTab() {
 beforeEach(() => {
   vi.resetAllMocks();
   queryClient.clear();
-  vi.mocked(getPortalAccess).mockResolvedValue({ status: 'active', invitedAt: '2026-11-01T15:00:00.000Z', activatedAt: '2026-11-01T16:00:00.000Z' });
+  vi.mocked(listPortalPeople).mockResolvedValue([{ accessId: 'jane1', role: 'client', name: null, email: 'jane@example.com', status: 'active', invitedAt: '2026-11-01T15:00:00.000Z', activatedAt: null }]);
   vi.mocked(listMeasureRequests).mockResolvedValue([
     { id: 'r3', clientId: 'jane1', instrument: 'gad-7', status: 'sent', sentAt: '2026-11-20T15:00:00.000Z', dueAt: '2026-11-23T15:00:00.000Z', submittedAt: null, alertOpen: false },
   ]);
@@ -49,7 +49,7 @@ describe('PortalMeasures (issue 31)', () => {
     const questionnaire = await screen.findByRole('combobox', { name: 'Questionnaire' });
     await user.selectOptions(questionnaire, 'PHQ-9');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(sendMeasure).toHaveBeenCalledWith('jane1', 'phq-9');
+    expect(sendMeasure).toHaveBeenCalledWith('jane1', 'phq-9', 'client');
     expect(await screen.findByText('Sent. The client finds it in their portal.')).toBeInTheDocument();
 
     await user.selectOptions(questionnaire, 'PHQ-9');

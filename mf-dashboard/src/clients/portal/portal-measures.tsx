@@ -8,7 +8,9 @@ import { INSTRUMENT_BANDS, INSTRUMENT_IDS, isInstrumentId, type InstrumentId } f
 import { MeasureScores } from './measure-scores.tsx';
 import './measures.css';
 import { scheduleMeasure, sendMeasure, type Cadence } from './measures-api.ts';
-import { usePortalAccess } from './use-portal-access.ts';
+import { defaultAudience, type PortalAudience } from './portal-access-api.ts';
+import { AudienceSelect } from './portal-audience.tsx';
+import { usePortalPeople } from './use-portal-access.ts';
 import { measureKeys, useMeasureRequests, useMeasureResponses, useMeasureSchedules } from './use-measures.ts';
 
 export const PORTAL_MEASURES_TEXT = {
@@ -47,11 +49,13 @@ const CADENCE_TEXT: Record<Cadence, string> = { every: T.every, every_other: T.e
  * Issue 31, a client's Portal tab: send a measure once or schedule it before every (or every other)
  * appointment, what was sent and answered, and the scores over time.
  */
-export function PortalMeasures({ clientId, timeZone }: { clientId: string; timeZone: string }) {
+export function PortalMeasures({ clientId, timeZone, dateOfBirth }: { clientId: string; timeZone: string; dateOfBirth?: string | null }) {
   const userId = useUserId();
   const queryClient = useQueryClient();
-  const access = usePortalAccess(clientId);
-  const invited = access.data != null;
+  const access = usePortalPeople(clientId);
+  const invited = (access.data?.length ?? 0) > 0;
+  const [audience, setAudience] = useState<PortalAudience | null>(null);
+  const shareWith = audience ?? defaultAudience(access.data ?? [], dateOfBirth);
   const requests = useMeasureRequests(clientId);
   const responses = useMeasureResponses(clientId);
   const schedules = useMeasureSchedules(clientId);
@@ -62,7 +66,7 @@ export function PortalMeasures({ clientId, timeZone }: { clientId: string; timeZ
 
   const save = useMutation({
     mutationFn: async (input: { instrument: InstrumentId; when: 'once' | Cadence | 'none' }) => {
-      if (input.when === 'once') await sendMeasure(clientId, input.instrument);
+      if (input.when === 'once') await sendMeasure(clientId, input.instrument, shareWith);
       else await scheduleMeasure(clientId, input.instrument, input.when);
       return input.when;
     },
@@ -97,6 +101,7 @@ export function PortalMeasures({ clientId, timeZone }: { clientId: string; timeZ
             onChange={(event) => setWhen(event.target.value === 'every' || event.target.value === 'every_other' ? event.target.value : 'once')}
             options={[{ value: 'once', label: T.once }, { value: 'every', label: T.every }, { value: 'every_other', label: T.everyOther }]}
           />
+          {when === 'once' ? <AudienceSelect people={access.data ?? []} value={shareWith} onChange={setAudience} idPrefix={`measures-${clientId}`} /> : null}
           <Button type="submit" variant="primary" disabled={!instrument} loading={save.isPending} loadingLabel={T.saving}>{when === 'once' ? T.send : T.schedule}</Button>
         </form>
       ) : null}
