@@ -127,7 +127,8 @@ describe('permission matrix: every collection of backend/appwrite.json', () => {
   // Issue 31 "Guardians": what a function shares with a second login (a client's guardian) carries
   // read("user:<guardian>") beside the owner's; that login reads it and nothing more, a third user
   // sees nothing, and once the function takes the read away (a revoked guardian) it is gone for them.
-  for (const col of backendProject.collections.filter((c) => owned(c) && !USER_WRITABLE.has(c.$id))) {
+  const portal = (col: (typeof backendProject.collections)[number]) => col.attributes.some((a) => a.key === 'clientUserId' || a.key === 'signerUserId');
+  for (const col of backendProject.collections.filter((c) => owned(c) && portal(c))) {
     it(`${col.$id}: shared with a guardian's login, read-only for them, invisible to others, gone when revoked`, async () => {
       const ref = { databaseId: 'main', collectionId: col.$id };
       const guardian = dbFor(carol.session);
@@ -136,7 +137,8 @@ describe('permission matrix: every collection of backend/appwrite.json', () => {
       const id = (await admin.createDocument({ ...ref, documentId: server.ID.unique(), data: sample(col.attributes, alice.id), permissions: [owner, shared] })).$id;
       expect((await guardian.getDocument({ ...ref, documentId: id })).$id).toBe(id);
       expect((await guardian.listDocuments({ ...ref, queries: [Query.equal('userId', alice.id)] })).documents.map((d) => d.$id)).toContain(id);
-      expect(await failure(guardian.updateDocument({ ...ref, documentId: id, data: {} }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+      expect(await failure(guardian.updateDocument({ ...ref, documentId: id, permissions: [owner, shared, server.Permission.update(server.Role.user(carol.id))] })))
+        .toMatchObject({ code: 401, type: 'user_unauthorized' });
       expect(await failure(guardian.deleteDocument({ ...ref, documentId: id }))).toMatchObject({ code: 401, type: 'user_unauthorized' });
       expect(await failure(dbFor(bob.session).getDocument({ ...ref, documentId: id }))).toMatchObject({ code: 404, type: 'document_not_found' });
       await admin.updateDocument({ ...ref, documentId: id, data: {}, permissions: [owner] });
