@@ -192,11 +192,9 @@ export async function syncPortalReaders({ databases, storage, c }, practice, cli
   /** @type {Map<string, unknown>} request id → its audience */
   const audiences = new Map();
   let changed = 0;
-  const specs = SYNCED(c);
-  // Read all at once (an invitation waits on this); then write only what differs.
-  const lists = await Promise.all(specs.map((spec) => allOf(databases, c.databaseId, spec.collectionId, practice, clientId)));
-  for (const [index, spec] of specs.entries()) {
-    for (const doc of lists[index] ?? []) {
+  for (const spec of SYNCED(c)) {
+    // One collection at a time: the answers need their requests' audiences first.
+    for (const doc of await allOf(databases, c.databaseId, spec.collectionId, practice, clientId)) {
       /** @type {string[]} */
       let wanted;
       if (spec.kind === 'item') {
