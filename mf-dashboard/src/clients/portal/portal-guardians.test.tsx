@@ -57,7 +57,7 @@ describe('PortalGuardians (issue 31)', () => {
 
   it('needs the client’s consent to email', async () => {
     renderTab({ ...client, reminderConsent: false });
-    expect(await screen.findByText(/has not agreed to email yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/can be invited once the client agrees to email/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Invite guardian' })).toBeDisabled();
   });
 

@@ -27,7 +27,7 @@ export const PORTAL_GUARDIANS_TEXT = {
   invite: 'Invite guardian',
   sending: 'Sending…',
   sent: 'Invitation sent. The email names only your practice and carries a sign-in link.',
-  needsConsent: 'The client has not agreed to email yet (“Consents to email reminders”).',
+  needsConsent: 'A parent or guardian can be invited once the client agrees to email (“Consents to email reminders”).',
   nameRequired: 'Enter the parent’s or guardian’s name.',
   emailInvalid: 'Enter an email address, like name@example.com.',
   failed: 'The invitation could not be sent. Please try again.',
