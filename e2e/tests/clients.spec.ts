@@ -51,6 +51,8 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).last();
 test.describe.configure({ mode: 'serial' });
 
 test('a therapist adds, finds, edits and archives clients; duplicates open the existing client; deep links and back/forward work', async ({ page, therapists: [therapist] }) => {
+  // The whole life of a client in one flow (~30 s alone, near a minute on a busy 2-core machine).
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, therapist);
   await page.goto('/dashboard/clients');
