@@ -7,7 +7,7 @@ import { useServices } from '../practice/practice-queries.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { getAvailability, listBookingRules, saveAvailability, saveBookingRule, type BookingRuleDocument } from './api/availability-api.ts';
 import {
-  availabilitySchema, BOOKABLE_BY, bookingRuleSchema, CONFIRMATION, DEFAULT_RULE, problemsOf, RULE_LABELS, START_GRIDS, WEEKDAY_NAMES, WEEKDAYS,
+  availabilitySchema, BOOKABLE_BY, bookingRuleSchema, CONFIRMATION, DEFAULT_RULE, RULE_LABELS, START_GRIDS, submitChecked, WEEKDAY_NAMES, WEEKDAYS,
   type Availability, type BookingRule, type BookingRuleInput, type Override, type Weekday, type Window,
 } from './availability-model.ts';
 import './availability.css';
@@ -40,15 +40,7 @@ function HoursForm({ userId, documentId, initial, timeZone }: { userId: string; 
   });
   const setDay = (day: Weekday, windows: Window[]) => setHours({ ...hours, weekly: { ...hours.weekly, [day]: windows } });
   const setOverride = (i: number, override: Override) => setHours({ ...hours, overrides: hours.overrides.map((o, j) => (j === i ? override : o)) });
-  const submit = () => {
-    const checked = availabilitySchema.safeParse(hours);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems(new Map());
-    save.mutate(checked.data);
-  };
+  const submit = () => submitChecked(availabilitySchema, hours, setProblems, (data) => save.mutate(data));
   return (
     <form className="availability" onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate>
       <h3 className="availability__heading">Working hours</h3>
@@ -110,15 +102,7 @@ function RuleForm({ userId, service, stored }: { userId: string; service: Servic
   const number = (key: 'noticeHours' | 'horizonDays' | 'bufferBeforeMinutes' | 'bufferAfterMinutes' | 'maxPerDay' | 'maxPerWeek', label: string, hint?: string) => (
     <TextInput label={label} hint={hint} inputMode="numeric" value={rule[key]} error={problems.get(key)} onChange={(e) => set(key, e.target.value)} />
   );
-  const submit = () => {
-    const checked = bookingRuleSchema.safeParse(rule);
-    if (!checked.success) {
-      setProblems(problemsOf(checked.error));
-      return;
-    }
-    setProblems(new Map());
-    save.mutate(checked.data);
-  };
+  const submit = () => submitChecked(bookingRuleSchema, rule, setProblems, (data) => save.mutate(data));
   return (
     <form className="availability__rule" aria-label={`Online booking of ${service.name}`} onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate>
       <h4 className="availability__heading">{service.name} ({service.durationMinutes} min)</h4>
