@@ -16,6 +16,8 @@ import { listServices } from './api/list-services.ts';
 import { savePracticeSettings } from './api/save-practice-settings.ts';
 import type { ServiceDocument } from './api/service-document.ts';
 import { updateService } from './api/update-service.ts';
+import { listPacketTemplates } from '../clients/portal/forms-api.ts';
+import { listPracticeForms } from '../form-editor/practice-forms.ts';
 import { PracticePage } from './practice-page.tsx';
 import { practiceSettingsSchema, type PracticeSettingsInput } from './practice-settings.ts';
 import { serviceSchema, suggestedServices, type Service } from './services.ts';
@@ -27,6 +29,8 @@ vi.mock('./api/list-services.ts', () => ({ listServices: vi.fn() }));
 vi.mock('./api/create-service.ts', () => ({ createService: vi.fn() }));
 vi.mock('./api/update-service.ts', () => ({ updateService: vi.fn() }));
 vi.mock('./api/archive-service.ts', () => ({ archiveService: vi.fn() }));
+vi.mock('../clients/portal/forms-api.ts', () => ({ listPacketTemplates: vi.fn() }));
+vi.mock('../form-editor/practice-forms.ts', () => ({ listPracticeForms: vi.fn() }));
 
 const THERAPIST_ID = 'therapist1';
 const permissions = ['read', 'update', 'delete'].map((p) => `${p}("user:${THERAPIST_ID}")`);
@@ -243,7 +247,7 @@ describe('services', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(vi.mocked(createService).mock.calls[0]).toEqual([
       THERAPIST_ID,
-      serviceSchema.parse({ name: 'Couples therapy', serviceCode: '90847', durationMinutes: 50, fee: 13550, currency: 'EUR', color: 'green' }),
+      serviceSchema.parse({ name: 'Couples therapy', serviceCode: '90847', durationMinutes: 50, fee: 13550, currency: 'EUR', color: 'green', intakePacket: [] }),
       0,
     ]);
   });
@@ -263,6 +267,34 @@ describe('services', () => {
     expect(vi.mocked(updateService).mock.calls[0]).toEqual([intake.$id, expect.objectContaining({ fee: 15000, name: 'Intake assessment' })]);
     expect(await screen.findByRole('cell', { name: '$150.00' })).toBeVisible();
     expect(screen.queryByText('Needs a fee')).toBeNull();
+  });
+
+  it('sets a service’s intake packet: ticked forms and consents in the chosen order, a form no longer available named and removable', async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue(settingsDocument());
+    vi.mocked(listPacketTemplates).mockResolvedValue({
+      forms: [{ id: 'demographics', title: 'About you', description: '' }],
+      consents: [{ id: 'informed-consent', title: 'Informed consent for therapy', description: '' }],
+    });
+    vi.mocked(listPracticeForms).mockResolvedValue([]);
+    const intake = { ...serviceDocument({ ...suggestedServices()[0]!, fee: 15000 }, 0), intakePacket: ['form:gone1'] };
+    vi.mocked(listServices).mockResolvedValue([intake]);
+    vi.mocked(updateService).mockImplementation(async (_id, changes) => ({ ...intake, ...changes }));
+    const user = await openServices();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Intake assessment (90791, 60 min)' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Intake assessment' });
+    const packet = within(dialog).getByRole('group', { name: 'Intake packet' });
+    await user.click(await within(packet).findByRole('checkbox', { name: 'Informed consent for therapy' }));
+    await user.click(within(packet).getByRole('checkbox', { name: 'About you' }));
+    const order = within(packet).getByRole('list', { name: 'Order' });
+    expect(within(order).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual([
+      'A form no longer available (left out when sent)', 'Informed consent for therapy', 'About you',
+    ]);
+    await user.click(within(order).getByRole('button', { name: 'Remove A form no longer available (left out when sent)' }));
+    await user.click(within(order).getByRole('button', { name: 'Move About you up' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(vi.mocked(updateService).mock.calls[0]).toEqual([intake.$id, expect.objectContaining({ intakePacket: ['template:demographics', 'consent:informed-consent'] })]);
   });
 
   it('archives after a confirmation: the row leaves at once, and comes back if the write fails', async () => {

@@ -1,11 +1,17 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, Dialog, RadioGroup } from '@cadence/shared-ui';
+import { Alert, Button, Dialog, RadioGroup } from '@cadence/shared-ui';
 import type { ServiceDocument } from './api/service-document.ts';
 import { FormTextInput, SaveError, schemaResolver } from './form-controls.tsx';
 import { useCreateService, useUpdateService } from './practice-queries.ts';
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, SERVICE_COLOR_NAMES, SERVICE_COLORS, serviceSchema, type Service, type ServiceColor } from './services.ts';
 import { moneyInputText } from '../shared/money.ts';
+import { PacketChooser } from '../clients/portal/packet-chooser.tsx';
+
+export const SERVICE_DIALOG_TEXT = {
+  packet: 'Intake packet',
+  packetHint: 'Sent to a client’s portal once, when their first appointment of this service is booked (or when they are invited, if they were booked first).',
+} as const;
 
 interface ServiceFormValues {
   name: string;
@@ -15,6 +21,7 @@ interface ServiceFormValues {
   currency: string;
   color: ServiceColor;
   archived: boolean;
+  intakePacket: string[];
 }
 
 function serviceFormValues(service: ServiceDocument | null, currency: string): ServiceFormValues {
@@ -27,6 +34,7 @@ function serviceFormValues(service: ServiceDocument | null, currency: string): S
     currency: own,
     color: service?.color ?? 'blue',
     archived: service?.archived ?? false,
+    intakePacket: service?.intakePacket ?? [],
   };
 }
 
@@ -117,6 +125,18 @@ export function ServiceDialog({ service, currency, onClose }: ServiceDialogProps
               onChange={(value) => field.onChange(value as ServiceColor)}
               error={fieldState.error?.message}
             />
+          )}
+        />
+        <Controller
+          control={control}
+          name="intakePacket"
+          render={({ field, fieldState }) => (
+            <fieldset className="packet-chooser">
+              <legend>{SERVICE_DIALOG_TEXT.packet}</legend>
+              <p className="packet-chooser__hint">{SERVICE_DIALOG_TEXT.packetHint}</p>
+              <PacketChooser value={field.value} onChange={field.onChange} />
+              {fieldState.error?.message ? <Alert tone="error">{fieldState.error.message}</Alert> : null}
+            </fieldset>
           )}
         />
         {saving.isError && <SaveError what="Saving the service failed" error={saving.error} />}

@@ -33,6 +33,7 @@ export const SERVICE_MESSAGES = {
   fee: 'Enter the fee as an amount such as 120.00.',
   color: 'Choose a colour from the palette.',
   archived: 'Archived must be yes or no.',
+  intakePacket: 'Choose at most 12 forms and consents from the list.',
   feeNeeded: (name: string) => `Set a fee for ${name} before using it.`,
 } as const;
 

@@ -19,6 +19,7 @@ import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
+import { sendServicePackets, upcomingServiceIds } from '../../lib/packets.js';
 import { CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { GUARDIAN_ROLE, portalPeople, syncPortalReaders } from '../../lib/portal-people.js';
@@ -193,6 +194,13 @@ export default async ({ req, res, log, error }) => {
     // What is already shared with this person (a guardian invited after items were sent to guardians,
     // a client re-invited under a new email) follows the link from now on.
     await syncPortalReaders({ databases, storage, c: ids }, callerId, clientId, signedConsentsBucketFromEnv(process.env));
+    // Booked before being invited: the intake packets of the services booked go out now (once each).
+    try {
+      const run = { databases, users, storage, c: ids, userId: callerId, req, log };
+      await sendServicePackets(run, record, await upcomingServiceIds(run, clientId));
+    } catch (e) {
+      error(`intake packets for ${clientId} not sent: ${messageOf(e)}`);
+    }
 
     const token = await users.createToken({ userId: user.$id, length: 64, expire: INVITE_LINK_SECONDS });
     const mailer = createMailer(smtp);

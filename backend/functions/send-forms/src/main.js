@@ -19,29 +19,26 @@
 //     documents (lib/form-pdf.js); 404 for anyone else's.
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's client
 // or request), 409 (not invited; a form not in the state the action needs), 500.
-import { ID } from 'node-appwrite';
-import { CONSENT_TEMPLATES, consentTemplate } from '../../lib/consent-templates.js';
-import { consentContentHash } from '../../lib/consent-signing.js';
-import { auditConsent, consentFunction, documentOrNull } from '../../lib/consent-store.js';
+import { CONSENT_TEMPLATES } from '../../lib/consent-templates.js';
+import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { submittedFormFor } from '../../lib/form-pdf.js';
 import { formRequestSummary } from '../../lib/form-requests.js';
-import { FORM_TEMPLATES, formTemplateOf } from '../../lib/form-templates.js';
+import { FORM_TEMPLATES } from '../../lib/form-templates.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { packetItems, PACKET_MESSAGES, writePacket } from '../../lib/packets.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
 import { recipientsOf } from '../../lib/portal-people.js';
-import { clientFieldOf, flattenItems, questionnaireProblems } from '../../lib/questionnaire.js';
+import { clientFieldOf, flattenItems } from '../../lib/questionnaire.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
-const MAX_ITEMS = 12;
 const MAX_MESSAGE = 2000;
 
 export const SEND_FORMS_MESSAGES = {
   signIn: 'Sign in to send forms.',
   notTherapist: 'Only a practice can send forms.',
   client: 'Choose a client.',
-  items: `Choose between 1 and ${MAX_ITEMS} forms or documents to send.`,
-  item: 'Choose a form or document from the list.',
+  ...PACKET_MESSAGES,
   notFound: 'This client is not in your practice.',
   notInvited: 'Invite the client to the portal first.',
   requestNotFound: 'This form could not be found.',
@@ -63,45 +60,6 @@ async function ownRequest({ databases, c, userId }, requestId) {
   const request = id ? await documentOrNull(databases, c.databaseId, c.formRequests, id) : null;
   if (!request || request.userId !== userId) throw new Refusal(404, SEND_FORMS_MESSAGES.requestNotFound, 'requestId');
   return request;
-}
-
-/**
- * What each item of a packet will be, checked before anything is written.
- * @param {Run} run
- * @param {unknown} input
- */
-async function packetItems({ databases, c, userId }, input) {
-  if (!Array.isArray(input) || input.length === 0 || input.length > MAX_ITEMS) throw new Refusal(400, SEND_FORMS_MESSAGES.items, 'items');
-  /** @type {Array<{ kind: 'form', formRef: string, version: number, questionnaire: import('../../lib/questionnaire.js').Questionnaire } | { kind: 'consent', template: { id: string, title: string, body: string, version: string } }>} */
-  const items = [];
-  for (const [i, raw] of input.entries()) {
-    const item = raw && typeof raw === 'object' ? /** @type {Record<string, unknown>} */ (raw) : {};
-    if (item['kind'] === 'consent') {
-      const template = typeof item['templateId'] === 'string' ? consentTemplate(item['templateId']) : null;
-      if (!template) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
-      items.push({ kind: 'consent', template });
-    } else if (item['kind'] === 'form' && typeof item['formId'] === 'string' && ID_RE.test(item['formId'])) {
-      // The therapist's own copy (the forms collection their browser writes).
-      const form = await documentOrNull(databases, c.databaseId, c.forms, item['formId']);
-      if (!form || !ownedBy(form, userId) || form.archived) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
-      /** @type {unknown} */
-      let questionnaire;
-      try {
-        questionnaire = JSON.parse(String(form.questionnaire));
-      } catch {
-        questionnaire = null;
-      }
-      if (questionnaireProblems(questionnaire).length) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
-      items.push({ kind: 'form', formRef: form.$id, version: Number(form.version) || 1, questionnaire: /** @type {import('../../lib/questionnaire.js').Questionnaire} */ (questionnaire) });
-    } else if (item['kind'] === 'form') {
-      const template = formTemplateOf(item['templateId']);
-      if (!template) throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
-      items.push({ kind: 'form', formRef: String(template.id), version: Number(template.version), questionnaire: template });
-    } else {
-      throw new Refusal(400, SEND_FORMS_MESSAGES.item, `items.${i}`);
-    }
-  }
-  return items;
 }
 
 export default consentFunction({
@@ -157,52 +115,12 @@ export default consentFunction({
     if (!record || !ownedBy(record, userId)) throw new Refusal(404, SEND_FORMS_MESSAGES.notFound, 'clientId');
     const to = await recipientsOf(databases, c, userId, record, body['audience']);
     if (!to) throw new Refusal(409, SEND_FORMS_MESSAGES.notInvited, 'clientId');
-    const { clientUserId, audience } = to;
     const items = await packetItems(run, body['items']);
 
-    const sentAt = appwriteDate(new Date());
-    const packetId = ID.unique();
-    // Read-only for all: the functions alone change them.
-    const { permissions } = to;
-    /** @type {string[]} */
-    const order = [];
-    const forms = [];
-    const consents = [];
-    for (const item of items) {
-      if (item.kind === 'form') {
-        const request = await databases.createDocument({
-          databaseId: c.databaseId, collectionId: c.formRequests, documentId: ID.unique(),
-          data: {
-            userId, clientId, clientUserId, audience, packetId, formRef: item.formRef, formVersion: item.version, title: item.questionnaire.title,
-            questionnaire: JSON.stringify(item.questionnaire), status: 'sent', sentAt, round: 1, draftRevision: 0,
-          },
-          permissions,
-        });
-        order.push(`form:${request.$id}`);
-        forms.push(formRequestSummary(request));
-      } else {
-        const { template } = item;
-        const request = await databases.createDocument({
-          databaseId: c.databaseId, collectionId: c.consentRequests, documentId: ID.unique(),
-          data: {
-            userId, clientId, clientUserId, audience, templateId: template.id, templateVersion: template.version, title: template.title, body: template.body,
-            contentHash: consentContentHash(template), status: 'sent', sentAt,
-          },
-          permissions,
-        });
-        // The same audit entry send-consent writes: a consent sent in a packet is a consent sent.
-        await auditConsent(run, userId, { action: 'consent.send', entityType: 'consent_request', entityId: request.$id });
-        order.push(`consent:${request.$id}`);
-        consents.push({ $id: request.$id, templateId: template.id, title: template.title, status: 'sent', sentAt });
-      }
-    }
-    const packet = await databases.createDocument({
-      databaseId: c.databaseId, collectionId: c.formPackets, documentId: packetId,
-      data: { userId, clientId, clientUserId, audience, items: order, sentAt }, permissions,
-    });
+    const sent = await writePacket(run, { clientId, to, items });
     return {
       status: 201,
-      body: { success: true, error: null, packet: { $id: packet.$id, items: order, sentAt }, forms, consents },
+      body: { success: true, error: null, ...sent },
     };
   },
 });

@@ -8,10 +8,11 @@ import type { CountryCode } from '../../shared/country.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { useUpdateClient } from '../client-mutations.ts';
 import {
-  askForCorrection, downloadSubmittedForm, getFormResponse, listPacketTemplates, listSentForms, reviewForm, sendPacket, type FormStatus, type PacketItem, type SentForm,
+  askForCorrection, downloadSubmittedForm, getFormResponse, listSentForms, reviewForm, sendPacket, type FormStatus, type SentForm,
 } from './forms-api.ts';
 import { acceptedChanges, reviewRows } from './form-review-rows.ts';
-import { usePracticeForms } from '../../form-editor/use-practice-forms.ts';
+import { PacketChooser } from './packet-chooser.tsx';
+import { packetItemOf } from './packet-entries.ts';
 import { defaultAudience, type PortalAudience, type PortalPerson } from './portal-access-api.ts';
 import { AudienceSelect } from './portal-audience.tsx';
 import { usePortalPeople } from './use-portal-access.ts';
@@ -21,19 +22,10 @@ export const PORTAL_FORMS_TEXT = {
   send: 'Send forms',
   sendTitle: 'Send a packet',
   sendHint: 'Tick what to send; the client sees it in this order.',
-  formsGroup: 'Forms',
-  ownFormsGroup: 'Your forms',
-  consentsGroup: 'Consents',
-  order: 'Order',
-  up: (title: string) => `Move ${title} up`,
-  upShort: 'Up',
-  downShort: 'Down',
-  down: (title: string) => `Move ${title} down`,
   sending: 'Sending…',
   sent: 'Sent. The client finds the forms in their portal.',
   nothingChosen: 'Choose at least one form or consent.',
   notInvited: 'Invite the client to the portal to send forms.',
-  templatesFailed: 'The forms could not be loaded.',
   listFailed: 'The client’s forms could not be loaded.',
   none: 'No forms sent yet.',
   status: { sent: 'Sent', submitted: 'To review', correction: 'Correction asked', reviewed: 'Reviewed' } satisfies Record<FormStatus, string>,
@@ -69,36 +61,26 @@ export const PORTAL_FORMS_TEXT = {
 const T = PORTAL_FORMS_TEXT;
 const TONE: Record<FormStatus, 'info' | 'warning' | 'success' | 'neutral'> = { sent: 'info', submitted: 'warning', correction: 'neutral', reviewed: 'success' };
 
-/** The packet builder: ticked forms and consents, in an order changed with the arrows (keyboard and pointer alike). */
+/** The packet builder: ticked forms and consents in the chosen order, and who it is for. */
 function SendPacket({ clientId, onSent, people, dateOfBirth }: { clientId: string; onSent: () => void; people: readonly PortalPerson[]; dateOfBirth?: string | null }) {
-  const userId = useUserId();
-  const templates = useQuery({ queryKey: ['packet-templates', userId], queryFn: listPacketTemplates, enabled: userId !== '', staleTime: Infinity });
-  // The therapist's own copies (Practice → Forms) beside the templates; archived ones are not offered.
-  const ownForms = usePracticeForms();
-  const [chosen, setChosen] = useState<Array<{ kind: PacketItem['kind'] | 'own'; templateId: string; title: string }>>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [sentOk, setSentOk] = useState(false);
   const [empty, setEmpty] = useState(false);
   const [audience, setAudience] = useState<PortalAudience | null>(null);
   const shareWith = audience ?? defaultAudience(people, dateOfBirth);
   const send = useMutation({
-    mutationFn: () => sendPacket(clientId, chosen.map(({ kind, templateId }): PacketItem => (kind === 'own' ? { kind: 'form', formId: templateId } : { kind, templateId })), shareWith),
+    mutationFn: () => sendPacket(clientId, chosen.map(packetItemOf).filter((item) => item !== null), shareWith),
     onSuccess: () => {
       setSentOk(true);
       setChosen([]);
       onSent();
     },
   });
-  const toggle = (kind: PacketItem['kind'] | 'own', templateId: string, title: string, on: boolean) => {
+  const choose = (next: string[]) => {
     setSentOk(false);
     setEmpty(false);
-    setChosen((list) => (on ? [...list, { kind, templateId, title }] : list.filter((i) => !(i.kind === kind && i.templateId === templateId))));
+    setChosen(next);
   };
-  const move = (index: number, by: -1 | 1) => setChosen((list) => {
-    const next = [...list];
-    const [item] = next.splice(index, 1);
-    if (item) next.splice(index + by, 0, item);
-    return next;
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (chosen.length === 0) {
@@ -107,41 +89,13 @@ function SendPacket({ clientId, onSent, people, dateOfBirth }: { clientId: strin
     }
     send.mutate();
   };
-  const isChosen = (kind: PacketItem['kind'] | 'own', id: string) => chosen.some((i) => i.kind === kind && i.templateId === id);
   const error = send.error instanceof FunctionRefusedError && send.error.reason ? send.error.reason : send.error ? T.failed : null;
 
   return (
     <form className="clients-forms__send" onSubmit={submit} noValidate aria-labelledby={`send-forms-${clientId}`}>
       <h3 id={`send-forms-${clientId}`}>{T.sendTitle}</h3>
       <p className="clients-muted">{T.sendHint}</p>
-      {templates.isError ? <p className="clients-muted">{T.templatesFailed}</p> : null}
-      {templates.data ? (
-        <div className="clients-forms__choices">
-          {([
-            ['form', T.formsGroup, templates.data.forms],
-            ['own', T.ownFormsGroup, (ownForms.data ?? []).filter((f) => !f.archived)],
-            ['consent', T.consentsGroup, templates.data.consents],
-          ] as const).map(([kind, legend, list]) => (list.length === 0 ? null : (
-            <fieldset key={kind}>
-              <legend>{legend}</legend>
-              {list.map((t) => (
-                <Checkbox key={t.id} label={t.title} checked={isChosen(kind, t.id)} onChange={(e) => toggle(kind, t.id, t.title, e.target.checked)} />
-              ))}
-            </fieldset>
-          )))}
-        </div>
-      ) : null}
-      {chosen.length > 0 ? (
-        <ol className="clients-forms__order" aria-label={T.order}>
-          {chosen.map((item, index) => (
-            <li key={`${item.kind}:${item.templateId}`}>
-              <span>{item.title}</span>
-              <Button size="sm" aria-label={T.up(item.title)} disabled={index === 0} onClick={() => move(index, -1)}>{T.upShort}</Button>
-              <Button size="sm" aria-label={T.down(item.title)} disabled={index === chosen.length - 1} onClick={() => move(index, 1)}>{T.downShort}</Button>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <PacketChooser value={chosen} onChange={choose} />
       {empty ? <Alert tone="error">{T.nothingChosen}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       {sentOk && !send.isPending ? <Alert tone="success">{T.sent}</Alert> : null}
