@@ -12,7 +12,8 @@ export interface MeasureRequest {
   id: string;
   clientId: string;
   instrument: InstrumentId;
-  status: 'sent' | 'submitted';
+  /** withdrawn: its appointment was cancelled or moved away before it was answered (lib/measure-schedule.js). */
+  status: 'sent' | 'submitted' | 'withdrawn';
   sentAt: string;
   dueAt: string | null;
   submittedAt: string | null;
@@ -44,7 +45,7 @@ function requestOf(doc: Doc, userId: string): MeasureRequest | null {
   const sentAt = text(doc['sentAt']);
   const status = doc['status'];
   const instrument = doc['instrument'];
-  if (doc['userId'] !== userId || !clientId || !sentAt || !isInstrumentId(instrument) || (status !== 'sent' && status !== 'submitted')) return null;
+  if (doc['userId'] !== userId || !clientId || !sentAt || !isInstrumentId(instrument) || (status !== 'sent' && status !== 'submitted' && status !== 'withdrawn')) return null;
   return { id: doc.$id, clientId, instrument, status, sentAt, dueAt: text(doc['dueAt']), submittedAt: text(doc['submittedAt']), alertOpen: doc['alertOpen'] === true };
 }
 

@@ -35,6 +35,7 @@ beforeEach(() => {
   vi.mocked(listPortalPeople).mockResolvedValue([{ accessId: 'jane1', role: 'client', name: null, email: 'jane@example.com', status: 'active', invitedAt: '2026-11-01T15:00:00.000Z', activatedAt: null }]);
   vi.mocked(listMeasureRequests).mockResolvedValue([
     { id: 'r3', clientId: 'jane1', instrument: 'gad-7', status: 'sent', sentAt: '2026-11-20T15:00:00.000Z', dueAt: '2026-11-23T15:00:00.000Z', submittedAt: null, alertOpen: false },
+    { id: 'r4', clientId: 'jane1', instrument: 'phq-9', status: 'withdrawn', sentAt: '2026-11-18T15:00:00.000Z', dueAt: '2026-11-21T15:00:00.000Z', submittedAt: null, alertOpen: false },
   ]);
   vi.mocked(listMeasureResponses).mockResolvedValue([phq('r1', 2, 4, 'minimal', 0), phq('r2', 16, 10, 'moderate', 2)]);
   vi.mocked(listMeasureSchedules).mockResolvedValue([{ instrument: 'gad-7', cadence: 'every_other' }]);
@@ -62,7 +63,10 @@ describe('PortalMeasures (issue 31)', () => {
     expect(schedules).toHaveTextContent('GAD-7: Before every other appointment');
     await user.click(within(schedules).getByRole('button', { name: 'Stop: GAD-7' }));
     expect(scheduleMeasure).toHaveBeenLastCalledWith('jane1', 'gad-7', 'none');
-    expect(await screen.findByRole('list', { name: 'Sent' })).toHaveTextContent(/GAD-7.*Waiting.*Sent Fri, Nov 20, 2026, due Mon, Nov 23, 2026/);
+    const sent = await screen.findByRole('list', { name: 'Sent' });
+    expect(sent).toHaveTextContent(/GAD-7.*Waiting.*Sent Fri, Nov 20, 2026, due Mon, Nov 23, 2026/);
+    // A request whose appointment was cancelled stays listed, named as withdrawn (never "Waiting").
+    expect(within(sent).getAllByRole('listitem')[1]).toHaveTextContent(/PHQ-9.*Withdrawn.*Sent Wed, Nov 18, 2026; its appointment was cancelled/);
   });
 
   it('shows the scores as a chart on the bands and a table, newest first, with item 9', async () => {

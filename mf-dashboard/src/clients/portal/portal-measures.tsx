@@ -7,7 +7,7 @@ import { useUserId } from '../../shared/use-user-id.ts';
 import { INSTRUMENT_BANDS, INSTRUMENT_IDS, isInstrumentId, type InstrumentId } from './measure-bands.ts';
 import { MeasureScores } from './measure-scores.tsx';
 import './measures.css';
-import { scheduleMeasure, sendMeasure, type Cadence } from './measures-api.ts';
+import { scheduleMeasure, sendMeasure, type Cadence, type MeasureRequest } from './measures-api.ts';
 import { defaultAudience, type PortalAudience } from './portal-access-api.ts';
 import { AudienceSelect } from './portal-audience.tsx';
 import { usePortalPeople } from './use-portal-access.ts';
@@ -35,6 +35,8 @@ export const PORTAL_MEASURES_TEXT = {
   none: 'No questionnaires sent yet.',
   statusSent: 'Waiting',
   statusSubmitted: 'Answered',
+  statusWithdrawn: 'Withdrawn',
+  withdrawnNote: 'its appointment was cancelled; the client no longer sees it',
   sentOn: (when: string) => `Sent ${when}`,
   dueBy: (when: string) => `due ${when}`,
   answeredOn: (when: string) => `Answered ${when}`,
@@ -44,6 +46,8 @@ export const PORTAL_MEASURES_TEXT = {
 
 const T = PORTAL_MEASURES_TEXT;
 const CADENCE_TEXT: Record<Cadence, string> = { every: T.every, every_other: T.everyOther };
+const STATUS_LABEL: Record<MeasureRequest['status'], string> = { sent: T.statusSent, submitted: T.statusSubmitted, withdrawn: T.statusWithdrawn };
+const STATUS_TONE: Record<MeasureRequest['status'], 'success' | 'info' | 'neutral'> = { sent: 'info', submitted: 'success', withdrawn: 'neutral' };
 
 /**
  * Issue 31, a client's Portal tab: send a measure once or schedule it before every (or every other)
@@ -129,9 +133,11 @@ export function PortalMeasures({ clientId, timeZone, dateOfBirth }: { clientId: 
             {requests.data.slice(0, 10).map((r) => (
               <li key={r.id} className="clients-measures__item">
                 <span>{INSTRUMENT_BANDS[r.instrument].name}</span>
-                <StatusChip tone={r.status === 'submitted' ? 'success' : 'info'} label={r.status === 'submitted' ? T.statusSubmitted : T.statusSent} />
+                <StatusChip tone={STATUS_TONE[r.status]} label={STATUS_LABEL[r.status]} />
                 <span className="clients-muted">
-                  {r.status === 'submitted' && r.submittedAt ? T.answeredOn(when2(r.submittedAt)) : `${T.sentOn(when2(r.sentAt))}${r.dueAt ? `, ${T.dueBy(when2(r.dueAt))}` : ''}`}
+                  {r.status === 'submitted' && r.submittedAt
+                    ? T.answeredOn(when2(r.submittedAt))
+                    : `${T.sentOn(when2(r.sentAt))}${r.status === 'withdrawn' ? `; ${T.withdrawnNote}` : r.dueAt ? `, ${T.dueBy(when2(r.dueAt))}` : ''}`}
                 </span>
               </li>
             ))}
