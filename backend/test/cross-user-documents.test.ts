@@ -59,6 +59,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   // Issue 16: only the ledger, invoices and attendance-charges functions write money (test/money.test.ts).
   ledger_entries: (victim) => ({ userId: victim, clientId: 'c1', kind: 'payment', type: 'cash', amount: -100000, currency: 'USD', date: '2030-01-07', allocations: '[]' }),
   client_balances: (victim) => ({ userId: victim, clientId: 'c1', balance: -100000, credit: 100000, openCharges: '[]', currency: 'USD' }),
+  // Issue 35: the practice's totals, kept by the same functions (test/ledger-totals.test.ts).
+  ledger_totals: (victim) => ({ userId: victim, month: 'all', owed: 0, credit: 100000 }),
   client_invoices: (victim) => ({ userId: victim, clientId: 'c1', seq: 1_000_000, number: 'INV-9999', status: 'paid', entryIds: [], total: 0, currency: 'USD' }),
   // Issue 17: only export-data writes an export's progress (test/export-data.test.ts).
   data_exports: (victim) => ({ userId: victim, status: 'ready', stage: 'ready', percent: 100, fileName: 'cadence-export-2030-01-01.zip' }),

@@ -221,7 +221,7 @@ describe('acting on the client’s behalf', () => {
       for (const doc of guardianOnly) await expect(clientA.databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId: doc.$id })).rejects.toMatchObject({ code: 404 });
     }
     // Nothing of the practice beyond what is shared: the client's record, notes, ledger.
-    for (const collectionId of ['clients', 'progress_notes', 'private_notes', 'ledger_entries', 'client_balances', 'appointments', 'practice_settings']) {
+    for (const collectionId of ['clients', 'progress_notes', 'private_notes', 'ledger_entries', 'client_balances', 'ledger_totals', 'appointments', 'practice_settings']) {
       expect(await ids(guardian, collectionId), collectionId).toEqual([]);
     }
     await expect(guardian.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: recordA.$id })).rejects.toMatchObject({ code: 404 });

@@ -27,6 +27,7 @@
  * @property {string} auditLog
  * @property {string} ledgerEntries
  * @property {string} clientBalances
+ * @property {string} ledgerTotals
  * @property {string} clientInvoices
  * @property {string} dataExports
  * @property {string} portalAccess
@@ -77,6 +78,7 @@ export function collectionsFromEnv(env) {
     auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
     ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',
     clientBalances: env.CLIENT_BALANCES_COLLECTION_ID || 'client_balances',
+    ledgerTotals: env.LEDGER_TOTALS_COLLECTION_ID || 'ledger_totals',
     clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',
     dataExports: env.DATA_EXPORTS_COLLECTION_ID || 'data_exports',
     portalAccess: env.PORTAL_ACCESS_COLLECTION_ID || 'portal_access',

@@ -8,8 +8,14 @@
 // another write landed meanwhile, so this one rolls back and starts over from a fresh read; a
 // change after staging fails the commit (Appwrite's transaction conflict), also retried. So the
 // allocations, invoice statuses and the cached balance always follow from what is stored.
+//
+// The same transaction adds the write's change to the practice's ledger_totals (issue 35,
+// lib/ledger-totals.js) with Appwrite's atomic increments, so writes for different clients never
+// overwrite each other's sums; a totals document someone else changed after staging fails the
+// commit like the balance does, and the write starts over.
 import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite';
 import { allocationState, computeBalance } from './ledger.js';
+import { ALL, BALANCE_FIELDS, MONTH_FIELDS, totalsChange, totalsDocumentId } from './ledger-totals.js';
 import { Refusal } from './note-signing.js';
 import { ownedBy } from './owned-by.js';
 
@@ -18,7 +24,7 @@ import { ownedBy } from './owned-by.js';
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {import('./collections.js').Collections} Collections
  * @typedef {import('./ledger.js').Entry & Record<string, unknown>} StoredEntry
- * @typedef {{ action: 'create' | 'update', collectionId: string, documentId: string, data: Record<string, unknown> }} Op
+ * @typedef {{ action: 'create' | 'update' | 'increment' | 'decrement', collectionId: string, documentId: string, data: Record<string, unknown> }} Op
  */
 
 export const MAX_AMOUNT = 100_000_000;
@@ -290,6 +296,7 @@ export async function writeForClient(run, plan, onExists) {
         data: { ...balanceData(userId, clientId, after, String(before?.['currency'] ?? currency)), $permissions: ownerOnly(userId) },
       },
     ];
+    operations.push(...await totalsOperations(databases, c, userId, String(before?.['currency'] ?? currency), entries, newEntries));
     const transaction = await databases.createTransaction({ ttl: 60 });
     try {
       await databases.createOperations({
@@ -314,6 +321,63 @@ export async function writeForClient(run, plan, onExists) {
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.floor(Math.random() * 40 * Math.min(attempt, 5))));
     }
   }
+}
+
+/**
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} documentId
+ * @returns {Promise<Doc | null>}
+ */
+async function documentOrNull(databases, c, documentId) {
+  return databases.getDocument({ databaseId: c.databaseId, collectionId: c.ledgerTotals, documentId }).catch((e) => {
+    if (isNotFound(e)) return null;
+    throw e;
+  });
+}
+
+/**
+ * The operations that add a write's change to the practice's ledger_totals: an increment or
+ * decrement per changed attribute of a document that exists, a create of one that does not. A
+ * practice without its `all` document keeps no totals (entries from before them: the repair makes
+ * them), unless it has no entry at all yet — then this write starts them.
+ * @param {Databases} databases
+ * @param {Collections} c
+ * @param {string} userId
+ * @param {string} currency
+ * @param {readonly StoredEntry[]} before the client's entries as stored
+ * @param {readonly StoredEntry[]} added
+ * @returns {Promise<Op[]>}
+ */
+export async function totalsOperations(databases, c, userId, currency, before, added) {
+  if (added.length === 0) return [];
+  const allId = totalsDocumentId(userId, ALL);
+  const all = await documentOrNull(databases, c, allId);
+  if (!all) {
+    const any = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.ledgerEntries, queries: [Query.equal('userId', userId), Query.select(['$id']), Query.limit(1)], total: false });
+    if (any.documents.length > 0) return [];
+  }
+  const { months, balances } = totalsChange(before, added);
+  /** @type {Array<{ month: string, change: Record<string, number>, fields: string[] }>} */
+  const changes = [...months].map(([month, change]) => ({ month, change, fields: MONTH_FIELDS }));
+  if (!all || Object.keys(balances).length > 0) changes.push({ month: ALL, change: balances, fields: BALANCE_FIELDS });
+  /** @type {Op[]} */
+  const operations = [];
+  for (const { month, change, fields } of changes) {
+    const documentId = totalsDocumentId(userId, month);
+    const stored = month === ALL ? all : await documentOrNull(databases, c, documentId);
+    if (!stored) {
+      const data = Object.fromEntries(fields.map((f) => [f, change[f] ?? 0]));
+      operations.push({ action: 'create', collectionId: c.ledgerTotals, documentId, data: { userId, month, currency, ...data, $permissions: ownerOnly(userId) } });
+      continue;
+    }
+    for (const f of fields) {
+      const value = change[f] ?? 0;
+      if (value === 0) continue;
+      operations.push({ action: value > 0 ? 'increment' : 'decrement', collectionId: c.ledgerTotals, documentId, data: { attribute: f, value: Math.abs(value) } });
+    }
+  }
+  return operations;
 }
 
 /**

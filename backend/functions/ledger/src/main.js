@@ -18,6 +18,9 @@
 //   charge:     clientId, amount, date, memo (required) → type other.
 //   void:       entryId, reason → the reversing entry (key void:<entryId>: once per entry). A reversal
 //               can't be voided; a charge that follows attendance is changed through the appointment.
+//   repair:     (nothing else) → recomputes the practice's ledger_totals from all of its entries and
+//               writes what was missing or stale (issue 35, lib/totals-repair.js): 200 {success:true,
+//               entries, months, fixed:[{month, was, now}]} — `was` null for a document that was missing.
 // → 201 {success:true, entry, allocated, credit, balance} (200 for a repeat); entry without memo,
 //   reason or reference (Appwrite keeps execution answers).
 // Refusals {success:false, error, field?}: 400 bad input, 401 not signed in, 404 client, invoice or
@@ -27,6 +30,7 @@ import {
   activeEntries, ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, refundableOf, reversalOf,
 } from '../../lib/ledger.js';
 import { moneyFunction } from '../../lib/money-function.js';
+import { repairTotals } from '../../lib/totals-repair.js';
 import {
   amountOf, clientEntries, currencyOf, dateIn, dateOf, entrySummary, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, writeForClient, zoneOf,
 } from '../../lib/money-store.js';
@@ -213,7 +217,8 @@ async function dispatch(run, body) {
     case 'refund': return refund(run, body);
     case 'charge': return charge(run, body);
     case 'void': return voidEntry(run, body);
-    default: throw new Refusal(400, 'Say what to record: payment, adjustment, refund, charge or void.', 'action');
+    case 'repair': return { status: 200, body: { success: true, ...await repairTotals(run) } };
+    default: throw new Refusal(400, 'Say what to record: payment, adjustment, refund, charge, void or repair.', 'action');
   }
 }
 
