@@ -281,11 +281,12 @@ const PAYMENT_PLAN_INSTALLMENTS = 8;
  * — with a few payments entered twice and voided. Payments carry their allocations (oldest open
  * charge first, as lib/ledger.js allocate does); ids come from the functions' idempotency keys;
  * every entry read("user:<id>") only. Then each client's client_balances, computed by
- * computeBalance. Written with the key in bulk.
+ * computeBalance, and the practice's ledger_totals (lib/ledger-totals.js). Written with the key in bulk.
  */
-async function ledgerPart({ createAll, random, practice, therapist }) {
+async function ledgerPart({ upsertAll, random, practice, therapist }) {
   const { computeBalance, ledgerEntryId, wantedAttendanceCharge } = await import('../backend/functions/lib/ledger.js');
   const { balanceData } = await import('../backend/functions/lib/money-store.js');
+  const { practiceTotals, totalsDocumentId } = await import('../backend/functions/lib/ledger-totals.js');
   const { timeZone, currency } = practice.settings;
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const today = day.format(new Date());
@@ -402,9 +403,14 @@ async function ledgerPart({ createAll, random, practice, therapist }) {
     if (clientId === planClient && computeBalance(mine).balance !== mine.reduce((sum, e) => sum + e.amount, 0)) throw new Error('ledger seed: balance is not the sum');
   }
   const planEntries = entries.filter((e) => e.clientId === planClient).length;
+  const totals = [...practiceTotals(entries)].map(([month, fields]) => ({ $id: totalsDocumentId(therapist.$id, month), $permissions: readOnly, month, currency, ...fields }));
+  // Upserted: on a stack with events on (`npm start`), attendance-charges already wrote some of the
+  // same charges (the same ids), their balances and totals as the appointments were created; these
+  // are what it would have written, and the totals are recomputed from every entry (issue 35).
   return {
-    ledgerEntries: await createAll('ledger_entries', entries),
-    clientBalances: await createAll('client_balances', balances),
+    ledgerEntries: await upsertAll('ledger_entries', entries),
+    clientBalances: await upsertAll('client_balances', balances),
+    ledgerTotals: await upsertAll('ledger_totals', totals),
     paymentPlanClient: { clientId: planClient, entries: planEntries },
   };
 }
@@ -474,9 +480,11 @@ async function pool(items, limit, task) {
 /**
  * Seeds one practice.
  * @param {{ endpoint: string, project?: string, key?: string, databaseId?: string, seed?: number,
- *   clients?: number, appointmentWeeks?: number, email?: string, password?: string, log?: (line: string) => void }} options
+ *   clients?: number, appointmentWeeks?: number, email?: string, password?: string, log?: (line: string) => void,
+ *   afterPart?: (name: string, made: { practice: Record<string, unknown>, therapist: { $id: string } }) => Promise<void> }} options
  *   `endpoint` is the Appwrite API root, e.g. http://127.0.0.1:3301/v1. `appointmentWeeks` (156) is how
- *   long the weekly series run, 26 weeks of it ahead of now.
+ *   long the weekly series run, 26 weeks of it ahead of now. `afterPart` runs after each part (a test
+ *   waits there for what the stack's functions do with it).
  * @returns {Promise<{ therapist: { id: string, email: string, password: string, name: string },
  *   practice: Record<string, unknown>, counts: Record<string, number>, timings: Record<string, number>, totalMs: number }>}
  *   timings in ms per part, plus `therapist` (account set-up, mostly spec §4's 5 s wait, which
@@ -528,16 +536,32 @@ export async function seedPractice(options) {
     return stored.flat();
   };
 
+  /** The same, as bulk upserts: documents someone else (an event-triggered function) wrote under the same ids are replaced. */
+  const upsertAll = async (collection, documents) => {
+    const collectionId = COLLECTION_IDS[collection] ?? collection;
+    const batches = [];
+    for (let i = 0; i < documents.length; i += BATCH) batches.push(documents.slice(i, i + BATCH));
+    const t = performance.now();
+    const stored = await pool(batches, IN_FLIGHT, async (batch) => {
+      const list = await databases.upsertDocuments({ databaseId, collectionId, documents: batch.map((data) => ({ ...data, userId: user.$id })) });
+      return list.documents;
+    });
+    writeMs += performance.now() - t;
+    written += documents.length;
+    return stored.flat();
+  };
+
   const practice = {};
   const timings = {};
   const counts = {};
   for (const part of PRACTICE_PARTS) {
     const t = performance.now();
-    const made = await part.seed({ schemas: loadedSchemas, createAll, random, options: { clients, appointmentWeeks }, practice, therapist: user });
+    const made = await part.seed({ schemas: loadedSchemas, createAll, upsertAll, random, options: { clients, appointmentWeeks }, practice, therapist: user });
     Object.assign(practice, made);
     timings[part.name] = Math.round(performance.now() - t);
     for (const [key, value] of Object.entries(made)) counts[key] = Array.isArray(value) ? value.length : 1;
     log(`  seeded ${part.name.padEnd(16)} ${timings[part.name]} ms`);
+    await options.afterPart?.(part.name, { practice, therapist: user });
   }
   timings.documentsPerSec = Math.round(written / (writeMs / 1000));
   timings.therapist = await profileReady;

@@ -6,6 +6,7 @@ import { appointmentsInWeek, measureWeekQuery, thisWeek, weekQueryUrl } from '..
 import { measureClientQueries, practiceListCalls, sessionCookie } from '../bench/clients.mjs';
 import { seedPractice } from '../bench/practice-dataset.mjs';
 import { activeEntries, computeBalance, type Entry } from '../backend/functions/lib/ledger.js';
+import { practiceTotals, storedFields } from '../backend/functions/lib/ledger-totals.js';
 import { clientSchemaFor } from '../mf-dashboard/src/clients/client-schema.ts';
 import { ownedBy } from '../mf-dashboard/src/shared/owned-by.ts';
 import { startTestServer, type TestServer } from '../emulators/appwrite/src/testing.ts';
@@ -31,7 +32,7 @@ beforeAll(async () => {
     seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 7, appointmentWeeks: WEEKS }),
     seedPractice({ endpoint: server.endpoint, clients: CLIENTS, seed: 8, appointmentWeeks: WEEKS }),
   ]);
-}, 60_000);
+}, 120_000);
 afterAll(async () => { await server.close(); });
 
 async function listAs(seeded: Seeded, index: number): Promise<ListedClient[]> {
@@ -146,6 +147,11 @@ describe('the seeded practice', () => {
     expect(listed.documents).toHaveLength(count);
     const cached = balances.find((b) => b.$id === clientId)!;
     expect(computeBalance(listed.documents)).toEqual({ balance: cached.balance, credit: cached.credit, openCharges: JSON.parse(cached.openCharges) });
+    // Issue 35: the practice's ledger totals, recomputed from every entry, read-only like the entries.
+    const totals = first.practice.ledgerTotals as unknown as Array<Record<string, unknown> & { month: string; $permissions: string[] }>;
+    for (const document of totals) expect(document.$permissions).toEqual(readOnly);
+    expect(Object.fromEntries(totals.map((t) => [t.month, storedFields(t)]))).toEqual(Object.fromEntries(practiceTotals(entries)));
+    expect(totals.find((t) => t.month === 'all')?.['owed']).toBe(balances.reduce((sum, b) => sum + Math.max(0, b.balance), 0));
   });
 
   it("has weekly series of appointments (issue 14) that the calendar's week query returns: owner-only, in the week, by start", async () => {
@@ -177,4 +183,45 @@ describe('the seeded practice', () => {
     await expect(measureWeekQuery({ endpoint: server.endpoint, therapist: first.therapist, timeZone, expected: expected + 1, durationS: 1, settleMs: 0 }))
       .rejects.toThrow(`${expected} appointments, expected ${expected + 1}`);
   }, 30_000);
+});
+
+// Issue 35: `node bench/practice-dataset.mjs` seeds a running `npm start` stack, whose functions run
+// on events: attendance-charges charges the seeded appointments as they are created, under the ids
+// the ledger part writes too (it used to stop there with 409 document_already_exists).
+describe('seeding a stack whose functions run on events', () => {
+  it('completes, and the ledger it leaves adds up: each balance and the totals are the recomputation from the entries', async () => {
+    const live = await startTestServer();
+    try {
+      const headers = { 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' };
+      const listOf = async (collection: string, userId: string) => {
+        const url = `${live.endpoint}/databases/main/collections/${collection}/documents?queries[]=${encodeURIComponent(JSON.stringify({ method: 'equal', attribute: 'userId', values: [userId] }))}&queries[]=${encodeURIComponent(JSON.stringify({ method: 'limit', values: [5000] }))}`;
+        return ((await (await fetch(url, { headers })).json()) as { documents: Array<Entry & Record<string, unknown>> }).documents;
+      };
+      const seeded = await seedPractice({
+        endpoint: live.endpoint, clients: 30, seed: 9, appointmentWeeks: 30,
+        // As on a busy `npm start` stack: attendance-charges has charged the past sessions before the ledger part writes.
+        afterPart: async (name, { therapist }) => {
+          if (name !== 'appointments') return;
+          let last = -1;
+          for (let i = 0; i < 300; i += 1) {
+            const now = (await listOf('ledger_entries', therapist.$id)).length;
+            if (now > 0 && now === last) return;
+            last = now;
+            await new Promise((resolve) => setTimeout(resolve, 1_000));
+          }
+        },
+      });
+      expect(seeded.counts.ledgerEntries).toBeGreaterThan(0);
+      const all = (collection: string) => listOf(collection, seeded.therapist.id);
+      const entries = await all('ledger_entries');
+      expect(entries).toHaveLength(seeded.counts.ledgerEntries);
+      const totals = await all('ledger_totals');
+      expect(Object.fromEntries(totals.map((t) => [String(t['month']), storedFields(t)]))).toEqual(Object.fromEntries(practiceTotals(entries)));
+      for (const balance of await all('client_balances')) {
+        expect(balance['balance']).toBe(entries.filter((e) => e['clientId'] === balance['clientId']).reduce((sum, e) => sum + e.amount, 0));
+      }
+    } finally {
+      await live.close();
+    }
+  }, 120_000);
 });
