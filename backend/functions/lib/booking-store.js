@@ -140,9 +140,10 @@ export async function rulesByService({ databases, c }, therapist) {
  * @param {string} therapist
  * @param {Omit<import('./slots.js').SlotQuery, 'busy'>} query
  * @param {Map<string, Doc>} rules by service id, for the buffers of existing appointments
+ * @param {string} [exceptAppointmentId] an appointment being moved, which does not stand in its own way
  * @returns {Promise<Busy[]>}
  */
-export async function busyFor({ databases, c }, therapist, query, rules) {
+export async function busyFor({ databases, c }, therapist, query, rules, exceptAppointmentId) {
   const span = busySpan(query);
   const buffers = (/** @type {unknown} */ serviceId) => {
     const rule = rules.get(String(serviceId));
@@ -156,7 +157,7 @@ export async function busyFor({ databases, c }, therapist, query, rules) {
   /** @type {Busy[]} */
   const busy = [];
   for (const appointment of appointments) {
-    if (!ownedBy(appointment, therapist) || CANCELLED_STATUSES.includes(/** @type {never} */ (appointment.status))) continue;
+    if (appointment.$id === exceptAppointmentId || !ownedBy(appointment, therapist) || CANCELLED_STATUSES.includes(/** @type {never} */ (appointment.status))) continue;
     busy.push({ start: String(appointment.start), end: String(appointment.end), ...buffers(appointment.serviceId), counts: true });
   }
   for (const one of series) {
@@ -193,7 +194,8 @@ export function claimIds(therapist, startMs, endMs, rule) {
  * Takes every claim of a booking, in time order, or none: on the first that another booking holds
  * (409), releases the ones taken and answers false. A claim older than CLAIM_STALE_MS is left from
  * a booking the calendar no longer has (the therapist cancelled or moved it, which the slot check
- * just before has seen): it is removed and taken once more.
+ * just before has seen): it is removed and taken once more. A claim the same booking holds already
+ * (an appointment moved by less than its length) is kept as it is.
  * @param {{ databases: Databases, c: Collections }} run
  * @param {string} therapist
  * @param {string} requestId
@@ -213,6 +215,7 @@ export async function takeClaims({ databases, c }, therapist, requestId, claims,
       } catch (e) {
         if (!(e instanceof AppwriteException && e.code === 409)) throw e;
         const held = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.slotClaims, documentId: claim.id }).catch(() => null);
+        if (held?.requestId === requestId) continue;
         if (!held || now - Date.parse(held.$createdAt) < CLAIM_STALE_MS) {
           await releaseClaims({ databases, c }, taken);
           return false;
