@@ -134,6 +134,10 @@ export function formatReport(results) {
     const { signs, p50, p95, max, serverP50 } = results.signNote;
     out.push('', `Sign round trip (sign-note with the password, ${signs} notes, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms)`);
   }
+  if (results.booking) {
+    const { bookings, p50, p95, max, serverP50, goalP95 } = results.booking;
+    out.push('', `Booking click → confirmed (book-slot, ${bookings} instant bookings, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms): goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
+  }
   if (results.clientQueries) {
     const { connections, durationS, results: calls } = results.clientQueries;
     out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);

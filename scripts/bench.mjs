@@ -10,7 +10,8 @@
 //      times the client list calls and the calendar's week query (~50,000 appointments) at 50
 //      connections against the same emulator, a client's balance from ~1,000 ledger entries and a
 //      12-month superbill (bench/money.mjs, ~100,000 entries seeded), and in Chromium the Outstanding
-//      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs);
+//      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs),
+//      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (no emulator call benches), --pages-only (only the page figures: routes, signed-in
@@ -39,6 +40,7 @@ import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
 import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
+import { measureBooking } from '../bench/booking.mjs';
 import { ESIGN_CODE_SECRET_FILE, stackSecret, startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -127,6 +129,7 @@ let moneyReports;
 let weekView;
 let noteTyping;
 let signNote;
+let booking;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
   const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
@@ -158,6 +161,8 @@ try {
     noteTyping = await measureNoteTyping(browser, { app: stack.urls.app, appwrite: `http://127.0.0.1:${basePort + 1}` }, await createTherapist(`http://127.0.0.1:${basePort + 1}`));
     console.log('Signing progress notes (sign-note round trips)…');
     signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
+    console.log('Booking from the portal (book-slot round trips)…');
+    booking = await measureBooking({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
     console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
     const expectedRows = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
     exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows });
@@ -230,6 +235,7 @@ const results = {
   weekView,
   noteTyping,
   signNote,
+  booking,
   clientQueries,
   weekQuery,
   exportData,

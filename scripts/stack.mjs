@@ -121,6 +121,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
     FUNCTION_VARS_MONEY_DOCUMENTS: portalMail,
     FUNCTION_VARS_SIGN_CONSENT: portalMail,
     FUNCTION_VARS_FILL_FORM: portalMail,
+    // Issue 32: the therapist's mail about a booking or a client's change, the client's about an answer.
+    FUNCTION_VARS_BOOK_SLOT: portalMail,
   };
 }
 

@@ -14,6 +14,7 @@ const MeasurePage = lazy(() => import('./measures/measure-page.tsx'));
 const DocumentsPage = lazy(() => import('./documents/documents-page.tsx'));
 // The form renderer brings react-hook-form and zod: its own chunk too.
 const FormPage = lazy(() => import('./forms/form-page.tsx'));
+const BookPage = lazy(() => import('./booking/book-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -44,6 +45,14 @@ export default function PortalPage() {
             element={(
               <ClientOnly>
                 <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.documents.loading}</p>}><DocumentsPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route
+            path="book"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.booking.loading}</p>}><BookPage /></Suspense>
               </ClientOnly>
             )}
           />

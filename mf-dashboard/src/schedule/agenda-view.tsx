@@ -34,7 +34,7 @@ export function AgendaView({ days, placed, look, today, onOpen }: AgendaViewProp
                 <li key={item.appointment.$id}>
                   <button
                     type="button"
-                    className="sched-agenda__item"
+                    className={`sched-agenda__item${words.requested ? ' sched-appt--requested' : ''}`}
                     style={{ borderLeftColor: words.background }}
                     aria-label={appointmentLabel({ appointment: item.appointment, date: day, startMinutes: item.startMinutes, words, withLocation: true })}
                     onClick={() => onOpen(item.appointment)}

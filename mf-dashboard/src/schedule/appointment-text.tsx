@@ -16,7 +16,7 @@ function parts({ appointment, startMinutes, words, withLocation }: AppointmentTe
     time: timeLabel(startMinutes),
     service: `${words.serviceName} ${durationMinutes(appointment)} min`,
     location: withLocation ? LOCATION_LABELS[appointment.locationType] : null,
-    status: APPOINTMENT_STATUS_LABELS[appointment.status],
+    status: words.requested ? 'Requested' : APPOINTMENT_STATUS_LABELS[appointment.status],
   };
 }
 

@@ -50,7 +50,7 @@ export function MonthView({ weeks, month, placed, look, today, onOpen, onOpenDay
                         <li key={item.appointment.$id}>
                           <button
                             type="button"
-                            className={`sched-chip${ACTIVE_STATUSES.includes(item.appointment.status) ? '' : ' sched-chip--inactive'}`}
+                            className={`sched-chip${ACTIVE_STATUSES.includes(item.appointment.status) ? '' : ' sched-chip--inactive'}${words.requested ? ' sched-appt--requested' : ''}`}
                             style={{ borderLeftColor: words.background }}
                             aria-label={appointmentLabel({ appointment: item.appointment, date: day, startMinutes: item.startMinutes, words })}
                             onClick={() => onOpen(item.appointment)}

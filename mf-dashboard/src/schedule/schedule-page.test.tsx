@@ -12,6 +12,7 @@ import { QueryProvider } from '@cadence/shared-auth/query';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { listClients } from '../clients/api/list-clients.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
+import { decideRequest, listPendingRequests } from './api/booking-requests-api.ts';
 import { createAppointment } from './api/create-appointment.ts';
 import { listAppointments } from './api/list-appointments.ts';
 import { createSeries, SeriesRefusal } from './api/schedule-series.ts';
@@ -28,6 +29,7 @@ vi.mock('./api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
 vi.mock('./api/create-appointment.ts', () => ({ createAppointment: vi.fn() }));
 vi.mock('./api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 vi.mock('./api/delete-appointment.ts', () => ({ deleteAppointment: vi.fn() }));
+vi.mock('./api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(async () => []), decideRequest: vi.fn() }));
 vi.mock('./api/schedule-series.ts', async (original) => {
   const real = await original<typeof import('./api/schedule-series.ts')>();
   return { ...real, createSeries: vi.fn(), editSeries: vi.fn(), endSeries: vi.fn() };
@@ -190,5 +192,24 @@ describe('the appointment form', () => {
     });
     expect(await within(dialog).findByText('Enter how many appointments, from 1 to 520.')).toBeVisible();
     expect(createSeries).not.toHaveBeenCalled();
+  });
+});
+
+describe('appointment requests from the client portal (issue 32)', () => {
+  it('a request waiting for an answer is a striped "Requested" block that opens Approve / Decline, not the appointment\'s details', async () => {
+    vi.mocked(listPendingRequests).mockResolvedValue([{ id: 'req1', clientId: 'jane', serviceId: 'svc1', start: '2026-03-04T16:00:00.000Z', end: '2026-03-04T16:45:00.000Z', requestedAt: '2026-03-01T12:00:00.000Z' }]);
+    vi.mocked(decideRequest).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    renderSchedule('/dashboard/schedule?view=week&date=2026-03-03');
+    const block = await screen.findByRole('button', { name: 'Wed, Mar 4, 2026, 11:00 AM, Jane D., Psychotherapy 45 min, Requested' }, { timeout: 5000 });
+    expect(block).toHaveClass('sched-appt--requested');
+    await user.click(block);
+    const dialog = screen.getByRole('dialog', { name: 'Appointment request' });
+    expect(within(dialog).getByText('Jane D. asked for Psychotherapy on Wed, Mar 4, 2026, 11:00 AM – 11:45 AM.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Decline…' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message to the client (optional)' }), 'Could you do Thursday?');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(decideRequest).toHaveBeenCalledWith({ requestId: 'req1', decision: 'decline', message: 'Could you do Thursday?' }));
+    expect(await screen.findByText(/^Declined: Jane D\., Wed, Mar 4, 2026, 11:00 AM – 11:45 AM\. Jane D\. will be told\./)).toBeVisible();
   });
 });

@@ -17,6 +17,9 @@ import { MonthView } from './month-view.tsx';
 import type { ChangeNotice } from './api/notify-client.ts';
 import { canNotify, NotifyClientButton } from './notify-client-button.tsx';
 import { RescheduleDialog } from './reschedule-dialog.tsx';
+import { requestBlock, requestIdOf, usePendingRequests } from './booking-requests.ts';
+import { RequestDialog } from './request-dialog.tsx';
+import { useUserId } from '../shared/use-user-id.ts';
 import { useAppointments, useUpdateAppointment } from './schedule-queries.ts';
 import {
   PHONE_VIEWS,
@@ -43,7 +46,8 @@ const DEFAULT_START_MINUTES = 9 * 60;
 
 type Open =
   | { kind: 'form'; mode: AppointmentDialogMode }
-  | { kind: 'details' | 'reschedule' | 'delete'; appointmentId: string };
+  | { kind: 'details' | 'reschedule' | 'delete'; appointmentId: string }
+  | { kind: 'request'; requestId: string };
 
 interface Notice {
   message: string;
@@ -118,7 +122,13 @@ function Schedule({ timeZone }: { timeZone: string }) {
   const days = useMemo(() => viewDays(view, date, workWeek), [view, date, workWeek]);
   const { from, to } = useMemo(() => viewRange(days, timeZone), [days, timeZone]);
   const appointments = useAppointments(from, to);
-  const placed = useMemo(() => placeAppointments(appointments.data ?? [], timeZone), [appointments.data, timeZone]);
+  const userId = useUserId();
+  const requests = usePendingRequests();
+  // Requests waiting for an answer hold their time: drawn where their appointment would be.
+  const placed = useMemo(() => {
+    const blocks = (requests.data ?? []).filter((r) => Date.parse(r.start) >= Date.parse(from) && Date.parse(r.start) < Date.parse(to)).map((r) => requestBlock(r, userId));
+    return placeAppointments([...(appointments.data ?? []), ...blocks], timeZone);
+  }, [appointments.data, requests.data, from, to, userId, timeZone]);
 
   const clientsById = useMemo(() => new Map(clients.map((client) => [client.$id, client])), [clients]);
   const servicesById = useMemo(() => new Map(services.map((service) => [service.$id, service])), [services]);
@@ -126,7 +136,10 @@ function Schedule({ timeZone }: { timeZone: string }) {
     (appointment: AppointmentDocument): GridAppointmentLook => {
       const service = servicesById.get(appointment.serviceId);
       const color = SERVICE_COLORS[service?.color ?? 'slate'];
-      return { clientName: shortClientName(clientsById.get(appointment.clientId)), serviceName: service?.name ?? 'Service', background: color.background, text: color.text };
+      return {
+        clientName: shortClientName(clientsById.get(appointment.clientId)), serviceName: service?.name ?? 'Service', background: color.background, text: color.text,
+        ...(requestIdOf(appointment) ? { requested: true } : {}),
+      };
     },
     [clientsById, servicesById],
   );
@@ -170,8 +183,12 @@ function Schedule({ timeZone }: { timeZone: string }) {
     );
   };
 
-  const openAppointment = (appointment: AppointmentDocument) => setOpen({ kind: 'details', appointmentId: appointment.$id });
-  const selected = open && open.kind !== 'form' ? (appointments.data ?? []).find((appointment) => appointment.$id === open.appointmentId) : undefined;
+  const openAppointment = (appointment: AppointmentDocument) => {
+    const requestId = requestIdOf(appointment);
+    setOpen(requestId ? { kind: 'request', requestId } : { kind: 'details', appointmentId: appointment.$id });
+  };
+  const selected = open && open.kind !== 'form' && open.kind !== 'request' ? (appointments.data ?? []).find((appointment) => appointment.$id === open.appointmentId) : undefined;
+  const selectedRequest = open?.kind === 'request' ? requests.data?.find((r) => r.id === open.requestId) : undefined;
   const zoneNotice = practiceZoneLabel(timeZone, browserTimeZone(), now);
   const views = phone ? PHONE_VIEWS : SCHEDULE_VIEWS;
   const title = viewTitle(view, days, date);
@@ -288,6 +305,16 @@ function Schedule({ timeZone }: { timeZone: string }) {
             setOpen(null);
             move(selected, day, startMinutes, lengthMinutes);
           }}
+        />
+      )}
+      {selectedRequest && (
+        <RequestDialog
+          request={selectedRequest}
+          clientName={shortClientName(clientsById.get(selectedRequest.clientId))}
+          serviceName={servicesById.get(selectedRequest.serviceId)?.name ?? 'Service'}
+          timeZone={timeZone}
+          onClose={() => setOpen(null)}
+          onDecided={(message) => { setOpen(null); setNotice({ message }); }}
         />
       )}
       {selected && open?.kind === 'delete' && (

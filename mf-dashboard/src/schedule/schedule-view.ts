@@ -123,4 +123,6 @@ export function placeAppointments(appointments: readonly AppointmentDocument[], 
 export interface AppointmentWords {
   clientName: string;
   serviceName: string;
+  /** A client's request from the portal waiting for an answer (issue 32): striped, "Requested", never dragged. */
+  requested?: boolean;
 }

@@ -118,7 +118,8 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
 
   // -- moving and resizing an appointment --------------------------------------------------------
   const startDrag = (event: ReactPointerEvent<HTMLElement>, item: PlacedAppointment, mode: Drag['mode']) => {
-    if (!canDrag || event.button !== 0 || event.pointerType !== 'mouse') return;
+    // A request is answered, not moved: its time is the client's ask.
+    if (!canDrag || event.button !== 0 || event.pointerType !== 'mouse' || look(item.appointment).requested) return;
     event.stopPropagation();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     setDrag({ appointment: item.appointment, mode, x: event.clientX, y: event.clientY, date: item.date, start: item.startMinutes, length: item.endMinutes - item.startMinutes, moved: false });
@@ -152,7 +153,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
   const onBlockKey = (event: KeyboardEvent<HTMLButtonElement>, item: PlacedAppointment) => {
     const dayIndex = days.indexOf(item.date);
     const length = item.endMinutes - item.startMinutes;
-    if (event.altKey && canDrag) {
+    if (event.altKey && canDrag && !look(item.appointment).requested) {
       const moves: Record<string, [number, number]> = { ArrowUp: [0, -SLOT_MINUTES], ArrowDown: [0, SLOT_MINUTES], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
       const move = moves[event.key];
       if (!move) return;
@@ -241,7 +242,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
                       key={item.appointment.$id}
                       type="button"
                       data-appointment-id={item.appointment.$id}
-                      className={`sched-appt${item.lanes > 1 ? ' sched-appt--shared' : ''}${inactive ? ' sched-appt--inactive' : ''}${dragging ? ' sched-appt--dragging' : ''}`}
+                      className={`sched-appt${item.lanes > 1 ? ' sched-appt--shared' : ''}${inactive ? ' sched-appt--inactive' : ''}${words.requested ? ' sched-appt--requested' : ''}${dragging ? ' sched-appt--dragging' : ''}`}
                       style={{
                         top: (start / 60) * HOUR_PX,
                         ['--sched-appt-height' as string]: `${Math.max((length / 60) * HOUR_PX - 2, 18)}px`,
@@ -266,7 +267,7 @@ export function TimeGrid({ days, placed, look, today, nowMinutes, canDrag, onCre
                       }}
                     >
                       <AppointmentText appointment={item.appointment} date={day} startMinutes={start} words={words} />
-                      {canDrag && (
+                      {canDrag && !words.requested && (
                         <span className="sched-appt__resize" aria-hidden="true" onPointerDown={(event) => startDrag(event, item, 'resize')} />
                       )}
                     </button>

@@ -16,6 +16,7 @@ import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { suggestedServices } from '../practice/services.ts';
 import { listAppointments } from '../schedule/api/list-appointments.ts';
 import { updateAppointment } from '../schedule/api/update-appointment.ts';
+import { listPendingRequests } from '../schedule/api/booking-requests-api.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
@@ -26,6 +27,7 @@ vi.mock('../practice/api/list-services.ts', () => ({ listServices: vi.fn() }));
 vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
 vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
 vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
+vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
 
 function renderToday() {
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Ada Lovelace' } as AuthUser, status: 'signedIn' });
@@ -48,6 +50,7 @@ beforeEach(() => {
   queryClient.clear();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.mocked(listAppointments).mockResolvedValue([]);
+  vi.mocked(listPendingRequests).mockResolvedValue([]);
 });
 
 describe('Today', () => {

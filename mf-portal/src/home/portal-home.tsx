@@ -39,7 +39,10 @@ export function PortalHome() {
   return (
     <div className="portal-page">
       <PageHeader title={T.title} description={T.intro} />
-      <p><Link to="/portal/documents">{PORTAL_TEXT.documents.link}</Link></p>
+      <nav aria-label="Portal" className="portal-actions">
+        <Link to="/portal/book">{PORTAL_TEXT.booking.link}</Link>
+        <Link to="/portal/documents">{PORTAL_TEXT.documents.link}</Link>
+      </nav>
       {load.kind === 'loading' ? <p role="status" className="portal-muted">Loading…</p> : null}
       {load.kind === 'failed' ? (
         <Alert tone="error" action={<Button onClick={() => { setLoad({ kind: 'loading' }); read(); }}>{T.retry}</Button>}>{T.loadFailed}</Alert>

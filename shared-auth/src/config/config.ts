@@ -64,6 +64,8 @@ export interface RuntimeConfig {
     sendForms: string;
     /** issue 31: the client saves a draft of ({action:'save', requestId, answers, revision}) or submits ({action:'submit', …}) a form. */
     fillForm: string;
+    /** issue 32: online booking — a client's services, slots, book, mine, undo, reschedule, cancel; the therapist's decide ({action, …}). */
+    bookSlot: string;
   };
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
@@ -119,6 +121,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       submitMeasure: 'submit-measure',
       sendForms: 'send-forms',
       fillForm: 'fill-form',
+      bookSlot: 'book-slot',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

@@ -8,7 +8,7 @@
 //   {action:'services', accessId} → 200 {success, practiceName, timeZone, services: [{$id, name, durationMinutes, confirmation}]}:
 //     the services the practice lets existing clients book online.
 //   {action:'slots', accessId, serviceId} → 200 {success, timeZone, slots: [{start, end}]} (UTC).
-//   {action:'book', accessId, serviceId, start} → 201 {success, outcome: 'booked' | 'requested', request}:
+//   {action:'book', accessId, serviceId, start} → 201 {success, outcome: 'booked' | 'requested', request, undoUntil}:
 //     the slots are computed again and `start` must be one of them; then the time is claimed
 //     (lib/booking-store.js: of any bookings that overlap, exactly one wins) and an instant service
 //     becomes an appointment at once, an approval service a request the therapist answers. The
@@ -32,7 +32,7 @@ import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { cancel, mine, reschedule, undo } from './changes.js';
 import {
-  bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist,
+  bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
 } from './practice.js';
 
 export { BOOK_SLOT_MESSAGES } from './practice.js';
@@ -92,7 +92,7 @@ async function book(run, body) {
     line: instant ? 'A client booked an appointment online. Sign in to Cadence to see it.' : 'A client asked for an appointment. Sign in to Cadence to approve or decline it.',
   });
   run.log(`booking ${requestId} ${instant ? 'booked' : 'requested'}`);
-  return { status: 201, body: { success: true, error: null, outcome: instant ? 'booked' : 'requested', request: requestSummary(request) } };
+  return { status: 201, body: { success: true, error: null, outcome: instant ? 'booked' : 'requested', request: requestSummary(request), undoUntil: new Date(now + UNDO_MS).toISOString() } };
 }
 
 /**
