@@ -8,6 +8,7 @@ import { installCors } from './cors.ts';
 import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
 import functionsService from './functions/functions-plugin.ts';
 import events from './functions/events-plugin.ts';
+import realtime from './realtime/realtime-plugin.ts';
 import schedules from './functions/schedules-plugin.ts';
 import { installBodyParsers } from './json-body.ts';
 import { migrateMail } from './mail/outbox.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(functionsService, options);
   await app.register(schedules, options);
   await app.register(events, options);
+  await app.register(realtime, options);
   await app.register(smtpReceiver, options);
 
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));

@@ -1,11 +1,13 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PluginOptions } from './context.ts';
 import { AppwriteError } from './errors.ts';
-import { createJwtSigner } from './account/jwt.ts';
+import { createJwtSigner, type JwtSigner } from './account/jwt.ts';
 import { findSessionBySecret, type SessionRecord } from './account/sessions.ts';
 import { getUser, updateUser, type UserRecord } from './account/users.ts';
 import { isoDate } from './clock.ts';
 import { statement } from './statements.ts';
+import type { Store } from './store.ts';
 
 export type Caller =
   | { kind: 'guest' }
@@ -106,12 +108,16 @@ export function sessionCookieName(projectId: string): string {
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
+  return headerOf(request.headers, name);
+}
+
+function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-function fallbackCookie(request: FastifyRequest, cookieName: string): string | undefined {
-  const raw = header(request, 'x-fallback-cookies');
+function fallbackCookie(headers: IncomingHttpHeaders, cookieName: string): string | undefined {
+  const raw = headerOf(headers, 'x-fallback-cookies');
   if (!raw) return undefined;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -125,26 +131,69 @@ function fallbackCookie(request: FastifyRequest, cookieName: string): string | u
   return undefined;
 }
 
-/** Where the caller's session secret comes from, in Appwrite's order (PROTOCOL §1.4). */
-export function sessionFromRequest(request: FastifyRequest, projectId: string): { id: string; secret: string } | null {
+/**
+ * Where a session secret comes from, in Appwrite's order (PROTOCOL §1.4): the cookie, its legacy
+ * twin, `X-Appwrite-Session`, then `X-Fallback-Cookies`. Also read by the Realtime upgrade.
+ */
+export function sessionFrom(cookies: Record<string, string | undefined>, headers: IncomingHttpHeaders, projectId: string): { id: string; secret: string } | null {
   const name = sessionCookieName(projectId);
-  return decodeSessionSecret(request.cookies[name])
-    ?? decodeSessionSecret(request.cookies[`${name}_legacy`])
-    ?? decodeSessionSecret(header(request, 'x-appwrite-session'))
-    ?? decodeSessionSecret(fallbackCookie(request, name));
+  return decodeSessionSecret(cookies[name])
+    ?? decodeSessionSecret(cookies[`${name}_legacy`])
+    ?? decodeSessionSecret(headerOf(headers, 'x-appwrite-session'))
+    ?? decodeSessionSecret(fallbackCookie(headers, name));
+}
+
+export function sessionFromRequest(request: FastifyRequest, projectId: string): { id: string; secret: string } | null {
+  return sessionFrom(request.cookies, request.headers, projectId);
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /** The connection's address; X-Forwarded-For is trusted only from the local app server. */
 export function clientIp(request: FastifyRequest): string {
-  const remote = request.socket.remoteAddress ?? '';
-  const forwarded = header(request, 'x-forwarded-for');
+  return clientAddress(request.socket.remoteAddress, request.headers);
+}
+
+export function clientAddress(remoteAddress: string | undefined, headers: IncomingHttpHeaders): string {
+  const remote = remoteAddress ?? '';
+  const forwarded = headerOf(headers, 'x-forwarded-for');
   if (forwarded && LOOPBACK.has(remote)) {
     const first = forwarded.split(',')[0]?.trim();
     if (first) return first;
   }
   return remote.startsWith('::ffff:') ? remote.slice(7) : remote;
+}
+
+/** What a request (or a Realtime connection) presents: a session value and/or a JWT. */
+export interface Credentials {
+  session: { id: string; secret: string } | null;
+  jwt: string | undefined;
+}
+
+/**
+ * The user behind a session secret or a JWT, as Appwrite resolves them (PROTOCOL §1.4): both at
+ * once is `user_jwt_and_cookie_set`, a bad JWT `user_jwt_invalid`; an unknown or expired session,
+ * or a JWT whose session is gone, is nobody (null). The user's `status` is the caller's to check.
+ * `jwtSessionId`: the session a JWT was issued for ('' for a session or a JWT without one).
+ */
+export function userFromCredentials(store: Store, jwt: JwtSigner, credentials: Credentials, now: number): { user: UserRecord; session: SessionRecord | null; jwtSessionId: string } | null {
+  if (credentials.session && credentials.jwt) throw new AppwriteError('user_jwt_and_cookie_set');
+  if (credentials.session) {
+    const { id, secret } = credentials.session;
+    const session = findSessionBySecret(store, id, secret, now);
+    const user = session ? getUser(store, id) : null;
+    return user ? { user, session, jwtSessionId: '' } : null;
+  }
+  if (!credentials.jwt) return null;
+  const payload = jwt.verify(credentials.jwt, now);
+  if (!payload || typeof payload.userId !== 'string') throw new AppwriteError('user_jwt_invalid');
+  const user = getUser(store, payload.userId);
+  const sessionId = typeof payload.sessionId === 'string' ? payload.sessionId : '';
+  if (user && sessionId) {
+    const stillThere = statement(store.db, 'SELECT 1 FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.$id);
+    if (!stillThere) return null;
+  }
+  return user ? { user, session: null, jwtSessionId: sessionId } : null;
 }
 
 const ACCESS_REFRESH_MS = 24 * 60 * 60 * 1000;
@@ -179,25 +228,10 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
       // An unknown key leaves the caller a guest, so scope checks report `role: guests`.
     }
 
-    const jwtToken = header(request, 'x-appwrite-jwt');
-    if (fromSession && jwtToken) throw new AppwriteError('user_jwt_and_cookie_set');
-
-    let user: UserRecord | null = null;
-    let session: SessionRecord | null = null;
-    if (fromSession) {
-      session = findSessionBySecret(store, fromSession.id, fromSession.secret, now);
-      user = session ? getUser(store, fromSession.id) : null;
-    } else if (jwtToken) {
-      const payload = jwt.verify(jwtToken, now);
-      if (!payload || typeof payload.userId !== 'string') throw new AppwriteError('user_jwt_invalid');
-      user = getUser(store, payload.userId);
-      const sessionId = typeof payload.sessionId === 'string' ? payload.sessionId : '';
-      if (user && sessionId) {
-        const stillThere = statement(store.db, 'SELECT 1 FROM sessions WHERE id = ? AND user_id = ?').get(sessionId, user.$id);
-        if (!stillThere) user = null;
-      }
-    }
-    if (!user) return;
+    const found = userFromCredentials(store, jwt, { session: fromSession, jwt: header(request, 'x-appwrite-jwt') }, now);
+    if (!found) return;
+    let { user } = found;
+    const { session } = found;
     if (!user.status) throw new AppwriteError('user_blocked');
     if (now - Date.parse(user.accessedAt) > ACCESS_REFRESH_MS) {
       user = updateUser(store, user.$id, { accessedAt: isoDate(now) }, now);

@@ -1,7 +1,7 @@
 // CORS and the origin check, as Appwrite's general.php init hook and Network/Cors: only platform
 // origins get `Access-Control-Allow-Origin` with credentials, and a browser request from any other
 // origin is refused before it reaches a route (its cookies would otherwise act for the user).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppwriteError } from './errors.ts';
 import { isPlatformOrigin, type Platforms } from './platforms.ts';
 
@@ -18,18 +18,16 @@ const ALLOWED_HEADERS = [
 const EXPOSED_HEADERS = ['X-Appwrite-Session', 'X-Fallback-Cookies'];
 const MAX_AGE_SECONDS = 86_400;
 
-/** The server's own origin is always trusted, as Appwrite always trusts its own hostnames. */
-function isSameOrigin(request: FastifyRequest, origin: string): boolean {
-  const host = request.headers.host;
-  return host !== undefined && origin.toLowerCase() === `${request.protocol}://${host}`.toLowerCase();
-}
-
-function originTrusted(platforms: Platforms, request: FastifyRequest, origin: string): boolean {
-  return isPlatformOrigin(platforms, origin) || isSameOrigin(request, origin);
+/**
+ * A platform's origin, or the server's own (`protocol://host` as the request names it), which
+ * Appwrite always trusts. Also the Realtime upgrade's check.
+ */
+export function originTrusted(platforms: Platforms, origin: string, protocol: string, host: string | undefined): boolean {
+  return isPlatformOrigin(platforms, origin) || (host !== undefined && origin.toLowerCase() === `${protocol}://${host}`.toLowerCase());
 }
 
 /** Appwrite's `Origin` validator description. */
-function unknownOrigin(origin: string): AppwriteError {
+export function unknownOrigin(origin: string): AppwriteError {
   let host = '';
   let scheme = '';
   try {
@@ -55,7 +53,7 @@ function unknownOrigin(origin: string): AppwriteError {
 export function installCors(app: FastifyInstance, platforms: Platforms): void {
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    const trusted = origin !== undefined && originTrusted(platforms, request, origin);
+    const trusted = origin !== undefined && originTrusted(platforms, origin, request.protocol, request.headers.host);
     reply.header('Vary', 'Origin');
     reply.header('Access-Control-Allow-Methods', ALLOWED_METHODS.join(', '));
     reply.header('Access-Control-Allow-Headers', ALLOWED_HEADERS.join(', '));

@@ -26,9 +26,35 @@ export interface PendingEvent {
   userId?: string;
 }
 
+/** An event after its request succeeded: what other parts of the server (Realtime) are told. */
+export interface EmittedEvent {
+  pattern: string;
+  params: Record<string, string>;
+  /** `Event::generateEvents`: the concrete name first */
+  names: string[];
+  /** the response model (or the given payload), parsed */
+  payload: Record<string, unknown>;
+}
+
+export type EventListener = (event: EmittedEvent) => void;
+
 declare module 'fastify' {
   interface FastifyRequest {
     appwriteEvents: PendingEvent[] | null;
+  }
+  interface FastifyInstance {
+    /** Told every event once its response is on its way (Appwrite's realtime queue, after the route). */
+    appwriteEventListeners: EventListener[];
+  }
+}
+
+function payloadOf(event: PendingEvent, responseBody: string): Record<string, unknown> {
+  if (event.payload !== undefined) return event.payload && typeof event.payload === 'object' ? (event.payload as Record<string, unknown>) : {};
+  try {
+    const parsed: unknown = JSON.parse(responseBody);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }
 
@@ -61,6 +87,7 @@ export default sharedPlugin<PluginOptions>('appwrite-events', async (app, { conf
   const { service, repo } = app.functions;
   const scheduler = app.executionScheduler;
   app.decorateRequest('appwriteEvents', null);
+  app.decorate('appwriteEventListeners', [] as EventListener[]);
   // Its onSend names the account routes' events before this plugin's onSend queues them.
   installAccountEvents(app, store);
 
@@ -106,6 +133,22 @@ export default sharedPlugin<PluginOptions>('appwrite-events', async (app, { conf
       for (const event of events) queued = dispatch(request, event, body) || queued;
       // Stored before the answer: a request the client saw succeed has its executions on disk.
       if (queued) await repo.committed();
+      const listeners = app.appwriteEventListeners;
+      if (listeners.length > 0) {
+        const emitted = events.map((event) => ({ pattern: event.pattern, params: event.params, names: generateEvents(event.pattern, event.params), payload: payloadOf(event, body) }));
+        // After the response is written, as Appwrite publishes to Realtime from its shutdown hook.
+        setImmediate(() => {
+          for (const event of emitted) {
+            for (const listener of listeners) {
+              try {
+                listener(event);
+              } catch (err) {
+                request.log.error({ err }, 'event listener failed');
+              }
+            }
+          }
+        });
+      }
     } catch (err) {
       request.log.error({ err }, 'event dispatch failed');
     }
