@@ -11,10 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Client as WebClient, Storage as WebStorage } from 'appwrite';
+import { Client as WebClient, Realtime, Storage as WebStorage } from 'appwrite';
 import { AppwriteException, Account, Client, ID, Permission, Role, Storage, Users } from 'node-appwrite';
 import { InputFile } from 'node-appwrite/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { buildServer } from './app.ts';
 import { loadServerConfig } from './config.ts';
 
@@ -88,6 +89,20 @@ async function newUser(): Promise<string> {
   const email = `user-${ID.unique()}@example.test`;
   await new Users(server(direct)).create({ userId: ID.unique(), email, password: PASSWORD });
   return email;
+}
+
+/** A new user signed in through `endpoint`: the session cookie as a browser keeps it, and its value. */
+async function signedIn(endpoint: string): Promise<{ userId: string; cookie: string; session: string }> {
+  const email = await newUser();
+  const response = await fetch(`${endpoint}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await response.json()) as { userId: string; secret: string };
+  const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`a_session_${PROJECT}=`));
+  const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
+  return { userId: body.userId, cookie, session: cookie.slice(`a_session_${PROJECT}=`.length) };
 }
 
 /** A POST through node:http, which can send `Expect: 100-continue` (fetch cannot). */
@@ -337,18 +352,6 @@ describe('the client address and HTTPS behind a TLS terminator', () => {
 describe('issue 17: export files through the app server', () => {
   const MiB = 1024 * 1024;
 
-  async function signedIn(endpoint: string): Promise<{ userId: string; cookie: string; session: string }> {
-    const email = await newUser();
-    const response = await fetch(`${endpoint}/account/sessions/email`, {
-      method: 'POST',
-      headers: { 'x-appwrite-project': PROJECT, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    const body = (await response.json()) as { userId: string; secret: string };
-    const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`a_session_${PROJECT}=`));
-    const cookie = cookies.map((c) => c.split(';')[0]).join('; ');
-    return { userId: body.userId, cookie, session: cookie.slice(`a_session_${PROJECT}=`.length) };
-  }
 
   it('a therapist downloads an export larger than the 12 MB request limit, intact, with their session cookie', async () => {
     const endpoint = await appServer();
@@ -396,4 +399,52 @@ describe('issue 17: export files through the app server', () => {
     const bytes = Buffer.from((await web.call('get', new URL(url), {}, {}, 'arrayBuffer')) as ArrayBuffer);
     expect(bytes.equals(content)).toBe(true);
   }, 60_000);
+});
+
+describe('issue 34: Appwrite Realtime through the app server', () => {
+  it('carries /v1/realtime with the session cookie and Origin: the Web SDK subscribes, events arrive, refusals keep their close code', async () => {
+    const endpoint = await appServer();
+    const user = await signedIn(endpoint);
+    const realtime = `${endpoint.replace(/^http/, 'ws')}/realtime?project=${PROJECT}`;
+
+    // As a browser opens it: the cookie and the page's Origin on the upgrade, no other header.
+    const socket = new WebSocket(realtime, { headers: { cookie: user.cookie, origin: 'http://localhost:3000' } });
+    const first = await new Promise<{ type: string; data: { user: { $id: string } | null } }>((resolve, reject) => {
+      socket.once('message', (data) => resolve(JSON.parse(String(data)) as { type: string; data: { user: { $id: string } | null } }));
+      socket.once('error', reject);
+    });
+    expect(first).toMatchObject({ type: 'connected', data: { user: { $id: user.userId } } });
+    socket.close();
+
+    // The Web SDK in Node: ws as its WebSocket and this process as its window, for this test only.
+    const globals = globalThis as Record<string, unknown>;
+    const saved = { WebSocket: globals.WebSocket, window: globals.window };
+    Object.assign(globals, { WebSocket, window: globalThis });
+    try {
+      const web = new WebClient().setEndpoint(endpoint).setProject(PROJECT).setSession(user.session);
+      const events: Array<{ events: string[]; payload: { $id: string } }> = [];
+      const subscription = await new Realtime(web).subscribe('buckets.uploads.files', (message) => { events.push(message as (typeof events)[number]); });
+      // The SDK sends the subscription once the server's `connected` arrives: until then a file's
+      // event may have no subscriber, so a file is uploaded until one is delivered.
+      let delivered: (typeof events)[number] | undefined;
+      for (let attempt = 0; attempt < 10 && !delivered; attempt += 1) {
+        const file = await new WebStorage(web).createFile({ bucketId: 'uploads', fileId: ID.unique(), file: new File([Buffer.from('hello')], 'note.txt') });
+        const deadline = Date.now() + 500;
+        while (!(delivered = events.find((e) => e.payload.$id === file.$id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(delivered?.events).toContain(`buckets.uploads.files.${delivered?.payload.$id}.create`);
+      await subscription.close();
+    } finally {
+      Object.assign(globals, saved);
+    }
+
+    // Appwrite's refusal and close code reach the browser as sent (1008: the SDK stops reconnecting).
+    const refused = new WebSocket(realtime, { headers: { origin: 'https://evil.example' } });
+    const [message, code] = await Promise.all([
+      new Promise<string>((resolve) => refused.once('message', (data) => resolve(String(data)))),
+      new Promise<number>((resolve) => refused.once('close', (closeCode) => resolve(closeCode))),
+    ]);
+    expect(JSON.parse(message)).toMatchObject({ type: 'error', data: { code: 1008 } });
+    expect(code).toBe(1008);
+  });
 });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import proxy from '@fastify/http-proxy';
 import { APP_SERVER_ERRORS, sendAppwriteError } from './appwrite-error.ts';
 import type { ServerConfig } from './config.ts';
@@ -66,6 +66,34 @@ export function browserSessionCookie(cookie: string): string {
 
 const bodyLengths = new WeakMap<object, number>();
 
+/**
+ * What a browser's WebSocket upgrade may carry on to Appwrite Realtime (`/v1/realtime`): its session
+ * cookie, its Origin (Appwrite checks it against the project's platforms) and its user agent. A
+ * browser cannot set other headers on a WebSocket, so nothing else is passed.
+ */
+const WS_HEADERS = ['cookie', 'origin', 'user-agent'];
+
+/**
+ * The upstream socket's options. `rewriteRequestHeaders` is documented by @fastify/http-proxy (its
+ * default passes only the cookie) but missing from its types, hence an object of its own here.
+ */
+function realtimeClientOptions(config: ServerConfig) {
+  const options = {
+    // Frames pass through unchanged; compressing them twice on loopback would only cost memory.
+    perMessageDeflate: false,
+    rewriteRequestHeaders: (_headers: unknown, request: FastifyRequest): Record<string, string> => {
+      // The client address for Appwrite's connection limit, as for every other /v1 request.
+      const outgoing: Record<string, string> = { 'x-forwarded-for': request.ip, 'x-forwarded-proto': config.https ? 'https' : request.protocol };
+      for (const name of WS_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') outgoing[name] = value;
+      }
+      return outgoing;
+    },
+  };
+  return options;
+}
+
 /** `/v1/*` → Appwrite, as a browser may use it: no server credentials in, no CORS grants out. */
 export async function appwriteProxy(app: FastifyInstance, config: ServerConfig): Promise<void> {
   // Every body is taken as it came (no decompression, no parsing) up to Appwrite's limit; Appwrite
@@ -94,6 +122,9 @@ export async function appwriteProxy(app: FastifyInstance, config: ServerConfig):
     prefix: '/v1',
     rewritePrefix: '/v1',
     proxyPayloads: false,
+    // Appwrite Realtime on the same origin as /v1 (issue 34): the SDK derives ws(s)://<origin>/v1/realtime.
+    websocket: true,
+    wsClientOptions: realtimeClientOptions(config),
     replyOptions: {
       rewriteRequestHeaders: (request, incoming) => {
         const outgoing: IncomingHttpHeaders = {};
