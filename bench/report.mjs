@@ -1,4 +1,6 @@
 // The readable side of bench/results/latest.json.
+import { formatRealtime } from './realtime.mjs';
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
 
@@ -179,6 +181,7 @@ export function formatReport(results) {
     out.push(table(['outstanding: report ms', 'outstanding: load ms', 'transactions: first page ms', 'transactions: totals ms'], [[o.reportMedianMs, o.loadMedianMs, t.firstPageMedianMs, t.totalsMedianMs]]));
     out.push(`Outstanding goal ≤ ${o.goalMs} ms (first balances request to painted): ${o.reportMedianMs <= o.goalMs ? 'met' : 'MISSED'}`);
   }
+  if (results.realtime) out.push('', formatRealtime(results.realtime));
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

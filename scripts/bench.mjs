@@ -41,6 +41,7 @@ import { measureNoteTyping } from '../bench/note-typing.mjs';
 import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { measureBooking } from '../bench/booking.mjs';
+import { measureRealtimeStandalone } from '../bench/realtime.mjs';
 import { ESIGN_CODE_SECRET_FILE, stackSecret, startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -122,6 +123,7 @@ const portal = {};
 let practice;
 let clientQueries = null;
 let weekQuery = null;
+let realtime = null;
 let clientSearch;
 let exportData;
 let money;
@@ -197,6 +199,8 @@ try {
     console.log(`The calendar's week of ${seeded.counts.appointments} appointments at 50 connections…`);
     const { timeZone } = seeded.practice.settings;
     weekQuery = await measureWeekQuery({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, timeZone, expected: appointmentsInWeek(seeded.practice.appointments, thisWeek(timeZone)) });
+    console.log('Realtime: an event to 100 subscribers through the app server, and 1,000 open sockets (its own emulator and app server)…');
+    realtime = await measureRealtimeStandalone({ basePort: basePort + 10 });
   }
 } finally {
   await browser.close();
@@ -238,6 +242,7 @@ const results = {
   booking,
   clientQueries,
   weekQuery,
+  realtime,
   exportData,
   money,
   moneyReports,

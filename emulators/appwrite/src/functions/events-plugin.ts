@@ -36,7 +36,11 @@ export interface EmittedEvent {
   payload: Record<string, unknown>;
 }
 
-export type EventListener = (event: EmittedEvent) => void;
+export interface EventListener {
+  /** whether anything is listening now (events are not prepared for nobody) */
+  active(): boolean;
+  handle(event: EmittedEvent): void;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,7 +137,7 @@ export default sharedPlugin<PluginOptions>('appwrite-events', async (app, { conf
       for (const event of events) queued = dispatch(request, event, body) || queued;
       // Stored before the answer: a request the client saw succeed has its executions on disk.
       if (queued) await repo.committed();
-      const listeners = app.appwriteEventListeners;
+      const listeners = app.appwriteEventListeners.filter((listener) => listener.active());
       if (listeners.length > 0) {
         const emitted = events.map((event) => ({ pattern: event.pattern, params: event.params, names: generateEvents(event.pattern, event.params), payload: payloadOf(event, body) }));
         // After the response is written, as Appwrite publishes to Realtime from its shutdown hook.
@@ -141,7 +145,7 @@ export default sharedPlugin<PluginOptions>('appwrite-events', async (app, { conf
           for (const event of emitted) {
             for (const listener of listeners) {
               try {
-                listener(event);
+                listener.handle(event);
               } catch (err) {
                 request.log.error({ err }, 'event listener failed');
               }

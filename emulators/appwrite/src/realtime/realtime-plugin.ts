@@ -146,11 +146,13 @@ export default sharedPlugin<PluginOptions>('appwrite-realtime', async (app, { co
     return true;
   };
 
-  app.appwriteEventListeners.push((event) => {
-    if (hub.connections.size === 0) return;
-    const target = targetOf(event, resources);
-    if (target.channels.length === 0) return;
-    hub.publish({ events: event.names, channels: target.channels, timestamp: isoDate(clock.now()), payload: target.payload, canRead: target.canRead }, refresh);
+  app.appwriteEventListeners.push({
+    active: () => hub.connections.size > 0,
+    handle: (event) => {
+      const target = targetOf(event, resources);
+      if (target.channels.length === 0) return;
+      hub.publish({ events: event.names, channels: target.channels, timestamp: isoDate(clock.now()), payload: target.payload, canRead: target.canRead }, refresh);
+    },
   });
 
   const sendJson = (connection: RealtimeConnection, message: unknown) => connection.send(JSON.stringify(message));
