@@ -446,5 +446,5 @@ describe('issue 34: Appwrite Realtime through the app server', () => {
     ]);
     expect(JSON.parse(message)).toMatchObject({ type: 'error', data: { code: 1008 } });
     expect(code).toBe(1008);
-  });
+  }, 30_000);
 });
