@@ -11,7 +11,8 @@
 //      connections against the same emulator, a client's balance from ~1,000 ledger entries and a
 //      12-month superbill (bench/money.mjs, ~100,000 entries seeded), and in Chromium the Outstanding
 //      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs),
-//      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32);
+//      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32); Appwrite
+//      Realtime's fan-out to 100 sockets and the memory of 1,000 (bench/realtime.mjs, issue 34);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (no emulator call benches), --pages-only (only the page figures: routes, signed-in
