@@ -31,10 +31,14 @@ export function RequestDialog({ request, clientName, serviceName, timeZone, onCl
   const tooLong = message.trim().length > DECLINE_MESSAGE_MAX;
   const answer = (decision: 'approve' | 'decline') => {
     if (decision === 'decline' && tooLong) return;
-    decide.mutate(
-      { requestId: request.id, decision, ...(decision === 'decline' && message.trim() ? { message: message.trim() } : {}) },
-      { onSuccess: () => onDecided(decision === 'approve' ? `Approved: ${clientName}, ${when}. ${clientName} will be told.` : `Declined: ${clientName}, ${when}. ${clientName} will be told.`) },
-    );
+    // Through the promise: once answered, the request leaves the lists and this dialog with it,
+    // and a mutate() callback would not run after that.
+    decide
+      .mutateAsync({ requestId: request.id, decision, ...(decision === 'decline' && message.trim() ? { message: message.trim() } : {}) })
+      .then(
+        () => onDecided(decision === 'approve' ? `Approved: ${clientName}, ${when}. ${clientName} will be told.` : `Declined: ${clientName}, ${when}. ${clientName} will be told.`),
+        () => undefined, // shown from decide.error
+      );
   };
   return (
     <Dialog

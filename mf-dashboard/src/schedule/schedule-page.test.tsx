@@ -197,7 +197,10 @@ describe('the appointment form', () => {
 
 describe('appointment requests from the client portal (issue 32)', () => {
   it('a request waiting for an answer is a striped "Requested" block that opens Approve / Decline, not the appointment\'s details', async () => {
-    vi.mocked(listPendingRequests).mockResolvedValue([{ id: 'req1', clientId: 'jane', serviceId: 'svc1', start: '2026-03-04T16:00:00.000Z', end: '2026-03-04T16:45:00.000Z', requestedAt: '2026-03-01T12:00:00.000Z' }]);
+    // Answered, the request is no longer listed (the dialog goes with it).
+    vi.mocked(listPendingRequests)
+      .mockResolvedValueOnce([{ id: 'req1', clientId: 'jane', serviceId: 'svc1', start: '2026-03-04T16:00:00.000Z', end: '2026-03-04T16:45:00.000Z', requestedAt: '2026-03-01T12:00:00.000Z' }])
+      .mockResolvedValue([]);
     vi.mocked(decideRequest).mockResolvedValue(undefined);
     const user = userEvent.setup();
     renderSchedule('/dashboard/schedule?view=week&date=2026-03-03');
@@ -211,5 +214,6 @@ describe('appointment requests from the client portal (issue 32)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(decideRequest).toHaveBeenCalledWith({ requestId: 'req1', decision: 'decline', message: 'Could you do Thursday?' }));
     expect(await screen.findByText(/^Declined: Jane D\., Wed, Mar 4, 2026, 11:00 AM – 11:45 AM\. Jane D\. will be told\./)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Requested$/ })).toBeNull();
   });
 });
