@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useUserId } from '../shared/use-user-id.ts';
 import { instantAt } from '../schedule/calendar-dates.ts';
 import { appointmentKeys } from '../schedule/schedule-queries.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, MAX_PAGE, scanEntries } from './api/read-ledger.ts';
+import { repairLedgerTotals } from './api/money-functions.ts';
+import { getClientBalance, getLedgerTotals, readCutMonths, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, listOwingBalances, MAX_PAGE, scanEntries } from './api/read-ledger.ts';
 import { Query } from '@cadence/shared-auth';
+import { filterTotals, partialRanges, type FilterTotals } from './ledger-totals.ts';
+import { transactionQueries, transactionTotals, type TransactionFilter, type TransactionTotals } from './transaction-filter.ts';
 
 // Money's server state. Every write (a function call) invalidates the therapist's whole 'money'
 // key: a payment changes the client's ledger, balance, invoices, the lists and the reports at once.
@@ -22,6 +25,9 @@ export const moneyKeys = {
   balances: (userId: string) => ['money', userId, 'balances'] as const,
   recentPayments: (userId: string) => ['money', userId, 'recent-payments'] as const,
   income: (userId: string, from: string, to: string) => ['money', userId, 'income', from, to] as const,
+  totals: (userId: string) => ['money', userId, 'totals'] as const,
+  edges: (userId: string, filter: readonly string[]) => ['money', userId, 'edges', ...filter] as const,
+  owing: (userId: string) => ['money', userId, 'owing'] as const,
 };
 
 const FRESH = { staleTime: 0 } as const;
@@ -46,18 +52,95 @@ export function useEntryScan(filter: readonly string[]) {
 }
 
 /**
- * One page of the filter's entries. A page starts after the last id of the page above, which the
- * scan knows; until the scan is done, the first pages (up to Appwrite's offset limit of 5,000) are
- * read by offset, so paging works at once.
+ * The practice's ledger totals (issue 35). A practice without them (its entries predate them) has
+ * them made once by the ledger function's repair; should that fail, null: the screens then add up
+ * the entries themselves.
  */
-export function useEntryPage(filter: readonly string[], page: number, size: number, cursor: string | null | undefined) {
+export function useLedgerTotals(enabled = true) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: moneyKeys.totals(userId),
+    queryFn: async () => {
+      const totals = await getLedgerTotals(userId);
+      if (totals) return totals;
+      const repaired = await repairLedgerTotals().then(() => true, () => false);
+      return repaired ? getLedgerTotals(userId) : null;
+    },
+    enabled: userId !== '' && enabled,
+    ...FRESH,
+    meta: { failure: 'Adding up transactions failed' },
+  });
+}
+
+export interface TransactionSummary {
+  totals: TransactionTotals | null;
+  /** Every id, newest first, when the entries were scanned (a client's, or a practice without totals): page cursors. */
+  ids: readonly string[] | null;
+  /** Per month, newest first, when the totals answered: page positions. */
+  monthCounts: FilterTotals['monthCounts'] | null;
+  /** Entries read so far by a scan ("Adding up… 3,000 transactions so far"). */
+  progress: number;
+  isError: boolean;
+  refetch: () => void;
+}
+
+/**
+ * All Transactions' totals for a filter (issue 35): without a client, the practice's ledger totals
+ * plus the entries of any month the dates cut in two; a client's filter, or a practice without
+ * totals, pages through the entries with its progress shown.
+ */
+export function useTransactionSummary(filter: TransactionFilter): TransactionSummary {
+  const userId = useUserId();
+  const queries = transactionQueries(userId, filter);
+  const ledgerTotals = useLedgerTotals(filter.clientId === '');
+  const practiceTotals = filter.clientId === '' ? ledgerTotals.data : null;
+  const scan = useEntryScan(practiceTotals === null ? queries : []);
+  const ranges = partialRanges(filter.from, filter.to);
+  const edges = useQuery({
+    queryKey: moneyKeys.edges(userId, [...queries, ...ranges.map((range) => `${range.from}..${range.to}`)]),
+    queryFn: () => readCutMonths(userId, filter),
+    enabled: userId !== '' && practiceTotals !== null && practiceTotals !== undefined,
+    ...FRESH,
+    meta: { failure: 'Adding up transactions failed' },
+  });
+  const { kind, from, to } = filter;
+
+  const fromTotals = useMemo(() => (practiceTotals && edges.data ? filterTotals(practiceTotals, { kind, from, to }, edges.data) : null), [practiceTotals, edges.data, kind, from, to]);
+  const scanned = useMemo(() => (scan.data ? transactionTotals(scan.data.amounts, scan.data.kinds) : null), [scan.data]);
+  if (practiceTotals) {
+    return {
+      totals: fromTotals?.totals ?? null, ids: null, monthCounts: fromTotals?.monthCounts ?? null, progress: 0,
+      isError: edges.isError, refetch: () => void edges.refetch(),
+    };
+  }
+  return {
+    totals: practiceTotals === undefined && filter.clientId === '' ? null : scanned,
+    ids: scan.data?.ids ?? null,
+    monthCounts: null,
+    progress: scan.progress,
+    isError: scan.isError || ledgerTotals.isError,
+    refetch: () => void (ledgerTotals.isError ? ledgerTotals.refetch() : scan.refetch()),
+  };
+}
+
+/**
+ * One page of the filter's entries. A page starts after the last id of the page above when a scan
+ * knows it, or at its position among the months the totals count (`position`: entries dated up to
+ * a month's end, `offset` of them skipped); until either is known, the first pages (up to Appwrite's
+ * offset limit of 5,000) are read by offset, so paging works at once.
+ */
+export function useEntryPage(filter: readonly string[], page: number, size: number, cursor: string | null | undefined, position: { through: string; offset: number } | null = null) {
   const userId = useUserId();
   const offset = (page - 1) * size;
-  const byOffset = page > 1 && typeof cursor !== 'string' && offset <= MAX_PAGE;
+  const positioned = page > 1 && typeof cursor !== 'string' && position !== null && position.offset <= MAX_PAGE;
+  const byOffset = page > 1 && typeof cursor !== 'string' && !positioned && offset <= MAX_PAGE;
   return useQuery({
-    queryKey: [...moneyKeys.page(userId, filter, page), byOffset ? `offset:${offset}` : (cursor ?? null)],
-    queryFn: () => listEntryPage(userId, [...filter], cursor ?? null, size, byOffset ? offset : 0),
-    enabled: userId !== '' && filter.length > 0 && (page === 1 || typeof cursor === 'string' || byOffset),
+    queryKey: [...moneyKeys.page(userId, filter, page), positioned ? `through:${position.through}:${position.offset}` : byOffset ? `offset:${offset}` : (cursor ?? null)],
+    queryFn: () =>
+      positioned
+        ? listEntryPage(userId, [...filter, Query.lessThanEqual('date', position.through)], null, size, position.offset)
+        : listEntryPage(userId, [...filter], cursor ?? null, size, byOffset ? offset : 0),
+    enabled: userId !== '' && filter.length > 0 && (page === 1 || typeof cursor === 'string' || positioned || byOffset),
     placeholderData: (previous) => previous,
     ...FRESH,
     meta: { failure: 'Loading transactions failed' },
@@ -97,12 +180,24 @@ export function useClientInvoices(clientId: string) {
   });
 }
 
-export function useBalances() {
+/** The clients who owe or hold credit (the Outstanding report). */
+export function useOwingBalances() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: moneyKeys.owing(userId),
+    queryFn: () => listOwingBalances(userId),
+    enabled: userId !== '',
+    ...FRESH,
+    meta: { failure: 'Loading balances failed' },
+  });
+}
+
+export function useBalances(enabled = true) {
   const userId = useUserId();
   return useQuery({
     queryKey: moneyKeys.balances(userId),
     queryFn: () => listBalances(userId),
-    enabled: userId !== '',
+    enabled: userId !== '' && enabled,
     ...FRESH,
     meta: { failure: 'Loading balances failed' },
   });
@@ -121,12 +216,12 @@ export function useRecentPayments(count = 20) {
 }
 
 /** Payments and refunds dated in [from, to]. */
-export function useIncomeEntries(from: string, to: string) {
+export function useIncomeEntries(from: string, to: string, enabled = true) {
   const userId = useUserId();
   return useQuery({
     queryKey: moneyKeys.income(userId, from, to),
     queryFn: () => listIncomeEntries(userId, from, to),
-    enabled: userId !== '',
+    enabled: userId !== '' && enabled,
     ...FRESH,
     meta: { failure: 'Loading payments failed' },
   });

@@ -18,8 +18,8 @@ import { listServices } from '../practice/api/list-services.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { createInvoice, emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, voidEntry, voidInvoice } from './api/money-functions.ts';
-import { getClientBalance, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, scanEntries } from './api/read-ledger.ts';
+import { createInvoice, emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, repairLedgerTotals, voidEntry, voidInvoice } from './api/money-functions.ts';
+import { getClientBalance, getLedgerTotals, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, listOwingBalances, readCutMonths, scanEntries } from './api/read-ledger.ts';
 import { ClientBilling } from './client-billing.tsx';
 import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
 import { MoneyCard } from './money-card.tsx';
@@ -36,6 +36,9 @@ vi.mock('./api/read-ledger.ts', () => ({
   getClientBalance: vi.fn(),
   listClientInvoices: vi.fn(),
   listIncomeEntries: vi.fn(),
+  getLedgerTotals: vi.fn(),
+  listOwingBalances: vi.fn(),
+  readCutMonths: vi.fn(),
 }));
 vi.mock('./api/list-session-statuses.ts', () => ({ listSessionStatuses: vi.fn() }));
 vi.mock('./api/money-functions.ts', async (original) => ({
@@ -45,6 +48,7 @@ vi.mock('./api/money-functions.ts', async (original) => ({
   recordRefund: vi.fn(),
   recordCharge: vi.fn(),
   voidEntry: vi.fn(),
+  repairLedgerTotals: vi.fn(),
   createInvoice: vi.fn(),
   issueInvoice: vi.fn(),
   emailInvoice: vi.fn(),
@@ -141,7 +145,26 @@ beforeEach(() => {
   vi.mocked(listClientInvoices).mockResolvedValue([]);
   vi.mocked(getClientBalance).mockResolvedValue(null);
   vi.mocked(listAllEntries).mockResolvedValue([]);
+  // A practice without ledger totals (entries from before them) unless a test gives it some.
+  vi.mocked(getLedgerTotals).mockResolvedValue(null);
+  vi.mocked(repairLedgerTotals).mockRejectedValue(new MoneyRefusal('This could not be recorded. Please try again.', null, 500));
+  vi.mocked(readCutMonths).mockResolvedValue({ amounts: [], kinds: [], dates: [] });
 });
+
+/** The practice's ledger totals (issue 35): month → each kind's [Σ amount, count]. */
+function ledgerTotals(months: Record<string, Partial<Record<'charge' | 'payment' | 'adjustment' | 'refund', [number, number]>>>, owed = 0, credit = 0) {
+  const zero = { amount: 0, count: 0 };
+  return {
+    owed,
+    credit,
+    months: new Map(Object.entries(months).map(([month, kinds]) => [month, {
+      charge: kinds.charge ? { amount: kinds.charge[0], count: kinds.charge[1] } : zero,
+      payment: kinds.payment ? { amount: kinds.payment[0], count: kinds.payment[1] } : zero,
+      adjustment: kinds.adjustment ? { amount: kinds.adjustment[0], count: kinds.adjustment[1] } : zero,
+      refund: kinds.refund ? { amount: kinds.refund[0], count: kinds.refund[1] } : zero,
+    }])),
+  };
+}
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -436,6 +459,43 @@ describe('All Transactions', () => {
     await waitFor(() => expect(vi.mocked(scanEntries).mock.calls.at(-1)![1]).toEqual([Query.equal('userId', THERAPIST), Query.equal('clientId', 'jane1'), Query.equal('kind', 'payment')]));
   });
 
+  it('adds up the practice’s ledger totals instead of every entry, reads only the days a date filter cuts from a month, and pages by month', async () => {
+    vi.mocked(getLedgerTotals).mockResolvedValue(ledgerTotals({
+      '2026-03': { charge: [60_000, 40], payment: [-20_000, 10] },
+      '2026-02': { charge: [30_000, 20], refund: [1_000, 1] },
+      '2026-01': { charge: [12_000, 10] },
+    }, 41_000, 500));
+    const page = (n: number) => Array.from({ length: n }, (_, index) => entry({ $id: `p${index}`, amount: 1_000, date: '2026-02-10' }));
+    // 81 entries; 31 of them dated up to the end of February.
+    vi.mocked(listEntryPage).mockImplementation(async (_user, filter, _cursor, size, offset = 0) => ({
+      entries: page(Math.min(size, (filter.includes(Query.lessThanEqual('date', '2026-02-28')) ? 31 : 81) - offset)), voided: [],
+    }));
+    const user = userEvent.setup();
+    renderAt('/dashboard/transactions', <TransactionsPage />);
+
+    expect(await screen.findByText('Showing 1–50 of 81 transactions', {}, { timeout: 5_000 })).toBeVisible();
+    const totals = screen.getByRole('region', { name: 'Totals for these transactions' });
+    expect(within(totals).getByText('Charges').nextSibling).toHaveTextContent('$1,020.00');
+    expect(within(totals).getByText('Payments').nextSibling).toHaveTextContent('$200.00');
+    expect(within(totals).getByText('Refunds').nextSibling).toHaveTextContent('$10.00');
+    expect(within(totals).getByText('Net change in balances').nextSibling).toHaveTextContent('$830.00');
+    expect(scanEntries).not.toHaveBeenCalled();
+    // Page 2 starts 50 in: March holds 50, so at February's newest entry.
+    await user.click(within(screen.getByRole('navigation', { name: 'Transactions pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51–81 of 81 transactions', {}, { timeout: 5_000 })).toBeVisible();
+    expect(vi.mocked(listEntryPage).mock.calls.at(-1)!.slice(1)).toEqual([[Query.equal('userId', THERAPIST), Query.lessThanEqual('date', '2026-02-28')], null, 50, 0]);
+
+    // From Feb 15: February's whole total can't say which entries are after the 15th, so those are read.
+    queryClient.clear();
+    document.body.innerHTML = '';
+    vi.mocked(readCutMonths).mockResolvedValue({ amounts: [2_000, 500], kinds: ['charge', 'refund'], dates: ['2026-02-20', '2026-02-16'] });
+    renderAt('/dashboard/transactions?from=2026-02-15', <TransactionsPage />);
+    expect(await screen.findByText('Showing 1–50 of 52 transactions', {}, { timeout: 5_000 })).toBeVisible();
+    expect(within(screen.getByRole('region', { name: 'Totals for these transactions' })).getByText('Charges').nextSibling).toHaveTextContent('$620.00');
+    expect(vi.mocked(readCutMonths).mock.calls.at(-1)![1]).toMatchObject({ from: '2026-02-15', to: '' });
+    expect(scanEntries).not.toHaveBeenCalled();
+  });
+
   it('filtered by one client, shows the client’s balance after each entry — their whole ledger’s, whatever the type or dates', async () => {
     // Jane's ledger, newest first: a refund, a payment, a charge, an older charge.
     const ledger = [
@@ -586,6 +646,43 @@ describe('Reports', () => {
     expect(within(services).queryByRole('row', { name: /Intake/ })).toBeNull();
     expect(cells(/^Total/)).toEqual(['2', '$270.00', '$75.00', '$345.00', '$135.00']);
     expect(screen.getByText(/Average session fee:/)).toHaveTextContent('Average session fee: $135.00 over 2 charged sessions');
+  });
+});
+
+describe('Reports and the money card from the ledger totals (issue 35)', () => {
+  it('Income reads the months’ totals, not the year’s payments; the card reads what clients owe and this month’s', async () => {
+    vi.mocked(getLedgerTotals).mockResolvedValue(ledgerTotals({ '2026-01': { payment: [-12_000, 1] }, '2026-03': { payment: [-5_000, 3], refund: [1_000, 1] } }, 16_550, 3_000));
+    renderAt('/dashboard/reports?year=2026', <ReportsPage />);
+    const table = await screen.findByRole('table', { name: 'Income per month in 2026' });
+    expect(within(within(table).getByRole('row', { name: /March/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['$50.00', '$10.00', '$40.00']);
+    expect(within(table).getByRole('row', { name: /Total/ })).toHaveTextContent('$170.00$10.00$160.00');
+    expect(listIncomeEntries).not.toHaveBeenCalled();
+
+    queryClient.clear();
+    document.body.innerHTML = '';
+    renderAt('/dashboard', <MoneyCard today="2026-03-10" currency="USD" />);
+    expect(await screen.findByText('$165.50')).toBeVisible();
+    expect(screen.getByText('Payments this month').nextSibling).toHaveTextContent('$40.00');
+    expect(listBalances).not.toHaveBeenCalled();
+    expect(listIncomeEntries).not.toHaveBeenCalled();
+  });
+
+  it('a practice whose entries predate the totals has them made once, then reads them', async () => {
+    vi.mocked(getLedgerTotals).mockResolvedValueOnce(null).mockResolvedValue(ledgerTotals({ '2026-03': { payment: [-7_000, 2] } }, 2_500));
+    vi.mocked(repairLedgerTotals).mockResolvedValue({ entries: 2, months: 1, fixed: [] });
+    renderAt('/dashboard', <MoneyCard today="2026-03-10" currency="USD" />);
+    expect(await screen.findByText('$25.00')).toBeVisible();
+    expect(screen.getByText('Payments this month').nextSibling).toHaveTextContent('$70.00');
+    expect(repairLedgerTotals).toHaveBeenCalledTimes(1);
+    expect(listBalances).not.toHaveBeenCalled();
+  });
+
+  it('Outstanding lists only the clients who owe or hold credit', async () => {
+    vi.mocked(listOwingBalances).mockResolvedValue([balance({ clientId: jane.$id, balance: 12_000, openCharges: JSON.stringify([{ entryId: 'c1', date: '2026-03-02', open: 12_000 }]) }), balance({ clientId: sam.$id, balance: -3_000, credit: 3_000 })]);
+    renderAt('/dashboard/reports?report=outstanding', <ReportsPage />);
+    const table = await screen.findByRole('table', { name: 'Balances by client, aged' });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Jane Doe', '=cmd Smith', 'Total']);
+    expect(listBalances).not.toHaveBeenCalled();
   });
 });
 

@@ -13,7 +13,8 @@ import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { BarChart } from './bar-chart.tsx';
 import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';
-import { useBalances, useIncomeEntries, useSessionStatuses } from './money-queries.ts';
+import { incomeFromTotals } from './ledger-totals.ts';
+import { useIncomeEntries, useLedgerTotals, useOwingBalances, useSessionStatuses } from './money-queries.ts';
 import {
   compactMoney,
   incomeCsv,
@@ -109,8 +110,11 @@ export function ReportsPage() {
 const monthName = (month: number) => MONTH_NAMES[month - 1] ?? 'Total';
 
 function IncomeReportView({ year, currency, picker }: { year: number; currency: string; picker: ReactNode }) {
-  const entries = useIncomeEntries(`${year}-01-01`, `${year}-12-31`);
-  const report = useMemo(() => (entries.data ? incomeReport(entries.data, year) : null), [entries.data, year]);
+  // The practice's ledger totals (a document per month); without them, the year's payments and refunds.
+  const totals = useLedgerTotals();
+  const entries = useIncomeEntries(`${year}-01-01`, `${year}-12-31`, totals.data === null);
+  const report = useMemo(() => (totals.data ? incomeFromTotals(totals.data, year) : entries.data ? incomeReport(entries.data, year) : null), [totals.data, entries.data, year]);
+  const pending = totals.isPending || (totals.data === null && entries.isPending);
   const money = (value: number) => formatMoney(value, currency);
   const columns: TableColumn<IncomeMonth>[] = [
     { key: 'month', header: 'Month', rowHeader: true, cell: (row) => monthName(row.month) },
@@ -125,10 +129,10 @@ function IncomeReportView({ year, currency, picker }: { year: number; currency: 
         {picker}
         {report && <ReportActions onCsv={() => saveCsv(incomeCsv(report, currency), `income-${year}.csv`)} />}
       </div>
-      {entries.isPending ? (
+      {pending ? (
         <Skeleton label="Adding up payments" lines={6} />
-      ) : entries.isError || !report ? (
-        <LoadError what="Loading payments failed" onRetry={() => void entries.refetch()} />
+      ) : totals.isError || entries.isError || !report ? (
+        <LoadError what="Loading payments failed" onRetry={() => void (totals.isError ? totals.refetch() : entries.refetch())} />
       ) : (
         <>
           <p className="money-muted">
@@ -228,7 +232,7 @@ function ServiceFeesView({ year, timeZone, currency, picker }: { year: number; t
 }
 
 function OutstandingReportView({ today, currency }: { today: string; currency: string }) {
-  const balances = useBalances();
+  const balances = useOwingBalances();
   const clients = useClients();
   const byId = useMemo(() => new Map((clients.data ?? []).map((client) => [client.$id, client])), [clients.data]);
   const name = (id: string) => {

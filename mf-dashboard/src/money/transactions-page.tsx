@@ -16,7 +16,8 @@ import { EntriesTable, type EntryRow } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { VoidEntryDialog } from './void-dialog.tsx';
 import { ENTRY_KIND_LABELS, ENTRY_KINDS, voidedIds, type LedgerEntryDocument } from './ledger.ts';
-import { useEntryPage, useEntryScan } from './money-queries.ts';
+import { pagePosition } from './ledger-totals.ts';
+import { useEntryPage, useEntryScan, useTransactionSummary } from './money-queries.ts';
 import {
   balancesAfter,
   isFilteringTransactions,
@@ -27,7 +28,6 @@ import {
   transactionQueries,
   TRANSACTIONS_CSV_HEADER,
   TRANSACTIONS_PAGE_SIZE,
-  transactionTotals,
   type TransactionFilter,
 } from './transaction-filter.ts';
 import './money.css';
@@ -76,10 +76,10 @@ function Transactions({ clients, currency, today }: { clients: readonly ClientDo
   const [params, update] = useFilterParams<TransactionFilter>(TRANSACTION_PARAMS);
   const { page, ...filter } = transactionFilterFromParams(params);
   const queries = transactionQueries(userId, filter);
-  const scan = useEntryScan(queries);
-  const ids = scan.data?.ids;
-  const cursor = page === 1 ? null : ids?.[(page - 1) * TRANSACTIONS_PAGE_SIZE - 1];
-  const rows = useEntryPage(queries, page, TRANSACTIONS_PAGE_SIZE, cursor);
+  const summary = useTransactionSummary(filter);
+  const cursor = page === 1 ? null : summary.ids?.[(page - 1) * TRANSACTIONS_PAGE_SIZE - 1];
+  const position = page === 1 || !summary.monthCounts ? null : pagePosition(summary.monthCounts, (page - 1) * TRANSACTIONS_PAGE_SIZE);
+  const rows = useEntryPage(queries, page, TRANSACTIONS_PAGE_SIZE, cursor, position);
   const byId = useMemo(() => new Map(clients.map((client) => [client.$id, client])), [clients]);
   const clientName = useCallback((id: string) => {
     const client = byId.get(id);
@@ -93,7 +93,7 @@ function Transactions({ clients, currency, today }: { clients: readonly ClientDo
     [clients],
   );
 
-  const totals = useMemo(() => (scan.data ? transactionTotals(scan.data.amounts, scan.data.kinds) : null), [scan.data]);
+  const totals = summary.totals;
   const pageEntries = useMemo(() => rows.data?.entries ?? [], [rows.data]);
   // The client's whole ledger (the same read as the list when only the client is chosen).
   const clientScan = useEntryScan(filter.clientId ? transactionQueries(userId, { ...NO_TRANSACTION_FILTER, clientId: filter.clientId }) : []);
@@ -145,10 +145,10 @@ function Transactions({ clients, currency, today }: { clients: readonly ClientDo
         <DownloadTransactions queries={queries} clientName={clientName} />
       </div>
       <section aria-label={TRANSACTIONS_TEXTS.totals} className="money-totals">
-        {scan.isError ? (
-          <LoadError what="Adding up transactions failed" onRetry={() => void scan.refetch()} />
+        {summary.isError ? (
+          <LoadError what="Adding up transactions failed" onRetry={summary.refetch} />
         ) : !totals ? (
-          <p className="money-muted" role="status">{TRANSACTIONS_TEXTS.adding(scan.progress)}</p>
+          <p className="money-muted" role="status">{TRANSACTIONS_TEXTS.adding(summary.progress)}</p>
         ) : (
           <dl className="money-figures">
             <div>

@@ -20,6 +20,8 @@ export const PRACTICE_COLLECTIONS = {
   /** Money (issue #16): written only by the ledger, invoices and attendance-charges functions; read by their owner. */
   ledgerEntries: 'ledger_entries',
   clientBalances: 'client_balances',
+  /** Issue 35: the practice's totals by month and kind, kept by the same functions. */
+  ledgerTotals: 'ledger_totals',
   clientInvoices: 'client_invoices',
   /** Issue 31: a client record's portal link, written only by invite-client; the therapist reads it. */
   portalAccess: 'portal_access',

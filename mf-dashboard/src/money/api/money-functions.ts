@@ -101,6 +101,16 @@ export const recordCharge = (input: ChargeInput) => run<EntryAnswer>('ledger', {
 /** Adds the reversing entry (the function keys it `void:<entryId>`, so an entry is voided once). */
 export const voidEntry = (input: { entryId: string; reason: string }) => run<EntryAnswer>('ledger', { action: 'void', ...input });
 
+/** What a repair of the practice's ledger totals found (issue 35): each month it fixed, as it was and as it is. */
+export interface TotalsRepair {
+  entries: number;
+  months: number;
+  fixed: { month: string; was: Record<string, number> | null; now: Record<string, number> }[];
+}
+
+/** Recomputes the practice's ledger totals from every entry (a practice whose entries predate them). */
+export const repairLedgerTotals = () => run<TotalsRepair>('ledger', { action: 'repair' });
+
 interface InvoiceAnswer {
   invoice: ClientInvoiceDocument;
 }

@@ -3,6 +3,8 @@ import type { Models } from 'appwrite';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 import { entryFromDocument, type ClientBalanceDocument, type ClientInvoiceDocument, type EntryKind, type LedgerEntryDocument } from '../ledger.ts';
+import { partialRanges, totalsFromDocuments, type EdgeEntries, type LedgerTotals, type LedgerTotalsFields } from '../ledger-totals.ts';
+import { transactionQueries, type TransactionFilter } from '../transaction-filter.ts';
 
 // Reads of the money collections with the therapist's own session. Only the functions write them
 // (server key, [read("user:<id>")]), so a document the therapist can read is theirs; ownedBy still
@@ -97,6 +99,44 @@ export async function listBalances(userId: string): Promise<ClientBalanceDocumen
     if (page.documents.length < MAX_PAGE) return found;
     cursor = page.documents[page.documents.length - 1]!.$id;
   }
+}
+
+/** The clients who owe or hold credit (the Outstanding report's rows), only the columns it shows. */
+export async function listOwingBalances(userId: string): Promise<ClientBalanceDocument[]> {
+  const page = await attempt(() =>
+    appwrite().databases.listDocuments<ClientBalanceDocument>({
+      ...practiceCollection('clientBalances'),
+      queries: [
+        Query.equal('userId', userId),
+        Query.or([Query.greaterThan('balance', 0), Query.greaterThan('credit', 0)]),
+        Query.select(['$id', '$permissions', 'userId', 'clientId', 'balance', 'credit', 'openCharges']),
+        Query.limit(MAX_PAGE),
+      ],
+      total: false,
+    }),
+  );
+  const found = page.documents.filter((document) => ownedBy(document, userId));
+  // More than a page owes: the rest as every balance is read.
+  return page.documents.length < MAX_PAGE ? found : (await listBalances(userId)).filter((balance) => balance.balance > 0 || balance.credit > 0);
+}
+
+/**
+ * The practice's ledger totals (issue 35: a document per month and one for the balances, a few
+ * dozen), or null when the practice has none yet.
+ */
+export async function getLedgerTotals(userId: string): Promise<LedgerTotals | null> {
+  const page = await attempt(() =>
+    appwrite().databases.listDocuments<OwnedTotals>({ ...practiceCollection('ledgerTotals'), queries: [Query.equal('userId', userId), Query.limit(MAX_PAGE)], total: false }),
+  );
+  return totalsFromDocuments(page.documents.filter((document) => ownedBy(document, userId)));
+}
+
+type OwnedTotals = Models.Document & LedgerTotalsFields & { userId: string };
+
+/** The entries of the days a date filter cuts from a month (what the totals can't answer), columns only. */
+export async function readCutMonths(userId: string, filter: TransactionFilter): Promise<EdgeEntries> {
+  const scans = await Promise.all(partialRanges(filter.from, filter.to).map((range) => scanEntries(userId, transactionQueries(userId, { ...filter, ...range }))));
+  return { amounts: scans.flatMap((each) => [...each.amounts]), kinds: scans.flatMap((each) => each.kinds), dates: scans.flatMap((each) => each.dates) };
 }
 
 /** A client's balance document (its id is the client's), or null before their first entry. */
