@@ -123,6 +123,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
     FUNCTION_VARS_FILL_FORM: portalMail,
     // Issue 32: the therapist's mail about a booking or a client's change, the client's about an answer.
     FUNCTION_VARS_BOOK_SLOT: portalMail,
+    // Issue 32: a delivered Good Faith Estimate, likewise.
+    FUNCTION_VARS_GOOD_FAITH_ESTIMATES: portalMail,
   };
 }
 

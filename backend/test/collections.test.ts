@@ -30,7 +30,7 @@ describe('collectionsFromEnv', () => {
       PROGRESS_NOTES_COLLECTION_ID: 'pn', NOTE_ADDENDA_COLLECTION_ID: 'na', NOTE_SIGNATURES_COLLECTION_ID: 'ns', DOCUMENT_SIGNATURES_COLLECTION_ID: 'ds', PRIVATE_NOTES_COLLECTION_ID: 'pv',
       AUDIT_LOG_COLLECTION_ID: 'al', LEDGER_ENTRIES_COLLECTION_ID: 'le', CLIENT_BALANCES_COLLECTION_ID: 'cb', LEDGER_TOTALS_COLLECTION_ID: 'lt', CLIENT_INVOICES_COLLECTION_ID: 'ci',
       DATA_EXPORTS_COLLECTION_ID: 'de', PORTAL_ACCESS_COLLECTION_ID: 'pa',
-      CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg', PORTAL_DOCUMENTS_COLLECTION_ID: 'pd',
+      CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg', PORTAL_DOCUMENTS_COLLECTION_ID: 'pd', GOOD_FAITH_ESTIMATES_COLLECTION_ID: 'gfe',
       MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs', MEASURE_SCHEDULES_COLLECTION_ID: 'msc',
       FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
       AVAILABILITY_COLLECTION_ID: 'av', BOOKING_RULES_COLLECTION_ID: 'br', BOOKING_REQUESTS_COLLECTION_ID: 'bq', SLOT_CLAIMS_COLLECTION_ID: 'sc',
@@ -40,7 +40,7 @@ describe('collectionsFromEnv', () => {
       checkoutSessions: 'cs', webhookEvents: 'w', practiceSettings: 'ps', clients: 'cl', appointments: 'ap', appointmentReminders: 'ar', calendarFeeds: 'cf',
       services: 'sv', appointmentSeries: 'as', progressNotes: 'pn', noteAddenda: 'na', noteSignatures: 'ns', documentSignatures: 'ds', privateNotes: 'pv', auditLog: 'al',
       ledgerEntries: 'le', clientBalances: 'cb', ledgerTotals: 'lt', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
-      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
+      consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', goodFaithEstimates: 'gfe', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
       forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
       availability: 'av', bookingRules: 'br', bookingRequests: 'bq', slotClaims: 'sc',
     });

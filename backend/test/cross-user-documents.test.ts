@@ -81,6 +81,12 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   // Issue 31: only invoices, money-documents (share) and sign-consent list a client's documents
   // (test/portal-documents.test.ts): a planted entry would offer someone else's invoice.
   portal_documents: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, kind: 'invoice', refId: 'i1', title: 'Invoice INV-9999', issuedAt: now() }),
+  // Issue 32: only good-faith-estimates drafts and delivers estimates (test/good-faith-estimates.test.ts):
+  // a planted one would put another total in the victim's portal.
+  good_faith_estimates: (victim) => ({
+    userId: victim, clientId: 'c1', version: 1, status: 'delivered', serviceId: 's1', fee: 1, currency: 'USD', frequency: 'weekly', months: 12, startOn: '2030-01-07',
+    basis: 'scheduled', basisOn: '2030-01-01', total: 52, contents: '{}', draftedAt: now(),
+  }),
   // Issue 31: measures are sent by send-measure and answered through submit-measure only
   // (test/measures-functions.test.ts): a planted response would put a score in the chart.
   measure_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, instrument: 'phq-9', status: 'sent', sentAt: now() }),

@@ -173,6 +173,8 @@ describe('export-data', () => {
     if (hasCollection('form_requests')) expected.push('forms.csv', 'form-packets.csv', 'form-requests.csv', 'form-responses.csv');
     // Issue 32: online booking (test/book-slot.test.ts).
     if (hasCollection('booking_requests')) expected.push('availability.csv', 'booking-rules.csv', 'booking-requests.csv');
+    // Issue 32: Good Faith Estimates (test/good-faith-estimates.test.ts).
+    if (hasCollection('good_faith_estimates')) expected.push('good-faith-estimates.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

@@ -35,6 +35,7 @@
  * @property {string} esignConsents
  * @property {string} consentSignatures
  * @property {string} portalDocuments
+ * @property {string} goodFaithEstimates
  * @property {string} measureRequests
  * @property {string} measureResponses
  * @property {string} forms
@@ -86,6 +87,7 @@ export function collectionsFromEnv(env) {
     esignConsents: env.ESIGN_CONSENTS_COLLECTION_ID || 'esign_consents',
     consentSignatures: env.CONSENT_SIGNATURES_COLLECTION_ID || 'consent_signatures',
     portalDocuments: env.PORTAL_DOCUMENTS_COLLECTION_ID || 'portal_documents',
+    goodFaithEstimates: env.GOOD_FAITH_ESTIMATES_COLLECTION_ID || 'good_faith_estimates',
     measureRequests: env.MEASURE_REQUESTS_COLLECTION_ID || 'measure_requests',
     measureResponses: env.MEASURE_RESPONSES_COLLECTION_ID || 'measure_responses',
     forms: env.FORMS_COLLECTION_ID || 'forms',

@@ -73,7 +73,7 @@ export const clientName = (client) => [str(client, 'firstName'), str(client, 'la
  * @param {string} [running]
  * @returns {Promise<Buffer>}
  */
-function render(title, draw, running = '') {
+export function render(title, draw, running = '') {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'Cadence' }, bufferPages: false });
     /** @type {Buffer[]} */
@@ -125,7 +125,7 @@ function practiceHeader(doc, practice) {
  * @param {PDFKit.PDFDocument} doc
  * @param {string} title
  */
-function heading(doc, title) {
+export function heading(doc, title) {
   doc.font('Helvetica-Bold').fontSize(14).text(title);
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
 }
@@ -137,7 +137,7 @@ function heading(doc, title) {
  * @param {string[][]} rows
  * @param {number[]} [right]
  */
-function table(doc, headers, rows, right = []) {
+export function table(doc, headers, rows, right = []) {
   doc.x = doc.page.margins.left;
   doc.fontSize(9);
   doc.table({

@@ -18,7 +18,7 @@ import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js
  * @typedef {import('node-appwrite').Users} Users
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {import('./collections.js').Collections} Collections
- * @typedef {'invoice' | 'statement' | 'superbill' | 'consent' | 'form'} PortalDocumentKind
+ * @typedef {'invoice' | 'statement' | 'superbill' | 'consent' | 'form' | 'gfe'} PortalDocumentKind
  * @typedef {object} PortalDocumentInput
  * @property {string} userId the therapist
  * @property {string} clientId the practice's client record (= the portal link's id)

@@ -6,8 +6,8 @@ import { appwrite, attempt, base64Blob, executeFunction, getConfig, Query } from
 
 export const PORTAL_DOCUMENTS_COLLECTION = 'portal_documents';
 
-/** Every kind the list can hold; `form` is a submitted form (fill-form lists it on submit). */
-export const PORTAL_DOCUMENT_KINDS = ['invoice', 'statement', 'superbill', 'consent', 'form'] as const;
+/** Every kind the list can hold; `form` is a submitted form (fill-form lists it on submit), `gfe` a delivered Good Faith Estimate. */
+export const PORTAL_DOCUMENT_KINDS = ['invoice', 'statement', 'superbill', 'consent', 'form', 'gfe'] as const;
 export type PortalDocumentKind = (typeof PORTAL_DOCUMENT_KINDS)[number];
 
 export interface PortalDocument {

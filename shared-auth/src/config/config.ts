@@ -56,6 +56,8 @@ export interface RuntimeConfig {
     signConsent: string;
     /** issue 31: the client downloads one of their portal documents ({documentId} → base64 PDF). */
     portalDocuments: string;
+    /** issue 32: the therapist drafts, delivers and downloads a self-pay client's Good Faith Estimate ({action:'draft'|'deliver'|'pdf', …}). */
+    goodFaithEstimates: string;
     /** issue 31: the therapist sends a measure ({clientId, instrument: 'phq-9'|'gad-7'|'phq-2'|'gad-2'}). */
     sendMeasure: string;
     /** issue 31: the client reads ({action:'questionnaire', requestId}) and answers ({requestId, answers}) a measure. */
@@ -117,6 +119,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       esignConsent: 'esign-consent',
       signConsent: 'sign-consent',
       portalDocuments: 'portal-documents',
+      goodFaithEstimates: 'good-faith-estimates',
       sendMeasure: 'send-measure',
       submitMeasure: 'submit-measure',
       sendForms: 'send-forms',

@@ -151,6 +151,8 @@ export const EXPORT_KINDS = [
   { file: 'form-packets.csv', collection: (c) => c.formPackets, sharedWithClient: true, describe: 'the packets you sent clients in the portal: which forms and consents, in your order, and when.' },
   { file: 'form-requests.csv', collection: (c) => c.formRequests, sharedWithClient: true, describe: 'each form you sent: the exact questionnaire, its status, the client’s saved draft, your correction message and which answers you accepted into the record.' },
   { file: 'form-responses.csv', collection: (c) => c.formResponses, sharedWithClient: true, describe: 'each submitted form: the answers (a FHIR QuestionnaireResponse as JSON), the questionnaire answered and when.' },
+  // Issue 32: every version of each self-pay client's Good Faith Estimate, with what it said (contents as JSON).
+  { file: 'good-faith-estimates.csv', collection: (c) => c.goodFaithEstimates, describe: 'the Good Faith Estimates you prepared for self-pay clients: each version, its fee, frequency, months, total, due date, when it was delivered and its full contents (JSON).' },
   // Issue 32: online booking — working hours, each service's booking rules, and every booking or
   // request clients made online with its answer (slot claims are only locks, not records).
   { file: 'availability.csv', collection: (c) => c.availability, describe: 'your working hours for online booking (by weekday, as JSON) and date overrides (days off, different hours).' },

@@ -7,11 +7,13 @@
 // Body (JSON) {documentId} → 200 {success, filename, contentType:'application/pdf', base64}: an
 // invoice, statement or superbill made now by the therapist's own generation (lib/money-documents.js,
 // so the client gets the same PDF the therapist downloads), the signed consent's stored PDF, or a
-// submitted form made by lib/form-pdf.js (the therapist's send-forms pdf is the same).
+// submitted form made by lib/form-pdf.js (the therapist's send-forms pdf is the same), or a delivered
+// Good Faith Estimate (lib/good-faith-estimate-pdf.js, the therapist's good-faith-estimates pdf).
 // Refusals {success:false, error, field?}: 400, 401, 404, 500.
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { submittedFormFor } from '../../lib/form-pdf.js';
+import { gfePdf } from '../../lib/good-faith-estimate-pdf.js';
 import { actorFor } from '../../lib/portal-people.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
 import { Refusal } from '../../lib/note-signing.js';
@@ -54,6 +56,14 @@ const MAKERS = {
     const made = await submittedFormFor(databases, c, String(entry['userId']), String(entry['refId']));
     if (!made || made.response['clientId'] !== entry['clientId']) throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
     return made;
+  },
+  // Issue 32: a delivered Good Faith Estimate, drawn from the contents stored with its version.
+  gfe: async ({ databases, c }, entry) => {
+    const estimate = await documentOrNull(databases, c.databaseId, c.goodFaithEstimates, String(entry['refId']));
+    if (!estimate || estimate['userId'] !== entry['userId'] || estimate['clientId'] !== entry['clientId'] || estimate['status'] !== 'delivered') {
+      throw new Refusal(404, PORTAL_DOCUMENT_MESSAGES.notFound, 'documentId');
+    }
+    return gfePdf(estimate);
   },
 };
 
