@@ -19,29 +19,36 @@ const screens: Array<[path: string, heading: RegExp]> = [
   ['/reset-password', /.+/],
 ];
 
-for (const [path, heading] of screens) {
-  test(`${path} renders its screen`, async ({ page, consoleLog }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(pageHeading(page)).toHaveText(heading);
-    await expect(page.getByText('This part of Cadence could not be loaded')).toHaveCount(0);
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toBeVisible();
-    await expectAccessible(page);
-    expect(consoleLog.warnings.filter((w) => w.includes('does not satisfy the requirement'))).toEqual([]);
-  });
-}
+// One page walks the table (a step per route, each reported on its own): a fresh browser context per
+// route would only add its cold start, which is not what these check.
+test('every route renders its own screen with the nav and footer, and axe finds nothing serious', async ({ page, consoleLog }) => {
+  test.setTimeout(120_000);
+  for (const [path, heading] of screens) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(pageHeading(page)).toHaveText(heading);
+      await expect(page.getByText('This part of Cadence could not be loaded')).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+  expect(consoleLog.warnings.filter((w) => w.includes('does not satisfy the requirement'))).toEqual([]);
+});
 
 // Guarded (spec §2): signed out, the guard sends a visit to /login.
-for (const path of ['/dashboard', '/account']) {
-  test(`${path} is guarded: signed out it ends on /login`, async ({ page }) => {
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveURL('/login');
-    await expect(pageHeading(page)).toHaveText('Login');
-    await expectAccessible(page);
-  });
-}
+test('/dashboard and /account are guarded: signed out they end on /login', async ({ page }) => {
+  for (const path of ['/dashboard', '/account']) {
+    await test.step(path, async () => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveURL('/login');
+      await expect(pageHeading(page)).toHaveText('Login');
+      await expectAccessible(page);
+    });
+  }
+});
 
 test('/cancel and /payment-cancelled show the same screen', async ({ page }) => {
   await page.goto('/cancel');
