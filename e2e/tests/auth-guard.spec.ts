@@ -10,13 +10,7 @@ test.beforeAll(async () => {
   await Promise.all([createCompleteUsers([member]), createCompleteUsers([unverifiedMember], PASSWORD, false)]);
 });
 
-for (const path of ['/dashboard', '/account']) {
-  test(`signed out, ${path} ends on /login`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page).toHaveURL('/login');
-    await expect(pageHeading(page)).toHaveText('Login');
-  });
-}
+// Signed out, both end on /login: routes.spec walks that (with axe).
 
 test('a complete profile sees /dashboard and /account', async ({ page }) => {
   await logInThroughPage(page, member);
