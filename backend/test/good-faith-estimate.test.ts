@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addBusinessDays, addDays, businessDaysBetween, GFE_DISCLAIMERS, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
+  addBusinessDays, addDays, businessDaysBetween, coversUntil, GFE_DISCLAIMERS, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
 } from '../functions/lib/good-faith-estimate.js';
 
 const none = new Set<string>();
@@ -119,5 +119,7 @@ describe('the estimate’s contents', () => {
   it('billed charges $400 or more over the estimate are flagged, less are not', () => {
     expect(overEstimate(100_000, 60_000)).toBe(40_000);
     expect(overEstimate(99_999, 60_000)).toBeNull();
+    expect(coversUntil('2026-01-31', 1)).toBe('2026-02-27');
+    expect(coversUntil('2026-12-07', 12)).toBe('2027-12-06');
   });
 });

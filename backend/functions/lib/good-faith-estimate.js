@@ -197,7 +197,7 @@ export function gfeContents(input) {
   return {
     issuedOn: input.issuedOn,
     client: { name: [text(input.client['firstName']), text(input.client['lastName'])].filter(Boolean).join(' '), dateOfBirth: text(input.client['dateOfBirth']) },
-    service: { description, code, scheduledOn: input.startOn, frequency: input.frequency, months: input.months, sessions: dates.length, until: addDays(monthsLaterOf(input.startOn, input.months), -1) },
+    service: { description, code, scheduledOn: input.startOn, frequency: input.frequency, months: input.months, sessions: dates.length, until: coversUntil(input.startOn, input.months) },
     diagnosisCodes: [...(input.diagnosisCodes ?? [])].filter((c) => typeof c === 'string' && c.trim()),
     lines,
     currency: input.currency || 'USD',
@@ -213,6 +213,9 @@ export function gfeContents(input) {
     disclaimers: [GFE_DISCLAIMERS.otherServices, GFE_DISCLAIMERS.estimateOnly, GFE_DISCLAIMERS.dispute],
   };
 }
+
+/** The last day an estimate from `startOn` for `months` covers. @param {string} startOn @param {number} months */
+export const coversUntil = (startOn, months) => addDays(monthsLaterOf(startOn, months), -1);
 
 /** @param {string} date @param {number} months */
 function monthsLaterOf(date, months) {

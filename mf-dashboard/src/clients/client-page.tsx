@@ -13,6 +13,7 @@ import { PortalInvite } from './portal/portal-invite.tsx';
 import { PortalMeasures } from './portal/portal-measures.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { ClientBilling } from '../money/client-billing.tsx';
+import { GfePanel } from './gfe/gfe-panel.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
 import { ClientForm, clientFormValues } from './client-form.tsx';
 import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
@@ -116,7 +117,12 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     ),
     appointments: <ClientAppointments client={client} />,
     notes: <ClientNotes clientId={client.$id} />,
-    billing: <ClientBilling client={client} />,
+    billing: (
+      <>
+        <ClientBilling client={client} />
+        <GfePanel client={client} />
+      </>
+    ),
     portal: (
       <div className="clients-portal-tab">
         <PortalInvite client={client} timeZone={timeZone} />

@@ -30,6 +30,7 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   type TransactionFilter,
 } from './transaction-filter.ts';
+import { GfeOverWarnings } from '../clients/gfe/gfe-over-warnings.tsx';
 import './money.css';
 
 export const TRANSACTIONS_TEXTS = {
@@ -111,6 +112,7 @@ function Transactions({ clients, currency, today }: { clients: readonly ClientDo
   return (
     <>
       {notice && <Alert tone="success" title={notice} onDismiss={() => setNotice(null)} />}
+      <GfeOverWarnings clientName={clientName} />
       {voiding && (
         <VoidEntryDialog
           entry={voiding}

@@ -17,6 +17,7 @@ import { suggestedServices } from '../practice/services.ts';
 import { listAppointments } from '../schedule/api/list-appointments.ts';
 import { updateAppointment } from '../schedule/api/update-appointment.ts';
 import { listPendingRequests } from '../schedule/api/booking-requests-api.ts';
+import { listUndeliveredGfes, type GfeVersion } from '../clients/gfe/gfe-api.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
@@ -28,6 +29,7 @@ vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
 vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
 vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
+vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn() }));
 
 function renderToday() {
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Ada Lovelace' } as AuthUser, status: 'signedIn' });
@@ -51,9 +53,22 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.mocked(listAppointments).mockResolvedValue([]);
   vi.mocked(listPendingRequests).mockResolvedValue([]);
+  vi.mocked(listUndeliveredGfes).mockResolvedValue([]);
 });
 
 describe('Today', () => {
+  it('reminds of each Good Faith Estimate not yet delivered, soonest due first, until none is left', async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue({ practiceName: 'Calm Waters Therapy' } as PracticeSettingsDocument);
+    vi.mocked(listServices).mockResolvedValue(services([null, 12000, null]));
+    vi.mocked(listClients).mockResolvedValue([{ $id: 'c1', firstName: 'Jane', lastName: 'Doe', preferredName: null }] as unknown as ClientDocument[]);
+    const draft = { id: 'g1', clientId: 'c1', version: 1, status: 'draft', dueOn: '2020-01-02' } as GfeVersion;
+    vi.mocked(listUndeliveredGfes).mockResolvedValue([draft, { ...draft, id: 'g2', dueOn: null }]);
+    renderToday();
+    const card = await screen.findByRole('region', { name: 'Good Faith Estimates to deliver (1)' });
+    expect(within(card).getByRole('link', { name: /Jane/ })).toHaveAttribute('href', '/dashboard/clients/c1?tab=billing');
+    expect(within(card).getByText('overdue since Thu, Jan 2, 2020')).toBeVisible();
+  });
+
   it("shows today's date; a new practice gets the checklist at the top, each step opening the right place", async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue(null);
     vi.mocked(listServices).mockResolvedValue([]);

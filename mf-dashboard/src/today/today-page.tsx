@@ -11,6 +11,7 @@ import { TodaysAppointments } from './todays-appointments.tsx';
 import { RequestsCard } from './requests-card.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
 import { FormsToReviewCard } from '../clients/portal/forms-to-review-card.tsx';
+import { GfeDueCard } from '../clients/gfe/gfe-due-card.tsx';
 import { UnchargedCard } from '../sessions/no-charge/uncharged-card.tsx';
 import { MoneyCard } from '../money/money-card.tsx';
 import { MeasureAlerts } from '../clients/portal/measure-alerts.tsx';
@@ -40,6 +41,7 @@ export function TodayPage() {
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={timeZone} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <FormsToReviewCard clients={clients.data ?? []} timeZone={timeZone} />}
+        {!settings.isPending && <GfeDueCard clients={clients.data ?? []} today={todayIn(timeZone)} />}
         {!settings.isPending && <UnchargedCard clients={clients.data ?? []} services={services.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <MoneyCard today={todayIn(timeZone)} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />}
       </div>

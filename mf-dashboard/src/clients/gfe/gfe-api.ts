@@ -1,0 +1,100 @@
+import { appwrite, attempt, base64Blob, executeFunction, getConfig, Query } from '@cadence/shared-auth';
+import { practiceCollection } from '../../shared/practice-collections.ts';
+
+// A client's Good Faith Estimates (issue 32; backend/README.md "Good Faith Estimates"): each version
+// is a good_faith_estimates document the therapist reads and only good-faith-estimates writes.
+
+export const GFE_COLLECTION = 'good_faith_estimates';
+
+export type GfeFrequency = 'weekly' | 'biweekly' | 'monthly';
+
+export interface GfeVersion {
+  id: string;
+  clientId: string;
+  version: number;
+  status: 'draft' | 'delivered';
+  serviceId: string;
+  fee: number;
+  currency: string;
+  frequency: GfeFrequency;
+  months: number;
+  startOn: string;
+  basis: 'scheduled' | 'requested';
+  basisOn: string;
+  dueOn: string | null;
+  total: number;
+  deliveredAt: string | null;
+}
+
+export interface GfeDraftInput {
+  clientId: string;
+  serviceId: string;
+  frequency: GfeFrequency;
+  months: number;
+  startOn: string;
+  basis: 'scheduled' | 'requested';
+  basisOn: string;
+  fee?: number;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function versionOf(doc: Record<string, unknown> & { $id: string }): GfeVersion {
+  return {
+    id: doc.$id, clientId: str(doc['clientId']), version: Number(doc['version']), status: doc['status'] === 'delivered' ? 'delivered' : 'draft',
+    serviceId: str(doc['serviceId']), fee: Number(doc['fee']), currency: str(doc['currency']) || 'USD', frequency: (str(doc['frequency']) || 'weekly') as GfeFrequency,
+    months: Number(doc['months']), startOn: str(doc['startOn']), basis: doc['basis'] === 'requested' ? 'requested' : 'scheduled', basisOn: str(doc['basisOn']),
+    dueOn: str(doc['dueOn']) || null, total: Number(doc['total']), deliveredAt: str(doc['deliveredAt']) || null,
+  };
+}
+
+/** Every version of the client's estimate, newest first. */
+export async function listGfeVersions(userId: string, clientId: string): Promise<GfeVersion[]> {
+  const page = await attempt(() => appwrite().databases.listDocuments({
+    databaseId: getConfig().databaseId, collectionId: GFE_COLLECTION,
+    queries: [Query.equal('userId', userId), Query.equal('clientId', clientId), Query.orderDesc('version'), Query.limit(100)],
+  }));
+  return page.documents.map((d) => versionOf(d as unknown as Record<string, unknown> & { $id: string }));
+}
+
+/** The practice's estimates not yet delivered (Today's reminder), soonest due first. */
+export async function listUndeliveredGfes(userId: string): Promise<GfeVersion[]> {
+  const page = await attempt(() => appwrite().databases.listDocuments({
+    databaseId: getConfig().databaseId, collectionId: GFE_COLLECTION,
+    queries: [Query.equal('userId', userId), Query.equal('status', 'draft'), Query.limit(200)],
+  }));
+  return page.documents.map((d) => versionOf(d as unknown as Record<string, unknown> & { $id: string }))
+    .sort((a, b) => (a.dueOn ?? '9999').localeCompare(b.dueOn ?? '9999'));
+}
+
+/** Each client's newest delivered estimate (All Transactions' $400 check). */
+export async function listDeliveredGfes(userId: string): Promise<GfeVersion[]> {
+  const page = await attempt(() => appwrite().databases.listDocuments({
+    databaseId: getConfig().databaseId, collectionId: GFE_COLLECTION,
+    queries: [Query.equal('userId', userId), Query.equal('status', 'delivered'), Query.orderDesc('version'), Query.limit(500)],
+  }));
+  const newest = new Map<string, GfeVersion>();
+  for (const d of page.documents) {
+    const v = versionOf(d as unknown as Record<string, unknown> & { $id: string });
+    if (!newest.has(v.clientId)) newest.set(v.clientId, v);
+  }
+  return [...newest.values()];
+}
+
+export async function draftGfe(input: GfeDraftInput): Promise<{ estimate: Record<string, unknown> & { $id: string }; missing: string[] }> {
+  return executeFunction<{ success?: boolean; estimate: Record<string, unknown> & { $id: string }; missing: string[] }>('goodFaithEstimates', { action: 'draft', ...input });
+}
+
+export async function deliverGfe(estimateId: string): Promise<void> {
+  await executeFunction('goodFaithEstimates', { action: 'deliver', estimateId });
+}
+
+export async function gfePdf(estimateId: string): Promise<{ blob: Blob; fileName: string }> {
+  const answer = await executeFunction<{ success?: boolean; filename: string; contentType: string; base64: string }>('goodFaithEstimates', { action: 'pdf', estimateId });
+  return { blob: base64Blob(answer.base64, answer.contentType), fileName: answer.filename };
+}
+
+/** The client's answer to "Will you use insurance for these sessions?": No makes them self-pay. */
+export async function saveSelfPay(clientId: string, selfPay: boolean): Promise<void> {
+  await attempt(() => appwrite().databases.updateDocument({ ...practiceCollection('clients'), documentId: clientId, data: { selfPay } }));
+}
