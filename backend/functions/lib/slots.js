@@ -96,6 +96,8 @@ function zoneOffsets(timeZone, fromMs, toMs) {
   const offsetAt = (/** @type {number} */ instant) => offsets[lastAtOrBefore(changes, instant)] ?? 0;
   return {
     offsetAt,
+    /** The changes (instants) strictly inside (from, to). */
+    changesWithin: (/** @type {number} */ from, /** @type {number} */ to) => changes.filter((change) => change > from && change < to),
     /** The local day number (days since 1970-01-01 in wall time) of an instant. */
     dayOf: (/** @type {number} */ instant) => Math.floor((instant + offsetAt(instant)) / DAY),
     /**
@@ -240,6 +242,12 @@ export function computeSlots({ availability, rule, busy, now, from, to }) {
         }
         if (start + duration > close.ms) break;
         if (start < open.ms || start < earliest || start >= latest) continue;
+        // Clocks turned back inside the session: the wall time they turn back to must still be in
+        // the window (02:45–03:05 across Sydney's 03:00 → 02:00 would run 02:00–02:05 outside 02:15–03:00).
+        if (!steady && zone.changesWithin(start, start + duration).some((change) => {
+          const wall = change + zone.offsetAt(change);
+          return Math.floor(wall / DAY) !== day || wall - day * DAY < startMinute * MINUTE;
+        })) continue;
         if (isFree(start)) found.set(start, start + duration);
       }
     }
