@@ -4,11 +4,12 @@
 // (its end reached by backdating the request with the server key, as time passing would), the
 // practice's cancellation window and late-cancel fee (its own settings, lib/fee-policy.js), and
 // whose appointment it is.
-import { ID, Query, type Models } from 'appwrite';
+import { Query, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { createAppointment, createClient, createPractice, HOUR, mailFor } from './support/practice-fixtures.ts';
-import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { createAppointment, HOUR, mailFor } from './support/practice-fixtures.ts';
+import { portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { bookingPractice, createOwned } from './support/booking-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -33,8 +34,6 @@ let weekly: Models.DefaultDocument;
 let approval: Models.DefaultDocument;
 
 const call = (who: { functions: PortalClient['functions'] }, body: Record<string, unknown>) => execute<Answer>(who.functions, 'book-slot', body);
-const create = (user: SignedInUser, collectionId: string, data: Record<string, unknown>) =>
-  user.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: { userId: user.id, ...data } });
 const serverGet = (collectionId: string, documentId: string) => aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId, documentId });
 const claimsOf = async (requestId: string) => (await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'slot_claims', queries: [Query.equal('requestId', requestId), Query.limit(100)] })).documents;
 const slotsOf = async (who: PortalClient, accessId: string, serviceId: string) => (await call(who, { action: 'slots', accessId, serviceId })).body.slots ?? [];
@@ -58,20 +57,12 @@ beforeAll(async () => {
   therapist = await signedInUser(aw, 'changes-therapist');
   other = await signedInUser(aw, 'changes-other');
   // A 24-hour window and a late-cancel fee of half the session fee.
-  await createPractice(therapist, { practiceName: 'Calm Waters Therapy', timeZone: 'America/Chicago', cancellationWindowHours: 24, lateCancelFeeType: 'percent', lateCancelFeePercent: 50 });
-  const everyDay = Object.fromEntries(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [d, [{ start: '08:00', end: '20:00' }]]));
-  await create(therapist, 'availability', { weekly: JSON.stringify(everyDay), overrides: '[]' });
-  weekly = await create(therapist, 'services', { name: 'Psychotherapy', durationMinutes: 50, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
-  approval = await create(therapist, 'services', { name: 'Family session', durationMinutes: 80, fee: 20000, currency: 'USD', color: 'green', archived: false, sortOrder: 2 });
+  ({ clientA, clientB, accessA, accessB } = await bookingPractice(aw, therapist, { practiceName: 'Calm Waters Therapy', timeZone: 'America/Chicago', cancellationWindowHours: 24, lateCancelFeeType: 'percent', lateCancelFeePercent: 50 }));
+  weekly = await createOwned(therapist, 'services', { name: 'Psychotherapy', durationMinutes: 50, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
+  approval = await createOwned(therapist, 'services', { name: 'Family session', durationMinutes: 80, fee: 20000, currency: 'USD', color: 'green', archived: false, sortOrder: 2 });
   const rule = { bookableBy: 'existing', noticeHours: 0, horizonDays: 14, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, startGrid: '60' };
-  await create(therapist, 'booking_rules', { serviceId: weekly.$id, confirmation: 'instant', ...rule });
-  await create(therapist, 'booking_rules', { serviceId: approval.$id, confirmation: 'approval', ...rule });
-  const recordA = await createClient(therapist, { firstName: 'Ada', lastName: 'Lovelace' });
-  const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
-  clientA = await invitedClient(aw, therapist, recordA.$id, String(recordA.email));
-  clientB = await invitedClient(aw, therapist, recordB.$id, String(recordB.email));
-  accessA = recordA.$id;
-  accessB = recordB.$id;
+  await createOwned(therapist, 'booking_rules', { serviceId: weekly.$id, confirmation: 'instant', ...rule });
+  await createOwned(therapist, 'booking_rules', { serviceId: approval.$id, confirmation: 'approval', ...rule });
 });
 afterAll(async () => { await aw?.close(); });
 

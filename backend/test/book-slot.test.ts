@@ -2,11 +2,12 @@
 // local Appwrite running it, with real sessions — a therapist whose availability and booking rules
 // their browser wrote, two invited clients, another therapist. The slot race: 20 concurrent
 // bookings of one time, exactly one wins.
-import { ID, Query, type Models } from 'appwrite';
+import { Query, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { createClient, createPractice, mailFor } from './support/practice-fixtures.ts';
-import { APP_ORIGIN, invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { mailFor } from './support/practice-fixtures.ts';
+import { APP_ORIGIN, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { bookingPractice, createOwned } from './support/booking-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -25,11 +26,9 @@ let approval: Models.DefaultDocument;
 let hidden: Models.DefaultDocument;
 
 const book = (who: { functions: PortalClient['functions'] }, body: Record<string, unknown>) => execute<Answer>(who.functions, 'book-slot', body);
-const create = (user: SignedInUser, collectionId: string, data: Record<string, unknown>) =>
-  user.databases.createDocument({ databaseId: DATABASE_ID, collectionId, documentId: ID.unique(), data: { userId: user.id, ...data } });
-const service = (name: string, durationMinutes: number) => create(therapist, 'services', { name, durationMinutes, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
+const service = (name: string, durationMinutes: number) => createOwned(therapist, 'services', { name, durationMinutes, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 1 });
 const rule = (serviceId: string, data: Record<string, unknown>) =>
-  create(therapist, 'booking_rules', { serviceId, bookableBy: 'existing', confirmation: 'instant', noticeHours: 0, horizonDays: 14, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, startGrid: '60', ...data });
+  createOwned(therapist, 'booking_rules', { serviceId, bookableBy: 'existing', confirmation: 'instant', noticeHours: 0, horizonDays: 14, bufferBeforeMinutes: 0, bufferAfterMinutes: 10, startGrid: '60', ...data });
 
 beforeAll(async () => {
   aw = await startAppwrite();
@@ -37,21 +36,13 @@ beforeAll(async () => {
   process.env.FUNCTION_VARS_BOOK_SLOT = process.env.FUNCTION_VARS_INVITE_CLIENT;
   therapist = await signedInUser(aw, 'booking-therapist');
   other = await signedInUser(aw, 'booking-other');
-  await createPractice(therapist, { practiceName: 'Calm Waters Therapy', timeZone: 'America/Chicago' });
-  const everyDay = Object.fromEntries(['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'].map((d) => [d, [{ start: '08:00', end: '20:00' }]]));
-  await create(therapist, 'availability', { weekly: JSON.stringify(everyDay), overrides: '[]' });
+  ({ clientA, clientB, accessA, accessB } = await bookingPractice(aw, therapist, { practiceName: 'Calm Waters Therapy', timeZone: 'America/Chicago' }));
   instant = await service('Psychotherapy', 50);
   approval = await service('Family session', 80);
   hidden = await service('Intake assessment', 60);
   await rule(instant.$id, {});
   await rule(approval.$id, { confirmation: 'approval' });
   await rule(hidden.$id, { bookableBy: 'nobody' });
-  const recordA = await createClient(therapist, { firstName: 'Ada', lastName: 'Lovelace' });
-  const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
-  clientA = await invitedClient(aw, therapist, recordA.$id, String(recordA.email));
-  clientB = await invitedClient(aw, therapist, recordB.$id, String(recordB.email));
-  accessA = recordA.$id;
-  accessB = recordB.$id;
 });
 afterAll(async () => { await aw?.close(); });
 
