@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addBusinessDays, addDays, businessDaysBetween, coversUntil, GFE_DISCLAIMERS, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
+  addBusinessDays, addDays, businessDaysBetween, coversUntil, DISPUTE_THRESHOLD_MINOR, GFE_DISCLAIMERS, GFE_NOTICE, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
 } from '../functions/lib/good-faith-estimate.js';
 
 const none = new Set<string>();
@@ -121,5 +121,37 @@ describe('the estimate’s contents', () => {
     expect(overEstimate(99_999, 60_000)).toBeNull();
     expect(coversUntil('2026-01-31', 1)).toBe('2026-02-27');
     expect(coversUntil('2026-12-07', 12)).toBe('2027-12-06');
+  });
+});
+
+describe('the standard notice of the right to an estimate (CMS-10791 Appendix 1)', () => {
+  const text = [GFE_NOTICE.heading, ...GFE_NOTICE.paragraphs].join('\n');
+
+  it('has the model notice\'s sentences word for word, the 3- and 10-business-day ones included', () => {
+    expect(GFE_NOTICE.title).toBe('Right to Receive a Good Faith Estimate of Expected Charges');
+    for (const sentence of [
+      'If you schedule a health care item or service at least 3 business days in advance, make sure your health care provider or facility gives you a Good Faith Estimate in writing within 1 business day after scheduling.',
+      'If you schedule a health care item or service at least 10 business days in advance, make sure your health care provider or facility gives you a Good Faith Estimate in writing within 3 business days after scheduling.',
+      'You can also ask any health care provider or facility for a Good Faith Estimate before you schedule an item or service. If you do, make sure the health care provider or facility gives you a Good Faith Estimate in writing within 3 business days after you ask.',
+      'If you receive a bill that is at least $400 more for any provider or facility than your Good Faith Estimate from that provider or facility, you can dispute the bill.',
+      'Make sure to save a copy or picture of your Good Faith Estimate and the bill.',
+      'visit www.cms.gov/nosurprises/consumers, email FederalPPDRQuestions@cms.hhs.gov, or call 1-800-985-3059.',
+    ]) expect(text).toContain(sentence);
+    // The superseded 2021 wording promised an estimate "at least 1 business day before" every visit.
+    expect(text).not.toContain('before your medical service or item');
+  });
+
+  it('promises the same due dates gfeDue computes', () => {
+    const promised = [...text.matchAll(/at least (\d+) business days in advance, .*? within (\d+) business days? after scheduling/g)]
+      .map((m) => [Number(m[1]), Number(m[2])]);
+    expect(promised).toEqual([[3, 1], [10, 3]]);
+    // Mon 2026-12-07: 3 business days ahead is Thu 10, 10 ahead is Mon 21.
+    for (const [away, within] of promised) {
+      const visitOn = addBusinessDays('2026-12-07', away ?? 0, none);
+      expect(gfeDue({ basis: 'scheduled', scheduledOn: '2026-12-07', visitOn }, none).dueOn).toBe(addBusinessDays('2026-12-07', within ?? 0, none));
+    }
+    expect(text).toMatch(/within 3 business days after you ask/);
+    expect(gfeDue({ basis: 'requested', requestedOn: '2026-12-07' }, none).dueOn).toBe(addBusinessDays('2026-12-07', 3, none));
+    expect(String(DISPUTE_THRESHOLD_MINOR / 100)).toBe('400');
   });
 });

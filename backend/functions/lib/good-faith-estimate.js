@@ -39,18 +39,23 @@ export const GFE_DISCLAIMERS = /** @type {const} */ ({
 });
 
 /**
- * The standard notice of the right to a Good Faith Estimate (CMS standard notice text), shown where
- * clients schedule: the public booking page `/book/<practice>` and the portal's booking.
+ * The standard notice of the right to a Good Faith Estimate: Appendix 1 of CMS-10791 ("Right to
+ * Receive a Good Faith Estimate of Expected Charges", the revision under OMB 0938-1433), word for
+ * word — HHS counts the model notice as good-faith compliance, so it is not reworded. Its due-date
+ * sentences are the ones `gfeDue` computes (1 business day when scheduled 3+ business days
+ * ahead, 3 when 10+, 3 after a request). Shown where clients schedule: the public booking page
+ * `/book/<practice>` and the portal's booking.
  */
 export const GFE_NOTICE = /** @type {const} */ ({
   title: 'Right to Receive a Good Faith Estimate of Expected Charges',
+  heading: 'You have the right to receive a “Good Faith Estimate” explaining how much your health care will cost',
   paragraphs: [
-    'Under the law, health care providers need to give patients who don’t have insurance or who are not using insurance an estimate of the bill for medical items and services.',
-    'You have the right to receive a Good Faith Estimate for the total expected cost of any non-emergency items or services. This includes related costs like medical tests, prescription drugs, equipment, and hospital fees.',
-    'Make sure your health care provider gives you a Good Faith Estimate in writing at least 1 business day before your medical service or item. You can also ask your health care provider, and any other provider you choose, for a Good Faith Estimate before you schedule an item or service.',
-    'If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill.',
-    'Make sure to save a copy or picture of your Good Faith Estimate.',
-    'For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
+    'Under the law, health care providers need to give patients who don’t have certain types of health care coverage or who are not using certain types of health care coverage an estimate of their bill for health care items and services before those items or services are provided.',
+    'You have the right to receive a Good Faith Estimate for the total expected cost of any health care items or services upon request or when scheduling such items or services. This includes related costs like medical tests, prescription drugs, equipment, and hospital fees.',
+    'If you schedule a health care item or service at least 3 business days in advance, make sure your health care provider or facility gives you a Good Faith Estimate in writing within 1 business day after scheduling. If you schedule a health care item or service at least 10 business days in advance, make sure your health care provider or facility gives you a Good Faith Estimate in writing within 3 business days after scheduling. You can also ask any health care provider or facility for a Good Faith Estimate before you schedule an item or service. If you do, make sure the health care provider or facility gives you a Good Faith Estimate in writing within 3 business days after you ask.',
+    'If you receive a bill that is at least $400 more for any provider or facility than your Good Faith Estimate from that provider or facility, you can dispute the bill.',
+    'Make sure to save a copy or picture of your Good Faith Estimate and the bill.',
+    'For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises/consumers, email FederalPPDRQuestions@cms.hhs.gov, or call 1-800-985-3059.',
   ],
 });
 
