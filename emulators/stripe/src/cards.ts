@@ -1,5 +1,15 @@
 /** What a test card does when charged (PROTOCOL §4.1). */
-export type CardBehavior = 'succeed' | 'charge_fail' | 'decline_generic' | 'decline_insufficient_funds';
+export type CardBehavior =
+  | 'succeed' | 'charge_fail' | 'decline_generic' | 'decline_insufficient_funds'
+  /** 3-D Secure on every payment (4000002760003184): on-session → requires_action; off-session → authentication_required. */
+  | 'authenticate_always'
+  /** 3-D Secure unless saved for off-session use (4000002500003155): off-session charges on a set-up card succeed. */
+  | 'authenticate_unless_setup'
+  /** Succeeds, then the cardholder disputes it (4000000000000259 → charge.dispute.created). */
+  | 'dispute';
+
+/** Subscription billing has no challenge UI: 3-D Secure and dispute cards pay like 4242 there. */
+export const paysWithoutChallenge = (b: CardBehavior): boolean => b === 'succeed' || b === 'authenticate_always' || b === 'authenticate_unless_setup' || b === 'dispute';
 
 export interface TestCard {
   number: string;
@@ -15,9 +25,9 @@ const KNOWN: Record<string, Omit<TestCard, 'number'>> = {
   '4000000000000341': { brand: 'visa', behavior: 'charge_fail' },
   '4000000000000002': { brand: 'visa', behavior: 'decline_generic' },
   '4000000000009995': { brand: 'visa', behavior: 'decline_insufficient_funds' },
-  // 3DS cards authenticate automatically here: there is no challenge UI offline.
-  '4000002500003155': { brand: 'visa', behavior: 'succeed' },
-  '4000002760003184': { brand: 'visa', behavior: 'succeed' },
+  '4000002500003155': { brand: 'visa', behavior: 'authenticate_unless_setup' },
+  '4000002760003184': { brand: 'visa', behavior: 'authenticate_always' },
+  '4000000000000259': { brand: 'visa', behavior: 'dispute' },
 };
 
 /** `pm_card_*` and `tok_*` shortcuts the API accepts in place of a card number. */
@@ -33,6 +43,11 @@ const ALIASES: Record<string, string> = {
   tok_visa_chargeDeclined: '4000000000000002',
   pm_card_visa_chargeDeclinedInsufficientFunds: '4000000000009995',
   tok_visa_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_authenticationRequired: '4000002760003184',
+  pm_card_threeDSecure2Required: '4000002760003184',
+  pm_card_authenticationRequiredOnSetup: '4000002500003155',
+  pm_card_createDispute: '4000000000000259',
+  tok_createDispute: '4000000000000259',
 };
 
 export function aliasCard(alias: string): string | undefined {

@@ -12,6 +12,9 @@ export interface StripeEmulatorConfig {
   webhookSecret: string;
   /** '' disables delivery to the configured endpoint (created webhook endpoints still receive). */
   webhookUrl: string;
+  /** The platform's Connect endpoint: connected accounts' events, signed with its own secret ('' disables). */
+  connectWebhookUrl: string;
+  connectWebhookSecret: string;
   /** Origin used in hosted page links (session.url, hosted_invoice_url, invoice_pdf). */
   publicUrl: string;
   /** Days after the first failed charge on which it is retried. */
@@ -56,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StripeEmulator
     publishableKey: env.STRIPE_PUBLISHABLE_KEY || 'pk_test_local',
     webhookSecret: env.STRIPE_WEBHOOK_SECRET || 'whsec_local',
     webhookUrl: env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:4000/_functions/stripe-webhook',
+    connectWebhookUrl: env.STRIPE_CONNECT_WEBHOOK_URL ?? 'http://127.0.0.1:4000/_functions/stripe-connect-webhook',
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || 'whsec_connect_local',
     publicUrl: (env.STRIPE_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     retryDays: retryDaysFrom(env.STRIPE_RETRY_DAYS),
     dunningOutcome: dunningFrom(env.STRIPE_DUNNING_OUTCOME),

@@ -4,11 +4,14 @@ import { paramProblem } from './routes/params.ts';
 export type StripeErrorType = 'invalid_request_error' | 'card_error' | 'idempotency_error' | 'api_error';
 
 export interface StripeErrorBody {
-  error: { type: StripeErrorType; message: string; code?: string; decline_code?: string; param?: string; doc_url?: string };
+  error: { type: StripeErrorType; message: string; code?: string; decline_code?: string; param?: string; doc_url?: string; [k: string]: unknown };
 }
 
 /** Thrown anywhere in a handler; the error handler turns it into Stripe's body. The SDK picks its class by status. */
 export class StripeError extends Error {
+  /** More fields of the error body: a failed confirmation carries `payment_intent`, `charge`, `payment_method`. */
+  extra: Record<string, unknown> = {};
+
   constructor(
     readonly status: number,
     readonly type: StripeErrorType,
@@ -28,7 +31,7 @@ export class StripeError extends Error {
     }
     if (this.declineCode) error.decline_code = this.declineCode;
     if (this.param) error.param = this.param;
-    return { error };
+    return { error: { ...error, ...this.extra } };
   }
 }
 

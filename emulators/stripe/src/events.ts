@@ -4,6 +4,8 @@ import type { StoredObject, Store } from './store.ts';
 import type { Deliveries } from './webhooks/delivery.ts';
 import type { Clock } from './lifecycle/clock.ts';
 import { render } from './render.ts';
+import { accountOf } from './store.ts';
+import { currentAccount } from './account-scope.ts';
 
 export const API_VERSION = '2026-10-28.endive';
 
@@ -11,6 +13,8 @@ export const API_VERSION = '2026-10-28.endive';
 export function createEmitter(store: Store, clock: Clock, deliveries: Deliveries): Ctx['emit'] {
   return (type: string, object: StoredObject, opts: EmitOptions = {}) => {
     const data: Record<string, unknown> = { object: render(store, object) };
+    // A connected account's events (and account.updated about it) carry `account` and go to Connect endpoints.
+    const account = object.object === 'account' ? object.id : accountOf(object) ?? currentAccount() ?? null;
     if (opts.previous) data.previous_attributes = opts.previous;
     const event: StoredObject = {
       id: newId('evt'),
@@ -22,6 +26,7 @@ export function createEmitter(store: Store, clock: Clock, deliveries: Deliveries
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
+      ...(account ? { account, _account: account } : {}),
     };
     store.put(event);
     deliveries.enqueue(event);

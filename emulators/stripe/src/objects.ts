@@ -42,6 +42,8 @@ export interface CheckoutSession extends StoredObject {
   // Internal (underscore fields are never rendered): what to create on completion.
   _line_items: Array<{ price: string; quantity: number }>;
   _subscription_data: { trial_period_days: number | null; metadata: Metadata };
+  /** `payment` mode: what the PaymentIntent gets (`payment_intent_data`). */
+  _payment_intent_data?: { setup_future_usage: 'on_session' | 'off_session' | null; description: string | null; metadata: Metadata; statement_descriptor_suffix: string | null };
 }
 
 const ADDRESS = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null };

@@ -1,4 +1,4 @@
-import type { CheckoutSession, InvoicePayment, Price, Subscription } from './objects.ts';
+import type { CheckoutSession, InvoicePayment, Price, Product, Subscription } from './objects.ts';
 import type { StoredObject, Store } from './store.ts';
 
 /** The API view of a stored object: internal `_` fields dropped, computed lists (invoice.payments) filled in. */
@@ -23,9 +23,10 @@ export function includable(store: Store, object: Record<string, unknown>, field:
     const data = (session?._line_items ?? []).map((item, i) => {
       const price = store.get<Price>('price', item.price);
       const amount = (price?.unit_amount ?? 0) * item.quantity;
+      const product = price ? store.get<Product>('product', price.product) : undefined;
       return {
         id: `li_${String(object.id).slice(8, 30)}${i}`, object: 'item', amount_discount: 0, amount_subtotal: amount, amount_tax: 0,
-        amount_total: amount, currency: 'usd', description: 'Cadence', price, quantity: item.quantity,
+        amount_total: amount, currency: price?.currency ?? 'usd', description: product?.name ?? null, price, quantity: item.quantity,
       };
     });
     return { object: 'list', data, has_more: false, url: `/v1/checkout/sessions/${String(object.id)}/line_items` };

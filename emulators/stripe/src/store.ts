@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { currentAccount } from './account-scope.ts';
 
 /** Every stored object is its API representation: an id, a type (`object`), and whatever fields that type has. */
 export interface StoredObject {
@@ -44,6 +45,17 @@ export interface Store {
   close(): void;
 }
 
+/** The account an object belongs to: `_account`, absent for the platform's own objects. */
+export function accountOf(object: StoredObject): string | null {
+  return typeof object._account === 'string' ? object._account : null;
+}
+
+/** A request acting as one account sees only that account's objects (see account-scope.ts). */
+function visible(object: StoredObject): boolean {
+  const account = currentAccount();
+  return account === undefined || accountOf(object) === account;
+}
+
 export function openStore(dataDir: string): Store {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'stripe.sqlite'));
@@ -75,14 +87,17 @@ export function openStore(dataDir: string): Store {
   return {
     get<T extends StoredObject>(type: string, id: string) {
       const row = getStmt.get(type, id);
-      return row ? (JSON.parse(row.json) as T) : undefined;
+      const object = row ? (JSON.parse(row.json) as T) : undefined;
+      return object && visible(object) ? object : undefined;
     },
     all<T extends StoredObject>(type: string) {
-      return allStmt.all(type).map((row) => JSON.parse(row.json) as T);
+      return allStmt.all(type).map((row) => JSON.parse(row.json) as T).filter(visible);
     },
     put(object) {
-      insertStmt.run(object.id, object.object, JSON.stringify(object));
-      return object;
+      const account = currentAccount();
+      const owned = account && !('_account' in object) ? { ...object, _account: account } : object;
+      insertStmt.run(owned.id, owned.object, JSON.stringify(owned));
+      return owned;
     },
     remove(id) {
       removeStmt.run(id);

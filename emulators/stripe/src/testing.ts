@@ -12,7 +12,7 @@ import { loadConfig, type StripeEmulatorConfig } from './config.ts';
 export interface TestServerOptions {
   /** Reuse a data dir (a restart); the caller then owns it and `close` leaves it. Default: a new temp dir. */
   dataDir?: string;
-  /** Environment overrides (`STRIPE_WEBHOOK_URL` defaults to none). */
+  /** Environment overrides (`STRIPE_WEBHOOK_URL` and `STRIPE_CONNECT_WEBHOOK_URL` default to none). */
   env?: Record<string, string>;
 }
 
@@ -40,7 +40,7 @@ export function tempDataDir(): string {
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDataDir();
-  const config = loadConfig({ STRIPE_WEBHOOK_URL: '', ...opts.env, STRIPE_PORT: '0', STRIPE_DATA_DIR: dataDir });
+  const config = loadConfig({ STRIPE_WEBHOOK_URL: '', STRIPE_CONNECT_WEBHOOK_URL: '', ...opts.env, STRIPE_PORT: '0', STRIPE_DATA_DIR: dataDir });
   const app = await buildApp(config, { ticker: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

@@ -4,6 +4,10 @@ import { StripeError } from '../errors.ts';
 import { attemptPayment, paymentMethodFor, updateSubscription } from '../lifecycle/billing.ts';
 import { attachCard, createCard, setCustomerDefault } from '../lifecycle/cards-on-file.ts';
 import { completeCheckout, successRedirect } from '../lifecycle/checkout.ts';
+import { withAccount } from '../account-scope.ts';
+import { completeOnboarding, type Account, type AccountLinkRecord } from '../lifecycle/connect.ts';
+import { finishAuthentication, type PaymentIntent } from '../lifecycle/payments.ts';
+import { onboardingPage, threeDsPage } from './connect-pages.ts';
 import type { CheckoutSession, Customer, Invoice, Subscription } from '../objects.ts';
 import { setCancelAtPeriodEnd } from '../routes/subscriptions.ts';
 import { parseCardForm } from './card-form.ts';
@@ -52,13 +56,68 @@ const hostedRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => 
     const email = form.email?.trim() || null;
     if (!session.customer && !session.customer_email && !email) return html(reply, 400, checkoutPage(ctx, session, 'Your email is incomplete.', values));
     try {
-      const completed = store.transaction(() => completeCheckout(ctx, session, { ...parsed.value, email }));
+      // Objects the payment creates belong to the session's account (a connected account's direct charge).
+      const account = typeof session._account === 'string' ? session._account : null;
+      const completed = withAccount(account, () => store.transaction(() => completeCheckout(ctx, session, { ...parsed.value, email })));
       await settle();
       return reply.redirect(successRedirect(completed), 303);
     } catch (error) {
       if (error instanceof StripeError && error.type === 'card_error') return html(reply, 402, checkoutPage(ctx, session, error.message, values));
       throw error;
     }
+  });
+
+  // ---- Connect onboarding (account links: single use, five minutes; else back to refresh_url) ----
+  const linkFor = (accountId: string, token: string): { link: AccountLinkRecord; account: Account } | undefined => {
+    const link = store.get<AccountLinkRecord>('account_link_record', `acctlink_${token}`);
+    const account = store.get<Account>('account', accountId);
+    return link && account && link.account === account.id ? { link, account } : undefined;
+  };
+  const usable = (link: AccountLinkRecord): boolean => !link.used && link.expires_at >= ctx.clock.now();
+
+  app.get<{ Params: { account: string; token: string } }>('/setup/s/:account/:token', async (request, reply) => {
+    const found = linkFor(request.params.account, request.params.token);
+    if (!found) return notFound(reply);
+    if (!usable(found.link)) return reply.redirect(found.link.refresh_url, 303);
+    return html(reply, 200, onboardingPage(found.account, request.url));
+  });
+
+  app.post<{ Params: { account: string; token: string } }>('/setup/s/:account/:token', async (request, reply) => {
+    const found = linkFor(request.params.account, request.params.token);
+    if (!found) return notFound(reply);
+    if (!usable(found.link)) return reply.redirect(found.link.refresh_url, 303);
+    const form = formOf(request.body);
+    if (form.action !== 'later') {
+      const businessName = form.business_name?.trim() ?? '';
+      if (!businessName) return html(reply, 400, onboardingPage(found.account, request.url, 'Enter your business name.'));
+      store.transaction(() => completeOnboarding(ctx, found.account, { businessName, url: form.business_url?.trim() || null }));
+    }
+    store.put({ ...found.link, used: true });
+    await settle();
+    return reply.redirect(found.link.return_url, 303);
+  });
+
+  // ---- 3-D Secure challenge (a PaymentIntent in requires_action) ----
+  app.get<{ Params: { id: string } }>('/3ds/:id', async (request, reply) => {
+    const pi = store.get<PaymentIntent>('payment_intent', request.params.id);
+    if (!pi || pi.status !== 'requires_action') return notFound(reply);
+    return html(reply, 200, threeDsPage(pi, request.url));
+  });
+
+  app.post<{ Params: { id: string } }>('/3ds/:id', async (request, reply) => {
+    const pi = store.get<PaymentIntent>('payment_intent', request.params.id);
+    if (!pi || pi.status !== 'requires_action') return notFound(reply);
+    const approved = formOf(request.body).action === 'complete';
+    const account = typeof pi._account === 'string' ? pi._account : null;
+    const done = withAccount(account, () => store.transaction(() => finishAuthentication(ctx, pi, approved)));
+    await settle();
+    const back = typeof pi._return_url === 'string' ? pi._return_url : null;
+    if (!back) return html(reply, 200, page('Authentication complete', `<div class="card"><p role="status">${approved ? 'Authentication complete.' : 'Authentication failed.'} You can close this window.</p></div>`));
+    const url = new URL(back);
+    url.searchParams.set('payment_intent', done.id);
+    url.searchParams.set('payment_intent_client_secret', done.client_secret);
+    url.searchParams.set('redirect_status', done.status === 'succeeded' ? 'succeeded' : 'failed');
+    return reply.redirect(url.toString(), 303);
   });
 
   // ---- Billing portal ----

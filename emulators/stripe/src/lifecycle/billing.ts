@@ -1,4 +1,4 @@
-import type { CardBehavior } from '../cards.ts';
+import { paysWithoutChallenge, type CardBehavior } from '../cards.ts';
 import type { Ctx } from '../context.ts';
 import { newId } from '../ids.ts';
 import {
@@ -80,7 +80,7 @@ export function attemptPayment(ctx: Ctx, invoice: Invoice, pmId: string | null, 
   if (invoice.status !== 'open') return { ok: true, invoice };
   if (invoice.amount_remaining === 0) return { ok: true, invoice: markPaid(ctx, invoice, null, now) };
   const behavior = pmId ? cardBehavior(ctx, pmId) : 'decline_generic';
-  const ok = pmId !== null && behavior === 'succeed';
+  const ok = pmId !== null && paysWithoutChallenge(behavior);
   const pi: StoredObject = {
     id: newId('pi'), object: 'payment_intent', amount: invoice.amount_remaining, amount_received: ok ? invoice.amount_remaining : 0,
     created: now, currency: invoice.currency, customer: invoice.customer, description: 'Subscription update', livemode: false, metadata: {},

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.ts';
 import { cardDeclined } from '../errors.ts';
 import { buildCustomer, buildSubscription, type CheckoutSession, type Customer, type Price, type Subscription } from '../objects.ts';
 import { attachCard, createCard, setCustomerDefault } from './cards-on-file.ts';
+import { buildPaymentIntent, succeed } from './payments.ts';
 import { attemptPayment, createSubscriptionInvoice, finalizeInvoice, scheduleSubscription } from './billing.ts';
 import { DAY } from './jobs.ts';
 
@@ -22,6 +23,7 @@ export function trialDays(session: CheckoutSession): number | null {
  * declined card creates nothing. Runs inside one transaction.
  */
 export function completeCheckout(ctx: Ctx, session: CheckoutSession, form: CardForm): CheckoutSession {
+  if (session.mode === 'payment') return completePaymentCheckout(ctx, session, form);
   const trial = trialDays(session);
   if (form.card.behavior === 'decline_generic') throw cardDeclined('generic_decline');
   if (form.card.behavior === 'decline_insufficient_funds') throw cardDeclined('insufficient_funds');
@@ -70,6 +72,39 @@ export function completeCheckout(ctx: Ctx, session: CheckoutSession, form: CardF
   });
   ctx.store.cancelJobs(session.id);
   ctx.emit('checkout.session.completed', completed, { clock });
+  return completed;
+}
+
+/**
+ * `payment` mode "Pay": one PaymentIntent for the total, charged now. A customer is created when asked
+ * (`customer_creation: always`) or when the card is saved (`setup_future_usage`), and the card is attached to it.
+ * The hosted page stands in for the 3-D Secure challenge, so 3-D Secure cards pay here; declines create nothing.
+ */
+function completePaymentCheckout(ctx: Ctx, session: CheckoutSession, form: CardForm): CheckoutSession {
+  const behavior = form.card.behavior;
+  if (behavior === 'decline_generic' || behavior === 'charge_fail') throw cardDeclined('generic_decline');
+  if (behavior === 'decline_insufficient_funds') throw cardDeclined('insufficient_funds');
+  const data = session._payment_intent_data ?? { setup_future_usage: null, description: null, metadata: {}, statement_descriptor_suffix: null };
+  const now = ctx.clock.now();
+  let customer = session.customer ? ctx.store.get<Customer>('customer', session.customer) : undefined;
+  if (!customer && (session.customer_creation === 'always' || data.setup_future_usage)) {
+    customer = ctx.store.put(buildCustomer({ email: form.email ?? session.customer_email, name: form.name, phone: null, description: null, metadata: {}, testClock: null }, now));
+    ctx.emit('customer.created', customer);
+  }
+  const pm = createCard(ctx, form.card, form.exp, form.name, null);
+  const pi = ctx.store.put(buildPaymentIntent({
+    amount: Number(session.amount_total), currency: String(session.currency), customer: customer?.id ?? null, description: data.description,
+    metadata: data.metadata, paymentMethod: pm.id, setupFutureUsage: data.setup_future_usage, statementDescriptorSuffix: data.statement_descriptor_suffix,
+    receiptEmail: null,
+  }, now));
+  ctx.emit('payment_intent.created', pi);
+  succeed(ctx, pi, pm);
+  const completed: CheckoutSession = ctx.store.put({
+    ...session, status: 'complete', url: null, customer: customer?.id ?? null, payment_intent: pi.id, payment_status: 'paid',
+    customer_details: { address: null, business_name: null, email: customer?.email ?? form.email ?? session.customer_email, individual_name: null, name: form.name, phone: null, tax_exempt: 'none', tax_ids: [] },
+  });
+  ctx.store.cancelJobs(session.id);
+  ctx.emit('checkout.session.completed', completed);
   return completed;
 }
 

@@ -1,21 +1,36 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { PluginOptions } from '../context.ts';
+import type { Ctx, PluginOptions } from '../context.ts';
 import { invalid, missing, requiredParam } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { DAY, JOB } from '../lifecycle/jobs.ts';
-import type { CheckoutSession, Customer, Price } from '../objects.ts';
+import { buildPrice, buildProduct, type CheckoutSession, type Customer, type Price } from '../objects.ts';
 import { includable } from '../render.ts';
 import type { StoredObject } from '../store.ts';
 import { createdFilter, int, list, mergeMetadata, obj, paramsOf, str, type Params } from '../wire.ts';
 import { array, body, hash, integer, listParams, metadata, oneOf, query, range, string } from './params.ts';
 import { many, one } from './respond.ts';
 
-function lineItemsOf(p: Params): Array<{ price: string; quantity: number }> {
+/** `price` or inline `price_data` (Stripe creates a one-time Price and Product for it, in the acting account). */
+function lineItemsOf(ctx: Ctx, p: Params): Array<{ price: string; quantity: number }> {
   return list(p, 'line_items').map((raw, i) => {
     const item = raw && typeof raw === 'object' ? (raw as Params) : {};
+    const quantity = int(item, 'quantity') ?? 1;
+    const data = obj(item, 'price_data');
+    if (data) {
+      const currency = str(data, 'currency');
+      if (!currency) throw requiredParam(`line_items[${i}][price_data][currency]`);
+      const amount = int(data, 'unit_amount');
+      if (amount === undefined) throw requiredParam(`line_items[${i}][price_data][unit_amount]`);
+      const name = str(obj(data, 'product_data'), 'name');
+      if (!name) throw requiredParam(`line_items[${i}][price_data][product_data][name]`);
+      const now = ctx.clock.now();
+      const product = ctx.store.put({ ...buildProduct(newId('prod', 14), name, now, null), active: false, metadata: mergeMetadata({}, obj(data, 'product_data') ?? {}) });
+      const price = ctx.store.put({ ...buildPrice(newId('price'), product.id, amount, null, now), active: false, currency: currency.toLowerCase(), type: 'one_time' as const, recurring: null as unknown as Price['recurring'] });
+      return { price: price.id, quantity };
+    }
     const price = str(item, 'price');
     if (!price) throw requiredParam(`line_items[${i}][price]`);
-    return { price, quantity: int(item, 'quantity') ?? 1 };
+    return { price, quantity };
   });
 }
 
@@ -30,7 +45,10 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
 
   app.post('/checkout/sessions', {
     schema: body({
-      mode: oneOf('payment', 'setup', 'subscription'), line_items: array(hash({ price: string(), quantity: integer })),
+      mode: oneOf('payment', 'setup', 'subscription'),
+      line_items: array(hash({ price: string(), quantity: integer, price_data: hash({ currency: string(), unit_amount: integer, product_data: hash({ name: string(), description: string(), metadata }) }) })),
+      payment_intent_data: hash({ setup_future_usage: oneOf('on_session', 'off_session'), description: string(1000), metadata, statement_descriptor_suffix: string(22) }),
+      customer_creation: oneOf('always', 'if_required'),
       success_url: string(), cancel_url: string(), ui_mode: string(), customer: string(), customer_email: string(),
       client_reference_id: string(200), expires_at: integer, locale: string(), metadata,
       payment_method_collection: oneOf('always', 'if_required'),
@@ -40,9 +58,12 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     const p = paramsOf(request);
     const mode = str(p, 'mode');
     if (!mode) throw requiredParam('mode');
-    if (mode !== 'subscription') throw invalid('This emulator supports `mode=subscription` only.', 'mode', 'parameter_invalid_string');
-    const items = lineItemsOf(p);
-    if (items.length === 0) throw invalid('`line_items` is required in `subscription` mode.', 'line_items', 'parameter_missing');
+    if (mode === 'setup') throw invalid('This emulator supports `mode=subscription` and `mode=payment` only.', 'mode', 'parameter_invalid_string');
+    if (mode === 'subscription' && obj(p, 'payment_intent_data')) throw invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data', 'parameter_invalid_string');
+    if (mode === 'subscription' && str(p, 'customer_creation')) throw invalid('`customer_creation` can only be used in `payment` and `setup` mode.', 'customer_creation', 'parameter_invalid_string');
+    if (mode === 'payment' && obj(p, 'subscription_data')) throw invalid('You can not pass `subscription_data` in `payment` mode.', 'subscription_data', 'parameter_invalid_string');
+    if (list(p, 'line_items').length === 0) throw invalid(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items', 'parameter_missing');
+    const items = lineItemsOf(ctx, p);
     const prices = items.map((item, i) => {
       const price = store.get<Price>('price', item.price);
       if (!price) throw missing('price', item.price, `line_items[${i}][price]`);
@@ -59,13 +80,16 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
     const now = ctx.clock.now(customer?.test_clock ?? null);
     const id = newId('cs_test', 58);
     const amount = prices.reduce((sum, price, i) => sum + price.unit_amount * (items[i]?.quantity ?? 1), 0);
+    if (mode === 'payment' && amount < 50) throw invalid("The Checkout Session's total amount due must add up to at least $0.50 usd", 'line_items', 'amount_too_small');
+    const pid = obj(p, 'payment_intent_data');
     const session: CheckoutSession = {
       id, object: 'checkout.session', adaptive_pricing: { enabled: false }, after_expiration: null, allow_promotion_codes: null,
       amount_subtotal: amount, amount_total: amount, automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: null, cancel_url: str(p, 'cancel_url') ?? null, client_reference_id: str(p, 'client_reference_id') ?? null,
       client_secret: null, collected_information: null, consent: null, consent_collection: null, created: now, currency: 'usd',
       currency_conversion: null, custom_fields: [], custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
-      customer: customer?.id ?? null, customer_account: null, customer_creation: customer ? null : 'always',
+      customer: customer?.id ?? null, customer_account: null,
+      customer_creation: customer ? null : mode === 'payment' ? str(p, 'customer_creation') ?? 'if_required' : 'always',
       customer_details: customer ? { address: null, business_name: null, email: customer.email, individual_name: null, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: null } : null,
       customer_email: str(p, 'customer_email') ?? null, discounts: [], expires_at: int(p, 'expires_at') ?? now + DAY,
       integration_identifier: null, invoice: null, invoice_creation: null, livemode: false, locale: str(p, 'locale') ?? null, managed_payments: null,
@@ -79,6 +103,13 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
       ui_mode: 'hosted_page', url: `${config.publicUrl}/c/pay/${id}`, wallet_options: null,
       _line_items: items,
       _subscription_data: { trial_period_days: trial, metadata: mergeMetadata({}, subscriptionData ?? {}) },
+      ...(mode === 'payment' ? {
+        currency: prices[0]?.currency ?? 'usd',
+        _payment_intent_data: {
+          setup_future_usage: (str(pid, 'setup_future_usage') as 'on_session' | 'off_session' | undefined) ?? null, description: str(pid, 'description') ?? null,
+          metadata: mergeMetadata({}, pid ?? {}), statement_descriptor_suffix: str(pid, 'statement_descriptor_suffix') ?? null,
+        },
+      } : {}),
     };
     store.put(session);
     store.schedule({ clock: customer?.test_clock ?? '', due: session.expires_at, kind: JOB.expireSession, target: id });

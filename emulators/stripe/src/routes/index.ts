@@ -3,6 +3,10 @@ import type { PluginOptions } from '../context.ts';
 import { unrecognizedUrl } from '../errors.ts';
 import apiKey from '../plugins/api-key.ts';
 import idempotency from '../plugins/idempotency.ts';
+import stripeAccount from '../plugins/stripe-account.ts';
+import accountRoutes from './accounts.ts';
+import paymentIntentRoutes from './payment-intents.ts';
+import refundRoutes from './refunds.ts';
 import billingPortalRoutes from './billing-portal.ts';
 import checkoutRoutes from './checkout-sessions.ts';
 import customerRoutes from './customers.ts';
@@ -22,11 +26,13 @@ const stripeApi: FastifyPluginAsync<PluginOptions> = async (api, { ctx }) => {
   const opts: PluginOptions = { ctx };
   await api.register(apiKey, opts);
   await api.register(idempotency, opts);
+  await api.register(stripeAccount, opts);
   // Its own 404 so that the key check runs first for unknown API URLs too.
   api.setNotFoundHandler(unrecognizedUrl);
   for (const resource of [
     productRoutes, customerRoutes, paymentMethodRoutes, checkoutRoutes, billingPortalRoutes, subscriptionRoutes,
     subscriptionItemRoutes, invoiceRoutes, invoicePaymentRoutes, eventRoutes, webhookEndpointRoutes, testClockRoutes,
+    accountRoutes, paymentIntentRoutes, refundRoutes,
   ]) {
     await api.register(resource, opts);
   }

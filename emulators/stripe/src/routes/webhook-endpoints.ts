@@ -18,14 +18,16 @@ interface WebhookEndpoint extends StoredObject {
   status: 'enabled' | 'disabled';
   metadata: Record<string, string>;
   _secret: string;
+  _connect?: boolean;
 }
 
 /** The configured endpoint (STRIPE_WEBHOOK_URL, all events) plus every enabled endpoint created through the API. */
 export function webhookTargets(ctx: Ctx): WebhookTarget[] {
   const targets: WebhookTarget[] = [];
-  if (ctx.config.webhookUrl) targets.push({ url: ctx.config.webhookUrl, secret: ctx.config.webhookSecret, enabledEvents: ['*'] });
+  if (ctx.config.webhookUrl) targets.push({ url: ctx.config.webhookUrl, secret: ctx.config.webhookSecret, enabledEvents: ['*'], connect: false });
+  if (ctx.config.connectWebhookUrl) targets.push({ url: ctx.config.connectWebhookUrl, secret: ctx.config.connectWebhookSecret, enabledEvents: ['*'], connect: true });
   for (const we of ctx.store.all<WebhookEndpoint>('webhook_endpoint')) {
-    if (we.status === 'enabled') targets.push({ url: we.url, secret: we._secret, enabledEvents: we.enabled_events });
+    if (we.status === 'enabled') targets.push({ url: we.url, secret: we._secret, enabledEvents: we.enabled_events, connect: we._connect === true });
   }
   return targets;
 }
@@ -38,7 +40,7 @@ const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { c
     return we;
   };
 
-  app.post('/webhook_endpoints', { schema: body({ ...endpointFields, api_version: string() }) }, async (request) => {
+  app.post('/webhook_endpoints', { schema: body({ ...endpointFields, api_version: string(), connect: boolean }) }, async (request) => {
     const p = paramsOf(request);
     const url = str(p, 'url');
     if (!url) throw requiredParam('url');
@@ -48,7 +50,7 @@ const webhookEndpointRoutes: FastifyPluginAsync<PluginOptions> = async (app, { c
     const we: WebhookEndpoint = {
       id: newId('we'), object: 'webhook_endpoint', api_version: str(p, 'api_version') ?? API_VERSION, application: null,
       created: ctx.clock.now(), description: str(p, 'description') ?? null, enabled_events: events, livemode: false,
-      metadata: mergeMetadata({}, p), status: 'enabled', url, _secret: secret,
+      metadata: mergeMetadata({}, p), status: 'enabled', url, _secret: secret, _connect: bool(p, 'connect') === true,
     };
     store.put(we);
     // The secret is returned only on create (PROTOCOL §2.1).

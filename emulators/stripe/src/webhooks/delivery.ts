@@ -18,6 +18,8 @@ export interface WebhookTarget {
   url: string;
   secret: string;
   enabledEvents: string[];
+  /** A Connect endpoint receives connected accounts' events (those with `account`), an account endpoint the rest. */
+  connect: boolean;
 }
 
 export interface DeliveryRecord {
@@ -107,6 +109,7 @@ export function createDeliveries(opts: {
       const on = applies(s, type);
       for (const target of opts.targets()) {
         if (!target.enabledEvents.includes('*') && !target.enabledEvents.includes(type)) continue;
+        if (target.connect !== (typeof event.account === 'string')) continue;
         if (on && s.drop) {
           record({ event: event.id, type, url: target.url, attempt: 1, status: 'dropped', at: Date.now() });
           continue;
