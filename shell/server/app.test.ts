@@ -45,7 +45,7 @@ describe('app server', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-      expect(response.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()');
+      expect(response.headers['permissions-policy']).toBe('camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=(self)');
       // Plain http (no PUBLIC_ORIGIN): no HSTS, which browsers would ignore or, wrongly set, obey for a year.
       expect(response.headers['strict-transport-security']).toBeUndefined();
     }
@@ -92,6 +92,13 @@ describe('app server', () => {
     const remotes = await app.inject({ url: '/remotes.json' });
     expect(remotes.headers['cache-control']).toBe('no-cache');
     expect(remotes.json().mf_content.version).toBe('0.1.0-abc');
+  });
+
+  it('takes the video room\'s STUN/TURN servers from ICE_SERVERS (JSON), none when unset or malformed', () => {
+    const stun = [{ urls: 'stun:stun.example.org:3478' }];
+    expect(loadServerConfig({ ICE_SERVERS: JSON.stringify(stun) }).runtime.iceServers).toEqual(stun);
+    expect(loadServerConfig({}).runtime.iceServers).toBeUndefined();
+    expect(loadServerConfig({ ICE_SERVERS: 'stun:oops' }).runtime.iceServers).toBeUndefined();
   });
 
   it('serves versioned files immutable and compresses text', async () => {

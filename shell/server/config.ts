@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { localRuntimeConfig, type RuntimeConfig } from '@cadence/shared-auth/config';
+import { localRuntimeConfig, type IceServer, type RuntimeConfig } from '@cadence/shared-auth/config';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -74,8 +74,9 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     https: /^https:\/\//i.test(env.PUBLIC_ORIGIN ?? ''),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveSourceMaps: env.CADENCE_DEV === '1' || env.SERVE_SOURCE_MAPS === '1',
-    runtime: localRuntimeConfig(
-      definedOnly({
+    runtime: localRuntimeConfig({
+      ...iceServersFrom(env.ICE_SERVERS),
+      ...definedOnly({
         endpoint: env.APPWRITE_PUBLIC_ENDPOINT,
         projectId: env.APPWRITE_PROJECT_ID,
         databaseId: env.APPWRITE_DATABASE_ID,
@@ -83,6 +84,19 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
         mobileAppScheme: env.MOBILE_APP_SCHEME,
         supportEmail: env.SUPPORT_EMAIL,
       }),
-    ),
+    }),
   };
+}
+
+/** ICE_SERVERS: a JSON array of RTCIceServer (e.g. `[{"urls":"stun:stun.example.org:3478"}]`); anything else is left out. */
+function iceServersFrom(value: string | undefined): { iceServers?: IceServer[] } {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (!Array.isArray(parsed)) return {};
+    const servers = parsed.filter((s): s is IceServer => typeof s === 'object' && s !== null && 'urls' in s);
+    return { iceServers: servers };
+  } catch {
+    return {};
+  }
 }

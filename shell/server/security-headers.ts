@@ -9,17 +9,18 @@ function originOf(url: string): string | null {
 }
 
 /**
- * Powerful features no page of the app uses, denied to the app and to every frame (Stripe.js
- * included: it is loaded for fraud signals only; payment is Stripe's hosted Checkout page, so the
- * Payment Request API is not needed here). Only names Chromium knows, so no console errors.
+ * Powerful features: the video room (issue 34) uses the camera, microphone and screen share on this
+ * origin only; the rest no page uses. All of them are denied to every frame (Stripe.js included: it
+ * is loaded for fraud signals only; payment is Stripe's hosted Checkout page, so the Payment Request
+ * API is not needed here). Only names Chromium knows, so no console errors.
  */
 const PERMISSIONS_POLICY = [
-  'camera=()',
-  'microphone=()',
+  'camera=(self)',
+  'microphone=(self)',
   'geolocation=()',
   'payment=()',
   'usb=()',
-  'display-capture=()',
+  'display-capture=(self)',
 ].join(', ');
 
 /** Headers sent with every response: only this origin and the configured Appwrite/Stripe ones. */

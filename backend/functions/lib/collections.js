@@ -47,6 +47,8 @@
  * @property {string} bookingRules
  * @property {string} bookingRequests
  * @property {string} slotClaims
+ * @property {string} videoRooms
+ * @property {string} videoSignals
  */
 
 /**
@@ -99,5 +101,7 @@ export function collectionsFromEnv(env) {
     bookingRules: env.BOOKING_RULES_COLLECTION_ID || 'booking_rules',
     bookingRequests: env.BOOKING_REQUESTS_COLLECTION_ID || 'booking_requests',
     slotClaims: env.SLOT_CLAIMS_COLLECTION_ID || 'slot_claims',
+    videoRooms: env.VIDEO_ROOMS_COLLECTION_ID || 'video_rooms',
+    videoSignals: env.VIDEO_SIGNALS_COLLECTION_ID || 'video_signals',
   };
 }

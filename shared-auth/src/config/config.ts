@@ -1,3 +1,10 @@
+/** RTCIceServer's fields, declared here so the app server's config needs no DOM types. */
+export interface IceServer {
+  urls: string | string[];
+  username?: string;
+  credential?: string;
+}
+
 /** Runtime configuration, served by the app server as /config.json (never baked into a build). */
 export interface RuntimeConfig {
   /** Appwrite endpoint including /v1, e.g. "/v1" (same origin, proxied) or "https://cloud.appwrite.io/v1". */
@@ -68,7 +75,14 @@ export interface RuntimeConfig {
     fillForm: string;
     /** issue 32: online booking — a client's services, slots, book, mine, undo, reschedule, cancel; the therapist's decide ({action, …}). */
     bookSlot: string;
+    /** issue 34: the video room of a telehealth appointment — enter, admit, signal, here, leave, end ({action, appointmentId, …}). */
+    videoRoom: string;
   };
+  /**
+   * issue 34: STUN/TURN servers for the video room's RTCPeerConnection (ICE_SERVERS, JSON). Empty
+   * locally: host candidates only. TURN credentials are minted per call by the video-room function.
+   */
+  iceServers?: IceServer[];
   stripePublishableKey?: string;
   /** Custom URL scheme of the mobile app, without "://", e.g. "cadence". */
   mobileAppScheme: string;
@@ -125,6 +139,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       sendForms: 'send-forms',
       fillForm: 'fill-form',
       bookSlot: 'book-slot',
+      videoRoom: 'video-room',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',
