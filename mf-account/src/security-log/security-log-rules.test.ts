@@ -14,11 +14,13 @@ describe('Security log words for exports, imports, notes and money (issue 17)', 
     expect(actionLabel('consent.sign')).toBe('Consent signed');
     expect(actionLabel('esign.withdraw')).toBe('Client asked for paper');
     expect(entityLabel('consent_signature')).toBe('Consent signature');
+    expect(actionLabel('video.start')).toBe('Video session started');
+    expect(actionLabel('video.end')).toBe('Video session ended');
   });
 
   it('offers them as filters', () => {
     const values = ACTION_FILTERS.map((f) => f.value);
-    for (const action of ['export', 'import', 'note_signature.create', 'ledger_entry.create', 'invoice.create', 'consent.send', 'esign.accept', 'esign.withdraw', 'consent.sign']) expect(values).toContain(action);
+    for (const action of ['export', 'import', 'note_signature.create', 'ledger_entry.create', 'invoice.create', 'consent.send', 'esign.accept', 'esign.withdraw', 'consent.sign', 'video.start', 'video.join', 'video.leave', 'video.end']) expect(values).toContain(action);
   });
 });
 

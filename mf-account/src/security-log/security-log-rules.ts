@@ -44,6 +44,11 @@ const ACTION_LABELS: Record<string, string> = {
   'esign.accept': 'Client agreed to electronic records',
   'esign.withdraw': 'Client asked for paper',
   'consent.sign': 'Consent signed',
+  // Issue 34: the video room (times only; the join's actor is the client's portal login).
+  'video.start': 'Video session started',
+  'video.join': 'Client joined the video session',
+  'video.leave': 'Left the video session',
+  'video.end': 'Video session ended',
 };
 
 const VERBS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
