@@ -98,6 +98,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
   return {
     FUNCTION_VARS_INVITE_CLIENT: portal,
     FUNCTION_VARS_PORTAL_SIGN_IN: portal,
+    // Issue 32: the public booking page's code mails (keyed by PORTAL_ID_SECRET) and the invitation.
+    FUNCTION_VARS_PUBLIC_BOOKING: portal,
     // The e-records disclosure's access code (esign-consent) and the withdrawal notice's link.
     // Issue 31: and the therapist's email about a withdrawal.
     FUNCTION_VARS_ESIGN_CONSENT: JSON.stringify({ ...JSON.parse(portalMail), ESIGN_CODE_SECRET: stackSecret(dataDir, ESIGN_CODE_SECRET_FILE) }),

@@ -134,8 +134,9 @@ export async function rulesByService({ databases, c }, therapist) {
 
 /**
  * Busy time for a slot query: the therapist's appointments that are not cancelled (each with its
- * service's buffers), the occurrences of their series not yet made into appointments, and booking
- * requests still waiting for an answer (they hold their time).
+ * service's buffers), the occurrences of their series not yet made into appointments, booking
+ * requests still waiting for an answer (they hold their time), and the times new clients hold from
+ * the public booking page for 10 minutes after confirming their email's code (public-booking).
  * @param {{ databases: Databases, c: Collections }} run
  * @param {string} therapist
  * @param {Omit<import('./slots.js').SlotQuery, 'busy'>} query
@@ -149,10 +150,11 @@ export async function busyFor({ databases, c }, therapist, query, rules, exceptA
     const rule = rules.get(String(serviceId));
     return { bufferBeforeMinutes: Number(rule?.bufferBeforeMinutes ?? 0), bufferAfterMinutes: Number(rule?.bufferAfterMinutes ?? 0) };
   };
-  const [appointments, series, requests] = await Promise.all([
+  const [appointments, series, requests, holds] = await Promise.all([
     listAll(databases, c.databaseId, c.appointments, [Query.equal('userId', therapist), Query.greaterThan('end', span.from), Query.lessThan('start', span.to)]),
     listAll(databases, c.databaseId, c.appointmentSeries, [Query.equal('userId', therapist)]),
     listAll(databases, c.databaseId, c.bookingRequests, [Query.equal('userId', therapist), Query.equal('status', 'requested'), Query.greaterThan('end', span.from)]),
+    listAll(databases, c.databaseId, c.publicBookings, [Query.equal('userId', therapist), Query.equal('status', 'held'), Query.greaterThan('heldUntil', new Date(query.now).toISOString())]),
   ]);
   /** @type {Busy[]} */
   const busy = [];
@@ -166,7 +168,7 @@ export async function busyFor({ databases, c }, therapist, query, rules, exceptA
     const timing = { dtstart: String(one.dtstart), timeZone: String(one.timeZone), durationMinutes: Number(one.durationMinutes), rrule: String(one.rrule) };
     for (const occurrence of occurrencesBetween(timing, after, span.to)) busy.push({ ...occurrence, ...buffers(one.serviceId), counts: true });
   }
-  for (const request of requests) busy.push({ start: String(request.start), end: String(request.end), ...buffers(request.serviceId), counts: true });
+  for (const request of [...requests, ...holds]) busy.push({ start: String(request.start), end: String(request.end), ...buffers(request.serviceId), counts: true });
   return busy;
 }
 

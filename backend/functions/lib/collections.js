@@ -49,6 +49,7 @@
  * @property {string} slotClaims
  * @property {string} videoRooms
  * @property {string} videoSignals
+ * @property {string} publicBookings
  */
 
 /**
@@ -103,5 +104,6 @@ export function collectionsFromEnv(env) {
     slotClaims: env.SLOT_CLAIMS_COLLECTION_ID || 'slot_claims',
     videoRooms: env.VIDEO_ROOMS_COLLECTION_ID || 'video_rooms',
     videoSignals: env.VIDEO_SIGNALS_COLLECTION_ID || 'video_signals',
+    publicBookings: env.PUBLIC_BOOKINGS_COLLECTION_ID || 'public_bookings',
   };
 }

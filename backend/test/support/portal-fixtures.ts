@@ -13,6 +13,7 @@ export function portalFunctionVars(aw: LocalAppwrite): void {
   });
   process.env.FUNCTION_VARS_INVITE_CLIENT = vars;
   process.env.FUNCTION_VARS_PORTAL_SIGN_IN = vars;
+  process.env.FUNCTION_VARS_PUBLIC_BOOKING = vars;
 }
 
 export interface InviteAnswer { success: boolean; error: string | null; field?: string; status?: string; invitedAt?: string }

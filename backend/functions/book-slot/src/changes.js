@@ -19,12 +19,12 @@ import { Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import {
   bookableService, BOOK_SLOT_MESSAGES, existingClientsMayBook, idOf, practiceOf, requestSummary, slotsNow, tellTherapist, UNDO_MS,
-} from './practice.js';
+} from '../../lib/booking-practice.js';
 
 /**
- * @typedef {import('./practice.js').Run} Run
- * @typedef {import('./practice.js').Doc} Doc
- * @typedef {import('./practice.js').Practice} Practice
+ * @typedef {import('../../lib/booking-practice.js').Run} Run
+ * @typedef {import('../../lib/booking-practice.js').Doc} Doc
+ * @typedef {import('../../lib/booking-practice.js').Practice} Practice
  */
 
 /**

@@ -33,14 +33,14 @@ import { ownedBy } from '../../lib/owned-by.js';
 import { cancel, mine, reschedule, undo } from './changes.js';
 import {
   bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
-} from './practice.js';
+} from '../../lib/booking-practice.js';
 
-export { BOOK_SLOT_MESSAGES } from './practice.js';
+export { BOOK_SLOT_MESSAGES } from '../../lib/booking-practice.js';
 const MESSAGE_MAX = 1000;
 
 /**
- * @typedef {import('./practice.js').Run} Run
- * @typedef {import('./practice.js').Doc} Doc
+ * @typedef {import('../../lib/booking-practice.js').Run} Run
+ * @typedef {import('../../lib/booking-practice.js').Doc} Doc
  */
 
 /**

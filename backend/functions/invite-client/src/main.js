@@ -14,17 +14,18 @@
 // guardian's): the link is deleted and every portal document of the client loses that login's read
 // (lib/portal-people.js syncPortalReaders); the functions refuse them from then on.
 import { createHash } from 'node:crypto';
-import { AppwriteException, Databases, ID, Permission, Query, Role, Storage, Users } from 'node-appwrite';
+import { AppwriteException, Databases, Permission, Query, Role, Storage, Users } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { sendServicePackets, upcomingServiceIds } from '../../lib/packets.js';
-import { CLIENT_LABEL, INVITE_LINK_SECONDS, invitationEmail, signInLink } from '../../lib/portal.js';
+import { CLIENT_LABEL } from '../../lib/portal.js';
+import { clientUser, mailInvitation } from '../../lib/portal-invitation.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { GUARDIAN_ROLE, portalPeople, syncPortalReaders } from '../../lib/portal-people.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
-import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
@@ -66,22 +67,6 @@ function guardianOf(value) {
   if (!name || name.length > 128) return { error: INVITE_MESSAGES.guardianName, field: 'guardianName' };
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) return { error: INVITE_MESSAGES.guardianEmail, field: 'guardianEmail' };
   return { name, email };
-}
-
-/**
- * The client's Appwrite user: found by email or made, with the `client` label. A user without the
- * label is someone's own Cadence account (a therapist): never turned into a client.
- * @param {Users} users
- * @param {string} email
- * @param {string} name
- * @returns {Promise<import('node-appwrite').Models.User<import('node-appwrite').Models.Preferences> | null>}
- */
-async function clientUser(users, email, name) {
-  const found = await users.list({ queries: [Query.equal('email', email), Query.limit(1)] });
-  const existing = found.users[0];
-  if (existing) return existing.labels.includes(CLIENT_LABEL) ? existing : null;
-  const created = await users.create({ userId: ID.unique(), email, name });
-  return users.updateLabels({ userId: created.$id, labels: [CLIENT_LABEL] });
 }
 
 /**
@@ -202,18 +187,11 @@ export default async ({ req, res, log, error }) => {
       error(`intake packets for ${clientId} not sent: ${messageOf(e)}`);
     }
 
-    const token = await users.createToken({ userId: user.$id, length: 64, expire: INVITE_LINK_SECONDS });
-    const mailer = createMailer(smtp);
     try {
-      await mailer.sendMail({
-        from: { name: practiceName, address: smtp.fromAddress }, to: email,
-        ...invitationEmail({ practiceName, link: signInLink(origin, { userId: user.$id, secret: token.secret, expire: token.expire }) }),
-      });
+      await mailInvitation(users, smtp, { origin, practiceName, userId: user.$id, email });
     } catch (e) {
       error(`invitation not sent: ${smtpFailure(e)}`);
       return res.json({ success: false, error: INVITE_MESSAGES.failed }, 502);
-    } finally {
-      mailer.close();
     }
     log(`invited ${guardian ? 'a guardian of ' : ''}client ${clientId}`);
     return res.json({

@@ -1,15 +1,16 @@
-// What book-slot's actions share: the practice behind a portal link (its settings, availability and
-// booking rules), a service a client may book, the slots now, the appointment a booking makes, and
-// telling the therapist (an in-app notice and an email that names no one).
+// What online booking shares (issue 32: book-slot for existing clients, public-booking for new ones):
+// the practice behind a portal link or a public booking page (its settings, availability and booking
+// rules), a service a client may book, the slots now, the appointment a booking makes, and telling
+// the therapist (an in-app notice and an email that names no one).
 import { ID, Permission, Query, Role } from 'node-appwrite';
-import { appOriginFrom } from '../../lib/app-origin.js';
-import { availabilityOf, busyFor, ruleOf, rulesByService } from '../../lib/booking-store.js';
-import { documentOrNull } from '../../lib/consent-store.js';
-import { appwriteDate, Refusal } from '../../lib/note-signing.js';
-import { ownedBy } from '../../lib/owned-by.js';
-import { escapeHtml } from '../../lib/portal.js';
-import { computeSlots } from '../../lib/slots.js';
-import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { appOriginFrom } from './app-origin.js';
+import { availabilityOf, busyFor, ruleOf, rulesByService } from './booking-store.js';
+import { documentOrNull } from './consent-store.js';
+import { appwriteDate, Refusal } from './note-signing.js';
+import { ownedBy } from './owned-by.js';
+import { escapeHtml } from './portal.js';
+import { computeSlots } from './slots.js';
+import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js';
 
 export const BOOK_SLOT_MESSAGES = {
   signIn: 'Sign in to the client portal to book an appointment.',
@@ -35,7 +36,7 @@ export const UNDO_MS = 5 * 60_000;
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /**
- * @typedef {import('../../lib/consent-store.js').Run} Run
+ * @typedef {import('./consent-store.js').Run} Run
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {Awaited<ReturnType<typeof practiceOf>>} Practice
  */
@@ -57,9 +58,10 @@ export async function ownFirst({ databases, c }, collectionId, therapist) {
 }
 
 /**
- * The practice behind a portal link, its settings and availability, and its booking rules.
+ * The practice behind a portal link (or a public booking page: `{ userId }` of its therapist), its
+ * settings and availability, and its booking rules.
  * @param {Run} run
- * @param {Doc} link
+ * @param {Doc | { userId: unknown }} link
  */
 export async function practiceOf(run, link) {
   const { c } = run;
@@ -72,19 +74,23 @@ export async function practiceOf(run, link) {
 
 /** @param {Doc | undefined} rule */
 export const existingClientsMayBook = (rule) => ['existing', 'both'].includes(String(rule?.bookableBy));
+/** @param {Doc | undefined} rule */
+export const newClientsMayBook = (rule) => ['new', 'both'].includes(String(rule?.bookableBy));
 
 /**
- * A service of the practice that existing clients may book online, with its rules.
- * @param {Run} run
+ * A service of the practice that existing (or, from the public page, new) clients may book online,
+ * with its rules.
+ * @param {Pick<Run, 'databases' | 'c'>} run
  * @param {Practice} practice
  * @param {unknown} serviceId
+ * @param {'existing' | 'new'} [who]
  */
-export async function bookableService(run, practice, serviceId) {
+export async function bookableService(run, practice, serviceId, who = 'existing') {
   const id = idOf(serviceId);
   if (!id) throw new Refusal(400, BOOK_SLOT_MESSAGES.service, 'serviceId');
   const service = await documentOrNull(run.databases, run.c.databaseId, run.c.services, id);
   const rule = practice.rules.get(id);
-  if (!service || !rule || !ownedBy(service, practice.therapist) || service.archived || !existingClientsMayBook(rule)) {
+  if (!service || !rule || !ownedBy(service, practice.therapist) || service.archived || !(who === 'new' ? newClientsMayBook : existingClientsMayBook)(rule)) {
     throw new Refusal(404, BOOK_SLOT_MESSAGES.notBookable, 'serviceId');
   }
   return { service, rule, booking: ruleOf(rule, service) };
@@ -95,7 +101,7 @@ export async function bookableService(run, practice, serviceId) {
  * being moved does not stand in its own way).
  * @param {Run} run
  * @param {Practice} practice
- * @param {import('../../lib/slots.js').BookingRule} booking
+ * @param {import('./slots.js').BookingRule} booking
  * @param {number} now
  * @param {string} [exceptAppointmentId]
  */
