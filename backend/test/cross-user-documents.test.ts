@@ -112,6 +112,7 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   booking_rules: (victim) => ({ userId: victim, serviceId: 's1', bookableBy: 'both', confirmation: 'instant' }),
   booking_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', status: 'booked', requestedAt: now() }),
   slot_claims: (victim) => ({ userId: victim, requestId: 'r1', at: '2030-01-07T10:00:00.000+00:00' }),
+  public_bookings: (victim) => ({ userId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', name: 'x', email: 'x@example.com', phone: '3125550100', usesInsurance: true, codeHash: '0'.repeat(64), status: 'held', requestedAt: now(), codeExpiresAt: now(), heldUntil: '2030-01-07T10:00:00.000+00:00' }),
 };
 
 /**
