@@ -63,11 +63,47 @@ export async function createCompleteUsers(
   return Promise.all(created.map((user) => users.updatePassword({ userId: user.$id, password })));
 }
 
+/**
+ * Therapists registered ahead, per Playwright worker. spec §4's profile rule (a password set more
+ * than 5 s after registration) made every test that created its own therapist sleep 5.5 s; accounts
+ * registered a few tests earlier have waited already, so taking one only sets its labels and its
+ * password, exactly as createCompleteUsers does after its wait. Only a worker's first test waits.
+ */
+const REGISTERED_AHEAD = 6;
+const registered: Promise<AppwriteUser>[] = [];
+
+function registerAhead(atLeast: number): void {
+  while (registered.length < Math.max(atLeast, REGISTERED_AHEAD)) {
+    const user = createUser(uniqueTherapistEmail(), { name: 'Ada Lovelace', password: `${PASSWORD}-initial`, verified: true }).then(async (created) => {
+      await waitOutProfileRule(created.registration);
+      return created;
+    });
+    // Awaited when a test takes it, which reports a failure; until then it must not count as unhandled.
+    user.catch(() => undefined);
+    registered.push(user);
+  }
+}
+
+/** `count` complete, verified therapists with fresh emails and the given labels (default: an active trial). */
+export async function createCompleteTherapists(count: number, labels: string[] = ['subscribed', 'trialActive']): Promise<TestUser[]> {
+  registerAhead(count);
+  const taken = registered.splice(0, count);
+  registerAhead(0);
+  return Promise.all(
+    taken.map(async (pending) => {
+      const user = await pending;
+      await users.updateLabels({ userId: user.$id, labels: [THERAPIST_LABEL, ...labels] });
+      await users.updatePassword({ userId: user.$id, password: PASSWORD });
+      return { id: user.$id, email: user.email, password: PASSWORD, name: user.name };
+    }),
+  );
+}
+
 /** One complete therapist with a fresh email, as a TestUser. */
 export async function createCompleteUser(labels: string[] = ['subscribed', 'trialActive']): Promise<TestUser> {
-  const [user] = await createCompleteUsers([uniqueTherapistEmail()], PASSWORD, true, labels);
+  const [user] = await createCompleteTherapists(1, labels);
   if (!user) throw new Error('no user created');
-  return { id: user.$id, email: user.email, password: PASSWORD, name: user.name };
+  return user;
 }
 
 export async function agreementsOf(userId: string): Promise<Models.DefaultDocument[]> {

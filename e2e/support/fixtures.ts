@@ -21,9 +21,15 @@ export const test = base.extend<{ consoleLog: ConsoleLog }>({
 
 export { expect };
 
-/** Axe on the current page: no serious or critical violation. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * Axe on the current page: no serious or critical violation. `scope` limits the run to what a step
+ * changed (an overlay just opened) or leaves out what an earlier run already covered.
+ */
+export async function expectAccessible(page: Page, scope: { include?: string; exclude?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  if (scope.include) builder = builder.include(scope.include);
+  if (scope.exclude) builder = builder.exclude(scope.exclude);
+  const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

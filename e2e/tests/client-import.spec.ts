@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument } from '../support/practice-data.ts';
 import { appwriteUrl } from '../support/ports.ts';
 
@@ -49,11 +49,9 @@ let other: TestUser;
 let european: TestUser;
 
 test.beforeAll(async () => {
-  const [a, b, c] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail(), uniqueTherapistEmail()]);
+  const [a, b, c] = await createCompleteTherapists(3);
   if (!a || !b || !c) throw new Error('no therapists');
-  therapist = { id: a.$id, email: a.email, password: 'correct horse battery', name: a.name };
-  other = { id: b.$id, email: b.email, password: 'correct horse battery', name: b.name };
-  european = { id: c.$id, email: c.email, password: 'correct horse battery', name: c.name };
+  [therapist, other, european] = [a, b, c];
   await seedClient(therapist.id, { firstName: 'Sally', lastName: 'One', email: 'seeded.one@example.test' });
   await seedClient(therapist.id, { firstName: 'Sam', lastName: 'Seeded Two', dateOfBirth: '1975-03-14' });
   // A practice in Belgium: national numbers in the file are Belgian, fees in euros (issue 29).

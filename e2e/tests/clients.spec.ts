@@ -4,7 +4,7 @@
 // are seeded through the API (server key, owner-only documents, as the browser writes them).
 import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { appwriteUrl } from '../support/ports.ts';
 import type { Page } from '@playwright/test';
 
@@ -34,11 +34,10 @@ async function seedClients(userId: string, count: number): Promise<void> {
 const test = base.extend<object, { therapists: [TestUser, TestUser] }>({
   therapists: [
     async ({}, use) => {
-      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [a, b] = await createCompleteTherapists(2);
       if (!a || !b) throw new Error('no therapists created');
-      await seedClients(a.$id, SEEDED);
-      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use([user(a), user(b)]);
+      await seedClients(a.id, SEEDED);
+      await use([a, b]);
     },
     { scope: 'worker' },
   ],

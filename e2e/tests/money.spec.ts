@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { Client, Functions, Query } from 'node-appwrite';
 import { pdfText } from '../../backend/test/support/pdf-text.ts';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, PASSWORD, signIn, uniqueTherapistEmail, type TestUser } from '../support/accounts.ts';
+import { createCompleteUser, PASSWORD, signIn, type TestUser } from '../support/accounts.ts';
 import { mailFor, uniqueEmail, waitForMail } from '../support/mailbox.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
 import { appwriteUrl } from '../support/ports.ts';
@@ -59,11 +59,9 @@ const DANA_CHECK = 'CHK-314';
 const test = base.extend<object, { seeded: Seeded }>({
   seeded: [
     async ({}, use) => {
-      const [user] = await createCompleteUsers([uniqueTherapistEmail()]);
-      if (!user) throw new Error('no therapist created');
-      const therapist = { id: user.$id, email: user.email, password: PASSWORD, name: user.name };
+      const therapist = await createCompleteUser();
       const janeEmail = uniqueEmail('jane');
-      const { serviceId, clients } = await seedPractice(user.$id, {
+      const { serviceId, clients } = await seedPractice(therapist.id, {
         timeZone: ZONE,
         clients: [{ firstName: 'Jane', lastName: 'Doe', email: janeEmail }, { firstName: 'Bob', lastName: 'Chen' }, { firstName: 'Cara', lastName: 'Lopez' }, { firstName: 'Dana', lastName: 'Park' }],
       });
@@ -72,9 +70,9 @@ const test = base.extend<object, { seeded: Seeded }>({
         data: { dateOfBirth: '1990-05-17', diagnosisCodes: ['F41.1'], addressLine1: '9 Birch Ln', city: 'Albany', state: 'NY', postalCode: '12203' },
       });
       const book = (clientId: string, start: Date, status: string, feeAmount: number) =>
-        createPracticeDocument(user.$id, 'appointments', {
+        createPracticeDocument(therapist.id, 'appointments', {
           clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status, locationType: 'office',
-          currency: 'USD', feeAmount, statusHistory: [JSON.stringify({ status, at: start.toISOString(), by: user.$id })], noteState: 'none',
+          currency: 'USD', feeAmount, statusHistory: [JSON.stringify({ status, at: start.toISOString(), by: therapist.id })], noteState: 'none',
         });
       // Jane's week: Monday attended ($150), Wednesday cancelled late ($50), Friday missed ($75).
       await book(clients.Jane!, daysFromNow(-11), 'show', 15000);
@@ -85,7 +83,7 @@ const test = base.extend<object, { seeded: Seeded }>({
       await book(clients.Cara!, daysFromNow(-4), 'show', 15000);
       await book(clients.Dana!, daysFromNow(-3), 'show', 15000);
       for (const [clientId, count] of [[clients.Jane!, 3], [clients.Bob!, 1], [clients.Cara!, 1], [clients.Dana!, 1]] as const) {
-        await expect.poll(async () => (await entriesOf(user.$id, clientId)).length, { timeout: 30_000 }).toBe(count);
+        await expect.poll(async () => (await entriesOf(therapist.id, clientId)).length, { timeout: 30_000 }).toBe(count);
       }
       // A payment recorded for Bob by mistake, to be voided in the browser.
       const run = await asTherapist(therapist);
@@ -294,9 +292,8 @@ test.describe('on a phone', () => {
 
 test.describe('Reports', () => {
   test('Income, Sessions and Outstanding show a seeded practice’s totals', async ({ page }) => {
-    const [user] = await createCompleteUsers([uniqueTherapistEmail()]);
-    const therapist = { id: user!.$id, email: user!.email, password: PASSWORD, name: user!.name };
-    const { serviceId, clients } = await seedPractice(user!.$id, { timeZone: ZONE, clients: [{ firstName: 'Ann', lastName: 'Ash' }, { firstName: 'Ben', lastName: 'Birch' }] });
+    const therapist = await createCompleteUser();
+    const { serviceId, clients } = await seedPractice(therapist.id, { timeZone: ZONE, clients: [{ firstName: 'Ann', lastName: 'Ash' }, { firstName: 'Ben', lastName: 'Birch' }] });
     const year = Number(zoneDate(new Date()).slice(0, 4));
     const month = (m: number) => `${year}-${String(m).padStart(2, '0')}`;
     // Sessions in March of this year (already past whenever the suite runs after March; the
@@ -304,12 +301,12 @@ test.describe('Reports', () => {
     const statuses = ['show', 'show', 'show', 'late_cancelled', 'no_show', 'cancelled'];
     for (const [index, status] of statuses.entries()) {
       const start = new Date(`${month(3)}-${String(2 + index).padStart(2, '0')}T15:00:00.000Z`);
-      await createPracticeDocument(user!.$id, 'appointments', {
+      await createPracticeDocument(therapist.id, 'appointments', {
         clientId: clients.Ann!, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status, locationType: 'office',
         currency: 'USD', feeAmount: { show: 15000, late_cancelled: 5000, no_show: 7500 }[status] ?? null, statusHistory: [], noteState: 'none',
       });
     }
-    await expect.poll(async () => (await entriesOf(user!.$id, clients.Ann!)).length, { timeout: 30_000 }).toBe(5);
+    await expect.poll(async () => (await entriesOf(therapist.id, clients.Ann!)).length, { timeout: 30_000 }).toBe(5);
     const run = await asTherapist(therapist);
     const pay = (clientId: string, amount: number, date: string) => run('ledger', { action: 'payment', clientId, amount, method: 'check', date, idempotencyKey: crypto.randomUUID() });
     await pay(clients.Ann!, 20000, `${month(3)}-20`);

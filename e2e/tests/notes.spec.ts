@@ -6,7 +6,7 @@
 import { Query } from 'node-appwrite';
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, logInThroughPage, uniqueTherapistEmail, signIn, users, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, logInThroughPage, signIn, users, PASSWORD, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
 
 const ZONE = 'America/New_York';
@@ -23,20 +23,19 @@ interface Practice {
 const test = base.extend<object, { practice: Practice }>({
   practice: [
     async ({}, use) => {
-      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [a, b] = await createCompleteTherapists(2);
       if (!a || !b) throw new Error('no therapists created');
-      const { serviceId, clients } = await seedPractice(a.$id, { timeZone: ZONE, clients: [{ firstName: 'Jane', lastName: 'Doe' }] });
-      await seedPractice(b.$id, { timeZone: ZONE });
+      const { serviceId, clients } = await seedPractice(a.id, { timeZone: ZONE, clients: [{ firstName: 'Jane', lastName: 'Doe' }] });
+      await seedPractice(b.id, { timeZone: ZONE });
       // An attended session two hours ago.
       const start = new Date(Date.now() - 2 * 3600_000);
       start.setUTCMinutes(0, 0, 0);
-      const appointmentId = await createPracticeDocument(a.$id, 'appointments', {
+      const appointmentId = await createPracticeDocument(a.id, 'appointments', {
         clientId: clients.Jane, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'show',
         feeAmount: 15000, currency: 'USD', statusHistory: [], noteState: 'none', locationType: 'office',
       });
       const date = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(start);
-      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use({ therapist: user(a), other: user(b), appointmentId, date, clientId: clients.Jane!, serviceId });
+      await use({ therapist: a, other: b, appointmentId, date, clientId: clients.Jane!, serviceId });
     },
     { scope: 'worker' },
   ],

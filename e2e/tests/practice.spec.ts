@@ -2,14 +2,13 @@
 // the composed build against the local Appwrite; everything survives a reload, Today's checklist
 // follows, and a second therapist sees none of it.
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, PASSWORD, uniqueTherapistEmail, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import type { Locator, Page } from '@playwright/test';
 
 const test = base.extend<object, { therapists: TestUser[] }>({
   therapists: [
     async ({}, use) => {
-      const users = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail(), uniqueTherapistEmail()]);
-      await use(users.map((user) => ({ id: user.$id, email: user.email, password: PASSWORD, name: user.name })));
+      await use(await createCompleteTherapists(3));
     },
     { scope: 'worker' },
   ],

@@ -9,7 +9,7 @@ import ICAL from 'ical.js';
 import { Client, Databases, Functions, ID, Permission, Role, type Models } from 'node-appwrite';
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { mailFor, waitForMail } from '../support/mailbox.ts';
 import { appwriteUrl } from '../support/ports.ts';
 
@@ -63,10 +63,9 @@ async function seedPractice(therapist: TestUser): Promise<Practice> {
 const test = base.extend<object, { practices: [Practice, TestUser] }>({
   practices: [
     async ({}, use) => {
-      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [a, b] = await createCompleteTherapists(2);
       if (!a || !b) throw new Error('no therapists created');
-      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use([await seedPractice(user(a)), user(b)]);
+      await use([await seedPractice(a), b]);
     },
     { scope: 'worker' },
   ],

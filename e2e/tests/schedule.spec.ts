@@ -5,7 +5,7 @@
 // day and agenda views. Practice, service and clients are seeded through the API.
 import type { Locator, Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice, type SeededPractice } from '../support/practice-data.ts';
 import { Query } from 'node-appwrite';
 
@@ -59,12 +59,11 @@ async function dragTo(page: Page, block: Locator, target: Locator, minutes: numb
 const test = base.extend<object, { practice: { therapist: TestUser; other: TestUser; seeded: SeededPractice } }>({
   practice: [
     async ({}, use) => {
-      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [a, b] = await createCompleteTherapists(2);
       if (!a || !b) throw new Error('no therapists created');
-      const seeded = await seedPractice(a.$id, { timeZone: ZONE, clients: [{ firstName: 'Jane', lastName: 'Doe' }, { firstName: 'Mimi', lastName: 'Costa' }] });
-      await seedPractice(b.$id, { timeZone: ZONE });
-      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use({ therapist: user(a), other: user(b), seeded });
+      const seeded = await seedPractice(a.id, { timeZone: ZONE, clients: [{ firstName: 'Jane', lastName: 'Doe' }, { firstName: 'Mimi', lastName: 'Costa' }] });
+      await seedPractice(b.id, { timeZone: ZONE });
+      await use({ therapist: a, other: b, seeded });
     },
     { scope: 'worker' },
   ],

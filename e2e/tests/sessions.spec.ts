@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
 
 const ZONE = 'America/New_York';
@@ -33,9 +33,9 @@ const zoneClock = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: ZON
 const test = base.extend<object, { seeded: Seeded }>({
   seeded: [
     async ({}, use) => {
-      const [a, b] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [a, b] = await createCompleteTherapists(2);
       if (!a || !b) throw new Error('no therapists created');
-      const { serviceId, clients } = await seedPractice(a.$id, {
+      const { serviceId, clients } = await seedPractice(a.id, {
         timeZone: ZONE,
         clients: [
           { firstName: 'Jane', lastName: 'Doe' },
@@ -44,12 +44,12 @@ const test = base.extend<object, { seeded: Seeded }>({
           { firstName: '=Eve', lastName: 'Formula' },
         ],
       });
-      const intakeId = await createPracticeDocument(a.$id, 'services', { name: 'Intake assessment', serviceCode: '90791', durationMinutes: 60, fee: 20000, currency: 'USD', color: 'green', archived: false, sortOrder: 1 });
+      const intakeId = await createPracticeDocument(a.id, 'services', { name: 'Intake assessment', serviceCode: '90791', durationMinutes: 60, fee: 20000, currency: 'USD', color: 'green', archived: false, sortOrder: 1 });
       // Today's appointment starts soon enough to stay on the practice's today unless the run
       // starts in New York's last 20 minutes before midnight.
       const starts = { today: fromNow(20 * MINUTE), later: fromNow(3 * HOUR), attended: fromNow(-3 * 24 * HOUR), intake: fromNow(-10 * 24 * HOUR), future: fromNow(5 * 24 * HOUR) };
       const book = (clientId: string, start: Date, data: Record<string, unknown> = {}) =>
-        createPracticeDocument(a.$id, 'appointments', {
+        createPracticeDocument(a.id, 'appointments', {
           clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * MINUTE).toISOString(), status: 'scheduled', locationType: 'office',
           currency: 'USD', statusHistory: [], noteState: 'none', ...data,
         });
@@ -60,8 +60,7 @@ const test = base.extend<object, { seeded: Seeded }>({
         intake: await book(clients.Jane!, starts.intake, { serviceId: intakeId }),
         future: await book(clients['=Eve']!, starts.future),
       };
-      const user = (u: typeof a): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use({ therapist: user(a), other: user(b), clients, intakeId, appointments, starts });
+      await use({ therapist: a, other: b, clients, intakeId, appointments, starts });
     },
     { scope: 'worker' },
   ],

@@ -5,7 +5,7 @@
 // API with the server key, owner-only, as the browser writes them.
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible } from '../support/fixtures.ts';
-import { createCompleteUsers, signIn, uniqueTherapistEmail, PASSWORD, type TestUser } from '../support/accounts.ts';
+import { createCompleteTherapists, signIn, type TestUser } from '../support/accounts.ts';
 import { createPracticeDocument, seedPractice } from '../support/practice-data.ts';
 
 const ZONE = 'America/New_York';
@@ -24,9 +24,9 @@ const zoneTime = (at: Date) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE
 const test = base.extend<object, { seeded: Seeded }>({
   seeded: [
     async ({}, use) => {
-      const [fresh, busy] = await createCompleteUsers([uniqueTherapistEmail(), uniqueTherapistEmail()]);
+      const [fresh, busy] = await createCompleteTherapists(2);
       if (!fresh || !busy) throw new Error('no therapists created');
-      const { serviceId, clients } = await seedPractice(busy.$id, {
+      const { serviceId, clients } = await seedPractice(busy.id, {
         timeZone: ZONE,
         clients: [
           { firstName: 'Jane', lastName: 'Doe' },
@@ -36,14 +36,13 @@ const test = base.extend<object, { seeded: Seeded }>({
       // Four appointments later today (the run is skipped in New York's last hour), one attended without a note.
       const starts = [10, 20, 30, 40].map((minutes) => fromNow(minutes * MINUTE));
       const book = (clientId: string, start: Date, data: Record<string, unknown> = {}) =>
-        createPracticeDocument(busy.$id, 'appointments', {
+        createPracticeDocument(busy.id, 'appointments', {
           clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * MINUTE).toISOString(), status: 'scheduled', locationType: 'office',
           currency: 'USD', statusHistory: [], noteState: 'none', ...data,
         });
       for (const [index, start] of starts.entries()) await book(index % 2 ? clients.Robert! : clients.Jane!, start);
       await book(clients.Jane!, fromNow(-3 * 24 * 60 * MINUTE), { status: 'show', feeAmount: 15000 });
-      const user = (u: typeof fresh): TestUser => ({ id: u.$id, email: u.email, password: PASSWORD, name: u.name });
-      await use({ fresh: user(fresh), busy: user(busy), starts });
+      await use({ fresh: fresh, busy: busy, starts });
     },
     { scope: 'worker' },
   ],
