@@ -6,17 +6,11 @@
 // the time claimed, the appointment and request written, the therapist's notice and email sent
 // (the emulator's SMTP receiver). Each answer is checked (201, booked) and the appointment read back.
 // Run alone: node bench/booking.mjs (its own emulator, events and schedules off).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root } from './apps.mjs';
-import { sessionCookie } from './clients.mjs';
+import { KEY_HEADERS, sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const BOOKINGS = 20;
 export const BOOKING_GOAL_P95_MS = 1000;
-const KEY_HEADERS = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json', 'x-appwrite-key': 'local-dev-key' };
 const DAY = 86_400_000;
 
 async function serverApi(endpoint, method, route, body) {
@@ -97,26 +91,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const port = Number(values.port);
   const smtpPort = port + 25;
   const mail = JSON.stringify({ APP_ORIGIN: 'http://localhost:3000', PORTAL_ID_SECRET: 'bench-portal-id-secret', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence portal <portal@cadence.local>' });
-  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cadence-bench-booking-')), APPWRITE_RATE_LIMITS: 'off',
-      APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: String(smtpPort), FUNCTION_VARS_BOOK_SLOT: mail, FUNCTION_VARS_INVITE_CLIENT: mail,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const { endpoint, stop } = await startBenchEmulator({
+    port, name: 'booking', exitOnSignal: true,
+    env: { APPWRITE_SMTP_PORT: String(smtpPort), FUNCTION_VARS_BOOK_SLOT: mail, FUNCTION_VARS_INVITE_CLIENT: mail },
   });
-  const endpoint = `http://127.0.0.1:${port}/v1`;
   try {
-    for (let i = 0; ; i += 1) {
-      if (emulator.exitCode !== null) throw new Error(`emulator exited with ${emulator.exitCode}`);
-      if (await fetch(`${endpoint}/ping`).then(() => true, () => false)) break;
-      if (i > 300) throw new Error('emulator did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const therapist = await createTherapist(`http://127.0.0.1:${port}`);
     const result = await measureBooking({ endpoint, therapist, bookings: Number(values.bookings) });
     console.log(`Booking click → confirmed (book-slot, ${result.bookings} instant bookings, ${result.calendar} appointments on the calendar): p50 ${result.p50} ms, p95 ${result.p95} ms (goal ≤ ${result.goalP95} ms), max ${result.max} ms (in the function p50 ${result.serverP50} ms)`);
   } finally {
-    emulator.kill('SIGTERM');
+    stop();
   }
 }

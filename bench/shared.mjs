@@ -56,17 +56,17 @@ export async function sessionCookie(endpoint, therapist) {
  * A bench's own Appwrite emulator on `port`: temp data, rate limits, schedules and SMTP off, and
  * events off unless `events` (seeding 50,000 documents must not queue as many audit executions).
  * Resolves once it answers; `stop()` ends it and removes its data. With `exitOnSignal`, Ctrl-C
- * stops it too.
- * @param {{ port: number, name: string, events?: boolean, exitOnSignal?: boolean }} options  `name` goes in the temp folder's
+ * stops it too. `env` adds to or overrides the emulator's environment (an SMTP port, functions' variables).
+ * @param {{ port: number, name: string, events?: boolean, exitOnSignal?: boolean, env?: Record<string, string> }} options  `name` goes in the temp folder's
  * @returns {Promise<{ endpoint: string, stop: () => void }>}
  */
-export async function startBenchEmulator({ port, name, events = false, exitOnSignal = false }) {
+export async function startBenchEmulator({ port, name, events = false, exitOnSignal = false, env = {} }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-bench-${name}-`));
   const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off',
-      ...(events ? {} : { APPWRITE_EVENTS: 'off' }), APPWRITE_SMTP_PORT: 'off',
+      ...(events ? {} : { APPWRITE_EVENTS: 'off' }), APPWRITE_SMTP_PORT: 'off', ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

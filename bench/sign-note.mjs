@@ -5,13 +5,8 @@
 // Each answer is checked (200, status signed) and the signature read back. The notes are seeded
 // with the server key as the dashboard writes them (owner-only permissions). Quick: SIGNS signs.
 // Run alone: node bench/sign-note.mjs (its own emulator, events and schedules off).
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root } from './apps.mjs';
-import { sessionCookie } from './clients.mjs';
+import { sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const SIGNS = 20;
 const KEY_HEADERS = { 'x-appwrite-project': 'cadence', 'content-type': 'application/json', 'x-appwrite-key': 'local-dev-key' };
@@ -77,26 +72,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { port: { type: 'string', default: '3393' }, signs: { type: 'string', default: String(SIGNS) } } });
   const { createTherapist } = await import('./route-switch.mjs');
   const port = Number(values.port);
-  const emulator = spawn(process.execPath, ['--import', 'tsx', 'emulators/appwrite/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env, APPWRITE_PORT: String(port), APPWRITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cadence-bench-sign-')), APPWRITE_RATE_LIMITS: 'off',
-      APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const endpoint = `http://127.0.0.1:${port}/v1`;
+  const { endpoint, stop } = await startBenchEmulator({ port, name: 'sign', exitOnSignal: true });
   try {
-    for (let i = 0; ; i += 1) {
-      if (emulator.exitCode !== null) throw new Error(`emulator exited with ${emulator.exitCode}`);
-      if (await fetch(`${endpoint}/ping`).then(() => true, () => false)) break;
-      if (i > 300) throw new Error('emulator did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
     const therapist = await createTherapist(`http://127.0.0.1:${port}`);
     const result = await measureSignRoundTrip({ endpoint, therapist, signs: Number(values.signs) });
     console.log(`Sign round trip (sign-note, ${result.signs} notes): p50 ${result.p50} ms, p95 ${result.p95} ms, max ${result.max} ms (in the function p50 ${result.serverP50} ms)`);
   } finally {
-    emulator.kill('SIGTERM');
+    stop();
   }
 }
