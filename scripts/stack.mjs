@@ -62,6 +62,9 @@ function startTs(name, file, env) {
   return child;
 }
 
+/** The local Connect endpoint's signing secret (issue 33), shared by the Stripe emulator and stripe-connect-webhook. */
+const CONNECT_WEBHOOK_SECRET = 'whsec_connect_local';
+
 /**
  * The variables of the functions that call Stripe (billing, delete-user-selfservice) for the local
  * Stripe (in production they are set in Appwrite, never in appwrite.json). The emulator hands each
@@ -77,7 +80,11 @@ function billingFunctionVars(stripePort, appOrigins, webhookSecret) {
     STRIPE_API_PROTOCOL: 'http',
   });
   return Object.fromEntries(
-    ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+    [
+      ...['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS', 'STRIPE_CONNECT', 'PORTAL_PAY'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+      // Issue 33: the Connect endpoint's own secret (the emulator signs connected accounts' events with it).
+      ['FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK', JSON.stringify({ ...JSON.parse(vars), STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET })],
+    ],
   );
 }
 
@@ -164,6 +171,8 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
         STRIPE_DATA_DIR: path.join(dataDir, 'stripe'),
         STRIPE_WEBHOOK_URL: `${appwriteUrl}/_functions/stripe-webhook`,
         STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_CONNECT_WEBHOOK_URL: `${appwriteUrl}/_functions/stripe-connect-webhook`,
+        STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
         ...env,
       });
       children.push(stripe);

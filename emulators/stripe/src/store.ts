@@ -29,6 +29,8 @@ export interface Store {
   get<T extends StoredObject>(type: string, id: string): T | undefined;
   /** Newest first, as Stripe lists. */
   all<T extends StoredObject>(type: string): T[];
+  /** Every stored object of every type and account, oldest first (`/_dev/objects`). */
+  everything(): StoredObject[];
   put<T extends StoredObject>(object: T): T;
   remove(id: string): void;
   kvGet(key: string): string | undefined;
@@ -72,6 +74,7 @@ export function openStore(dataDir: string): Store {
   `);
   const getStmt = db.prepare<[string, string], { json: string }>('SELECT json FROM objects WHERE type = ? AND id = ?');
   const allStmt = db.prepare<[string], { json: string }>('SELECT json FROM objects WHERE type = ? ORDER BY seq DESC');
+  const everythingStmt = db.prepare<[], { json: string }>('SELECT json FROM objects ORDER BY seq');
   const insertStmt = db.prepare('INSERT INTO objects (id, type, json) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
   const removeStmt = db.prepare('DELETE FROM objects WHERE id = ?');
   const kvGetStmt = db.prepare<[string], { value: string }>('SELECT value FROM kv WHERE key = ?');
@@ -92,6 +95,9 @@ export function openStore(dataDir: string): Store {
     },
     all<T extends StoredObject>(type: string) {
       return allStmt.all(type).map((row) => JSON.parse(row.json) as T).filter(visible);
+    },
+    everything() {
+      return everythingStmt.all().map((row) => JSON.parse(row.json) as StoredObject);
     },
     put(object) {
       const account = currentAccount();

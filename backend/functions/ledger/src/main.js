@@ -27,12 +27,13 @@
 // entry not the caller's, 409 (refund over the credit or the payment, refund of a voided payment, void
 // of a reversal or of a refunded payment, busy), 500.
 import {
-  activeEntries, ADJUSTMENT_TYPES, allocate, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, refundableOf, reversalOf,
+  activeEntries, ADJUSTMENT_TYPES, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, refundableOf, reversalOf,
 } from '../../lib/ledger.js';
+import { creditEntry, record } from '../../lib/ledger-record.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import { repairTotals } from '../../lib/totals-repair.js';
 import {
-  amountOf, clientEntries, currencyOf, dateIn, dateOf, entrySummary, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, writeForClient, zoneOf,
+  amountOf, currencyOf, dateIn, dateOf, idOf, ownOr404, practiceOf, Refusal, storedEntry, textOf, zoneOf,
 } from '../../lib/money-store.js';
 
 /**
@@ -66,36 +67,6 @@ function methodOf(body, allowed) {
 }
 
 /**
- * The answer for an entry as stored now, with the client's balance.
- * @param {Run} run
- * @param {StoredEntry} entry
- * @param {number} status
- */
-async function answerFor(run, entry, status) {
-  const { balance, credit } = computeBalance(await clientEntries(run.databases, run.c, run.userId, String(entry['clientId'])));
-  const allocated = typeof entry['allocations'] === 'string' && entry['allocations']
-    ? /** @type {Array<{ amount: number }>} */ (JSON.parse(entry['allocations'])).reduce((s, a) => s + a.amount, 0) : 0;
-  return { status, body: { success: true, entry: entrySummary(entry), allocated, credit, balance } };
-}
-
-/**
- * Writes one new entry for a client; a repeat of the key answers the stored entry.
- * @param {Run} run
- * @param {string} clientId
- * @param {string} entryId
- * @param {string} currency
- * @param {(state: { entries: StoredEntry[], invoices: import('node-appwrite').Models.DefaultDocument[] }) => Record<string, unknown>} build
- */
-async function record(run, clientId, entryId, currency, build) {
-  const existing = await storedEntry(run.databases, run.c, entryId, run.userId);
-  if (existing) return answerFor(run, existing, 200);
-  const { written } = await writeForClient({ ...run, clientId, currency }, (state) => ({ entries: [{ $id: entryId, ...build(state) }] }), async () => storedEntry(run.databases, run.c, entryId, run.userId));
-  const stored = await storedEntry(run.databases, run.c, entryId, run.userId);
-  if (!stored) throw new Error(`entry ${entryId} not stored`);
-  return answerFor(run, stored, written ? 201 : 200);
-}
-
-/**
  * payment and adjustment: allocated to a chosen invoice's open charges, else the oldest.
  * @param {Run} run
  * @param {Record<string, unknown>} body
@@ -123,15 +94,9 @@ async function credit(run, body, kind) {
   }
   if (appointmentId) await ownOr404(run.databases, run.c.databaseId, run.c.appointments, appointmentId, run.userId, 'This appointment could not be found.');
   const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
-  return record(run, clientId, ledgerEntryId(run.userId, key), currency, ({ entries, invoices }) => {
-    const invoice = invoiceId ? invoices.find((i) => i.$id === invoiceId) : null;
-    const only = invoice ? new Set(Array.isArray(invoice['entryIds']) ? invoice['entryIds'].map(String) : []) : null;
-    const { allocations } = allocate(entries, amount, only);
-    return {
-      userId: run.userId, clientId, kind, type, amount: -amount, currency, date, memo, reference, reason, appointmentId, invoiceId,
-      allocations: JSON.stringify(allocations),
-    };
-  });
+  return record(run, clientId, ledgerEntryId(run.userId, key), currency, (state) => creditEntry(state, {
+    userId: run.userId, clientId, kind, type, amount, currency, date, memo, reference, reason, appointmentId, invoiceId,
+  }));
 }
 
 /**

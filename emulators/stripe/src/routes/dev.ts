@@ -39,6 +39,9 @@ const devRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
     }
   });
 
+  // Every object stored, whatever its account (tests read what reached "Stripe", e.g. that no health information did).
+  app.get('/objects', async () => ({ data: ctx.store.everything() }));
+
   app.get('/clock', async () => ({ now: clock.now() }));
 
   // Everything that falls due runs in order, and its webhooks are delivered (first attempts) before answering.

@@ -1,0 +1,163 @@
+// portal-pay (issue 33 "Paying"): a portal client (or a guardian acting for one) pays a practice by card
+// through Stripe's hosted Checkout on the practice's own connected account. Only a login linked to the
+// client at that practice gets anything; everyone else is told 404.
+// Body (JSON) {action, practiceId, clientId, …}:
+//   summary  → 200 {success, online, balance, allowPrepayment, invoices:[{id, number, dueDate, open}], cardTerms, cardTermsVersion}
+//   checkout {what: 'invoice'|'balance'|'amount', invoiceId?, amount?, saveCard?, successUrl, cancelUrl} → 200 {success, url}
+//            the amount: the invoice's open amount, the whole balance, or a chosen one (≥ $1, ≤ the balance
+//            unless the practice allows prepayment)
+//   status   {sessionId} → 200 {success, state: 'recorded' | 'processing' | 'unpaid'} ("processing": paid at
+//            Stripe, its webhook not in yet)
+// What goes to Stripe: "{Practice} — Invoice INV-0042" or "{Practice} — Session payment", and Cadence ids.
+// Refusals {success:false, error, field?}: 400, 401, 404, 409 (online payments off), 500, 502.
+import { Databases } from 'node-appwrite';
+import { collectionsFromEnv } from '../../lib/collections.js';
+import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { computeBalance, ledgerEntryId } from '../../lib/ledger.js';
+import { clientEntries, clientInvoices, currencyOf, practiceOf, Refusal, storedEntry } from '../../lib/money-store.js';
+import {
+  CARD_TERMS, CARD_TERMS_VERSION, connectedAccount, MIN_PAYMENT, ONLINE_PAYMENT_MESSAGES, paymentDescription, paymentKey,
+} from '../../lib/online-payments.js';
+import { actingLink } from '../../lib/portal-people.js';
+import { acceptableReturnUrl } from '../../lib/session-request.js';
+import { stripeFromEnv } from '../../lib/stripe-client.js';
+
+/**
+ * @typedef {import('../../lib/execution.js').Context} Context
+ * @typedef {import('stripe').Stripe} StripeClient
+ */
+
+const NOT_FOUND = 'This could not be found.';
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+/** @param {Record<string, unknown>} body @param {string} field */
+function idIn(body, field) {
+  const value = body[field];
+  if (typeof value !== 'string' || !ID.test(value)) throw new Refusal(404, NOT_FOUND, field);
+  return value;
+}
+
+/**
+ * The client's money as the ledger has it: the balance and each issued invoice's open amount.
+ * @param {Databases} databases
+ * @param {import('../../lib/collections.js').Collections} c
+ * @param {string} practiceId
+ * @param {string} clientId
+ */
+async function moneyOf(databases, c, practiceId, clientId) {
+  const [entries, invoices] = await Promise.all([clientEntries(databases, c, practiceId, clientId), clientInvoices(databases, c, practiceId, clientId)]);
+  const { balance, openCharges } = computeBalance(entries);
+  const open = new Map(openCharges.map((o) => [o.entryId, o.open]));
+  const issued = invoices.filter((i) => i['status'] === 'issued').map((i) => ({
+    id: i.$id, number: String(i['number'] ?? ''), dueDate: typeof i['dueDate'] === 'string' ? i['dueDate'] : null,
+    open: (Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : []).reduce((sum, id) => sum + (open.get(id) ?? 0), 0),
+  })).filter((i) => i.open > 0);
+  return { balance: Math.max(0, balance), invoices: issued };
+}
+
+/**
+ * The practice's customer for this client on its connected account (only Cadence ids on it), made once.
+ * @param {StripeClient} stripe
+ * @param {string} account
+ * @param {string} practiceId
+ * @param {string} clientId
+ */
+async function customerFor(stripe, account, practiceId, clientId) {
+  const found = await stripe.customers.search({ query: `metadata['cadenceClientId']:'${clientId}'`, limit: 1 }, { stripeAccount: account });
+  if (found.data[0]) return found.data[0].id;
+  const made = await stripe.customers.create({ metadata: { cadencePracticeId: practiceId, cadenceClientId: clientId } }, { stripeAccount: account, idempotencyKey: `cadence-client-${account}-${clientId}` });
+  return made.id;
+}
+
+/**
+ * @param {{ databases: Databases, c: import('../../lib/collections.js').Collections, stripe: StripeClient, callerId: string }} run
+ * @param {Record<string, unknown>} body
+ */
+async function handle(run, body) {
+  const { databases, c, stripe } = run;
+  const practiceId = idIn(body, 'practiceId');
+  const clientId = idIn(body, 'clientId');
+  if (!(await actingLink(databases, c, { practice: practiceId, clientId, callerId: run.callerId }))) throw new Refusal(404, NOT_FOUND);
+  const practice = await practiceOf(databases, c, practiceId);
+  const account = await connectedAccount(stripe, practice);
+  const online = Boolean(account?.charges_enabled);
+  const action = body['action'];
+
+  if (action === 'summary') {
+    const money = await moneyOf(databases, c, practiceId, clientId);
+    return { success: true, online, allowPrepayment: practice?.['allowPrepayment'] === true, currency: currencyOf(practice), ...money, cardTerms: CARD_TERMS, cardTermsVersion: CARD_TERMS_VERSION };
+  }
+  if (action === 'status') {
+    const sessionId = typeof body['sessionId'] === 'string' && /^cs_[A-Za-z0-9_]{1,200}$/.test(body['sessionId']) ? body['sessionId'] : null;
+    if (!sessionId || !account) throw new Refusal(404, NOT_FOUND, 'sessionId');
+    const session = await stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: account.id }).catch(() => null);
+    if (!session || session.metadata?.['cadenceClientId'] !== clientId) throw new Refusal(404, NOT_FOUND, 'sessionId');
+    if (session.payment_status !== 'paid' || typeof session.payment_intent !== 'string') return { success: true, state: 'unpaid' };
+    const entry = await storedEntry(databases, c, ledgerEntryId(practiceId, paymentKey(session.payment_intent)), practiceId);
+    return { success: true, state: entry ? 'recorded' : 'processing' };
+  }
+  if (action !== 'checkout') throw new Refusal(400, 'Say what to do: summary, checkout or status.', 'action');
+  if (!account || !online || !practice) throw new Refusal(409, ONLINE_PAYMENT_MESSAGES.notConnected);
+  const allowed = process.env.ALLOWED_RETURN_ORIGINS;
+  const successUrl = acceptableReturnUrl(body['successUrl'], allowed);
+  const cancelUrl = acceptableReturnUrl(body['cancelUrl'], allowed);
+  if (!successUrl || !cancelUrl) throw new Refusal(400, "successUrl and cancelUrl must be http(s) URLs of this app's origin.");
+
+  const money = await moneyOf(databases, c, practiceId, clientId);
+  /** @type {{ amount: number, invoice: { id: string, number: string } | null }} */
+  let pay;
+  if (body['what'] === 'invoice') {
+    const invoice = money.invoices.find((i) => i.id === body['invoiceId']);
+    if (!invoice) throw new Refusal(404, 'This invoice is paid or could not be found.', 'invoiceId');
+    pay = { amount: invoice.open, invoice };
+  } else if (body['what'] === 'balance') {
+    if (money.balance < MIN_PAYMENT) throw new Refusal(400, 'There is nothing to pay.', 'what');
+    pay = { amount: money.balance, invoice: null };
+  } else if (body['what'] === 'amount') {
+    const amount = body['amount'];
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < MIN_PAYMENT) throw new Refusal(400, ONLINE_PAYMENT_MESSAGES.belowMinimum, 'amount');
+    if (amount > money.balance && practice['allowPrepayment'] !== true) throw new Refusal(400, ONLINE_PAYMENT_MESSAGES.aboveBalance, 'amount');
+    pay = { amount, invoice: null };
+  } else throw new Refusal(400, 'Choose what to pay.', 'what');
+
+  const saveCard = body['saveCard'] === true;
+  const description = paymentDescription(String(practice['practiceName'] ?? ''), pay.invoice?.number ?? null);
+  /** @type {Record<string, string>} */
+  const metadata = { cadencePracticeId: practiceId, cadenceClientId: clientId, ...(pay.invoice ? { cadenceInvoiceId: pay.invoice.id } : {}) };
+  const back = new URL(successUrl);
+  back.searchParams.set('paid', '{CHECKOUT_SESSION_ID}');
+  const session = await stripe.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ quantity: 1, price_data: { currency: currencyOf(practice).toLowerCase(), unit_amount: pay.amount, product_data: { name: description } } }],
+    payment_intent_data: {
+      description, metadata: saveCard ? { ...metadata, cadenceCardTerms: CARD_TERMS_VERSION } : metadata,
+      ...(saveCard ? { setup_future_usage: /** @type {const} */ ('off_session') } : {}),
+    },
+    ...(saveCard ? { customer: await customerFor(stripe, account.id, practiceId, clientId) } : {}),
+    metadata,
+    // The braces must reach Stripe as they are for it to put the session id in.
+    success_url: back.toString().replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),
+    cancel_url: cancelUrl,
+  }, { stripeAccount: account.id });
+  return { success: true, url: session.url };
+}
+
+/** @param {Context} context */
+export default async ({ req, res, error }) => {
+  const callerId = req.headers['x-appwrite-user-id'];
+  if (!callerId) return res.json({ success: false, error: 'Sign in to the client portal to pay.' }, 401);
+  if (!process.env.STRIPE_SECRET_KEY) {
+    error('STRIPE_SECRET_KEY must be set as a function variable.');
+    return res.json({ success: false, error: 'Payments are not configured.' }, 500);
+  }
+  const body = readBody(req.bodyText);
+  try {
+    const client = serverClient(req);
+    const answer = await handle({ databases: new Databases(client), c: collectionsFromEnv(process.env), stripe: stripeFromEnv(process.env), callerId }, body);
+    return res.json(answer, 200);
+  } catch (e) {
+    if (e instanceof Refusal) return res.json(e.body, e.status);
+    error(`portal-pay ${String(body['action']).slice(0, 20)} for ${callerId} failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: 'The payment could not be started. Please try again.' }, 502);
+  }
+};
