@@ -12,7 +12,9 @@ import './practice.css';
 
 // Practice → Forms (issue 31's form editor) is its own chunk, fetched when the tab is opened.
 const FormsSection = lazy(() => import('../form-editor/forms-section.tsx'));
-const TABS = ['details', 'services', 'availability', 'forms'];
+const TABS = ['details', 'services', 'availability', 'forms', 'payments'];
+// Issue 33: Practice → Payments (Stripe Connect), its own chunk too.
+const PaymentsSection = lazy(() => import('./payments/payments-section.tsx'));
 // Issue 32: its own chunk, loaded when the tab opens.
 const AvailabilitySection = lazy(() => import('../availability/availability-section.tsx'));
 
@@ -61,6 +63,17 @@ export function PracticePage() {
           },
           { id: 'calendar-feed', label: 'Calendar feed', content: <CalendarFeedSection /> },
           { id: 'forms', label: 'Forms', content: <Suspense fallback={<Skeleton label="Loading forms" lines={4} />}><FormsSection /></Suspense> },
+          {
+            id: 'payments',
+            label: 'Payments',
+            content: practice ? (
+              <Suspense fallback={<Skeleton label="Loading payments" lines={3} />}><PaymentsSection /></Suspense>
+            ) : (
+              <EmptyState title="Set up your practice first" action={<Button onClick={() => setTab('details')}>Open practice details</Button>}>
+                Card payments go to your practice’s own Stripe account.
+              </EmptyState>
+            ),
+          },
         ]}
       />
     );

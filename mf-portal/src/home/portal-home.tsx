@@ -5,6 +5,7 @@ import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
 import { PracticeConsents } from '../consents/practice-consents.tsx';
 import { PracticeForms } from '../forms/practice-forms.tsx';
 import { PracticeMeasures } from '../measures/practice-measures.tsx';
+import { PracticePayments } from '../payments/practice-payments.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { listPracticeLinks, onBehalfOf, type PracticeLink } from './practice-links.ts';
 
@@ -57,6 +58,7 @@ export function PortalHome() {
                   {T.phone}: <a href={`tel:${link.practicePhone.replace(/[^\d+]/g, '')}`}>{link.practicePhone}</a>
                 </p>
               ) : null}
+              <PracticePayments practiceId={link.practiceId} clientId={link.clientId} />
               <PracticeForms accessId={link.clientId} practiceId={link.practiceId} />
               <PracticeConsents accessId={link.clientId} linkId={link.id} practiceId={link.practiceId} practiceName={link.practiceName} practicePhone={link.practicePhone} />
               <PracticeMeasures accessId={link.clientId} practiceId={link.practiceId} />

@@ -77,6 +77,10 @@ export interface RuntimeConfig {
     bookSlot: string;
     /** issue 34: the video room of a telehealth appointment — enter, admit, signal, here, leave, end ({action, appointmentId, …}). */
     videoRoom: string;
+    /** issue 33: Practice → Payments — the practice's own Stripe account: status, connect (account link), disconnect ({action, …}). */
+    stripeConnect: string;
+    /** issue 33: a portal client pays by card — summary, checkout (hosted Checkout URL), status ({action, practiceId, clientId, …}). */
+    portalPay: string;
   };
   /**
    * issue 34: STUN/TURN servers for the video room's RTCPeerConnection (ICE_SERVERS, JSON). Empty
@@ -140,6 +144,8 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       fillForm: 'fill-form',
       bookSlot: 'book-slot',
       videoRoom: 'video-room',
+      stripeConnect: 'stripe-connect',
+      portalPay: 'portal-pay',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',
