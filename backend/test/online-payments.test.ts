@@ -78,7 +78,7 @@ beforeAll(async () => {
   clientRecord = await createClient(a);
   for (const date of ['2026-11-02', '2026-11-09']) {
     const charged = await execute<{ success: boolean }>(a.functions, 'ledger', { action: 'charge', clientId: clientRecord.$id, amount: 12000, date, memo: 'Psychotherapy 90834 F41.1', idempotencyKey: key() });
-    expect(charged.body.success).toBe(true);
+    expect(charged.body?.success, `${charged.status} ${charged.raw}`).toBe(true);
   }
   const made = await execute<{ invoice: { $id: string; number: string; total: number } }>(a.functions, 'invoices', { action: 'create', clientId: clientRecord.$id, from: '2026-11-01', to: '2026-11-30', idempotencyKey: key() });
   invoice = made.body.invoice;
