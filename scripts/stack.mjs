@@ -134,6 +134,8 @@ function practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir) {
     FUNCTION_VARS_BOOK_SLOT: portalMail,
     // Issue 32: a delivered Good Faith Estimate, likewise.
     FUNCTION_VARS_GOOD_FAITH_ESTIMATES: portalMail,
+    // Issue 32: "You have a new message from {practice}", once per unread burst.
+    FUNCTION_VARS_MESSAGE_EMAIL: portalMail,
   };
 }
 

@@ -34,6 +34,7 @@ describe('collectionsFromEnv', () => {
       MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs', MEASURE_SCHEDULES_COLLECTION_ID: 'msc',
       FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
       AVAILABILITY_COLLECTION_ID: 'av', BOOKING_RULES_COLLECTION_ID: 'br', BOOKING_REQUESTS_COLLECTION_ID: 'bq', SLOT_CLAIMS_COLLECTION_ID: 'sc', VIDEO_ROOMS_COLLECTION_ID: 'vr', VIDEO_SIGNALS_COLLECTION_ID: 'vs', PUBLIC_BOOKINGS_COLLECTION_ID: 'pb',
+      CONVERSATIONS_COLLECTION_ID: 'cv', MESSAGES_COLLECTION_ID: 'msg', MESSAGE_EMAILS_COLLECTION_ID: 'me',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
@@ -43,6 +44,7 @@ describe('collectionsFromEnv', () => {
       consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', goodFaithEstimates: 'gfe', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
       forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
       availability: 'av', bookingRules: 'br', bookingRequests: 'bq', slotClaims: 'sc', videoRooms: 'vr', videoSignals: 'vs', publicBookings: 'pb',
+      conversations: 'cv', messages: 'msg', messageEmails: 'me',
     });
   });
 });

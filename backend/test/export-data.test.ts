@@ -175,6 +175,8 @@ describe('export-data', () => {
     if (hasCollection('booking_requests')) expected.push('availability.csv', 'booking-rules.csv', 'booking-requests.csv');
     // Issue 32: Good Faith Estimates (test/good-faith-estimates.test.ts).
     if (hasCollection('good_faith_estimates')) expected.push('good-faith-estimates.csv');
+    // Issue 32: secure messages (test/messages.test.ts).
+    if (hasCollection('messages')) expected.push('conversations.csv', 'messages.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

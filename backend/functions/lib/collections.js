@@ -50,6 +50,9 @@
  * @property {string} videoRooms
  * @property {string} videoSignals
  * @property {string} publicBookings
+ * @property {string} conversations
+ * @property {string} messages
+ * @property {string} messageEmails
  */
 
 /**
@@ -105,5 +108,8 @@ export function collectionsFromEnv(env) {
     videoRooms: env.VIDEO_ROOMS_COLLECTION_ID || 'video_rooms',
     videoSignals: env.VIDEO_SIGNALS_COLLECTION_ID || 'video_signals',
     publicBookings: env.PUBLIC_BOOKINGS_COLLECTION_ID || 'public_bookings',
+    conversations: env.CONVERSATIONS_COLLECTION_ID || 'conversations',
+    messages: env.MESSAGES_COLLECTION_ID || 'messages',
+    messageEmails: env.MESSAGE_EMAILS_COLLECTION_ID || 'message_emails',
   };
 }

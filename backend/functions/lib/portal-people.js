@@ -6,6 +6,7 @@
 // and they recompute them from the links (syncPortalReaders) whenever a link is made or revoked,
 // so a revoked guardian keeps no read anywhere.
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
+import { messageAttachmentsBucketFromEnv } from './messaging.js';
 
 /**
  * @typedef {import('node-appwrite').Databases} Databases
@@ -154,6 +155,9 @@ const SYNCED = (c) => /** @type {const} */ ([
   { collectionId: c.measureResponses, kind: 'response', requests: c.measureRequests },
   { collectionId: c.esignConsents, kind: 'signer', signer: 'clientUserId' },
   { collectionId: c.consentSignatures, kind: 'signer', signer: 'signerUserId' },
+  // Issue 32: a conversation and its messages are the one login's of their link.
+  { collectionId: c.conversations, kind: 'signer', signer: 'clientUserId' },
+  { collectionId: c.messages, kind: 'signer', signer: 'clientUserId' },
 ]);
 
 /** @param {Databases} databases @param {string} databaseId @param {string} collectionId @param {string} practice @param {string} clientId */
@@ -209,8 +213,10 @@ export async function syncPortalReaders({ databases, storage, c }, practice, cli
       }
       if (samePermissions(doc.$permissions, wanted)) continue;
       await databases.updateDocument({ databaseId: c.databaseId, collectionId: spec.collectionId, documentId: doc.$id, data: {}, permissions: wanted });
-      if (spec.collectionId === c.consentSignatures && typeof doc['fileId'] === 'string') {
-        await storage.updateFile({ bucketId: String(doc['bucketId'] || bucketId), fileId: doc['fileId'], permissions: wanted }).catch((e) => {
+      const file = spec.collectionId === c.consentSignatures && typeof doc['fileId'] === 'string' ? { bucketId: String(doc['bucketId'] || bucketId), fileId: doc['fileId'] }
+        : spec.collectionId === c.messages && typeof doc['attachmentFileId'] === 'string' ? { bucketId: messageAttachmentsBucketFromEnv(process.env), fileId: doc['attachmentFileId'] } : null;
+      if (file) {
+        await storage.updateFile({ ...file, permissions: wanted }).catch((e) => {
           if (!(e instanceof AppwriteException && e.code === 404)) throw e;
         });
       }

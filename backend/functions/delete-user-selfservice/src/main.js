@@ -27,6 +27,7 @@ import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { deleteExports, exportsBucketFromEnv } from '../../lib/data-exports.js';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
+import { deleteMessageAttachments } from '../../lib/messaging.js';
 import { deleteSignedConsents } from '../../lib/signed-consents.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
 
@@ -128,6 +129,13 @@ async function deleteWhatFits({ databases, users, collections, userId, deadline,
   const consents = await deleteSignedConsents({ databases, storage, collections }, userId, deadline);
   documents += consents.deleted;
   if (!consents.done) {
+    log(`deleted ${documents} documents of ${userId}; more to come`);
+    return false;
+  }
+  // And the message attachments, found through their messages (issue 32).
+  const attachments = await deleteMessageAttachments({ databases, storage, collections }, userId, deadline);
+  documents += attachments.deleted;
+  if (!attachments.done) {
     log(`deleted ${documents} documents of ${userId}; more to come`);
     return false;
   }

@@ -158,6 +158,9 @@ export const EXPORT_KINDS = [
   { file: 'availability.csv', collection: (c) => c.availability, describe: 'your working hours for online booking (by weekday, as JSON) and date overrides (days off, different hours).' },
   { file: 'booking-rules.csv', collection: (c) => c.bookingRules, describe: 'each service’s online booking rules: who may book, instant or approval, notice, horizon, buffers, start times and caps.' },
   { file: 'booking-requests.csv', collection: (c) => c.bookingRequests, sharedWithClient: true, describe: 'appointments clients booked or asked for online: service, time, status (booked, requested, approved, declined), your message and the appointment made.' },
+  // Issue 32: secure messages — each conversation (one per portal login) and every message as sent.
+  { file: 'conversations.csv', collection: (c) => c.conversations, sharedWithClient: true, describe: 'your secure-message conversations with clients and guardians: the client, whose login, the last message and when each side last read it.' },
+  { file: 'messages.csv', collection: (c) => c.messages, sharedWithClient: true, describe: 'every secure message as sent: conversation, who sent it (therapist, client or guardian), the text, when, and the attachment’s name, type and size.' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },
