@@ -50,6 +50,8 @@ export const remotes = {
     dir: 'mf-portal',
     exposes: {
       './PortalPage': './src/portal-page.tsx',
+      // Issue 32: the practice's public booking page /book/<slug>, for new clients (no sign-in).
+      './PublicBookingPage': './src/public-booking/public-booking-page.tsx',
     },
   },
 };

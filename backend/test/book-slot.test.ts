@@ -12,7 +12,7 @@ import { bookingPractice, createOwned } from './support/booking-fixtures.ts';
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
 interface Slot { start: string; end: string }
-interface Answer { success: boolean; error: string | null; field?: string; slots?: Slot[]; outcome?: string; request?: { $id: string; status: string; start: string; appointmentId: string | null; message: string | null }; services?: Array<{ $id: string; name: string; confirmation: string }> }
+interface Answer { success: boolean; error: string | null; field?: string; askSelfPay?: boolean; slots?: Slot[]; outcome?: string; request?: { $id: string; status: string; start: string; appointmentId: string | null; message: string | null }; services?: Array<{ $id: string; name: string; confirmation: string }> }
 
 let aw: LocalAppwrite;
 let therapist: SignedInUser;
@@ -135,5 +135,18 @@ describe('book-slot: booking', () => {
     // Declined: the time is free again and can be booked.
     expect((await book(clientA, { action: 'slots', accessId: accessA, serviceId: approval.$id })).body.slots?.map((s) => s.start)).toContain(second);
     expect((await book(clientA, { action: 'book', accessId: accessA, serviceId: approval.$id, start: second })).status).toBe(201);
+  });
+});
+
+describe('book-slot: the self-pay question at booking', () => {
+  it('asks while the client\'s record has no answer, and records the answer given with the booking (clients.selfPay)', async () => {
+    const selfPayOfB = async () => (await therapist.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: accessB })).selfPay;
+    expect(await selfPayOfB()).toBeNull();
+    expect((await book(clientB, { action: 'services', accessId: accessB })).body).toMatchObject({ askSelfPay: true });
+    const slots = (await book(clientB, { action: 'slots', accessId: accessB, serviceId: instant.$id })).body.slots ?? [];
+    const answer = await book(clientB, { action: 'book', accessId: accessB, serviceId: instant.$id, start: slots[slots.length - 1]?.start, usesInsurance: false });
+    expect(answer.status, answer.raw).toBe(201);
+    expect(await selfPayOfB()).toBe(true);
+    expect((await book(clientB, { action: 'services', accessId: accessB })).body).toMatchObject({ askSelfPay: false });
   });
 });

@@ -22,6 +22,8 @@ export interface SeededPractice {
 export interface PracticeSeed {
   timeZone?: string;
   cancellationWindowHours?: number;
+  /** Issue 32: opts the practice in to the public booking page /book/<slug>. */
+  bookingSlug?: string;
   clients?: {
     firstName: string; lastName: string; preferredName?: string; email?: string; reminderConsent?: boolean;
     dateOfBirth?: string; emergencyContactName?: string; emergencyContactRelationship?: string;
@@ -33,7 +35,7 @@ export async function seedPractice(userId: string, seed: PracticeSeed = {}): Pro
   await createPracticeDocument(userId, 'practice_settings', {
     practiceName: 'Calm Harbor Counseling', therapistName: 'Dana Reyes', credentials: 'LCSW', timeZone: seed.timeZone ?? 'America/New_York', currency: 'USD',
     phone: '(555) 201-3344', cancellationWindowHours: seed.cancellationWindowHours ?? 24, lateCancelFeeType: 'fixed', lateCancelFeeAmount: 5000,
-    noShowFeeType: 'fixed', noShowFeeAmount: 7500, reminderLeadHours: 24, defaultNoteTemplate: 'soap',
+    noShowFeeType: 'fixed', noShowFeeAmount: 7500, reminderLeadHours: 24, defaultNoteTemplate: 'soap', bookingSlug: seed.bookingSlug ?? null,
   });
   const serviceId = await createPracticeDocument(userId, 'services', { name: 'Psychotherapy', serviceCode: '90834', durationMinutes: 45, fee: 15000, currency: 'USD', color: 'blue', archived: false, sortOrder: 0 });
   const clients: Record<string, string> = {};

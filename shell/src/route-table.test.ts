@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashFallbackTarget, isAppRoute, isGuardedPath, isPortalPath, isPortalSignedInPath, routeTable } from './route-table.ts';
+import { hashFallbackTarget, isAppRoute, isGuardedPath, isPortalPath, isPortalSignedInPath, ownsItsChrome, routeTable } from './route-table.ts';
 
 describe('route table (spec §2)', () => {
   it('lists every route of the spec exactly once', () => {
@@ -31,7 +31,7 @@ describe('route table (spec §2)', () => {
   });
 
   it('hands every path under /dashboard to the dashboard remote (deep links survive a reload), and only there', () => {
-    expect(routeTable.filter((route) => route.nested && !route.portal).map((route) => route.path)).toEqual(['/dashboard']);
+    expect(routeTable.filter((route) => route.nested && route.guarded).map((route) => route.path)).toEqual(['/dashboard']);
     for (const path of ['/dashboard/clients', '/dashboard/clients/6b0f3a/', '/dashboard/practice', '/dashboard/anything']) {
       expect(isAppRoute(path)).toBe(true);
     }
@@ -53,6 +53,20 @@ describe('route table (spec §2)', () => {
     expect(isPortalSignedInPath('/portal/forms/1')).toBe(true);
     expect(isPortalSignedInPath('/portal/sign-in')).toBe(false);
     expect(isPortalSignedInPath('/portal/sign-in/')).toBe(false);
+  });
+
+  it('issue 32: /book/<practice> is mf-portal\'s public booking page — no guard, no sign-out timer, its own header and footer', () => {
+    expect(routeTable.filter((route) => route.screen === 'publicBooking')).toEqual([{ path: '/book', screen: 'publicBooking', guarded: false, nested: true }]);
+    for (const path of ['/book/calm-waters', '/book/calm-waters/']) {
+      expect(isAppRoute(path)).toBe(true);
+      expect(isGuardedPath(path)).toBe(false);
+      expect(isPortalSignedInPath(path)).toBe(false);
+      expect(ownsItsChrome(path)).toBe(true);
+    }
+    expect(ownsItsChrome('/portal/book')).toBe(true);
+    expect(ownsItsChrome('/books')).toBe(false);
+    expect(ownsItsChrome('/dashboard')).toBe(false);
+    expect(isAppRoute('/books')).toBe(false);
   });
 
   it('maps the hash fallbacks', () => {

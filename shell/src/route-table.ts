@@ -19,6 +19,8 @@ export interface AppRoute {
 
 export const ACCOUNT_CLEANUP_PATH = '/account-cleanup';
 export const PORTAL_PATH = '/portal';
+/** Issue 32: a practice's public booking page for new clients, /book/<slug> (mf-portal's, no sign-in). */
+export const PUBLIC_BOOKING_PATH = '/book';
 /** The portal's one page for signed-out clients. */
 export const PORTAL_SIGN_IN_PATH = '/portal/sign-in';
 
@@ -41,6 +43,8 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/reset-password', screen: 'resetPassword', guarded: false },
   { path: ACCOUNT_CLEANUP_PATH, screen: 'accountCleanup', guarded: false },
   { path: PORTAL_PATH, screen: 'portal', guarded: false, nested: true, portal: true },
+  // Public: no guard at all, so anyone — signed out, a client, the therapist checking their own page — sees it.
+  { path: PUBLIC_BOOKING_PATH, screen: 'publicBooking', guarded: false, nested: true },
 ];
 
 const normalized = (pathname: string): string => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
@@ -61,6 +65,12 @@ export function isGuardedPath(pathname: string): boolean {
 export function isPortalPath(pathname: string): boolean {
   const path = normalized(pathname);
   return path === PORTAL_PATH || path.startsWith(`${PORTAL_PATH}/`);
+}
+
+/** A page that brings its own header and footer instead of the shell's: the portal's and the public booking page. */
+export function ownsItsChrome(pathname: string): boolean {
+  const path = normalized(pathname);
+  return isPortalPath(path) || path === PUBLIC_BOOKING_PATH || path.startsWith(`${PUBLIC_BOOKING_PATH}/`);
 }
 
 /** A signed-in portal page (where the portal's automatic sign-out runs): any but the sign-in page. */

@@ -6,6 +6,7 @@ import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { clientTimeZone } from './booking-model.ts';
 import { BookingFlow } from './booking-flow.tsx';
+import { GfeNotice } from './gfe-notice.tsx';
 import { MyAppointments } from './my-appointments.tsx';
 
 const T = PORTAL_TEXT.booking;
@@ -38,6 +39,7 @@ export default function BookPage() {
           <BookingFlow accessId={link.id} practiceName={link.practiceName} clientZone={clientZone} />
         </div>
       ) : null}
+      <GfeNotice />
     </div>
   );
 }

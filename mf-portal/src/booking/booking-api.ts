@@ -76,10 +76,12 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-export async function listServices(accessId: string): Promise<{ timeZone: string; services: BookableService[] }> {
-  const answer = await executeFunction<{ success?: boolean; timeZone?: unknown; services?: unknown }>('bookSlot', { action: 'services', accessId });
+export async function listServices(accessId: string): Promise<{ timeZone: string; services: BookableService[]; askSelfPay: boolean }> {
+  const answer = await executeFunction<{ success?: boolean; timeZone?: unknown; services?: unknown; askSelfPay?: unknown }>('bookSlot', { action: 'services', accessId });
   return {
     timeZone: text(answer.timeZone) ?? 'UTC',
+    // Issue 32 (Good Faith Estimates): the practice has no answer yet to "Will you use insurance for these sessions?".
+    askSelfPay: answer.askSelfPay === true,
     services: list(answer.services).flatMap((s) => {
       const id = text(s['$id']);
       const name = text(s['name']);
@@ -96,8 +98,8 @@ export async function listSlots(accessId: string, serviceId: string): Promise<Sl
 
 export interface Booked { outcome: 'booked' | 'requested'; requestId: string; start: string; undoUntil: string | null }
 
-export async function bookSlot(accessId: string, serviceId: string, start: string): Promise<Booked> {
-  const answer = await executeFunction<{ success?: boolean; outcome?: unknown; request?: unknown; undoUntil?: unknown }>('bookSlot', { action: 'book', accessId, serviceId, start }).catch(rethrow);
+export async function bookSlot(accessId: string, serviceId: string, start: string, usesInsurance?: boolean): Promise<Booked> {
+  const answer = await executeFunction<{ success?: boolean; outcome?: unknown; request?: unknown; undoUntil?: unknown }>('bookSlot', { action: 'book', accessId, serviceId, start, usesInsurance }).catch(rethrow);
   const request = record(answer.request);
   return { outcome: answer.outcome === 'booked' ? 'booked' : 'requested', requestId: text(request['$id']) ?? '', start: text(request['start']) ?? start, undoUntil: text(answer.undoUntil) };
 }

@@ -5,6 +5,7 @@ import { useClientUserId } from '../consents/use-consents.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { bookSlot, SlotTakenError, undoBooking, type Booked } from './booking-api.ts';
 import { timeLeft, whenLabel } from './booking-model.ts';
+import { SELF_PAY_QUESTION } from '../../../backend/functions/lib/good-faith-estimate.js';
 import { SlotPicker } from './slot-picker.tsx';
 import { bookingKeys, useNow, useServices, useSlots } from './use-booking.ts';
 
@@ -25,6 +26,8 @@ export function BookingFlow({ accessId, practiceName, clientZone }: { accessId: 
   const [start, setStart] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<'taken' | 'failed' | null>(null);
+  const [insurance, setInsurance] = useState<string | null>(null);
+  const [insuranceMissing, setInsuranceMissing] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const slots = useSlots(accessId, serviceId);
   const now = useNow(outcome.kind === 'done');
@@ -33,12 +36,15 @@ export function BookingFlow({ accessId, practiceName, clientZone }: { accessId: 
   const service = services.data?.services.find((s) => s.id === serviceId);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all(userId, accessId) });
 
+  const askSelfPay = services.data?.askSelfPay === true;
   const book = async () => {
     if (!service || !start) return;
+    setInsuranceMissing(askSelfPay && insurance === null);
+    if (askSelfPay && insurance === null) return;
     setBusy(true);
     setError(null);
     try {
-      const booked = await bookSlot(accessId, service.id, start);
+      const booked = await bookSlot(accessId, service.id, start, askSelfPay ? insurance === 'yes' : undefined);
       setOutcome({ kind: 'done', booked, service: service.name });
       setStart(null);
       refresh();
@@ -104,6 +110,14 @@ export function BookingFlow({ accessId, practiceName, clientZone }: { accessId: 
         {serviceId && slots.isSuccess && slots.data.length === 0 ? <EmptyState icon="empty">{T.noSlots}</EmptyState> : null}
         {serviceId && slots.isSuccess && slots.data.length > 0 ? (
           <SlotPicker slots={slots.data} clientZone={clientZone} practiceZone={practiceZone} selected={start} onSelect={(s) => { setStart(s); setError(null); }} />
+        ) : null}
+        {service && start && askSelfPay ? (
+          <RadioGroup
+            label={SELF_PAY_QUESTION} hint={PORTAL_TEXT.publicBooking.insuranceHint} required value={insurance}
+            onChange={(value) => { setInsurance(value); setInsuranceMissing(false); }}
+            error={insuranceMissing ? PORTAL_TEXT.publicBooking.required('whether you will use insurance') : undefined}
+            options={[{ value: 'yes', label: PORTAL_TEXT.publicBooking.insuranceYes }, { value: 'no', label: PORTAL_TEXT.publicBooking.insuranceNo }]}
+          />
         ) : null}
         {service && start ? (
           <div className="portal-actions">

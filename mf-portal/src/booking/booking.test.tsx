@@ -21,7 +21,7 @@ beforeEach(() => {
   vi.resetAllMocks();
   queryClient.clear();
   useAuthStore.setState({ user: { $id: 'client1', name: 'Robin', labels: ['client'] } as unknown as AuthUser, status: 'signedIn' });
-  vi.mocked(listServices).mockResolvedValue({ timeZone: 'America/New_York', services: [{ id: 'svc1', name: 'Psychotherapy', durationMinutes: 50, confirmation: 'instant' }] });
+  vi.mocked(listServices).mockResolvedValue({ timeZone: 'America/New_York', askSelfPay: false, services: [{ id: 'svc1', name: 'Psychotherapy', durationMinutes: 50, confirmation: 'instant' }] });
 });
 
 describe('BookingFlow', () => {
@@ -35,7 +35,7 @@ describe('BookingFlow', () => {
     expect(screen.getByRole('button', { name: 'Tue, Jan 8, 2030', pressed: true })).toBeVisible();
     await user.click(screen.getByRole('button', { name: '11:00 AM CST (12:00 PM EST at the practice)' }));
     await user.click(screen.getByRole('button', { name: 'Book Psychotherapy on Tue, Jan 8, 2030 at 11:00 AM CST (12:00 PM EST at the practice)' }));
-    expect(bookSlot).toHaveBeenCalledWith('access1', 'svc1', '2030-01-08T17:00:00.000Z');
+    expect(bookSlot).toHaveBeenCalledWith('access1', 'svc1', '2030-01-08T17:00:00.000Z', undefined);
     expect(await screen.findByText('That time was just taken')).toBeVisible();
     // The server's next free times replace the list: Jan 8 is gone.
     expect(screen.queryByRole('button', { name: 'Tue, Jan 8, 2030' })).toBeNull();
@@ -46,6 +46,25 @@ describe('BookingFlow', () => {
     await user.click(screen.getByRole('button', { name: /^Book Psychotherapy on Wed, Jan 9, 2030/ }));
     expect(await screen.findByText(/^Booked: Psychotherapy on Wed, Jan 9, 2030 at 9:00 AM CST/)).toBeVisible();
     expect(screen.getByRole('button', { name: /^Undo \([45]:\d\d left\)$/ })).toBeVisible();
+  });
+});
+
+describe('BookingFlow: the self-pay question', () => {
+  it('while the practice has no answer, asks "Will you use insurance for these sessions?" before booking and sends the answer with it', async () => {
+    const user = userEvent.setup();
+    vi.mocked(listServices).mockResolvedValue({ timeZone: 'America/Chicago', askSelfPay: true, services: [{ id: 'svc1', name: 'Psychotherapy', durationMinutes: 50, confirmation: 'instant' }] });
+    vi.mocked(listSlots).mockResolvedValue([slot('2030-01-08T15:00:00.000Z')]);
+    vi.mocked(bookSlot).mockResolvedValue({ outcome: 'booked', requestId: 'req1', start: '2030-01-08T15:00:00.000Z', undoUntil: null });
+    render(<QueryProvider><BookingFlow accessId="access1" practiceName="Calm Waters" clientZone="America/Chicago" /></QueryProvider>);
+    await user.click(await screen.findByRole('radio', { name: /Psychotherapy/ }));
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    const question = screen.getByRole('group', { name: 'Will you use insurance for these sessions?' });
+    await user.click(screen.getByRole('button', { name: /^Book Psychotherapy on / }));
+    expect(bookSlot).not.toHaveBeenCalled();
+    expect(screen.getByText('Enter whether you will use insurance.')).toBeVisible();
+    await user.click(within(question).getByRole('radio', { name: 'No, I’ll pay myself' }));
+    await user.click(screen.getByRole('button', { name: /^Book Psychotherapy on / }));
+    expect(bookSlot).toHaveBeenCalledWith('access1', 'svc1', '2030-01-08T15:00:00.000Z', false);
   });
 });
 

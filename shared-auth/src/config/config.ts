@@ -75,6 +75,8 @@ export interface RuntimeConfig {
     fillForm: string;
     /** issue 32: online booking — a client's services, slots, book, mine, undo, reschedule, cancel; the therapist's decide ({action, …}). */
     bookSlot: string;
+    /** issue 32: a new client books from the practice's public page ({action:'practice'|'slots'|'start'|'verify'|'confirm', practice, …}); guests may call it. */
+    publicBooking: string;
     /** issue 34: the video room of a telehealth appointment — enter, admit, signal, here, leave, end ({action, appointmentId, …}). */
     videoRoom: string;
     /** issue 33: Practice → Payments — the practice's own Stripe account: status, connect (account link), disconnect ({action, …}). */
@@ -143,6 +145,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       sendForms: 'send-forms',
       fillForm: 'fill-form',
       bookSlot: 'book-slot',
+      publicBooking: 'public-booking',
       videoRoom: 'video-room',
       stripeConnect: 'stripe-connect',
       portalPay: 'portal-pay',

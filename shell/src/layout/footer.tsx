@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
-import { isPortalPath } from '../route-table.ts';
+import { ownsItsChrome } from '../route-table.ts';
 import { footerInfoLinks, signedInFooterLinks, signedOutLinks } from './nav-links.ts';
 
 export function Footer() {
@@ -8,7 +8,7 @@ export function Footer() {
   const { pathname } = useLocation();
   const links = [...(signedIn ? signedInFooterLinks : signedOutLinks), ...footerInfoLinks];
   // Issue 31: the client portal has its own footer.
-  if (isPortalPath(pathname)) return null;
+  if (ownsItsChrome(pathname)) return null;
   return (
     <footer className="footer">
       <div className="footer-inner">

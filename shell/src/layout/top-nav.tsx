@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from '@cadence/shared-router';
 import { useAuthStore } from '@cadence/shared-auth';
 import { Button, IconButton } from '@cadence/shared-ui';
-import { isPortalPath } from '../route-table.ts';
+import { ownsItsChrome } from '../route-table.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { signedInNavLinks, signedOutLinks } from './nav-links.ts';
 
@@ -31,7 +31,7 @@ export function TopNav() {
   };
 
   // Issue 31: the client portal has its own header.
-  if (isPortalPath(pathname)) return null;
+  if (ownsItsChrome(pathname)) return null;
   return (
     <header className="top-nav" onKeyDown={closeOnEscape}>
       <div className="top-nav-inner">

@@ -51,6 +51,7 @@ export const remotePages = {
   faq: remotePage<typeof import('mf_content/FaqPage')>('mf_content/FaqPage', 'Loading the FAQ…'),
   contact: remotePage<typeof import('mf_content/ContactPage')>('mf_content/ContactPage', 'Loading the contact page…'),
   portal: remotePage<typeof import('mf_portal/PortalPage')>('mf_portal/PortalPage', 'Loading the client portal…'),
+  publicBooking: remotePage<typeof import('mf_portal/PublicBookingPage')>('mf_portal/PublicBookingPage', 'Loading the booking page…'),
 };
 
 export type RemotePageName = keyof typeof remotePages;

@@ -5,10 +5,12 @@
 //
 // Body (JSON):
 //   client (the caller a portal login; accessId = its portal_access id, as the consent functions take it):
-//   {action:'services', accessId} → 200 {success, practiceName, timeZone, services: [{$id, name, durationMinutes, confirmation}]}:
-//     the services the practice lets existing clients book online.
+//   {action:'services', accessId} → 200 {success, practiceName, timeZone, services: [{$id, name, durationMinutes, confirmation}], askSelfPay}:
+//     the services the practice lets existing clients book online; askSelfPay while the client's
+//     record has no answer to "Will you use insurance for these sessions?" (clients.selfPay).
 //   {action:'slots', accessId, serviceId} → 200 {success, timeZone, slots: [{start, end}]} (UTC).
-//   {action:'book', accessId, serviceId, start} → 201 {success, outcome: 'booked' | 'requested', request, undoUntil}:
+//   {action:'book', accessId, serviceId, start, usesInsurance?} → 201 {success, outcome: 'booked' | 'requested', request, undoUntil}:
+//     the answer to the self-pay question, when given, is recorded on the client's record (lib/self-pay.js);
 //     the slots are computed again and `start` must be one of them; then the time is claimed
 //     (lib/booking-store.js: of any bookings that overlap, exactly one wins) and an instant service
 //     becomes an appointment at once, an approval service a request the therapist answers. The
@@ -30,6 +32,7 @@ import { claimIds, claimsOf, releaseClaims, takeClaims } from '../../lib/booking
 import { consentFunction, documentOrNull, ownPortalLink } from '../../lib/consent-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { recordSelfPayAnswer } from '../../lib/self-pay.js';
 import { cancel, mine, reschedule, undo } from './changes.js';
 import {
   bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
@@ -83,6 +86,7 @@ async function book(run, body) {
     const appointment = await createAppointment(run, request);
     request = await databases.updateDocument({ databaseId: c.databaseId, collectionId: c.bookingRequests, documentId: requestId, data: { appointmentId: appointment.$id } });
   }
+  await recordSelfPayAnswer(run, practice.therapist, String(link.clientId), body['usesInsurance']);
 
   await tellTherapist(run, practice.therapist, {
     notificationId: `booking:${requestId}`, urgent: !instant, day: slot.start.slice(0, 10),
@@ -150,7 +154,9 @@ export default consentFunction({
       const services = (await Promise.all(bookable.map((rule) => documentOrNull(run.databases, run.c.databaseId, run.c.services, String(rule.serviceId)))))
         .filter((service) => service && ownedBy(service, practice.therapist) && !service.archived)
         .map((service) => ({ $id: service?.$id, name: service?.name, durationMinutes: service?.durationMinutes, confirmation: practice.rules.get(String(service?.$id))?.confirmation ?? 'approval' }));
-      return { status: 200, body: { success: true, error: null, practiceName: link.practiceName, timeZone: practice.timeZone, services } };
+      const record = await documentOrNull(run.databases, run.c.databaseId, run.c.clients, String(link.clientId));
+      const askSelfPay = !!record && ownedBy(record, practice.therapist) && typeof record.selfPay !== 'boolean';
+      return { status: 200, body: { success: true, error: null, practiceName: link.practiceName, timeZone: practice.timeZone, services, askSelfPay } };
     }
     if (action === 'slots') {
       const { booking } = await bookableService(run, practice, body['serviceId']);
