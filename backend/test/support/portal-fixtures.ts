@@ -48,7 +48,7 @@ export async function signInWith(aw: LocalAppwrite, userId: string, secret: stri
 /** Invites the client record and signs in with the invitation's link. */
 export async function invitedClient(aw: LocalAppwrite, therapist: SignedInUser, clientId: string, email: string): Promise<PortalClient> {
   const answer = await invite(therapist, clientId);
-  if (!answer.body.success) throw new Error(`invite: ${answer.raw}`);
+  if (!answer.body?.success) throw new Error(`invite: ${answer.status} ${answer.raw}`);
   const { link } = await newestLink(aw, email);
   return signInWith(aw, link.searchParams.get('userId') ?? '', link.searchParams.get('secret') ?? '');
 }
