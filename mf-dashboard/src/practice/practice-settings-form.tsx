@@ -47,6 +47,7 @@ export interface PracticeSettingsFormValues {
   noShowFeePercent: string;
   reminderLeadHours: string;
   defaultNoteTemplate: NoteTemplate;
+  bookingSlug: string;
 }
 
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
@@ -80,6 +81,7 @@ export function settingsFormValues(settings: PracticeSettings | null, therapistN
     noShowFeePercent: text(settings?.noShowFeePercent),
     reminderLeadHours: text(settings?.reminderLeadHours ?? 24),
     defaultNoteTemplate: settings?.defaultNoteTemplate ?? 'soap',
+    bookingSlug: text(settings?.bookingSlug),
   };
 }
 
@@ -327,6 +329,18 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
           label="Default note template"
           options={choiceOptions(PRACTICE_CHOICE_LABELS.noteTemplate, NOTE_TEMPLATES)}
           error={errors.defaultNoteTemplate?.message}
+        />
+      </fieldset>
+
+      <fieldset className="practice-form__group">
+        <legend>Online booking for new clients</legend>
+        <FormTextInput
+          {...register('bookingSlug')}
+          label="Booking page address"
+          hint={`Your public booking page is ${window.location.origin}/book/ followed by this, such as calm-waters. Leave it empty to turn the page off. Choose which services new clients may book under Availability.`}
+          autoComplete="off"
+          maxLength={40}
+          error={errors.bookingSlug?.message}
         />
       </fieldset>
 

@@ -199,3 +199,14 @@ describe('late-cancel and no-show fees: none, a fixed amount, or a percentage', 
     expect(isLateCancellation(0, start, new Date('2026-12-01T14:59:00Z'))).toBe(false);
   });
 });
+
+describe('practice settings: the public booking page (issue 32)', () => {
+  it('an address opts the practice in, lowercased; empty turns the page off; anything else says what an address may hold', () => {
+    expect(parse(minimal).bookingSlug).toBeNull();
+    expect(parse({ ...minimal, bookingSlug: '  Calm-Harbor ' }).bookingSlug).toBe('calm-harbor');
+    expect(parse({ ...minimal, bookingSlug: '' }).bookingSlug).toBeNull();
+    for (const bad of ['calm harbor', '-calm', 'calm-', 'café', 'a'.repeat(41), '../x']) {
+      expect(messages({ ...minimal, bookingSlug: bad }).bookingSlug, bad).toBe('Use 1 to 40 lowercase letters, digits and dashes, such as calm-waters.');
+    }
+  });
+});

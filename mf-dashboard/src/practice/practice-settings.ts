@@ -48,7 +48,11 @@ export const PRACTICE_CHOICE_LABELS = {
   feeType: Record<FeeType, string>;
 };
 
+/** Issue 32: the public booking page's address `/book/<slug>` (the public-booking function reads the same shape). */
+export const BOOKING_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+
 export const PRACTICE_MESSAGES = {
+  bookingSlug: 'Use 1 to 40 lowercase letters, digits and dashes, such as calm-waters.',
   cancellationWindow: 'Choose a cancellation window: none, 24, 48 or 72 hours.',
   reminderLead: 'Choose when reminders go out: off, 24 or 48 hours before.',
   noteTemplate: 'Choose a note template: SOAP, DAP, BIRP, GIRP or free text.',
@@ -105,6 +109,10 @@ const practiceSettingsFields = z
     noShowFeePercent: feePercent(),
     reminderLeadHours: choice(REMINDER_LEAD_HOURS, PRACTICE_MESSAGES.reminderLead).default(24),
     defaultNoteTemplate: z.enum(NOTE_TEMPLATES, { error: PRACTICE_MESSAGES.noteTemplate }).default('soap'),
+    // Empty turns the public booking page off.
+    bookingSlug: z.string().nullish()
+      .transform((value) => value?.trim().toLowerCase() || null)
+      .refine((value) => value === null || BOOKING_SLUG_PATTERN.test(value), { message: PRACTICE_MESSAGES.bookingSlug }),
   })
   .superRefine((settings, ctx) => {
     for (const fee of ['lateCancelFee', 'noShowFee'] as const) {
