@@ -15,6 +15,7 @@ const DocumentsPage = lazy(() => import('./documents/documents-page.tsx'));
 // The form renderer brings react-hook-form and zod: its own chunk too.
 const FormPage = lazy(() => import('./forms/form-page.tsx'));
 const BookPage = lazy(() => import('./booking/book-page.tsx'));
+const MessagesPage = lazy(() => import('./messages/messages-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -53,6 +54,14 @@ export default function PortalPage() {
             element={(
               <ClientOnly>
                 <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.booking.loading}</p>}><BookPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route
+            path="messages"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.messages.loading}</p>}><MessagesPage /></Suspense>
               </ClientOnly>
             )}
           />

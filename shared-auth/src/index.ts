@@ -12,10 +12,16 @@ export {
 export { appwrite } from './client/appwrite-client.ts';
 export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
 export { listDocumentPage, type DocumentPageRequest } from './client/document-pages.ts';
-export { deleteFile, downloadFile } from './client/files.ts';
+export { deleteFile, downloadFile, uploadFile } from './client/files.ts';
 export { base64Blob, saveFile } from './client/save-file.ts';
 export { executeFunction, FunctionError, FunctionRefusedError, functionRunFailed, startFunction } from './client/functions.ts';
 export { ownerPermissions } from './client/permissions.ts';
+export { documentsChannel, subscribeLive, type LiveEvent } from './client/realtime.ts';
+export {
+  ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CRISIS_NOTICE, downloadAttachment, fileSize, listConversations, markConversationRead, MESSAGE_MAX, messagingStatus,
+  readByOtherSide, sendMessage, subscribeToMessaging, type Conversation, type Message, type MessagingStatus, type SenderRole, type Side,
+} from './messages/messages.ts';
+export { useConversation, type ConversationLoad } from './messages/use-conversation.ts';
 // the SDK's query builder, for the remotes' list queries (they import no appwrite runtime themselves)
 export { Query } from 'appwrite';
 export { uniqueId } from './client/unique-id.ts';

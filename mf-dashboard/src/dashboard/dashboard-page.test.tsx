@@ -30,15 +30,15 @@ afterEach(() => {
 });
 
 describe('DashboardPage (spec §2 Dashboard, one route per section)', () => {
-  it('lists the sections as links — the spec’s five, plus Today, Reports and Practice — without Notifications; /dashboard is Today', async () => {
+  it('lists the sections as links — the spec’s five, plus Today, Inbox, Reports and Practice — without Notifications; /dashboard is Today', async () => {
     renderDashboard();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Dashboard']);
     const links = within(sectionNav()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
-      'Today', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice',
+      'Today', 'Inbox', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/dashboard', '/dashboard/clients', '/dashboard/schedule', '/dashboard/payments', '/dashboard/sessions',
+      '/dashboard', '/dashboard/inbox', '/dashboard/clients', '/dashboard/schedule', '/dashboard/payments', '/dashboard/sessions',
       '/dashboard/transactions', '/dashboard/reports', '/dashboard/practice',
     ]);
     expect(screen.queryByText(/Notifications/)).toBeNull();

@@ -6,7 +6,8 @@ import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
 import { NotesDueBadge } from '../sessions/notes/notes-due-badge.tsx';
 import { MeasureAlertsBadge } from '../clients/portal/measure-alerts-badge.tsx';
-import { CLIENTS, DASHBOARD_SECTIONS, PAYMENTS, PRACTICE, REPORTS, SCHEDULE, SESSIONS, TODAY, TRANSACTIONS } from './dashboard-sections.ts';
+import { UnreadMessagesBadge } from '../inbox/unread-badge.tsx';
+import { CLIENTS, DASHBOARD_SECTIONS, INBOX, PAYMENTS, PRACTICE, REPORTS, SCHEDULE, SESSIONS, TODAY, TRANSACTIONS } from './dashboard-sections.ts';
 import { SectionNotFound, SectionPanel } from './section-panels.tsx';
 import { prefetchAllWhenIdle, prefetchSection, screens } from './section-screens.ts';
 import { useStickyNav } from './use-sticky-nav.ts';
@@ -49,6 +50,7 @@ export default function DashboardPage() {
                       <span>{section.label}</span>
                       {section === SESSIONS && <NotesDueBadge />}
                       {section === TODAY && <MeasureAlertsBadge />}
+                      {section === INBOX && <UnreadMessagesBadge />}
                     </NavLink>
                   </li>
                 ))}
@@ -71,7 +73,8 @@ export default function DashboardPage() {
               <Route path={PAYMENTS.path} element={<screens.payments.Screen />} />
               <Route path={TRANSACTIONS.path} element={<screens.transactions.Screen />} />
               <Route path={REPORTS.path} element={<screens.reports.Screen />} />
-              {DASHBOARD_SECTIONS.filter((section) => ![TODAY, CLIENTS, SCHEDULE, SESSIONS, PRACTICE, PAYMENTS, TRANSACTIONS, REPORTS].includes(section)).map((section) => (
+              <Route path={INBOX.path} element={<screens.inbox.Screen />} />
+              {DASHBOARD_SECTIONS.filter((section) => ![TODAY, INBOX, CLIENTS, SCHEDULE, SESSIONS, PRACTICE, PAYMENTS, TRANSACTIONS, REPORTS].includes(section)).map((section) => (
                 <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
               ))}
               <Route path="*" element={<SectionNotFound />} />

@@ -21,6 +21,13 @@ export const TODAY: DashboardSection = {
   placeholder: 'Your day at a glance will appear here once your practice is set up.',
 };
 
+export const INBOX: DashboardSection = {
+  path: 'inbox',
+  label: 'Inbox',
+  icon: 'email',
+  placeholder: 'Secure messages with your clients will appear here.',
+};
+
 export const CLIENTS: DashboardSection = {
   path: 'clients',
   label: 'Clients',
@@ -60,4 +67,4 @@ export const TRANSACTIONS: DashboardSection = {
 
 export const REPORTS: DashboardSection = { path: 'reports', label: 'Reports', icon: 'reports', placeholder: 'Reports on your practice’s sessions and income will appear here.' };
 
-export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [TODAY, CLIENTS, SCHEDULE, PAYMENTS, SESSIONS, TRANSACTIONS, REPORTS, PRACTICE];
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [TODAY, INBOX, CLIENTS, SCHEDULE, PAYMENTS, SESSIONS, TRANSACTIONS, REPORTS, PRACTICE];

@@ -57,6 +57,7 @@ export const screens = {
   payments: sectionScreen(() => import(/* webpackChunkName: "screen-payments" */ '../money/payments-page.tsx').then((m) => m.PaymentsPage)),
   transactions: sectionScreen(() => import(/* webpackChunkName: "screen-transactions" */ '../money/transactions-page.tsx').then((m) => m.TransactionsPage)),
   reports: sectionScreen(() => import(/* webpackChunkName: "screen-reports" */ '../money/reports-page.tsx').then((m) => m.ReportsPage)),
+  inbox: sectionScreen(() => import(/* webpackChunkName: "screen-inbox" */ '../inbox/inbox-page.tsx').then((m) => m.InboxPage)),
 };
 
 /** The screens a section nav item leads to (its own, and what opens from it, such as a client's page). */
@@ -69,6 +70,7 @@ export const sectionScreens: Record<string, readonly SectionScreen[]> = {
   payments: [screens.payments],
   transactions: [screens.transactions],
   reports: [screens.reports],
+  inbox: [screens.inbox],
 };
 
 /** Prefetches a section's screens; a failure is left for its route to show (and try again). */

@@ -21,6 +21,7 @@ import { listUndeliveredGfes, type GfeVersion } from '../clients/gfe/gfe-api.ts'
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
+import { useUnreadMessages } from '../inbox/use-inbox.ts';
 import { waitText } from './todays-appointments.tsx';
 
 vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn() }));
@@ -30,6 +31,7 @@ vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn
 vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
 vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn() }));
+vi.mock('../inbox/use-inbox.ts', () => ({ useUnreadMessages: vi.fn() }));
 
 function renderToday() {
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Ada Lovelace' } as AuthUser, status: 'signedIn' });
@@ -54,9 +56,20 @@ beforeEach(() => {
   vi.mocked(listAppointments).mockResolvedValue([]);
   vi.mocked(listPendingRequests).mockResolvedValue([]);
   vi.mocked(listUndeliveredGfes).mockResolvedValue([]);
+  vi.mocked(useUnreadMessages).mockReturnValue(0);
 });
 
 describe('Today', () => {
+  it('says how many messages are unread, with the way to the Inbox; nothing when none are', async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue({ practiceName: 'Calm Waters Therapy' } as PracticeSettingsDocument);
+    vi.mocked(listServices).mockResolvedValue(services([12000]));
+    vi.mocked(listClients).mockResolvedValue(clients(1));
+    vi.mocked(useUnreadMessages).mockReturnValue(3);
+    renderToday();
+    const card = await screen.findByRole('region', { name: 'Unread messages (3)' }, { timeout: 5000 });
+    expect(within(card).getByRole('link', { name: 'Open the Inbox' })).toHaveAttribute('href', '/dashboard/inbox');
+  });
+
   it('reminds of each Good Faith Estimate not yet delivered, soonest due first, until none is left', async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue({ practiceName: 'Calm Waters Therapy' } as PracticeSettingsDocument);
     vi.mocked(listServices).mockResolvedValue(services([null, 12000, null]));

@@ -9,6 +9,7 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { GET_STARTED, getStartedDone, type GetStartedStepId } from './get-started.ts';
 import { TodaysAppointments } from './todays-appointments.tsx';
 import { RequestsCard } from './requests-card.tsx';
+import { UnreadMessagesCard } from '../inbox/unread-card.tsx';
 import { NotesDueCard } from '../sessions/notes/notes-due.tsx';
 import { FormsToReviewCard } from '../clients/portal/forms-to-review-card.tsx';
 import { GfeDueCard } from '../clients/gfe/gfe-due-card.tsx';
@@ -37,6 +38,7 @@ export function TodayPage() {
         {clients.isError && <LoadError what="Loading clients failed" onRetry={() => void clients.refetch()} />}
         <MeasureAlerts clients={clients.data ?? []} timeZone={timeZone} />
         <GetStarted done={done} />
+        {!settings.isPending && <UnreadMessagesCard />}
         {!settings.isPending && <RequestsCard clients={clients.data ?? []} services={services.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <TodaysAppointments settings={settings.data ?? null} timeZone={timeZone} clients={clients.data ?? []} />}
         {!settings.isPending && <NotesDueCard clients={clients.data ?? []} timeZone={timeZone} />}

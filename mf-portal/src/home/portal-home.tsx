@@ -43,6 +43,7 @@ export function PortalHome() {
       <nav aria-label="Portal" className="portal-actions">
         <Link to="/portal/book">{PORTAL_TEXT.booking.link}</Link>
         <Link to="/portal/documents">{PORTAL_TEXT.documents.link}</Link>
+        <Link to="/portal/messages">{PORTAL_TEXT.messages.link}</Link>
       </nav>
       {load.kind === 'loading' ? <p role="status" className="portal-muted">Loading…</p> : null}
       {load.kind === 'failed' ? (

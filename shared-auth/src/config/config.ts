@@ -83,6 +83,8 @@ export interface RuntimeConfig {
     stripeConnect: string;
     /** issue 33: a portal client pays by card — summary, checkout (hosted Checkout URL), status ({action, practiceId, clientId, …}). */
     portalPay: string;
+    /** issue 32: secure messages — status, send, read of a conversation ({action, conversationId, …}). */
+    messages: string;
   };
   /**
    * issue 34: STUN/TURN servers for the video room's RTCPeerConnection (ICE_SERVERS, JSON). Empty
@@ -149,6 +151,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       videoRoom: 'video-room',
       stripeConnect: 'stripe-connect',
       portalPay: 'portal-pay',
+      messages: 'messages',
     },
     stripePublishableKey: 'pk_test_local',
     mobileAppScheme: 'cadence',

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import {
+  ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, FunctionRefusedError, isAppError, MESSAGE_MAX,
+  messagingStatus, readByOtherSide, saveFile, useConversation, type MessagingStatus,
+} from '@cadence/shared-auth';
+import { Alert, Button, MessageComposer, MessageThread } from '@cadence/shared-ui';
+import { PORTAL_TEXT } from '../portal-texts.ts';
+
+const T = PORTAL_TEXT.messages;
+
+/** The conversation itself: the thread, live; the practice's reply time or why messaging is off; the composer under the crisis notice. */
+export function PortalConversation({ conversationId, practiceName }: { conversationId: string; practiceName: string }) {
+  const { load, messages, conversation, send, retry } = useConversation(conversationId, 'client');
+  const [status, setStatus] = useState<MessagingStatus | null>(null);
+  const [draft, setDraft] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    messagingStatus(conversationId).then((s) => alive && setStatus(s), (e: unknown) => console.error('Messaging status failed to load', e));
+    return () => { alive = false; };
+  }, [conversationId]);
+
+  const submit = async () => {
+    if (draft.length > MESSAGE_MAX) return setError(T.tooLong);
+    if (!draft.trim() && !file) return setError(T.empty_);
+    if (file && file.size > ATTACHMENT_MAX_BYTES) return setError(T.tooBig);
+    setSending(true);
+    setError(null);
+    try {
+      await send(draft, file);
+      setDraft('');
+      setFile(null);
+    } catch (e) {
+      // What was typed stays in the box.
+      if (e instanceof FunctionRefusedError && e.reason) setError(e.reason);
+      else if (isAppError(e) && e.type.startsWith('storage_')) setError(T.tooBig);
+      else setError(T.sendFailed);
+      if (e instanceof FunctionRefusedError && e.status === 409) messagingStatus(conversationId).then(setStatus, () => undefined);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const open = (id: string) => {
+    const message = messages.find((m) => m.id === id);
+    if (!message?.attachment) return;
+    const name = message.attachment.name;
+    downloadAttachment(message).then((blob) => saveFile(blob, name), (e: unknown) => {
+      console.error('Attachment failed to open', e);
+      setError(T.openFailed);
+    });
+  };
+
+  const lastMine = [...messages].reverse().find((m) => m.senderRole !== 'therapist');
+  return (
+    <div className="portal-stack">
+      {load.kind === 'loading' ? <p role="status" className="portal-muted">{T.loading}</p> : null}
+      {load.kind === 'failed' ? <Alert tone="error" action={<Button onClick={retry}>{T.retry}</Button>}>{T.failed}</Alert> : null}
+      {load.kind === 'ready' ? (
+        <MessageThread
+          label={T.thread(practiceName)}
+          empty={T.empty}
+          messages={messages.map((m) => {
+            const mine = m.senderRole !== 'therapist';
+            return {
+              id: m.id, mine, sender: mine ? T.you : status?.practiceName || practiceName, body: m.body, sentAt: m.sentAt, time: formatDateTime(m.sentAt),
+              attachment: m.attachment ? { name: m.attachment.name, detail: fileSize(m.attachment.size), onOpen: () => open(m.id) } : null,
+              receipt: m.id === lastMine?.id && readByOtherSide(m, conversation, 'client') ? T.read : null,
+            };
+          })}
+        />
+      ) : null}
+      {status?.replyWithinDays && status.on ? <p className="portal-muted">{T.replyWithin(status.replyWithinDays)}</p> : null}
+      {status && !status.on ? (
+        <Alert tone="info" title={T.offTitle}>{status.message}</Alert>
+      ) : (
+        <MessageComposer
+          notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>}
+          value={draft}
+          onChange={setDraft}
+          file={file}
+          onFile={setFile}
+          onSend={() => void submit()}
+          sending={sending}
+          error={error}
+          accept={ATTACHMENT_ACCEPT}
+          labels={{ message: T.message, hint: T.hint, attach: T.attach, attachHint: T.attachHint, remove: T.remove, send: T.send, sending: T.sending }}
+        />
+      )}
+    </div>
+  );
+}
