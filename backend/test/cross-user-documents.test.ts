@@ -113,6 +113,14 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   booking_requests: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', status: 'booked', requestedAt: now() }),
   slot_claims: (victim) => ({ userId: victim, requestId: 'r1', at: '2030-01-07T10:00:00.000+00:00' }),
   public_bookings: (victim) => ({ userId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', name: 'x', email: 'x@example.com', phone: '3125550100', usesInsurance: true, codeHash: '0'.repeat(64), status: 'held', requestedAt: now(), codeExpiresAt: now(), heldUntil: '2030-01-07T10:00:00.000+00:00' }),
+  // Issue 34: a planted room could admit a stranger, a planted signal reach a call (video-room only).
+  video_rooms: (victim) => ({ userId: victim, clientId: 'c1', appointmentId: 'a1', waitingUserId: victim, waitingSince: now() }),
+  video_signals: (victim) => ({ appointmentId: 'a1', fromUserId: victim, fromSession: 's1', toSession: 's2', kind: 'description', data: '{}' }),
+  // Issue 32: conversations and messages only the messages function writes; a planted message would
+  // put words in the client's or the therapist's mouth, a planted email mark stop the next email.
+  conversations: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, role: 'client' }),
+  messages: (victim) => ({ userId: victim, conversationId: 'v1', clientId: 'c1', clientUserId: victim, senderId: victim, senderRole: 'therapist', body: 'Planted', sentAt: now() }),
+  message_emails: (victim) => ({ userId: victim, conversationId: 'v1', at: now() }),
 };
 
 /**
