@@ -78,6 +78,14 @@ describe('entering the room', () => {
     expect((await room(otherTherapist, 'enter', 'no-such-appointment')).status).toBe(404);
   });
 
+  it('lists a portal login’s own telehealth sessions for the portal, none of another practice’s', async () => {
+    const listed = await call(client, 'video-room', { action: 'mine' });
+    const sessions = listed.body['sessions'] as Array<{ appointmentId: string; practiceName: string; opensAt: string }>;
+    expect(sessions.map((s) => s.appointmentId)).toEqual([appointment.$id]);
+    expect(sessions[0]).toMatchObject({ practiceName: 'Calm Waters Therapy' });
+    expect((await call(otherClient, 'video-room', { action: 'mine' })).body['sessions']).toEqual([]);
+  });
+
   it('asks the client for the telehealth consent first, and tells the therapist it is missing', async () => {
     const therapistIn = await room(therapist, 'enter', appointment.$id);
     expect(therapistIn).toMatchObject({ status: 200, body: { role: 'therapist', consentSigned: false, peerName: 'Janie D.' } });

@@ -13,6 +13,8 @@
 //   signal {kind: 'hello'|'description'|'candidates'|'bye', fromSession, toSession?, data} → 201 {success, id}
 //   here             → 200 {success} (the client's heartbeat, so a reload finds them still admitted)
 //   leave / end      → 200 {success, room} (end: the therapist's; the room's signalling is deleted)
+//   mine (no appointmentId) → 200 {success, sessions:[{appointmentId, start, end, practiceName, opensAt}]}:
+//                      a portal login's telehealth appointments from 4 hours ago to 7 days ahead
 // Refusals {success:false, error, reason?}: 400 bad input; 401 signed out; 404 not a participant (a
 // third user); 403 reason 'window' {opensAt, closesAt} (30 minutes before to 4 hours after the start);
 // 409 reason 'office' | 'cancelled' | 'consent' {requestId?} | 'waiting' | 'ended'.
@@ -27,7 +29,7 @@ import { Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { actingLink, portalPeople } from '../../lib/portal-people.js';
 import { CANCELLED_STATUSES } from '../../lib/series-store.js';
-import { iceServersFor, roomWindow, shortName, SIGNAL_TTL_MS, stillAdmitted } from './rules.js';
+import { CLOSES_AFTER_MS, iceServersFor, roomWindow, shortName, SIGNAL_TTL_MS, stillAdmitted } from './rules.js';
 
 /** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */
 
@@ -65,6 +67,7 @@ export default async ({ req, res, log, error }) => {
   const c = collectionsFromEnv(process.env);
   const run = { databases, c, userId, req, log };
   try {
+    if (body['action'] === 'mine') return res.json({ success: true, sessions: await mine(run) });
     const appointmentId = body['appointmentId'];
     if (typeof appointmentId !== 'string' || !ID_RE.test(appointmentId)) throw new Refusal(400, 'Say which appointment.', 'appointmentId');
     const answer = await act(run, String(body['action'] ?? 'enter'), appointmentId, body);
@@ -291,6 +294,30 @@ async function change(run, action, appointmentId) {
     : room;
   if (action === 'end') await deleteSignals(run, appointmentId);
   return { status: 200, body: { room: roomSummary(updated) } };
+}
+
+/** The caller's coming telehealth sessions, through each active portal link (client or guardian). */
+async function mine(/** @type {Run} */ run) {
+  const { databases, c, userId } = run;
+  const at = now();
+  const links = (await databases.listDocuments({
+    databaseId: c.databaseId, collectionId: c.portalAccess, queries: [Query.equal('clientUserId', userId), Query.equal('status', 'active'), Query.limit(100)], total: false,
+  })).documents.filter((l) => l['clientUserId'] === userId);
+  const perLink = await Promise.all(links.map(async (link) => {
+    const therapist = String(link['userId']);
+    const listed = await databases.listDocuments({
+      databaseId: c.databaseId, collectionId: c.appointments,
+      queries: [
+        Query.equal('userId', therapist), Query.equal('clientId', String(link['clientId'])), Query.equal('locationType', 'telehealth'),
+        Query.greaterThan('start', iso(at - CLOSES_AFTER_MS)), Query.lessThan('start', iso(at + 7 * 86_400_000)), Query.orderAsc('start'), Query.limit(50),
+      ],
+      total: false,
+    });
+    return listed.documents
+      .filter((a) => ownedBy(a, therapist) && !(/** @type {readonly unknown[]} */ (CANCELLED_STATUSES)).includes(a['status']))
+      .map((a) => ({ appointmentId: a.$id, start: a['start'], end: a['end'], practiceName: link['practiceName'], opensAt: roomWindow(String(a['start']), at).opensAt }));
+  }));
+  return perLink.flat().sort((a, b) => String(a.start).localeCompare(String(b.start)));
 }
 
 /** Every signal of this room: the call is over, nothing of its negotiation is kept. */
