@@ -97,11 +97,11 @@ describe('entering the room', () => {
   it('is open from 30 minutes before the start to 4 hours after it, and only for telehealth', async () => {
     const early = await telehealth(31 * 60_000);
     const answer = await room(therapist, 'enter', early.$id);
-    expect(answer).toMatchObject({ status: 403, body: { reason: 'window', error: 'This video session is not open yet.' } });
+    expect(answer).toMatchObject({ status: 403, body: { reason: 'window', early: true, error: 'This video session is not open yet.' } });
     expect(Date.parse(String(answer.body['opensAt']))).toBe(Date.parse(String(early['start'])) - 30 * 60_000);
     expect((await room(client, 'enter', early.$id)).body).toMatchObject({ reason: 'window' });
     const late = await telehealth(-4 * HOUR - 2 * 60_000);
-    expect((await room(therapist, 'enter', late.$id)).body).toMatchObject({ reason: 'window', error: 'This video session has closed.' });
+    expect((await room(therapist, 'enter', late.$id)).body).toMatchObject({ reason: 'window', early: false, error: 'This video session has closed.' });
     const justOpen = await telehealth(29 * 60_000);
     expect((await room(therapist, 'enter', justOpen.$id)).status).toBe(200);
     const office = await createAppointment(therapist, record.$id, 's1', 5 * 60_000);

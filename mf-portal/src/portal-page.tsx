@@ -16,6 +16,7 @@ const DocumentsPage = lazy(() => import('./documents/documents-page.tsx'));
 const FormPage = lazy(() => import('./forms/form-page.tsx'));
 const BookPage = lazy(() => import('./booking/book-page.tsx'));
 const MessagesPage = lazy(() => import('./messages/messages-page.tsx'));
+const VideoPage = lazy(() => import('./video/video-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -86,6 +87,14 @@ export default function PortalPage() {
             element={(
               <ClientOnly>
                 <Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.form.loading}</p>}><FormPage /></Suspense>
+              </ClientOnly>
+            )}
+          />
+          <Route
+            path="video/:appointmentId"
+            element={(
+              <ClientOnly>
+                <Suspense fallback={<p role="status" className="portal-page portal-muted">Opening the room…</p>}><VideoPage /></Suspense>
               </ClientOnly>
             )}
           />

@@ -2,7 +2,7 @@
 // name here). Test seams live in '@cadence/shared-auth/testing', the query cache in '/query'.
 
 // config
-export { getConfig, loadConfig, type RuntimeConfig } from './config/config.ts';
+export { getConfig, loadConfig, type IceServer, type RuntimeConfig } from './config/config.ts';
 export {
   AUTO_SIGN_OUT_MINUTES, AUTO_SIGN_OUT_WARNING_MS, DEFAULT_AUTO_SIGN_OUT_MINUTES, MAX_SESSIONS, MIN_PASSWORD_LENGTH,
   PROFILE_COMPLETE_MIN_MS, SESSION_EXTEND_INTERVAL_MS,

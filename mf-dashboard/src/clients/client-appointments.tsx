@@ -15,6 +15,7 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import './client-appointments.css';
+import { VideoSessionLink } from '../sessions/video/video-session-link.tsx';
 
 export const CLIENT_APPOINTMENT_TEXTS = {
   newAppointment: 'New appointment',
@@ -48,7 +49,10 @@ function columns({ client, services, settings, timeZone }: Context): TableColumn
       header: 'Note',
       cell: (appointment) => {
         const at = sessionWhen(appointment, timeZone);
-        return <NoteLink appointment={appointment} context={`${at.fullDate}, ${at.time}`} />;
+        const context = `${at.fullDate}, ${at.time}`;
+        // Issue 34: a telehealth appointment's room, from now until it closes (4 hours after the start).
+        const video = Date.parse(appointment.end) + 4 * 3_600_000 > Date.now() ? <VideoSessionLink appointment={appointment} context={context} /> : null;
+        return video ? <span className="client-appointments__actions"><NoteLink appointment={appointment} context={context} />{video}</span> : <NoteLink appointment={appointment} context={context} />;
       },
     },
     {

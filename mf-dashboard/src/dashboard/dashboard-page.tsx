@@ -5,6 +5,7 @@ import { Icon, PageHeader } from '@cadence/shared-ui';
 import { PromoBanner } from '../promo-banner/promo-banner.tsx';
 import { NOTE_ROUTE } from '../sessions/notes/note-paths.ts';
 import { NotesDueBadge } from '../sessions/notes/notes-due-badge.tsx';
+import { VIDEO_ROUTE } from '../sessions/video/video-paths.ts';
 import { MeasureAlertsBadge } from '../clients/portal/measure-alerts-badge.tsx';
 import { UnreadMessagesBadge } from '../inbox/unread-badge.tsx';
 import { CLIENTS, DASHBOARD_SECTIONS, INBOX, PAYMENTS, PRACTICE, REPORTS, SCHEDULE, SESSIONS, TODAY, TRANSACTIONS } from './dashboard-sections.ts';
@@ -69,6 +70,7 @@ export default function DashboardPage() {
               <Route path={SCHEDULE.path} element={<screens.schedule.Screen />} />
               <Route path={SESSIONS.path} element={<screens.sessions.Screen />} />
               <Route path={NOTE_ROUTE} element={<screens.note.Screen />} />
+              <Route path={VIDEO_ROUTE} element={<screens.video.Screen />} />
               <Route path={PRACTICE.path} element={<screens.practice.Screen />} />
               <Route path={PAYMENTS.path} element={<screens.payments.Screen />} />
               <Route path={TRANSACTIONS.path} element={<screens.transactions.Screen />} />

@@ -53,6 +53,7 @@ export const screens = {
   schedule: sectionScreen(() => import(/* webpackChunkName: "screen-schedule" */ '../schedule/schedule-page.tsx').then((m) => m.SchedulePage)),
   sessions: sectionScreen(() => import(/* webpackChunkName: "screen-sessions" */ '../sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
   note: sectionScreen(() => import(/* webpackChunkName: "screen-note" */ '../sessions/notes/note-page.tsx').then((m) => m.NotePage)),
+  video: sectionScreen(() => import(/* webpackChunkName: "screen-video" */ '../sessions/video/video-room-page.tsx').then((m) => m.VideoRoomPage)),
   practice: sectionScreen(() => import(/* webpackChunkName: "screen-practice" */ '../practice/practice-page.tsx').then((m) => m.PracticePage)),
   payments: sectionScreen(() => import(/* webpackChunkName: "screen-payments" */ '../money/payments-page.tsx').then((m) => m.PaymentsPage)),
   transactions: sectionScreen(() => import(/* webpackChunkName: "screen-transactions" */ '../money/transactions-page.tsx').then((m) => m.TransactionsPage)),

@@ -17,6 +17,7 @@ import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { practiceCountry } from '../shared/country.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatPhone } from '../shared/validators.ts';
+import { VideoSessionLink } from '../sessions/video/video-session-link.tsx';
 
 export const TODAY_TEXTS = {
   title: "Today's appointments",
@@ -127,10 +128,15 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                 </span>
                 <span className="today-row__actions">
                   <NoteLink appointment={appointment} context={`${who}, ${start}`} />
-                  {appointment.locationType === 'telehealth' && appointment.meetingLink ? (
-                    <a href={appointment.meetingLink} target="_blank" rel="noreferrer noopener" aria-label={TODAY_TEXTS.joinLabel(who, start)}>
-                      {TODAY_TEXTS.join}
-                    </a>
+                  {appointment.locationType === 'telehealth' ? (
+                    <>
+                      <VideoSessionLink appointment={appointment} context={`${who}, ${start}`} />
+                      {appointment.meetingLink ? (
+                        <a href={appointment.meetingLink} target="_blank" rel="noreferrer noopener" aria-label={TODAY_TEXTS.joinLabel(who, start)}>
+                          {TODAY_TEXTS.join}
+                        </a>
+                      ) : null}
+                    </>
                   ) : (
                     <span className="today-row__place">{TODAY_TEXTS.office}</span>
                   )}

@@ -7,6 +7,7 @@ import { PracticeForms } from '../forms/practice-forms.tsx';
 import { PracticeMeasures } from '../measures/practice-measures.tsx';
 import { PracticePayments } from '../payments/practice-payments.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
+import { VideoSessions } from '../video/video-sessions.tsx';
 import { listPracticeLinks, onBehalfOf, type PracticeLink } from './practice-links.ts';
 
 const T = PORTAL_TEXT.home;
@@ -45,6 +46,7 @@ export function PortalHome() {
         <Link to="/portal/documents">{PORTAL_TEXT.documents.link}</Link>
         <Link to="/portal/messages">{PORTAL_TEXT.messages.link}</Link>
       </nav>
+      <VideoSessions />
       {load.kind === 'loading' ? <p role="status" className="portal-muted">Loading…</p> : null}
       {load.kind === 'failed' ? (
         <Alert tone="error" action={<Button onClick={() => { setLoad({ kind: 'loading' }); read(); }}>{T.retry}</Button>}>{T.loadFailed}</Alert>

@@ -16,7 +16,7 @@
 //   mine (no appointmentId) → 200 {success, sessions:[{appointmentId, start, end, practiceName, opensAt}]}:
 //                      a portal login's telehealth appointments from 4 hours ago to 7 days ahead
 // Refusals {success:false, error, reason?}: 400 bad input; 401 signed out; 404 not a participant (a
-// third user); 403 reason 'window' {opensAt, closesAt} (30 minutes before to 4 hours after the start);
+// third user); 403 reason 'window' {early, opensAt, closesAt} (30 minutes before to 4 hours after the start);
 // 409 reason 'office' | 'cancelled' | 'consent' {requestId?} | 'waiting' | 'ended'.
 // The audit log (the therapist's) gets video.start / video.join / video.leave / video.end with the
 // appointment's id and nothing else.
@@ -185,7 +185,8 @@ async function enter(run, appointmentId) {
   const at = now();
   const window = roomWindow(String(appointment['start']), at);
   if (!window.open) {
-    throw refuse(403, at < Date.parse(window.opensAt) ? 'This video session is not open yet.' : 'This video session has closed.', { reason: 'window', opensAt: window.opensAt, closesAt: window.closesAt });
+    const early = at < Date.parse(window.opensAt);
+    throw refuse(403, early ? 'This video session is not open yet.' : 'This video session has closed.', { reason: 'window', early, opensAt: window.opensAt, closesAt: window.closesAt });
   }
   const consent = await telehealthConsent(run, appointment, therapist);
   if (role === 'client' && !consent.signed) throw refuse(409, VIDEO_MESSAGES.consent, { reason: 'consent', requestId: consent.pending });
