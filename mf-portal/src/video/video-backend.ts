@@ -1,5 +1,5 @@
-import { documentsChannel, executeFunction, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
-import type { EnterAnswer, RoomBackend } from '@cadence/shared-auth/video';
+import { appwrite, documentsChannel, executeFunction, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
+import { VIDEO_COLLECTIONS, type EnterAnswer, type RoomBackend, type RoomDocument } from '@cadence/shared-auth/video';
 
 /** The video room's calls into shared-auth (the one Appwrite client and its Realtime socket). */
 export function roomBackend(): RoomBackend {
@@ -7,6 +7,8 @@ export function roomBackend(): RoomBackend {
     call: (body) => executeFunction<EnterAnswer>('videoRoom', body, { acceptRefusal: true }),
     live: (channels, callback) => subscribeLive(channels, callback),
     channel: documentsChannel,
+    getRoom: (appointmentId) => appwrite().databases.getDocument({ databaseId: getConfig().databaseId, collectionId: VIDEO_COLLECTIONS.rooms, documentId: appointmentId })
+      .then((doc) => doc as unknown as RoomDocument, () => null),
     iceServers: (getConfig().iceServers ?? []) as IceServer[] as RTCIceServer[],
   };
 }

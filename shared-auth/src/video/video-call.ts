@@ -81,7 +81,9 @@ export class VideoCall {
   }
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.options.transport.subscribe((signal) => { void this.receive(signal); });
+    this.unsubscribe = await this.options.transport.subscribe((signal) => {
+      this.receive(signal).catch((e: unknown) => { console.warn('A video signal could not be applied', e); });
+    });
     this.options.events.status('calling');
     // Until the other page answers: it may not be subscribed yet, or not admitted yet.
     await this.hello(false);

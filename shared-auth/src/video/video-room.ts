@@ -44,6 +44,8 @@ export interface RoomBackend {
   live(channels: string[], callback: (event: { events: string[]; payload: unknown }) => void): Promise<() => void>;
   /** documentsChannel */
   channel(collectionId: string, documentId?: string): string;
+  /** the room document as the user may read it (a fallback to Realtime while waiting) */
+  getRoom(appointmentId: string): Promise<RoomDocument | null>;
   /** the runtime config's STUN servers; the function adds TURN credentials */
   iceServers: RTCIceServer[];
 }
@@ -95,16 +97,24 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
     localRef.current = local;
   });
 
+  // One Realtime subscription per page for the room and its signals, opened at once; entering does not
+  // wait for it (a socket may take a moment), and the call waits for it before saying hello.
+  const signalListeners = useRef(new Set<(signal: Signal) => void>());
+  const liveReady = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     let cancelled = false;
-    let stop: (() => void) | null = null;
+    const b = backendRef.current;
+    const subscribing = b.live([b.channel(VIDEO_COLLECTIONS.rooms, appointmentId), b.channel(VIDEO_COLLECTIONS.signals)], ({ events, payload }) => {
+      if (cancelled) return;
+      const doc = payload as { $collectionId?: string; appointmentId?: string };
+      if (events.some((e) => e.includes(`.${VIDEO_COLLECTIONS.signals}.`))) {
+        if (doc.appointmentId === appointmentId && events.some((e) => e.endsWith('.create'))) for (const listener of signalListeners.current) listener(payload as Signal);
+      } else {
+        setRoom(payload as RoomDocument);
+      }
+    });
+    liveReady.current = subscribing.catch(() => undefined);
     void (async () => {
-      const b = backendRef.current;
-      // Subscribed before entering, so no change to the room after the answer is missed.
-      stop = await b.live([b.channel(VIDEO_COLLECTIONS.rooms, appointmentId)], ({ payload }) => {
-        if (!cancelled) setRoom(payload as RoomDocument);
-      });
-      if (cancelled) { stop(); return; }
       try {
         const answer = await b.call({ action: 'enter', appointmentId });
         if (cancelled) return;
@@ -114,11 +124,24 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
         if (!cancelled) setProblem('The video session could not be reached. Check your connection and reload the page.');
       }
     })();
-    return () => { cancelled = true; stop?.(); };
+    return () => {
+      cancelled = true;
+      void subscribing.then((stop) => { stop(); }, () => undefined);
+    };
   }, [appointmentId, attempt]);
 
   const role = entered?.role;
   const inCall = Boolean(entered && !left && room?.admittedAt && !room.endedAt);
+
+  // Realtime carries the room's changes; while nobody is in the call, a slow read every few seconds
+  // also catches one a dropped socket missed (a waiting client, an admission, the end).
+  useEffect(() => {
+    if (!entered || inCall || room?.endedAt || left) return undefined;
+    const timer = setInterval(() => {
+      void backendRef.current.getRoom(appointmentId).then((fresh) => { if (fresh) setRoom(fresh); }, () => undefined);
+    }, 4_000);
+    return () => { clearInterval(timer); };
+  }, [entered, inCall, room?.endedAt, left, appointmentId]);
 
   // The client's heartbeat: a reload within 2 minutes of the last one finds them still admitted.
   useEffect(() => {
@@ -140,10 +163,11 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
           const answer = await b.call({ action: 'signal', appointmentId, ...signal });
           if (answer.success === false) throw new Error(answer.error ?? 'signal refused');
         },
-        subscribe: (onSignal) => b.live([b.channel(VIDEO_COLLECTIONS.signals)], ({ events, payload }) => {
-          const doc = payload as Signal & { appointmentId?: string };
-          if (doc.appointmentId === appointmentId && events.some((e) => e.endsWith('.create'))) onSignal(doc);
-        }),
+        subscribe: async (onSignal) => {
+          signalListeners.current.add(onSignal);
+          await Promise.race([liveReady.current, new Promise((resolve) => { setTimeout(resolve, 3_000); })]);
+          return () => { signalListeners.current.delete(onSignal); };
+        },
       },
       events: {
         remoteStream: setRemote,

@@ -1,5 +1,5 @@
-import { documentsChannel, executeFunction, formatDateTime, formatTime, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
-import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend } from '@cadence/shared-auth/video';
+import { appwrite, documentsChannel, executeFunction, formatDateTime, formatTime, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
+import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend, type RoomDocument, VIDEO_COLLECTIONS } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, CallStage, Card, DeviceCheck, PageHeader } from '@cadence/shared-ui';
 import { useMemo, useState } from 'react';
@@ -18,6 +18,8 @@ function roomBackend(): RoomBackend {
     call: (body) => executeFunction<EnterAnswer>('videoRoom', body, { acceptRefusal: true }),
     live: (channels, callback) => subscribeLive(channels, callback),
     channel: documentsChannel,
+    getRoom: (appointmentId) => appwrite().databases.getDocument({ databaseId: getConfig().databaseId, collectionId: VIDEO_COLLECTIONS.rooms, documentId: appointmentId })
+      .then((doc) => doc as unknown as RoomDocument, () => null),
     iceServers: (getConfig().iceServers ?? []) as IceServer[] as RTCIceServer[],
   };
 }

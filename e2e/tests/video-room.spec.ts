@@ -1,0 +1,132 @@
+// Issue 34 "video sessions" in the composed build, with Chromium's fake camera and microphone: a
+// therapist and a client in two browser contexts — the waiting room, Admit, both remote videos
+// decoding frames (getStats framesDecoded rising), mute shown on the other side, the client's reload
+// bringing the call back without a second Admit, End → Write note and Mark Show — and a third user
+// refused. Set-up through the API (support/); the permission and window rules in backend/test/video-room.
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible } from '../support/fixtures.ts';
+import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
+import { createCompleteUser, signIn } from '../support/accounts.ts';
+import { uniqueEmail } from '../support/mailbox.ts';
+import { inviteToPortal } from '../support/portal.ts';
+import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
+
+// Only this file's browser gets fake media devices (and grants them without a prompt).
+test.use({ launchOptions: { executablePath: chromiumPath(), args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] } });
+
+/** Keeps each page's RTCPeerConnections reachable, so the test reads getStats as the page would. */
+const KEEP_CONNECTIONS = `(() => {
+  const Native = window.RTCPeerConnection;
+  window.__connections = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) { super(...args); window.__connections.push(this); }
+  };
+})();`;
+
+/** framesDecoded of the newest connection's inbound video (0 before any). */
+async function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const connections = (window as unknown as { __connections?: RTCPeerConnection[] }).__connections ?? [];
+    const pc = connections.at(-1);
+    if (!pc || pc.connectionState === 'closed') return 0;
+    let frames = 0;
+    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+      if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+    });
+    return frames;
+  });
+}
+
+/** Remote video decodes: framesDecoded passes `over` and is still rising. */
+async function expectVideoFlowing(page: Page, over = 0): Promise<void> {
+  await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(over);
+  const first = await framesDecoded(page);
+  await expect.poll(() => framesDecoded(page), { timeout: 5_000 }).toBeGreaterThan(first);
+}
+
+test('therapist admits the waiting client; both see and hear each other, mute shows, a reload comes back, End offers Write note; a third user is refused', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const therapist = await createCompleteUser();
+  const clientEmail = uniqueEmail('video-client');
+  const { clients, serviceId } = await seedPractice(therapist.id, { clients: [{ firstName: 'Jane', lastName: 'Doe', email: clientEmail, reminderConsent: true }] });
+  const clientId = clients['Jane'] ?? '';
+  const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5 * 60_000);
+  const appointmentId = await createPracticeDocument(therapist.id, 'appointments', {
+    clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'scheduled',
+    locationType: 'telehealth', feeAmount: 15000, currency: 'USD', statusHistory: [],
+  });
+  await page.addInitScript(KEEP_CONNECTIONS);
+  await signIn(page, therapist);
+  const invitation = await inviteToPortal(page, clientId, clientEmail);
+  const link = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'portal_access', documentId: clientId });
+  // The signed telehealth consent, as sign-consent leaves it (signing itself: backend/test/consent-signing).
+  await practiceDatabases.createDocument({
+    databaseId: 'main', collectionId: 'consent_requests', documentId: 'unique()',
+    data: {
+      userId: therapist.id, clientId, clientUserId: link['clientUserId'], templateId: 'telehealth-consent', templateVersion: '2026-11-01', title: 'Telehealth consent',
+      body: 'Telehealth consent', contentHash: '0'.repeat(64), status: 'signed', sentAt: new Date().toISOString(), signedAt: new Date().toISOString(),
+    },
+    permissions: [`read("user:${therapist.id}")`, `read("user:${String(link['clientUserId'])}")`],
+  });
+
+  const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const client = await clientContext.newPage();
+  await client.addInitScript(KEEP_CONNECTIONS);
+
+  await test.step('the client waits in the waiting room with a self-view, a level meter and device pickers', async () => {
+    await client.goto(invitation);
+    await expect(client).toHaveURL('/portal', { timeout: 30_000 });
+    await client.getByRole('link', { name: /^Join video session/ }).click();
+    await expect(client.getByText('You are in the waiting room. Calm Harbor Counseling will let you in.')).toBeVisible();
+    await expect(client.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+    await expect(client.getByRole('combobox', { name: 'Camera' }).locator('option')).not.toHaveCount(0);
+    await expect(client.getByRole('combobox', { name: 'Microphone' }).locator('option')).not.toHaveCount(0);
+    await expectAccessible(client);
+  });
+
+  await test.step('the therapist sees "Jane D. is waiting" and admits; both remote videos decode frames', async () => {
+    await page.goto(`/dashboard/sessions/${appointmentId}/video`);
+    await expect(page.getByText('Jane D. is waiting')).toBeVisible();
+    const admitted = Date.now();
+    await page.getByRole('button', { name: 'Admit' }).click();
+    await Promise.all([expectVideoFlowing(page), expectVideoFlowing(client)]);
+    test.info().annotations.push({ type: 'admit → video both sides (ms, incl. polling)', description: String(Date.now() - admitted) });
+  });
+
+  await test.step('the client mutes: the therapist sees it', async () => {
+    await client.getByRole('button', { name: 'Mute' }).click();
+    await expect(page.getByText('Jane D. is muted')).toBeVisible();
+    await client.getByRole('button', { name: 'Unmute' }).click();
+    await expect(page.getByText('Jane D. is muted')).toBeHidden();
+  });
+
+  await test.step('the client reloads: the call comes back without another Admit', async () => {
+    const reloaded = Date.now();
+    await client.reload();
+    await Promise.all([expectVideoFlowing(client), expect.poll(() => page.evaluate(() => (window as unknown as { __connections: unknown[] }).__connections.length)).toBeGreaterThan(1)]);
+    await expectVideoFlowing(page);
+    test.info().annotations.push({ type: 'reload → video back (ms, incl. polling)', description: String(Date.now() - reloaded) });
+    await expect(page.getByRole('button', { name: 'Admit' })).toBeHidden();
+  });
+
+  await test.step('the therapist ends: the client is told, the therapist gets Write note and Mark Show', async () => {
+    await page.getByRole('button', { name: 'End session' }).click();
+    await expect(page.getByRole('heading', { name: 'Session ended' })).toBeVisible();
+    await expect(client.getByText('The session has ended. Thank you.')).toBeVisible();
+    await page.getByRole('button', { name: 'Mark Show' }).click();
+    await expect(page.getByRole('button', { name: /Attendance of Jane D\..*Show/ })).toBeVisible();
+    await page.getByRole('link', { name: 'Write note' }).click();
+    await expect(page).toHaveURL(`/dashboard/sessions/${appointmentId}/note`);
+  });
+
+  await test.step('another therapist with the link is refused', async () => {
+    const stranger = await createCompleteUser();
+    const strangerContext = await browser.newContext();
+    const other = await strangerContext.newPage();
+    await signIn(other, stranger);
+    await other.goto(`/dashboard/sessions/${appointmentId}/video`);
+    await expect(other.getByText('This video session could not be found.')).toBeVisible();
+    await strangerContext.close();
+  });
+  await clientContext.close();
+});
