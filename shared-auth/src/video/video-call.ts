@@ -72,6 +72,7 @@ export class VideoCall {
   private closed = false;
   /** Signals leave one at a time, so a description always arrives before its candidates. */
   private outbox: Promise<void> = Promise.resolve();
+  private inbox: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: CallOptions) {
     this.state = {
@@ -81,8 +82,9 @@ export class VideoCall {
   }
 
   async start(): Promise<void> {
+    // Applied one at a time, in the order they were written: a description before its candidates.
     this.unsubscribe = await this.options.transport.subscribe((signal) => {
-      this.receive(signal).catch((e: unknown) => { console.warn('A video signal could not be applied', e); });
+      this.inbox = this.inbox.then(() => this.receive(signal)).catch((e: unknown) => { console.warn('A video signal could not be applied', e); });
     });
     this.options.events.status('calling');
     // Until the other page answers: it may not be subscribed yet, or not admitted yet.
@@ -152,11 +154,16 @@ export class VideoCall {
     if (this.closed || signal.fromSession === this.session) return;
     if (signal.toSession !== null && signal.toSession !== this.session) return;
     if (signal.kind === 'hello') {
+      const reply = (JSON.parse(signal.data || '{}') as { reply?: boolean }).reply === true;
       if (signal.fromSession !== this.peerSession) {
         this.peerSession = signal.fromSession;
         this.connect();
+      } else if (!reply && this.pc?.signalingState === 'have-local-offer' && this.pc.localDescription) {
+        // The peer is still saying hello with our offer unanswered: it may have missed it (subscribed
+        // late after a reload). Sending it again breaks what would otherwise be a wait on both sides.
+        await this.sendDescription(this.pc);
       }
-      if (!(JSON.parse(signal.data || '{}') as { reply?: boolean }).reply) await this.hello(true);
+      if (!reply) await this.hello(true);
       return;
     }
     if (signal.fromSession !== this.peerSession) return;
@@ -201,6 +208,8 @@ export class VideoCall {
     this.makingOffer = false;
     this.ignoreOffer = false;
     this.pendingCandidates = [];
+    if (this.candidateTimer) clearTimeout(this.candidateTimer);
+    this.candidateTimer = null;
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     this.pc = pc;
     this.options.events.status('calling');

@@ -165,7 +165,7 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
         },
         subscribe: async (onSignal) => {
           signalListeners.current.add(onSignal);
-          await Promise.race([liveReady.current, new Promise((resolve) => { setTimeout(resolve, 3_000); })]);
+          await Promise.race([liveReady.current, new Promise((resolve) => { setTimeout(resolve, 10_000); })]);
           return () => { signalListeners.current.delete(onSignal); };
         },
       },
