@@ -10,7 +10,7 @@ export {
 
 // the backend client: the one Appwrite client, its errors, function calls, ids
 export { appwrite } from './client/appwrite-client.ts';
-export { attempt, isAppError, isNetworkError, toAppError } from './client/errors.ts';
+export { attempt, hasErrorType, isAppError, isNetworkError, toAppError } from './client/errors.ts';
 export { listDocumentPage, type DocumentPageRequest } from './client/document-pages.ts';
 export { deleteFile, downloadFile, uploadFile } from './client/files.ts';
 export { base64Blob, saveFile } from './client/save-file.ts';

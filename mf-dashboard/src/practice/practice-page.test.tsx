@@ -166,6 +166,25 @@ describe('practice details', () => {
     expect(screen.queryByText('Saved')).toBeNull();
   });
 
+  it('a booking page address another practice uses is named beside its field (Appwrite: document_unique_constraint_violation); another conflict is a plain failure', async () => {
+    vi.mocked(getPracticeSettings).mockResolvedValue(settingsDocument({ bookingSlug: 'calm-waters' }));
+    vi.mocked(savePracticeSettings).mockRejectedValueOnce(new AppwriteException('Document with the requested ID already exists.', 409, 'document_already_exists'));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Saving practice settings failed');
+
+    vi.mocked(savePracticeSettings).mockRejectedValueOnce(new AppwriteException('Document violates a unique attribute constraint. Try again with different value(s).', 409, 'document_unique_constraint_violation'));
+    const address = field(/Booking page address/);
+    await user.clear(address);
+    await user.type(address, 'harbor');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(address).toHaveAccessibleDescription(expect.stringContaining('Another practice already uses this address.')));
+    expect(address).toHaveFocus();
+    expect(address).toHaveValue('harbor');
+    expect(screen.queryByText('Saving practice settings failed')).toBeNull();
+  });
+
   it('shows the tax ID masked except the last four digits, unless it is being edited', async () => {
     vi.mocked(getPracticeSettings).mockResolvedValue(settingsDocument({ taxId: '12-3456789' }));
     const user = userEvent.setup();

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
-import { useAuthStore } from '@cadence/shared-auth';
+import { hasErrorType, useAuthStore } from '@cadence/shared-auth';
 import { Button, Combobox, RadioGroup } from '@cadence/shared-ui';
 import type { PracticeSettingsDocument } from './api/get-practice-settings.ts';
 import { FormSelect, FormTextInput, SaveError, schemaResolver } from './form-controls.tsx';
@@ -9,6 +9,7 @@ import {
   FEE_TYPES,
   NOTE_TEMPLATES,
   PRACTICE_CHOICE_LABELS,
+  PRACTICE_MESSAGES,
   practiceSettingsSchema,
   REMINDER_LEAD_HOURS,
   type FeeType,
@@ -229,6 +230,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
     control,
     handleSubmit,
     reset,
+    setError,
     setValue,
     formState: { errors, isDirty },
   } = useForm<PracticeSettingsFormValues, unknown, PracticeSettings>({
@@ -245,8 +247,16 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
   const currencies = useMemo(() => currencyOptions(settings?.currency ?? DEFAULT_CURRENCY), [settings?.currency]);
   const fields = { register, control, errors };
 
+  // The booking address is the settings' one unique index (across practices, which this therapist
+  // cannot read): Appwrite names its violation.
+  const slugTaken = (error: unknown) => hasErrorType(error, 'document_unique_constraint_violation');
   const onSubmit = handleSubmit((values) =>
-    save.mutate(values, { onSuccess: (saved) => reset(settingsFormValues(saved)) }),
+    save.mutate(values, {
+      onSuccess: (saved) => reset(settingsFormValues(saved)),
+      onError: (error) => {
+        if (slugTaken(error)) setError('bookingSlug', { message: PRACTICE_MESSAGES.bookingSlugTaken }, { shouldFocus: true });
+      },
+    }),
   );
 
   return (
@@ -344,7 +354,7 @@ export function PracticeSettingsForm({ settings }: { settings: PracticeSettingsD
         />
       </fieldset>
 
-      {save.isError && <SaveError what="Saving practice settings failed" error={save.error} />}
+      {save.isError && errors.bookingSlug?.message !== PRACTICE_MESSAGES.bookingSlugTaken && <SaveError what="Saving practice settings failed" error={save.error} />}
       <div className="practice-form__actions">
         <Button type="submit" variant="primary" loading={save.isPending} loadingLabel="Saving…">
           Save

@@ -53,6 +53,7 @@ export const BOOKING_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 export const PRACTICE_MESSAGES = {
   bookingSlug: 'Use 1 to 40 lowercase letters, digits and dashes, such as calm-waters.',
+  bookingSlugTaken: 'Another practice already uses this address. Choose another; nothing else was changed.',
   cancellationWindow: 'Choose a cancellation window: none, 24, 48 or 72 hours.',
   reminderLead: 'Choose when reminders go out: off, 24 or 48 hours before.',
   noteTemplate: 'Choose a note template: SOAP, DAP, BIRP, GIRP or free text.',

@@ -43,6 +43,11 @@ export function hasStatus(e: unknown, code: number): boolean {
   return e instanceof AppwriteException && e.code === code;
 }
 
+/** True for a backend answer of this Appwrite error type (e.g. document_unique_constraint_violation). */
+export function hasErrorType(e: unknown, type: string): boolean {
+  return e instanceof AppwriteException && e.type === type;
+}
+
 export const isNotFound = (e: unknown): boolean => hasStatus(e, 404);
 export const isConflict = (e: unknown): boolean => hasStatus(e, 409);
 export const isUnauthorized = (e: unknown): boolean => hasStatus(e, 401);
