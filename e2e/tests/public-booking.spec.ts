@@ -53,6 +53,7 @@ test('a new client books from the public page, confirms the emailed code and fin
     await page.getByRole('textbox', { name: 'Code' }).fill(code);
     await page.getByRole('button', { name: 'Hold this time' }).click();
     await expect(page.getByRole('heading', { name: 'We’re holding this time for you' })).toBeVisible();
+    await expect(page.getByText(/ is held for you \((9|10):\d\d left\)\. Confirm to book it\.$/)).toBeVisible();
     await page.getByRole('button', { name: /^Confirm Psychotherapy on / }).click();
     await expect(page.getByText(/^Booked: Psychotherapy on /)).toBeVisible({ timeout: 30_000 });
   });

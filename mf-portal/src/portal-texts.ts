@@ -308,7 +308,7 @@ export const PORTAL_TEXT = {
     signIn: 'Sign in to the client portal',
     asNew: 'Book as a new client',
     heldTitle: 'We’re holding this time for you',
-    held: (when: string, left: string) => `${when} is held for you for ${left} more minutes. Confirm to book it.`,
+    held: (when: string, left: string) => `${when} is held for you (${left} left). Confirm to book it.`,
     confirm: (service: string, when: string) => `Confirm ${service} on ${when}`,
     confirmRequest: (service: string, when: string) => `Ask for ${service} on ${when}`,
     confirming: 'Confirming…',
