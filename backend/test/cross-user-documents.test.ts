@@ -115,7 +115,7 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   public_bookings: (victim) => ({ userId: victim, serviceId: 's1', start: '2030-01-07T10:00:00.000+00:00', end: '2030-01-07T10:50:00.000+00:00', name: 'x', email: 'x@example.com', phone: '3125550100', usesInsurance: true, codeHash: '0'.repeat(64), status: 'held', requestedAt: now(), codeExpiresAt: now(), heldUntil: '2030-01-07T10:00:00.000+00:00' }),
   // Issue 34: a planted room could admit a stranger, a planted signal reach a call (video-room only).
   video_rooms: (victim) => ({ userId: victim, clientId: 'c1', appointmentId: 'a1', waitingUserId: victim, waitingSince: now() }),
-  video_signals: (victim) => ({ appointmentId: 'a1', fromUserId: victim, fromSession: 's1', toSession: 's2', kind: 'description', data: '{}' }),
+  video_signals: (victim) => ({ userId: victim, appointmentId: 'a1', fromUserId: victim, fromSession: 's1', toSession: 's2', kind: 'description', data: '{}' }),
   // Issue 32: conversations and messages only the messages function writes; a planted message would
   // put words in the client's or the therapist's mouth, a planted email mark stop the next email.
   conversations: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, role: 'client' }),

@@ -260,7 +260,8 @@ async function signal(run, appointmentId, body) {
   if (role === 'client' && !room['admittedAt']) throw refuse(409, VIDEO_MESSAGES.waiting, { reason: 'waiting' });
   const created = await databases.createDocument({
     databaseId: c.databaseId, collectionId: c.videoSignals, documentId: 'unique()',
-    data: { appointmentId, fromUserId: userId, fromSession, toSession, kind, data },
+    // userId: the practice's, like every practice record (account deletion and export find it by it).
+    data: { userId: String(room['userId']), appointmentId, fromUserId: userId, fromSession, toSession, kind, data },
     permissions: room.$permissions.filter((p) => p.startsWith('read(')),
   });
   if (role === 'client' && now() - Date.parse(String(room['clientSeenAt'] ?? 0)) > SEEN_EVERY_MS) {
