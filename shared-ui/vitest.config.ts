@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     // Tests import the package by its public name (STYLE.md), as the remotes do.
-    alias: { '@cadence/shared-ui': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    // The subpaths first: the first alias that matches wins.
+    alias: {
+      '@cadence/shared-ui/messages': fileURLToPath(new URL('./src/messages.ts', import.meta.url)),
+      '@cadence/shared-ui/call': fileURLToPath(new URL('./src/call.ts', import.meta.url)),
+      '@cadence/shared-ui': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+    },
   },
   test: {
     name: 'shared-ui',

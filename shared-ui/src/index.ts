@@ -26,6 +26,3 @@ export { Toast, ToastProvider, useToast, type ToastApi, type ToastOptions, type 
 export { EmptyState, type EmptyStateProps } from './empty-state/empty-state.tsx';
 export { Skeleton, type SkeletonProps } from './skeleton/skeleton.tsx';
 export { Pagination, type PaginationProps } from './pagination/pagination.tsx';
-export { MessageThread, type MessageThreadProps, type ThreadMessage } from './message-thread/message-thread.tsx';
-export { MessageComposer, type MessageComposerProps } from './message-thread/message-composer.tsx';
-export { CallStage, DeviceCheck, LevelMeter, VideoTile, type CallStageProps, type DeviceCheckProps, type LevelMeterProps, type VideoTileProps } from './video/video.tsx';

@@ -5,7 +5,8 @@ import {
 } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useSearchParams } from '@cadence/shared-router';
-import { Alert, Badge, Button, EmptyState, MessageComposer, MessageThread, PageHeader, Select, Switch } from '@cadence/shared-ui';
+import { Alert, Badge, Button, EmptyState, PageHeader, Select, Switch } from '@cadence/shared-ui';
+import { MessageComposer, MessageThread } from '@cadence/shared-ui/messages';
 import { useUserId } from '../shared/use-user-id.ts';
 import { getClientMessagingOff, getMessagingSettings, listInboxPeople, saveMessagingSettings, setClientMessagingOff, type InboxPerson } from './inbox-api.ts';
 import { useInboxConversations } from './use-inbox.ts';

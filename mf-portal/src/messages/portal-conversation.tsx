@@ -3,7 +3,8 @@ import {
   ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, FunctionRefusedError, isAppError, MESSAGE_MAX,
   messagingStatus, readByOtherSide, saveFile, useConversation, type MessagingStatus,
 } from '@cadence/shared-auth';
-import { Alert, Button, MessageComposer, MessageThread } from '@cadence/shared-ui';
+import { Alert, Button } from '@cadence/shared-ui';
+import { MessageComposer, MessageThread } from '@cadence/shared-ui/messages';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 
 const T = PORTAL_TEXT.messages;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { formatDateTime } from '@cadence/shared-auth';
 import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, CallStage, Card, DeviceCheck, PageHeader } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
+import { CallStage, DeviceCheck } from '@cadence/shared-ui/call';
 import { appointmentIdFromPath, roomBackend } from './video-backend.ts';
 
 const backend = roomBackend;

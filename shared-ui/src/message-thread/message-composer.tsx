@@ -1,6 +1,6 @@
 import { useId, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Button } from '../button/button.tsx';
-import { Textarea } from '../field/textarea.tsx';
+// The primitives come from the package root: in a remote that is the one shared copy.
+import { Button, Textarea } from '@cadence/shared-ui';
 import './message-thread.css';
 
 export interface MessageComposerProps {

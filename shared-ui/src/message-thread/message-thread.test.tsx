@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MessageComposer, MessageThread } from '@cadence/shared-ui';
+import { MessageComposer, MessageThread } from '@cadence/shared-ui/messages';
 
 const labels = { message: 'Message', hint: 'Up to 10,000 characters.', attach: 'Attach a file (optional)', attachHint: 'A PDF or an image.', remove: 'Remove', send: 'Send', sending: 'Sending…' };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cx } from '../class-names.ts';
-import { Icon } from '../icon/icon.tsx';
+import { Icon } from '@cadence/shared-ui';
 import './message-thread.css';
 
 export interface ThreadMessage {

@@ -2,9 +2,9 @@
 // device check of the waiting room and the call's stage with its controls. State and media come in as
 // props (the call engine is @cadence/shared-auth/video); nothing here opens a device.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '../button/button.tsx';
+// The primitives come from the package root: in a remote that is the one shared copy.
+import { Button, Select, type SelectOption } from '@cadence/shared-ui';
 import { cx } from '../class-names.ts';
-import { Select, type SelectOption } from '../field/select.tsx';
 import './video.css';
 
 export interface VideoTileProps {

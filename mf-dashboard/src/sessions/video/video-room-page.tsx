@@ -1,7 +1,8 @@
 import { appwrite, documentsChannel, executeFunction, formatDateTime, formatTime, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
 import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend, type RoomDocument, VIDEO_COLLECTIONS } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, CallStage, Card, DeviceCheck, PageHeader } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
+import { CallStage, DeviceCheck } from '@cadence/shared-ui/call';
 import { useMemo, useState } from 'react';
 import { useClient } from '../../clients/client-queries.ts';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
