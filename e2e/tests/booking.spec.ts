@@ -35,6 +35,8 @@ test('an existing client books, reschedules and late-cancels with the fee shown;
   await client.getByRole('radio', { name: /Psychotherapy/ }).check();
   await client.getByRole('group', { name: 'Day' }).getByRole('button').nth(2).click();
   await client.getByRole('group', { name: /^Times on / }).getByRole('button').first().click();
+  // Asked while the client's record has no answer (issue 32, Good Faith Estimates).
+  await client.getByRole('group', { name: 'Will you use insurance for these sessions?' }).getByRole('radio', { name: 'Yes, I’ll use insurance' }).check();
   await expectAccessible(client);
   await client.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(client);
