@@ -6,7 +6,7 @@ const test = base.extend<object, { therapist: TestUser }>({
 });
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-const sections = ['Today', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice'];
+const sections = ['Today', 'Inbox', 'Clients', 'Schedule', 'Payments', 'All Sessions', 'All Transactions', 'Reports', 'Practice'];
 
 test.describe('dashboard on desktop', () => {
   test('sidebar sections, each its own route: deep links survive a reload, back and forward move between them; no promo banner', async ({ page, therapist }) => {
