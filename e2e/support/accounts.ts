@@ -46,10 +46,12 @@ export async function createUser(email: string, opts: { name?: string; password?
 export const getUser = (userId: string): Promise<AppwriteUser> => users.get({ userId });
 
 /**
- * Complete accounts (spec §4: a name and a password updated more than 5 s after registration):
- * created together, then one wait, then the passwords set. They carry an active trial's labels by
- * default, so the access decision lets them through to /dashboard and /account (spec §4), and
- * always the `therapist` label that finishing sign-up (record-agreements) sets.
+ * Complete accounts (spec §4: a name and a password updated more than 5 s after registration) with
+ * the given emails. They come from the worker's accounts registered ahead (below), whose emails are
+ * changed to these (Appwrite's users.updateEmail, which leaves them unverified), so no test waits
+ * out the profile rule. They carry an active trial's labels by default, so the access decision lets
+ * them through to /dashboard and /account (spec §4), and always the `therapist` label that finishing
+ * sign-up (record-agreements) sets.
  */
 export async function createCompleteUsers(
   emails: string[],
@@ -57,10 +59,15 @@ export async function createCompleteUsers(
   verified = true,
   labels: string[] = ['subscribed', 'trialActive'],
 ): Promise<AppwriteUser[]> {
-  const created = await Promise.all(emails.map((email) => createUser(email, { name: 'Ada Lovelace', password: `${password}-initial`, verified })));
-  await Promise.all(created.map((user) => users.updateLabels({ userId: user.$id, labels: [THERAPIST_LABEL, ...labels] })));
-  await waitOutProfileRule(Math.max(...created.map((user) => Date.parse(user.registration))));
-  return Promise.all(created.map((user) => users.updatePassword({ userId: user.$id, password })));
+  return Promise.all(
+    takeRegistered(emails.length).map(async (pending, i) => {
+      const { $id: userId } = await pending;
+      await users.updateEmail({ userId, email: emails[i] ?? '' });
+      if (verified) await users.updateEmailVerification({ userId, emailVerification: true });
+      await users.updateLabels({ userId, labels: [THERAPIST_LABEL, ...labels] });
+      return users.updatePassword({ userId, password });
+    }),
+  );
 }
 
 /**
@@ -84,13 +91,17 @@ function registerAhead(atLeast: number): void {
   }
 }
 
-/** `count` complete, verified therapists with fresh emails and the given labels (default: an active trial). */
-export async function createCompleteTherapists(count: number, labels: string[] = ['subscribed', 'trialActive']): Promise<TestUser[]> {
+function takeRegistered(count: number): Promise<AppwriteUser>[] {
   registerAhead(count);
   const taken = registered.splice(0, count);
   registerAhead(0);
+  return taken;
+}
+
+/** `count` complete, verified therapists with fresh emails and the given labels (default: an active trial). */
+export async function createCompleteTherapists(count: number, labels: string[] = ['subscribed', 'trialActive']): Promise<TestUser[]> {
   return Promise.all(
-    taken.map(async (pending) => {
+    takeRegistered(count).map(async (pending) => {
       const user = await pending;
       await users.updateLabels({ userId: user.$id, labels: [THERAPIST_LABEL, ...labels] });
       await users.updatePassword({ userId: user.$id, password: PASSWORD });

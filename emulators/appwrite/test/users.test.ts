@@ -85,6 +85,19 @@ describe('users', () => {
     expect(await failure(users.updatePassword({ userId: u.id, password: 'short' }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
   });
 
+  it('updates a user\'s email (lower-cased, unverified again); a taken address is 409', async () => {
+    const [first, second] = [uniqueEmail('mail'), uniqueEmail('mail')];
+    const user = await users.create({ userId: ID.unique(), email: first, password: PASSWORD });
+    await users.updateEmailVerification({ userId: user.$id, emailVerification: true });
+    const other = await users.create({ userId: ID.unique(), email: second, password: PASSWORD });
+    const changed = await users.updateEmail({ userId: user.$id, email: `New-${first}` });
+    assertModel('user', changed);
+    expect(changed).toMatchObject({ email: `new-${first}`.toLowerCase(), emailVerification: false });
+    expect(await login(core, `new-${first}`.toLowerCase(), PASSWORD)).toBeTruthy();
+    expect(await failure(users.updateEmail({ userId: user.$id, email: other.email }))).toMatchObject({ code: 409, type: 'user_target_already_exists' });
+    expect(await failure(users.updateEmail({ userId: user.$id, email: 'not-an-email' }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
+  });
+
   it('lists and deletes sessions of a user', async () => {
     const u = await signUp(core, 'sess');
     const second = await login(core, u.email);

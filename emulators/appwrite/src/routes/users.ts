@@ -106,6 +106,16 @@ const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { store, cloc
     return toUserModel(updateUser(store, request.params.userId, { name: request.body.name }, clock.now()));
   });
 
+  // As Appwrite's users.updateEmail: stored lower-case, and the new address is not verified yet;
+  // an address another user holds is 409 user_target_already_exists (updateUser).
+  app.patch<{ Params: UserParams; Body: { email: string } }>('/users/:userId/email', {
+    schema: { params, body: body({ email }, ['email']) },
+    config: write,
+  }, async (request) => {
+    mustGet(request.params.userId);
+    return toUserModel(updateUser(store, request.params.userId, { email: request.body.email, emailVerification: false }, clock.now()));
+  });
+
   // Users API prefs: the bare preferences object, as the account's own prefs routes answer.
   app.get<{ Params: UserParams }>('/users/:userId/prefs', { schema: { params }, config: read }, async (request) => mustGet(request.params.userId).prefs);
 
