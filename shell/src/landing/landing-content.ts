@@ -24,18 +24,20 @@ export const readyFeatures: readonly Feature[] = [
   { icon: 'invoices', title: 'Invoices and superbills', text: 'Invoices emailed with their PDF, superbills and statements for any period.' },
   { icon: 'reports', title: 'Reports', text: 'Income, sessions with no-show and late-cancel rates, fees by service, what clients owe.' },
   { icon: 'email', title: 'Reminders and calendar feed', text: 'Appointment reminders for clients who agreed, and your sessions in your own calendar app.' },
+  { icon: 'account', title: 'Client portal', text: 'Clients fill in intake forms, sign consents, answer questionnaires and get their documents.' },
+  { icon: 'calendar', title: 'Online booking', text: 'Clients book, move or cancel within your hours and rules; new clients from your booking page.' },
+  { icon: 'empty', title: 'Secure messages', text: 'Write to clients inside Cadence, with attachments; the email only says there is a message.' },
+  { icon: 'payments', title: 'Card payments', text: 'Clients pay by card on your own Stripe account, recorded in their ledger.' },
+  { icon: 'desktop', title: 'Telehealth', text: 'Video sessions in the browser with a waiting room, peer to peer and never recorded.' },
 ];
 
 export const comingFeatures: readonly Feature[] = [
-  { icon: 'account', title: 'Client portal', text: 'Clients see their appointments and documents.' },
-  { icon: 'calendar', title: 'Online booking', text: 'Clients book an open time themselves.' },
-  { icon: 'payments', title: 'Card payments', text: 'Clients pay by card, recorded in their ledger.' },
-  { icon: 'desktop', title: 'Telehealth', text: 'Video sessions without another app.' },
+  { icon: 'invoices', title: 'Insurance claims', text: 'Claims sent to payers from your superbills.' },
 ];
 
 /** spec §1: the landing page states that the product is in development. */
 export const IN_DEVELOPMENT_NOTE =
-  'Cadence is in development: scheduling, notes, billing and reports work today; a client portal, online booking, card payments and telehealth are on their way.';
+  'Cadence is in development: scheduling, notes, billing, reports, the client portal, online booking, card payments and telehealth work today; insurance claims are on their way.';
 
 /** What Cadence does to keep clients' records private, each point true of the product today. */
 export const PRIVACY_POINTS: readonly string[] = [

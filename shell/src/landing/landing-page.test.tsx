@@ -33,14 +33,15 @@ describe('landing page (spec §1, §2; issue 18)', () => {
     expect(features.getAllByText('Coming')).toHaveLength(comingFeatures.length);
   });
 
-  it('says what is built works today: scheduling, notes, billing and reports are not "Coming"; only what is not built is', () => {
+  it('says what is built works today (the portal, booking, messages, card payments and telehealth too); only what is not built is "Coming"', () => {
     show();
     const features = within(screen.getByRole('region', { name: 'What Cadence does for you' }));
     const badge = (title: string) => features.getByRole('heading', { level: 3, name: title }).parentElement?.querySelector('.ui-badge')?.textContent;
-    for (const built of ['Schedule', 'Progress notes', 'Payments and refunds', 'Invoices and superbills', 'Reports', 'Clients']) expect(badge(built)).toBe('Ready');
-    for (const later of ['Client portal', 'Online booking', 'Card payments', 'Telehealth']) expect(badge(later)).toBe('Coming');
+    const built = ['Schedule', 'Progress notes', 'Payments and refunds', 'Invoices and superbills', 'Reports', 'Clients', 'Client portal', 'Online booking', 'Secure messages', 'Card payments', 'Telehealth'];
+    for (const title of built) expect(badge(title)).toBe('Ready');
+    expect(badge('Insurance claims')).toBe('Coming');
     const note = screen.getByText(/in development/).textContent ?? '';
-    expect(note).toMatch(/^Cadence is in development: scheduling, notes, billing and reports work today/);
+    expect(note).toMatch(/^Cadence is in development: scheduling, notes, billing, reports, the client portal, online booking, card payments and telehealth work today; insurance claims are on their way\.$/);
     expect(screen.getByText(/Your schedule, session notes, clients and billing/).textContent).not.toMatch(/come next|coming/i);
   });
 
