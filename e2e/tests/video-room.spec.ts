@@ -1,8 +1,9 @@
 // Issue 34 "video sessions" in the composed build, with Chromium's fake camera and microphone: a
 // therapist and a client in two browser contexts — the waiting room, Admit, both remote videos
 // decoding frames (getStats framesDecoded rising), mute shown on the other side, End → Write note and
-// Mark Show — and a third user refused by the server. (The rejoin after a reload is the server's rule
-// in backend/test/video-room; the browser's reconnect is not yet reliable here.) Set-up through the API (support/); the permission and window rules in backend/test/video-room.
+// Mark Show —, the client's reload (its Realtime subscription going live late) bringing both videos
+// back without a new Admit, and a third user refused by the server. Set-up through the API
+// (support/); the permission, window and 2-minute rejoin rules in backend/test/video-room.
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
@@ -23,25 +24,26 @@ const KEEP_CONNECTIONS = `(() => {
   };
 })();`;
 
-/** framesDecoded of the newest connection's inbound video (0 before any). */
-async function framesDecoded(page: Page): Promise<number> {
+/** How many connections the page has made, and framesDecoded of the newest one's inbound video (0 before any). */
+async function decoding(page: Page): Promise<{ connections: number; frames: number }> {
   return page.evaluate(async () => {
     const connections = (window as unknown as { __connections?: RTCPeerConnection[] }).__connections ?? [];
     const pc = connections.at(-1);
-    if (!pc || pc.connectionState === 'closed') return 0;
     let frames = 0;
-    (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-      if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
-    });
-    return frames;
+    if (pc && pc.connectionState !== 'closed') {
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+      });
+    }
+    return { connections: connections.length, frames };
   });
 }
 
-/** Remote video decodes: framesDecoded passes `over` and is still rising. */
-async function expectVideoFlowing(page: Page, over = 0): Promise<void> {
-  await expect.poll(() => framesDecoded(page), { timeout: 30_000 }).toBeGreaterThan(over);
-  const first = await framesDecoded(page);
-  await expect.poll(() => framesDecoded(page), { timeout: 10_000 }).toBeGreaterThan(first);
+/** Remote video decodes on a connection newer than the page's first `after`: framesDecoded passes 0 and is still rising. */
+async function expectVideoFlowing(page: Page, after = 0): Promise<void> {
+  await expect.poll(async () => { const d = await decoding(page); return d.connections > after && d.frames > 0; }, { timeout: 30_000 }).toBe(true);
+  const first = (await decoding(page)).frames;
+  await expect.poll(async () => (await decoding(page)).frames, { timeout: 10_000 }).toBeGreaterThan(first);
 }
 
 test('therapist admits the waiting client; both see and hear each other, mute shows, End offers Write note; a third user is refused', async ({ page, browser }) => {
@@ -98,6 +100,24 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     await expect(page.getByText('Jane D. is muted')).toBeVisible();
     await client.getByRole('button', { name: 'Unmute' }).click();
     await expect(page.getByText('Jane D. is muted')).toBeHidden();
+  });
+
+  await test.step('the client reloads: both remote videos decode again without the therapist admitting', async () => {
+    // The reloaded page's Realtime subscription goes live late (the Web SDK's subscribe resolves when
+    // the socket opens, before the server has its subscribe frame): its first hello's answer is missed.
+    await client.routeWebSocket(/\/v1\/realtime/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (typeof message === 'string' && message.includes('"subscribe"')) setTimeout(() => { server.send(message); }, 1_500);
+        else server.send(message);
+      });
+    });
+    const before = (await decoding(page)).connections;
+    const reloaded = Date.now();
+    await client.reload();
+    await Promise.all([expectVideoFlowing(page, before), expectVideoFlowing(client)]);
+    console.log(`client reload → remote video decoding on both sides: ${Date.now() - reloaded} ms (incl. polling)`);
+    await expect(page.getByRole('button', { name: 'Admit' })).toHaveCount(0);
   });
 
   await test.step('the therapist ends: the client is told, the therapist gets Write note and Mark Show', async () => {

@@ -49,6 +49,8 @@ type Wire = { type: 'state'; muted: boolean; cameraOff: boolean } | { type: 'cha
 const HELLO_EVERY_MS = 2_000;
 /** Candidates found within this window go in one signal (one function call, not one per candidate). */
 const CANDIDATE_BATCH_MS = 40;
+/** A connection `disconnected` this long (no answer to ICE checks) restarts ICE without waiting for `failed`. */
+const ICE_RESTART_AFTER_MS = 2_500;
 
 function randomSession(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -64,6 +66,7 @@ export class VideoCall {
   private ignoreOffer = false;
   private pendingCandidates: RTCIceCandidateInit[] = [];
   private candidateTimer: ReturnType<typeof setTimeout> | null = null;
+  private restartTimer: ReturnType<typeof setTimeout> | null = null;
   private helloTimer: ReturnType<typeof setInterval> | null = null;
   private statsTimer: ReturnType<typeof setInterval> | null = null;
   private lastSample: StatsSample | null = null;
@@ -126,6 +129,7 @@ export class VideoCall {
     if (this.helloTimer) clearInterval(this.helloTimer);
     if (this.statsTimer) clearInterval(this.statsTimer);
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
+    if (this.restartTimer) clearTimeout(this.restartTimer);
     this.unsubscribe?.();
     this.pc?.close();
     this.pc = null;
@@ -155,16 +159,27 @@ export class VideoCall {
     if (signal.toSession !== null && signal.toSession !== this.session) return;
     if (signal.kind === 'hello') {
       const reply = (JSON.parse(signal.data || '{}') as { reply?: boolean }).reply === true;
+      let resend: RTCPeerConnection | null = null;
       if (signal.fromSession !== this.peerSession) {
         this.peerSession = signal.fromSession;
         this.connect();
       } else if (!reply && this.pc?.signalingState === 'have-local-offer' && this.pc.localDescription) {
-        // The peer is still saying hello with our offer unanswered: it may have missed it (subscribed
-        // late after a reload). Sending it again breaks what would otherwise be a wait on both sides.
-        await this.sendDescription(this.pc);
+        // The peer is still saying hello with our offer unanswered: it missed it (its subscription
+        // was not live yet). Sent again after the reply, so it knows this page before the offer.
+        resend = this.pc;
       }
       if (!reply) await this.hello(true);
+      if (resend) await this.sendDescription(resend);
       return;
+    }
+    if (signal.fromSession !== this.peerSession && signal.kind === 'description' && signal.toSession === this.session
+      && (JSON.parse(signal.data) as RTCSessionDescriptionInit).type === 'offer') {
+      // An offer addressed to this page from a page whose hello it has not heard. Only a page that
+      // heard this page's hello knows its session, and Realtime's subscribe resolves when the socket
+      // opens, before the subscription is live: a freshly (re)loaded page can miss the hello reply
+      // and, with it, the offer behind it. That page is the peer now.
+      this.peerSession = signal.fromSession;
+      this.connect();
     }
     if (signal.fromSession !== this.peerSession) return;
     if (signal.kind === 'bye') {
@@ -210,6 +225,8 @@ export class VideoCall {
     this.pendingCandidates = [];
     if (this.candidateTimer) clearTimeout(this.candidateTimer);
     this.candidateTimer = null;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     this.pc = pc;
     this.options.events.status('calling');
@@ -235,9 +252,19 @@ export class VideoCall {
     };
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
+      if (this.restartTimer) clearTimeout(this.restartTimer);
+      this.restartTimer = null;
       if (pc.connectionState === 'connected') this.options.events.status('connected');
-      if (pc.connectionState === 'disconnected') this.options.events.status('reconnecting');
-      // A network blip: new candidates on the same connection (the impolite side's offer carries it).
+      // A network blip: new candidates on the same connection (an ICE restart: restartIce makes the
+      // next offer carry new credentials; perfect negotiation settles who offers), at once on
+      // `failed`, and after a short wait on `disconnected`, which may also mend by itself.
+      if (pc.connectionState === 'disconnected') {
+        this.options.events.status('reconnecting');
+        this.restartTimer = setTimeout(() => {
+          this.restartTimer = null;
+          if (this.pc === pc && pc.connectionState === 'disconnected') pc.restartIce();
+        }, ICE_RESTART_AFTER_MS);
+      }
       if (pc.connectionState === 'failed') {
         this.options.events.status('reconnecting');
         pc.restartIce();
