@@ -67,8 +67,14 @@ const test = base.extend<object, { seeded: Seeded }>({
       });
       await practiceDatabases.updateDocument({
         databaseId: 'main', collectionId: 'clients', documentId: clients.Jane!,
-        data: { dateOfBirth: '1990-05-17', diagnosisCodes: ['F41.1'], addressLine1: '9 Birch Ln', city: 'Albany', state: 'NY', postalCode: '12203' },
+        data: {
+          dateOfBirth: '1990-05-17', diagnosisCodes: ['F41.1'], addressLine1: '9 Birch Ln', city: 'Albany', state: 'NY', postalCode: '12203',
+          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: 'W123456789', insuranceGroupNumber: 'GRP-0042', insuranceSubscriberRelationship: 'self',
+        },
       });
+      // What a payer needs of the practice on a superbill (issue 37): the tax ID in full, the licence.
+      const [settings] = (await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'practice_settings', queries: [Query.equal('userId', therapist.id)] })).documents;
+      await practiceDatabases.updateDocument({ databaseId: 'main', collectionId: 'practice_settings', documentId: settings!.$id, data: { taxId: '12-3456789', licenseNumber: 'LCSW-0042', npi: '1234567893' } });
       const book = (clientId: string, start: Date, status: string, feeAmount: number) =>
         createPracticeDocument(therapist.id, 'appointments', {
           clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status, locationType: 'office',
@@ -226,7 +232,7 @@ test('an invoice is created from the unbilled charges, issued and emailed with i
   expect((await mailFor(seeded.janeEmail)).length).toBe(1);
 });
 
-test('a superbill downloads with the attended session’s codes and none of the policy fees', async ({ page, seeded }) => {
+test('a superbill downloads with the attended session’s codes, the full tax ID and the insurance, and none of the policy fees', async ({ page, seeded }) => {
   await openBilling(page, seeded, 'Jane');
   await page.getByRole('button', { name: 'Superbill' }).click();
   const dialog = page.getByRole('dialog', { name: 'Superbill for Jane Doe' });
@@ -240,6 +246,9 @@ test('a superbill downloads with the attended session’s codes and none of the 
   expect(file.suggestedFilename()).toBe(`superbill-${from}-${to}.pdf`);
   const text = pdfText(await readFile((await file.path())!));
   for (const expected of ['Superbill', 'Calm Harbor Counseling', 'Jane Doe', 'Date of birth: 05/17/1990', 'F41.1', '90834', '$150.00']) expect(text).toContain(expected);
+  // Issue 37: a payer's superbill carries the full tax ID (the screen masks it), the licence, the insurance and each line's diagnosis pointer.
+  for (const expected of ['Tax ID (TIN): 12-3456789', 'License number: LCSW-0042', 'Primary insurance', 'Payer: Aetna', 'Payer ID: 60054', 'Member ID: W123456789', 'Group number: GRP-0042', 'A. F41.1']) expect(text).toContain(expected);
+  expect(text).not.toMatch(/•+-?•*6789/);
   for (const never of ['$50.00', '$75.00', 'No-show', 'Late cancellation']) expect(text).not.toContain(never);
 });
 
