@@ -35,6 +35,7 @@ describe('collectionsFromEnv', () => {
       FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
       AVAILABILITY_COLLECTION_ID: 'av', BOOKING_RULES_COLLECTION_ID: 'br', BOOKING_REQUESTS_COLLECTION_ID: 'bq', SLOT_CLAIMS_COLLECTION_ID: 'sc', VIDEO_ROOMS_COLLECTION_ID: 'vr', VIDEO_SIGNALS_COLLECTION_ID: 'vs', PUBLIC_BOOKINGS_COLLECTION_ID: 'pb',
       CONVERSATIONS_COLLECTION_ID: 'cv', MESSAGES_COLLECTION_ID: 'msg', MESSAGE_EMAILS_COLLECTION_ID: 'me',
+      AUTOPAY_ENROLLMENTS_COLLECTION_ID: 'ape', AUTOPAY_CHARGES_COLLECTION_ID: 'apc',
     };
     expect(collectionsFromEnv(env)).toEqual({
       databaseId: 'db', users: 'u', notifications: 'n', userAgreements: 'a', customers: 'c', subscriptions: 's', invoices: 'i',
@@ -44,7 +45,7 @@ describe('collectionsFromEnv', () => {
       consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', goodFaithEstimates: 'gfe', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
       forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
       availability: 'av', bookingRules: 'br', bookingRequests: 'bq', slotClaims: 'sc', videoRooms: 'vr', videoSignals: 'vs', publicBookings: 'pb',
-      conversations: 'cv', messages: 'msg', messageEmails: 'me',
+      conversations: 'cv', messages: 'msg', messageEmails: 'me', autopayEnrollments: 'ape', autopayCharges: 'apc',
     });
   });
 });

@@ -121,6 +121,10 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   conversations: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, role: 'client' }),
   messages: (victim) => ({ userId: victim, conversationId: 'v1', clientId: 'c1', clientUserId: victim, senderId: victim, senderRole: 'therapist', body: 'Planted', sentAt: now() }),
   message_emails: (victim) => ({ userId: victim, conversationId: 'v1', at: now() }),
+  // Issue 33 AutoPay: only the autopay functions write; a planted enrollment would have the victim's
+  // client charged every night, a planted charge attempt stop a real one (test/autopay.test.ts).
+  autopay_enrollments: (victim) => ({ userId: victim, clientId: 'c1', enabled: true, paymentMethodId: 'pm_attacker', consentBy: 'therapist', consent: 'Planted' }),
+  autopay_charges: (victim) => ({ userId: victim, clientId: 'c1', amount: 100, currency: 'USD', chargeIds: '[]', attempt: 1, status: 'succeeded', attemptedAt: now() }),
 };
 
 /**

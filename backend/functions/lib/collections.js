@@ -53,6 +53,8 @@
  * @property {string} conversations
  * @property {string} messages
  * @property {string} messageEmails
+ * @property {string} autopayEnrollments
+ * @property {string} autopayCharges
  */
 
 /**
@@ -111,5 +113,7 @@ export function collectionsFromEnv(env) {
     conversations: env.CONVERSATIONS_COLLECTION_ID || 'conversations',
     messages: env.MESSAGES_COLLECTION_ID || 'messages',
     messageEmails: env.MESSAGE_EMAILS_COLLECTION_ID || 'message_emails',
+    autopayEnrollments: env.AUTOPAY_ENROLLMENTS_COLLECTION_ID || 'autopay_enrollments',
+    autopayCharges: env.AUTOPAY_CHARGES_COLLECTION_ID || 'autopay_charges',
   };
 }
