@@ -81,7 +81,7 @@ function billingFunctionVars(stripePort, appOrigins, webhookSecret) {
   });
   return Object.fromEntries(
     [
-      ...['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS', 'STRIPE_CONNECT', 'PORTAL_PAY'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
+      ...['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS', 'STRIPE_CONNECT', 'PORTAL_PAY', 'AUTOPAY'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
       // Issue 33: the Connect endpoint's own secret (the emulator signs connected accounts' events with it).
       ['FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK', JSON.stringify({ ...JSON.parse(vars), STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET })],
     ],
@@ -163,6 +163,11 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
       APPWRITE_SMTP_PORT: String(smtpPort),
       ...billingFunctionVars(stripePort, appOrigins, webhookSecret),
       ...practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir),
+      // Issue 33: the nightly AutoPay run calls Stripe and mails a portal link to a card that needs authentication.
+      FUNCTION_VARS_AUTOPAY_NIGHTLY: JSON.stringify({
+        ...JSON.parse(billingFunctionVars(stripePort, appOrigins, webhookSecret).FUNCTION_VARS_AUTOPAY),
+        APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence billing <billing@cadence.local>',
+      }),
       ...env,
     });
     children.push(appwrite);

@@ -23,6 +23,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   portal_consent: 'info',
   measure_alert: 'warning',
   booking: 'today',
+  autopay: 'info',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */
