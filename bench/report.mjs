@@ -1,5 +1,6 @@
 // The readable side of bench/results/latest.json.
 import { formatRealtime } from './realtime.mjs';
+import { autopayLine } from './autopay.mjs';
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
@@ -140,6 +141,7 @@ export function formatReport(results) {
     const { bookings, p50, p95, max, serverP50, goalP95 } = results.booking;
     out.push('', `Booking click → confirmed (book-slot, ${bookings} instant bookings, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms): goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
   }
+  if (results.autopay) out.push('', autopayLine(results.autopay));
   if (results.clientQueries) {
     const { connections, durationS, results: calls } = results.clientQueries;
     out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);

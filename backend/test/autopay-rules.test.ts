@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptId, chargeDayOf, delayOf, dueCharges, inRunWindow, localClock, nextStep, upcomingCharges } from '../functions/lib/autopay.js';
 
-const practice = (data: Record<string, unknown>) => ({ $id: 'p', $collectionId: 'practice_settings', $databaseId: 'main', $createdAt: '', $updatedAt: '', $permissions: [], $sequence: 1, ...data });
+const practice = (data: Record<string, unknown>) => ({ $id: 'p', ...data });
 
 describe('AutoPay rules', () => {
   it('runs between midnight and 2 am on the practice’s own clock, across DST', () => {

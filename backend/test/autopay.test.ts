@@ -116,7 +116,7 @@ afterAll(async () => {
   await aw?.close();
 });
 
-describe('turning AutoPay on and off: one client at a time, with consent', () => {
+describe('turning AutoPay on and off: one client at a time, with consent', { timeout: 120_000 }, () => {
   it('the client turns it on in the portal for a saved card with the terms accepted (version and time recorded), and off at once', async () => {
     expect((await asClient(payer, clients.self!.$id, { action: 'summary' })).body).toMatchObject({ success: true, online: true, enabled: false, cards: [] });
     // No saved card yet: save one by paying once in the portal with "Save this card" ticked.
@@ -167,7 +167,7 @@ describe('turning AutoPay on and off: one client at a time, with consent', () =>
   });
 });
 
-describe('the nightly run', () => {
+describe('the nightly run', { timeout: 120_000 }, () => {
   it('shows the client every upcoming charge, then charges the due balance once on the practice’s account; the webhook records one entry', async () => {
     await charge(clients.self!.$id, '2026-11-30');
     await createAppointment(a, clients.self!.$id, service.$id, 3 * 86_400_000);

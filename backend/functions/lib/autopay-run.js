@@ -14,7 +14,7 @@ import {
   MAX_ATTEMPTS, MIN_AUTOPAY, money, nextStep, openChargesOf, RETRY_AFTER_MS, stripeKey, SUMMARY_HOUR, summaryNotification,
 } from './autopay.js';
 import { ledgerEntryId } from './ledger.js';
-import { addDays, currencyOf, isConflict, isNotFound, practiceOf, storedEntry, zoneOf } from './money-store.js';
+import { addDays, currencyOf, isConflict, isNotFound, practiceOf, zoneOf } from './money-store.js';
 import { connectedAccount, paymentDescription, paymentKey } from './online-payments.js';
 import { ownedBy } from './owned-by.js';
 
@@ -103,42 +103,53 @@ export function planFor({ enrollment, client, balance, practiceId, runDate, dela
   return { skip: null, id: attemptId(practiceId, String(client.$id), due), amount, chargeIds: due.map((o) => o.entryId) };
 }
 
+/** Attempts are read back this far: far beyond a retry's 3 days (an older one is still found by its id). */
+const HISTORY_MS = 35 * 86_400_000;
+
 /**
- * The client's latest attempt, and whether it holds this run back: a charge whose payment entry is
- * not in the ledger yet, or a failed one waiting for its retry.
+ * @typedef {{ byId: Map<string, Doc>, latest: Map<string, Doc>, recorded: Set<string> }} Attempts
+ */
+
+/**
+ * The practice's recent attempts, read once per run: by id, each client's latest, and which
+ * succeeded charges already have their ledger entry.
  * @param {RunContext} ctx
  * @param {string} practiceId
- * @param {string} clientId
+ * @returns {Promise<Attempts>}
  */
-async function latestAttempt(ctx, practiceId, clientId) {
-  const page = await ctx.databases.listDocuments({
-    databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges,
-    queries: [Query.equal('userId', practiceId), Query.equal('clientId', clientId), Query.orderDesc('attemptedAt'), Query.limit(1)],
-  });
-  const latest = page.documents[0] ?? null;
-  if (!latest) return { latest, hold: null };
-  if (latest['status'] === 'succeeded' && typeof latest['paymentIntentId'] === 'string'
-    && !(await storedEntry(ctx.databases, ctx.c, ledgerEntryId(practiceId, paymentKey(latest['paymentIntentId'])), practiceId))) {
-    return { latest, hold: 'payment processing' };
+async function attemptsOf(ctx, practiceId) {
+  const since = new Date(ctx.now.getTime() - HISTORY_MS).toISOString();
+  const docs = await everyPage(ctx.databases, ctx.c.databaseId, ctx.c.autopayCharges, [Query.equal('userId', practiceId), Query.greaterThan('attemptedAt', since)]);
+  /** @type {Map<string, Doc>} */
+  const latest = new Map();
+  for (const d of docs) {
+    const before = latest.get(String(d['clientId']));
+    if (!before || String(d['attemptedAt']) > String(before['attemptedAt'])) latest.set(String(d['clientId']), d);
   }
-  if (latest['status'] === 'failed' && Number(latest['attempt']) < MAX_ATTEMPTS && typeof latest['retryAfter'] === 'string' && Date.parse(latest['retryAfter']) > ctx.now.getTime()) {
-    return { latest, hold: 'waiting to retry' };
-  }
-  return { latest, hold: null };
+  const entryIds = [...latest.values()].filter((d) => d['status'] === 'succeeded' && typeof d['paymentIntentId'] === 'string')
+    .map((d) => ledgerEntryId(practiceId, paymentKey(String(d['paymentIntentId']))));
+  const recorded = new Set((await byValues(ctx, ctx.c.ledgerEntries, practiceId, '$id', entryIds)).filter((d) => ownedBy(d, practiceId)).map((d) => d.$id));
+  return { byId: new Map(docs.map((d) => [d.$id, d])), latest, recorded };
 }
 
 /**
  * What this run does about a client's balance (the attempt `id`): skip it, or which attempt to make.
+ * Held back: a charge whose payment entry is not in the ledger yet, or a failure waiting for its retry.
  * @param {RunContext} ctx
+ * @param {Attempts} attempts
  * @param {string} practiceId
  * @param {string} clientId
  * @param {string} id
- * @returns {Promise<{ skip: string } | { skip: null, stored: Doc | null, carried: number, step: { go: true, attempt: number, fresh: boolean } }>}
+ * @returns {{ skip: string } | { skip: null, stored: Doc | null, carried: number, step: { go: true, attempt: number, fresh: boolean } }}
  */
-async function stepFor(ctx, practiceId, clientId, id) {
-  const { latest, hold } = await latestAttempt(ctx, practiceId, clientId);
-  if (hold) return { skip: hold };
-  const stored = latest?.$id === id ? latest : await attemptById(ctx, id);
+function stepFor(ctx, attempts, practiceId, clientId, id) {
+  const latest = attempts.latest.get(clientId) ?? null;
+  if (latest?.['status'] === 'succeeded' && typeof latest['paymentIntentId'] === 'string'
+    && !attempts.recorded.has(ledgerEntryId(practiceId, paymentKey(latest['paymentIntentId'])))) return { skip: 'payment processing' };
+  if (latest?.['status'] === 'failed' && Number(latest['attempt']) < MAX_ATTEMPTS && typeof latest['retryAfter'] === 'string' && Date.parse(latest['retryAfter']) > ctx.now.getTime()) {
+    return { skip: 'waiting to retry' };
+  }
+  const stored = attempts.byId.get(id) ?? null;
   // A new balance after a failed first attempt whose retry is due: this is that retry.
   const carried = !stored && latest?.['status'] === 'failed' && Number(latest['attempt']) < MAX_ATTEMPTS ? Number(latest['attempt']) : 0;
   const step = nextStep(stored, ctx.now);
@@ -167,12 +178,12 @@ const updateAttempt = (ctx, id, data) => ctx.databases.updateDocument({ database
 /**
  * Charges one client's due balance, at most once.
  * @param {RunContext} ctx
- * @param {{ practice: Doc, practiceId: string, account: string, enrollment: Doc, client: Doc, plan: { id: string, amount: number, chargeIds: string[] }, report: RunReport }} p
+ * @param {{ practice: Doc, practiceId: string, account: string, enrollment: Doc, client: Doc, plan: { id: string, amount: number, chargeIds: string[] }, attempts: Attempts, report: RunReport }} p
  */
-async function chargeClient(ctx, { practice, practiceId, account, enrollment, client, plan, report }) {
+async function chargeClient(ctx, { practice, practiceId, account, enrollment, client, plan, attempts, report }) {
   const clientId = client.$id;
   const skip = (/** @type {string} */ why) => { report.skipped[why] = (report.skipped[why] ?? 0) + 1; };
-  const planned = await stepFor(ctx, practiceId, clientId, plan.id);
+  const planned = stepFor(ctx, attempts, practiceId, clientId, plan.id);
   if (planned.skip !== null) return skip(planned.skip);
   const { stored, carried } = planned;
   let step = planned.step;
@@ -281,13 +292,13 @@ async function summarise(ctx, practice, practiceId, enrollments, runDate, report
     databaseId: ctx.c.databaseId, collectionId: ctx.c.notifications, queries: [Query.equal('userId', practiceId), Query.equal('notificationId', notificationId), Query.limit(1)],
   });
   if (existing.total > 0) return;
-  const { clients, balances } = await stateOf(ctx, practiceId, enrollments);
+  const [{ clients, balances }, attempts] = await Promise.all([stateOf(ctx, practiceId, enrollments), attemptsOf(ctx, practiceId)]);
   const delay = delayOf(practice);
   let count = 0;
   let total = 0;
   for (const enrollment of enrollments) {
     const plan = planFor({ enrollment, client: clients.get(String(enrollment['clientId'])), balance: balances.get(String(enrollment['clientId'])), practiceId, runDate, delay });
-    if (plan.skip !== null || (await stepFor(ctx, practiceId, String(enrollment['clientId']), plan.id)).skip) continue;
+    if (plan.skip !== null || stepFor(ctx, attempts, practiceId, String(enrollment['clientId']), plan.id).skip !== null) continue;
     count += 1;
     total += plan.amount;
   }
@@ -332,7 +343,7 @@ export async function runAutopay(ctx) {
       ctx.log(`autopay ${practiceId}: ${AUTOPAY_MESSAGES.offline}`);
       continue;
     }
-    const { clients, balances } = await stateOf(ctx, practiceId, own);
+    const [{ clients, balances }, attempts] = await Promise.all([stateOf(ctx, practiceId, own), attemptsOf(ctx, practiceId)]);
     const delay = delayOf(practice);
     await pool(own, ctx.concurrency ?? 6, async (enrollment) => {
       const client = clients.get(String(enrollment['clientId']));
@@ -342,7 +353,7 @@ export async function runAutopay(ctx) {
         return;
       }
       try {
-        await chargeClient(ctx, { practice, practiceId, account: account.id, enrollment, client, plan, report });
+        await chargeClient(ctx, { practice, practiceId, account: account.id, enrollment, client, plan, attempts, report });
       } catch (e) {
         // Left pending: the next run in the window tries again with the same key.
         report.errors += 1;

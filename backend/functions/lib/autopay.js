@@ -32,7 +32,7 @@ export const AUTOPAY_MESSAGES = {
 };
 
 /**
- * @param {import('node-appwrite').Models.DefaultDocument | null} practice
+ * @param {Record<string, unknown> | null} practice
  * @returns {number}
  */
 export function delayOf(practice) {

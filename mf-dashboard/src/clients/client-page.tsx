@@ -13,6 +13,7 @@ import { PortalInvite } from './portal/portal-invite.tsx';
 import { PortalMeasures } from './portal/portal-measures.tsx';
 import { ClientNotes } from '../sessions/notes/client-notes.tsx';
 import { ClientBilling } from '../money/client-billing.tsx';
+import { ClientAutoPay } from '../money/autopay/client-autopay.tsx';
 import { GfePanel } from './gfe/gfe-panel.tsx';
 import { hasClientRecords } from './api/client-record-counts.ts';
 import { ClientForm, clientFormValues } from './client-form.tsx';
@@ -120,6 +121,7 @@ function ClientProfile({ client }: { client: ClientDocument }) {
     billing: (
       <>
         <ClientBilling client={client} />
+        <ClientAutoPay client={client} />
         <GfePanel client={client} />
       </>
     ),

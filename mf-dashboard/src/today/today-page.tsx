@@ -15,6 +15,7 @@ import { FormsToReviewCard } from '../clients/portal/forms-to-review-card.tsx';
 import { GfeDueCard } from '../clients/gfe/gfe-due-card.tsx';
 import { UnchargedCard } from '../sessions/no-charge/uncharged-card.tsx';
 import { MoneyCard } from '../money/money-card.tsx';
+import { AutoPayAttentionCard } from '../money/autopay/autopay-attention-card.tsx';
 import { MeasureAlerts } from '../clients/portal/measure-alerts.tsx';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
@@ -45,6 +46,7 @@ export function TodayPage() {
         {!settings.isPending && <FormsToReviewCard clients={clients.data ?? []} timeZone={timeZone} />}
         {!settings.isPending && <GfeDueCard clients={clients.data ?? []} today={todayIn(timeZone)} />}
         {!settings.isPending && <UnchargedCard clients={clients.data ?? []} services={services.data ?? []} timeZone={timeZone} />}
+        {!settings.isPending && <AutoPayAttentionCard clients={clients.data ?? []} />}
         {!settings.isPending && <MoneyCard today={todayIn(timeZone)} currency={settings.data?.currency ?? DEFAULT_CURRENCY} />}
       </div>
     </Card>

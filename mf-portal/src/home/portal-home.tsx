@@ -5,6 +5,7 @@ import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
 import { PracticeConsents } from '../consents/practice-consents.tsx';
 import { PracticeForms } from '../forms/practice-forms.tsx';
 import { PracticeMeasures } from '../measures/practice-measures.tsx';
+import { PracticeAutoPay } from '../autopay/practice-autopay.tsx';
 import { PracticePayments } from '../payments/practice-payments.tsx';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { VideoSessions } from '../video/video-sessions.tsx';
@@ -62,6 +63,7 @@ export function PortalHome() {
                 </p>
               ) : null}
               <PracticePayments practiceId={link.practiceId} clientId={link.clientId} />
+              <PracticeAutoPay practiceId={link.practiceId} clientId={link.clientId} />
               <PracticeForms accessId={link.clientId} practiceId={link.practiceId} />
               <PracticeConsents accessId={link.clientId} linkId={link.id} practiceId={link.practiceId} practiceName={link.practiceName} practicePhone={link.practicePhone} />
               <PracticeMeasures accessId={link.clientId} practiceId={link.practiceId} />

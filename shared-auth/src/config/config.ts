@@ -83,6 +83,8 @@ export interface RuntimeConfig {
     stripeConnect: string;
     /** issue 33: a portal client pays by card — summary, checkout (hosted Checkout URL), status ({action, practiceId, clientId, …}). */
     portalPay: string;
+    /** issue 33: AutoPay for one client — summary, enable, disable (the client or the therapist), allowInsurance, retry ({action, clientId, practiceId?, …}). */
+    autopay: string;
     /** issue 32: secure messages — status, send, read of a conversation ({action, conversationId, …}). */
     messages: string;
   };
@@ -151,6 +153,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       videoRoom: 'video-room',
       stripeConnect: 'stripe-connect',
       portalPay: 'portal-pay',
+      autopay: 'autopay',
       messages: 'messages',
     },
     stripePublishableKey: 'pk_test_local',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, ConfirmDialog, Skeleton } from '@cadence/shared-ui';
 import { LoadError } from '../../shared/load-error.tsx';
+import { AutoPayDelay } from './autopay-delay.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { disconnectStripe, getStripeStatus, requirementLabel, startStripeOnboarding, type StripeAccountStatus } from './stripe-connect-api.ts';
 
@@ -79,6 +80,7 @@ export function PaymentsSection() {
       {connect.isError ? <Alert tone="error">{connect.error.message}</Alert> : null}
       {disconnect.isError ? <Alert tone="error">{disconnect.error.message}</Alert> : null}
       {body}
+      {status.data?.chargesEnabled ? <AutoPayDelay /> : null}
       <ConfirmDialog
         open={confirming}
         title="Disconnect Stripe?"
