@@ -86,11 +86,13 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     await expectAccessible(client);
   });
 
-  await test.step('the therapist sees "Jane D. is waiting" and admits; both remote videos decode frames', async () => {
-    await page.goto(`/dashboard/sessions/${appointmentId}/video`);
-    await expect(page.getByText('Jane D. is waiting')).toBeVisible({ timeout: 30_000 });
+  await test.step('the therapist sees "Jane D. is waiting" on Today and admits from there; both remote videos decode frames', async () => {
+    await page.goto('/dashboard');
+    const row = page.getByRole('region', { name: "Today's appointments" }).getByRole('listitem').filter({ hasText: 'Jane Doe' });
+    await expect(row.getByText('Jane D. is waiting')).toBeVisible({ timeout: 30_000 });
     const admitted = Date.now();
-    await page.getByRole('button', { name: 'Admit' }).click();
+    await row.getByRole('button', { name: 'Admit Jane D.' }).click();
+    await expect(page).toHaveURL(`/dashboard/sessions/${appointmentId}/video`);
     await Promise.all([expectVideoFlowing(page), expectVideoFlowing(client)]);
     console.log(`admit → remote video decoding on both sides: ${Date.now() - admitted} ms (incl. polling)`);
   });

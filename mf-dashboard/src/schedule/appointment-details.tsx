@@ -14,7 +14,7 @@ import { StatusMenu, StatusHistory } from './status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { canNotify, NotifyClientButton } from './notify-client-button.tsx';
 import { shortClientName } from './schedule-view.ts';
-import { VideoSessionLink } from '../sessions/video/video-session-link.tsx';
+import { WatchedVideoSessionLink } from '../sessions/video/video-session-link.tsx';
 
 /** Statuses after which the client can be told their appointment is off. */
 const CANCELLED: readonly AppointmentDocument['status'][] = ['cancelled', 'late_cancelled', 'clinician_cancelled'];
@@ -88,7 +88,7 @@ export function AppointmentDetails({ appointment, client, service, settings, tim
           </>
         )}
       </dl>
-      {appointment.locationType === 'telehealth' && <p className="sched-details__video"><VideoSessionLink appointment={appointment} /></p>}
+      {appointment.locationType === 'telehealth' && <p className="sched-details__video"><WatchedVideoSessionLink appointment={appointment} name={shortClientName(client)} /></p>}
       <StatusMenu appointment={appointment} client={client} service={service} settings={settings} />
       {justCancelled && canNotify(client) && (
         <p className="sched-details__notify">

@@ -22,6 +22,7 @@ import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
 import { useUnreadMessages } from '../inbox/use-inbox.ts';
+import { admitWaiting, useWaitingRooms } from '../sessions/video/waiting-rooms.ts';
 import { waitText } from './todays-appointments.tsx';
 
 vi.mock('../practice/api/get-practice-settings.ts', () => ({ getPracticeSettings: vi.fn() }));
@@ -32,6 +33,7 @@ vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.
 vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
 vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn() }));
 vi.mock('../inbox/use-inbox.ts', () => ({ useUnreadMessages: vi.fn() }));
+vi.mock('../sessions/video/waiting-rooms.ts', () => ({ useWaitingRooms: vi.fn(), admitWaiting: vi.fn() }));
 
 function renderToday() {
   useAuthStore.setState({ user: { $id: 'therapist1', name: 'Ada Lovelace' } as AuthUser, status: 'signedIn' });
@@ -57,6 +59,7 @@ beforeEach(() => {
   vi.mocked(listPendingRequests).mockResolvedValue([]);
   vi.mocked(listUndeliveredGfes).mockResolvedValue([]);
   vi.mocked(useUnreadMessages).mockReturnValue(0);
+  vi.mocked(useWaitingRooms).mockReturnValue(new Map());
 });
 
 describe('Today', () => {
@@ -197,6 +200,25 @@ describe("Today's appointments (issue 14)", () => {
     await user.click(screen.getByRole('menuitemradio', { name: 'No show' }));
     await waitFor(() => expect(updateAppointment).toHaveBeenCalledWith('soon', expect.objectContaining({ status: 'no_show', feeAmount: 5000 })));
     expect(await screen.findByText('Next: Bob C. in 3 h')).toBeVisible();
+  });
+
+  it('a client waiting in the video room shows as "Jane D. is waiting" with Admit, which lets them in and opens the room (issue 34)', async () => {
+    vi.mocked(listAppointments).mockResolvedValue([
+      { ...appointment('video', 'jane', 10), locationType: 'telehealth' },
+      { ...appointment('later', 'bob', 180), locationType: 'telehealth' },
+    ] as AppointmentDocument[]);
+    vi.mocked(useWaitingRooms).mockReturnValue(new Map([['video', at(-2)]]));
+    vi.mocked(admitWaiting).mockResolvedValue(null);
+    const user = userEvent.setup();
+    renderToday();
+    const day = await screen.findByRole('region', { name: "Today's appointments" });
+    const rows = await within(day).findAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Jane D. is waiting')).toBeVisible();
+    expect(within(rows[0]!).queryByRole('link', { name: /^Start video session/ })).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Start video session with Bob Chen, 3:00 PM' })).toHaveAttribute('href', '/dashboard/sessions/later/video');
+    expect(within(rows[1]!).queryByText(/is waiting/)).not.toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Admit Jane D.' }));
+    expect(admitWaiting).toHaveBeenCalledWith('video');
   });
 
   it('a free day says so; a practice set up has no checklist', async () => {

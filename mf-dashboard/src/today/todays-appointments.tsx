@@ -18,6 +18,7 @@ import { practiceCountry } from '../shared/country.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatPhone } from '../shared/validators.ts';
 import { VideoSessionLink } from '../sessions/video/video-session-link.tsx';
+import { useWaitingRooms } from '../sessions/video/waiting-rooms.ts';
 
 export const TODAY_TEXTS = {
   title: "Today's appointments",
@@ -83,6 +84,7 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
   const from = instantAt(today, 0, timeZone).toISOString();
   const to = instantAt(addDays(today, 1), 0, timeZone).toISOString();
   const appointments = useAppointments(from, to);
+  const waiting = useWaitingRooms();
   const clientsById = new Map(clients.map((client) => [client.$id, client]));
   const servicesById = new Map<string, ServiceDocument>(services.map((service) => [service.$id, service]));
   const clock = (instant: string) => timeLabel(zonedTime(instant, timeZone).minutes);
@@ -100,6 +102,10 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
     const ordered = [...appointments.data].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
     const { current, next } = nextAppointments(ordered, now);
     const name = (appointment: AppointmentDocument) => shortClientName(clientsById.get(appointment.clientId));
+    const waitingFor = (appointment: AppointmentDocument) => {
+      const since = waiting.get(appointment.$id);
+      return since ? { name: name(appointment), since } : null;
+    };
     const fullName = (appointment: AppointmentDocument) => {
       const client = clientsById.get(appointment.clientId);
       return client ? clientDisplayName(client) : name(appointment);
@@ -130,7 +136,7 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                   <NoteLink appointment={appointment} context={`${who}, ${start}`} />
                   {appointment.locationType === 'telehealth' ? (
                     <>
-                      <VideoSessionLink appointment={appointment} context={`${who}, ${start}`} />
+                      <VideoSessionLink appointment={appointment} context={`${who}, ${start}`} waiting={waitingFor(appointment)} />
                       {appointment.meetingLink ? (
                         <a href={appointment.meetingLink} target="_blank" rel="noreferrer noopener" aria-label={TODAY_TEXTS.joinLabel(who, start)}>
                           {TODAY_TEXTS.join}
