@@ -15,6 +15,8 @@ import { signatureOfAppointment, signaturesOfAppointments } from '../../mf-dashb
 import { notesDue } from '../../mf-dashboard/src/sessions/notes/api/notes-due.ts';
 import { isSigned } from '../../mf-dashboard/src/sessions/notes/progress-note.ts';
 import { configureAppwrite } from '../../shared-auth/src/client/appwrite-client.ts';
+import { loadPracticeToday } from '../../shared-auth/src/practice/practice-today.ts';
+import { markedWithoutSignature, signedMarksAgree } from '../../shared-auth/src/practice/signed-marks.ts';
 import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
 import { DATABASE_ID, execute, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 
@@ -311,6 +313,59 @@ describe('note_signatures: a note is signed only by sign-note (issue 15: sign & 
     expect((await failure(a.databases.deleteDocument(ref))).code).toBe(401);
     configureAppwrite(b.client);
     expect(await signaturesOfAppointments(b.id, [String(note['appointmentId'])])).toEqual(new Map());
+  });
+});
+
+describe("the appointment's note-signed mark (issue 35: notes to write in one indexed query)", () => {
+  const appointmentOf = (id: string) => aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: id });
+  const mark = (user: SignedInUser, id: string, noteState: string) =>
+    user.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: id, data: { noteState } });
+  const repair = (user: SignedInUser) => execute<{ success: boolean; repaired: { marked: number; unmarked: number } }>(user.functions, 'sign-note', { action: 'repair' });
+
+  it('sign-note writes the mark with the signature; a refused signing writes neither', async () => {
+    const { note, appointment } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD, revision: 2 })).status).toBe(409);
+    expect((await appointmentOf(appointment.$id))['noteState']).toBe('draft');
+    expect(await failure(aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id }))).toMatchObject({ code: 404 });
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD, revision: 3 })).status).toBe(200);
+    expect((await appointmentOf(appointment.$id))['noteState']).toBe('signed');
+    expect(await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id })).toMatchObject({ appointmentId: appointment.$id });
+  });
+
+  it('a mark written through the API is not trusted (window by window), Today and the account page count it, and repair mends marks both ways', async () => {
+    const e = await signedInUser(aw, 'therapist-marks');
+    await practice(e, 'Eve Marks', 'LPC');
+    configureAppwrite(e.client);
+    const drafts = [];
+    for (let i = 0; i < 6; i += 1) drafts.push(await draft(e));
+    for (const { note } of drafts.slice(0, 5)) expect((await sign(e, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    const [forged, unmarked] = [drafts[5]!.appointment.$id, drafts[0]!.appointment.$id];
+    // Agreeing marks: nothing to write but the one draft, from the indexed query alone.
+    for (const window of [2, 3, undefined]) expect(await signedMarksAgree(e.id, window)).toBe(true);
+    expect(await markedWithoutSignature(e.id)).toEqual([]);
+    expect(await notesDue(e.id)).toMatchObject({ total: 1, appointments: [{ $id: forged }] });
+    expect((await loadPracticeToday(e.id)).notesToWrite).toBe(1);
+
+    // The owner can write the mark (Appwrite has no per-attribute permissions)…
+    expect((await mark(e, forged, 'signed'))['noteState']).toBe('signed');
+    // … but it is caught in whichever window it falls, and the note is still to write everywhere.
+    for (const window of [2, 3, undefined]) expect(await signedMarksAgree(e.id, window)).toBe(false);
+    expect(await markedWithoutSignature(e.id)).toEqual([forged]);
+    expect(await notesDue(e.id)).toMatchObject({ total: 1, appointments: [{ $id: forged, noteState: 'draft' }] });
+    expect((await loadPracticeToday(e.id)).notesToWrite).toBe(1);
+
+    // repair: the forged mark back to draft (its note exists), a removed mark back to signed.
+    expect((await repair(e)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 1 } });
+    expect((await appointmentOf(forged))['noteState']).toBe('draft');
+    await mark(e, unmarked, 'none');
+    expect(await signedMarksAgree(e.id)).toBe(false);
+    expect((await repair(e)).body).toEqual({ success: true, repaired: { marked: 1, unmarked: 0 } });
+    expect((await appointmentOf(unmarked))['noteState']).toBe('signed');
+    expect(await signedMarksAgree(e.id, 2)).toBe(true);
+    expect(await notesDue(e.id)).toMatchObject({ total: 1, appointments: [{ $id: forged }] });
+    // Another therapist's repair touches nothing of hers.
+    expect((await repair(b)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 0 } });
+    expect((await appointmentOf(unmarked))['noteState']).toBe('signed');
   });
 });
 

@@ -51,6 +51,7 @@ export {
 // the practice, as the account page sees it (issue #37)
 export { ownedBy } from './practice/owned-by.ts';
 export { loadPracticeToday, notesToWriteQueries, startOfDayIn, type PracticeToday } from './practice/practice-today.ts';
+export { markedWithoutSignature, signedMarksAgree } from './practice/signed-marks.ts';
 
 // billing
 export {

@@ -6,15 +6,17 @@ import { Query, type Models } from 'appwrite';
 import { getConfig } from '../config/config.ts';
 import { listDocumentPage } from '../client/document-pages.ts';
 import { ownedBy } from './owned-by.ts';
+import { markedWithoutSignature } from './signed-marks.ts';
 
 const collection = (collectionId: string) => ({ databaseId: getConfig().databaseId, collectionId });
 
 /**
- * Notes to write: attended sessions (status Show) that have started and whose appointment does not
- * say its note is signed — the userId + status + start index.
+ * Notes to write: attended sessions (status Show) that have started and whose appointment is not
+ * marked signed by sign-note — one read of the userId + status + noteState + start index. The marks
+ * are checked against the signatures beside it (signed-marks.ts).
  */
 export function notesToWriteQueries(userId: string, now: Date = new Date()): string[] {
-  return [Query.equal('userId', userId), Query.equal('status', 'show'), Query.lessThan('start', now.toISOString()), Query.notEqual('noteState', 'signed')];
+  return [Query.equal('userId', userId), Query.equal('status', 'show'), Query.equal('noteState', ['none', 'draft']), Query.lessThan('start', now.toISOString())];
 }
 
 export interface PracticeToday {
@@ -72,7 +74,7 @@ const shortName = (client: ClientFields | undefined) => {
   return client.lastName ? `${first} ${client.lastName.charAt(0)}.` : first;
 };
 
-/** Reads the account page's "Your practice today": four small reads, all the therapist's own documents. */
+/** Reads the account page's "Your practice today": a few small reads, all the therapist's own documents. */
 export async function loadPracticeToday(userId: string, now: Date = new Date()): Promise<PracticeToday> {
   const settings = await listDocumentPage<Models.Document & { userId?: string; timeZone?: string }>({
     ...collection('practice_settings'),
@@ -85,7 +87,7 @@ export async function loadPracticeToday(userId: string, now: Date = new Date()):
   const dayStart = startOfDayIn(timeZone, now);
   // The next midnight: a day later on the clock, found the same way (a DST day is 23 or 25 hours).
   const dayEnd = startOfDayIn(timeZone, new Date(dayStart.getTime() + 26 * 3_600_000));
-  const [today, notes] = await Promise.all([
+  const [today, notes, unsigned] = await Promise.all([
     listDocumentPage<AppointmentFields>({
       ...collection('appointments'),
       queries: [
@@ -95,6 +97,7 @@ export async function loadPracticeToday(userId: string, now: Date = new Date()):
       total: false,
     }),
     listDocumentPage({ ...collection('appointments'), queries: [...notesToWriteQueries(userId, now), Query.select(['$id']), Query.limit(1)] }),
+    markedWithoutSignature(userId, now),
   ]);
   const held = today.documents.filter((appointment) => ownedBy(appointment, userId) && !CANCELLED.has(appointment.status));
   const upcoming = held.find((appointment) => appointment.status === 'scheduled' && Date.parse(appointment.start) > now.getTime());
@@ -107,5 +110,5 @@ export async function loadPracticeToday(userId: string, now: Date = new Date()):
     });
     next = { start: upcoming.start, client: shortName(clients.documents.find((client) => ownedBy(client, userId))) };
   }
-  return { setUp: true, timeZone, appointmentsToday: held.length, next, notesToWrite: notes.total };
+  return { setUp: true, timeZone, appointmentsToday: held.length, next, notesToWrite: notes.total + unsigned.length };
 }

@@ -11,6 +11,13 @@
 // writes it, so a note that merely looks signed (status, hash and permissions set through the API
 // by its owner) has no signature there, and the dashboard does not count it as signed.
 //
+// {action:'repair'} (issue 35) brings the caller's appointments' "note signed" marks (noteState
+// `signed`, which Notes to write reads in one indexed query) in line with note_signatures: an
+// appointment whose note has a signature gets the mark, one marked without a signature gets `draft`
+// (its note exists) or `none` — the upgrade path for practices signed before the mark was kept, and
+// the mend after a mark was written through the API. No password: it only makes the marks tell the
+// truth. → 200 {success:true, repaired:{marked, unmarked}} (how many of each it changed).
+//
 // Body (JSON): {noteId, password, revision?} — `revision`, when sent, must equal the stored note's
 //   (the editor's last saved revision), so a note changed elsewhere is not signed unseen.
 // → 200 {success:true, note:{$id, $createdAt, $updatedAt, $permissions, userId, appointmentId, clientId,
@@ -22,10 +29,12 @@
 // `revision`; no risk assessment chosen, field riskLevel, or a risk above none without details, field
 // riskDetails; no therapist name in practice settings; at the session limit), 429 (too many wrong
 // passwords: Appwrite's limit), 500 (a fault, logged with ids only).
-import { Databases, Permission, Role, Users } from 'node-appwrite';
+import { Databases, Permission, Query, Role, Users } from 'node-appwrite';
+import { listAll } from '../../lib/booking-store.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { noteContentHash } from '../../lib/note-canonical.js';
+import { ownedBy } from '../../lib/owned-by.js';
 import {
   appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, refuseUnassessedRisk, signatureOf, signatureOrNull, signerOf, verifyPassword,
 } from '../../lib/note-signing.js';
@@ -95,6 +104,38 @@ async function signNote({ databases, users, userId, log }, body) {
   return signatureOf(await databases.getDocument({ databaseId: c.databaseId, collectionId: c.progressNotes, documentId: noteId }), NOTE_SIGNATURE_KEYS);
 }
 
+/**
+ * The caller's appointment marks made to agree with their signatures (see the header).
+ * @param {{ databases: Databases, userId: string }} run
+ */
+async function repairMarks({ databases, userId }) {
+  const c = collectionsFromEnv(process.env);
+  const [signatures, marked] = await Promise.all([
+    listAll(databases, c.databaseId, c.noteSignatures, [Query.equal('userId', userId), Query.select(['$id', 'userId', 'appointmentId'])]),
+    listAll(databases, c.databaseId, c.appointments, [Query.equal('userId', userId), Query.equal('noteState', 'signed'), Query.select(['$id', 'userId'])]),
+  ]);
+  const signed = new Set(signatures.filter((s) => ownedBy(s, userId)).map((s) => String(s['appointmentId'])));
+  const markedIds = new Set(marked.filter((a) => ownedBy(a, userId)).map((a) => a.$id));
+  /** @type {string[]} */
+  const toMark = [...signed].filter((id) => !markedIds.has(id));
+  const toUnmark = [...markedIds].filter((id) => !signed.has(id));
+  /** @param {string} appointmentId @param {string} noteState */
+  const setMark = (appointmentId, noteState) => databases.updateDocument({ databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId, data: { noteState } });
+  let marks = 0;
+  for (const id of toMark) {
+    // A signature whose appointment is gone (or not the caller's) has nothing to mark.
+    const appointment = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.appointments, documentId: id }).catch(() => null);
+    if (!appointment || !ownedBy(appointment, userId)) continue;
+    await setMark(id, 'signed');
+    marks += 1;
+  }
+  for (const id of toUnmark) {
+    const notes = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.progressNotes, queries: [Query.equal('appointmentId', id), Query.select(['$id']), Query.limit(1)] });
+    await setMark(id, notes.documents.length > 0 ? 'draft' : 'none');
+  }
+  return { marked: marks, unmarked: toUnmark.length };
+}
+
 /** @param {Context} context */
 export default async ({ req, res, log, error }) => {
   const userId = req.headers['x-appwrite-user-id'];
@@ -102,6 +143,7 @@ export default async ({ req, res, log, error }) => {
   const client = serverClient(req);
   const body = readBody(req.bodyText);
   try {
+    if (body['action'] === 'repair') return res.json({ success: true, repaired: await repairMarks({ databases: new Databases(client), userId }) });
     const note = await signNote({ databases: new Databases(client), users: new Users(client), userId, log }, body);
     return res.json({ success: true, note });
   } catch (e) {

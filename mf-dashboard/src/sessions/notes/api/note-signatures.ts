@@ -1,4 +1,4 @@
-import { appwrite, attempt, listDocumentPage, Query } from '@cadence/shared-auth';
+import { appwrite, attempt, Query } from '@cadence/shared-auth';
 import type { Models } from 'appwrite';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 
@@ -18,9 +18,8 @@ export interface NoteSignature extends Models.Document {
   signerCredentials: string | null;
 }
 
-/** Appwrite's most values in one equal query, and most documents in one read. */
+/** Appwrite's most values in one equal query. */
 const VALUES = 100;
-const PAGE = 5000;
 
 /** The note's signature, or null when sign-note never signed it. */
 export async function getNoteSignature(noteId: string): Promise<NoteSignature | null> {
@@ -46,22 +45,6 @@ export async function signaturesOfAppointments(userId: string, appointmentIds: r
     for (const signature of list.documents) if (signature.userId === userId) found.set(signature.appointmentId, signature);
   }
   return found;
-}
-
-/** Every appointment id with a signed note of the therapist's (5,000 a read, ids only). */
-export async function signedAppointmentIds(userId: string): Promise<Set<string>> {
-  const ids = new Set<string>();
-  let cursor: string | null = null;
-  for (;;) {
-    const page: Models.DocumentList<NoteSignature> = await listDocumentPage<NoteSignature>({
-      ...practiceCollection('noteSignatures'),
-      queries: [Query.equal('userId', userId), Query.select(['$id', 'userId', 'appointmentId']), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-      total: false,
-    });
-    for (const signature of page.documents) if (signature.userId === userId) ids.add(signature.appointmentId);
-    if (page.documents.length < PAGE) return ids;
-    cursor = page.documents[page.documents.length - 1]!.$id;
-  }
 }
 
 let pending: { userId: string; waiting: Map<string, Array<(signature: NoteSignature | null) => void>>; failed: Array<(error: unknown) => void> } | null = null;

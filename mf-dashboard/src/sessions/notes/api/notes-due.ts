@@ -1,8 +1,7 @@
-import { listDocumentPage, notesToWriteQueries, Query } from '@cadence/shared-auth';
+import { listDocumentPage, markedWithoutSignature, notesToWriteQueries, Query } from '@cadence/shared-auth';
 import { ownedBy } from '../../../shared/owned-by.ts';
 import { practiceCollection } from '../../../shared/practice-collections.ts';
 import { appointmentFromDocument, type AppointmentDocument } from '../../../schedule/appointment.ts';
-import { signedAppointmentIds } from './note-signatures.ts';
 
 /** How many "notes to write" Today lists in each group, recent and older (the counts cover them all). */
 const SHOWN = 20;
@@ -10,23 +9,9 @@ const SHOWN = 20;
 export const OLDER_THAN_DAYS = 30;
 
 const olderCutoff = (now: Date) => new Date(now.getTime() - OLDER_THAN_DAYS * 86_400_000);
-/** Appwrite's most documents in one read. */
-const PAGE = 5000;
 
 const listAppointments = (queries: string[]) =>
   listDocumentPage<AppointmentDocument>({ ...practiceCollection('appointments'), queries });
-
-/** Ids of the attended, started sessions whose appointment says its note is signed (5,000 a read). */
-async function claimedSigned(base: string[]): Promise<string[]> {
-  const ids: string[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const page = await listAppointments([...base, Query.equal('noteState', 'signed'), Query.select(['$id']), Query.orderAsc('$id'), Query.limit(PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
-    ids.push(...page.documents.map((document) => document.$id));
-    if (page.documents.length < PAGE) return ids;
-    cursor = page.documents[page.documents.length - 1]!.$id;
-  }
-}
 
 export interface NotesDue {
   total: number;
@@ -55,19 +40,15 @@ export async function unsignedNotesDue(userId: string, now: Date = new Date()): 
 }
 
 /**
- * The attended, started sessions whose appointment says its note is signed (noteState, which its
- * owner can write) but whose note has no signature from sign-note: notes still to write, shown as
- * drafts. Reads every such appointment's id and every signature's appointment id (5,000 a read),
- * so it grows with the practice's signed notes (about 1.5 s at 10,000 on the emulator).
+ * The attended, started sessions marked signed (noteState, which its owner can write) without a
+ * signature from sign-note: notes still to write, shown as drafts. While the marks and the
+ * signatures agree (a few counts, shared-auth's signed-marks) there are none and nothing more is read.
  */
 export async function unverifiedSignedNotes(userId: string, now: Date = new Date()): Promise<NotesDue> {
-  const base = startedShows(userId, now);
-  const claimed = await claimedSigned(base);
-  if (claimed.length === 0) return { total: 0, olderTotal: 0, appointments: [] };
-  const signed = await signedAppointmentIds(userId);
-  const unverified = claimed.filter((id) => !signed.has(id));
+  const unverified = await markedWithoutSignature(userId, now);
+  if (unverified.length === 0) return { total: 0, olderTotal: 0, appointments: [] };
   const shown = unverified.slice(0, SHOWN);
-  const found = shown.length ? (await listAppointments([...base, Query.equal('$id', shown), Query.limit(shown.length)])).documents : [];
+  const found = (await listAppointments([...startedShows(userId, now), Query.equal('$id', shown), Query.limit(shown.length)])).documents;
   const appointments = found.filter((document) => ownedBy(document, userId)).map((document) => ({ ...appointmentFromDocument(document), noteState: 'draft' as const }));
   // Rare (a note marked signed through the API): the older count is of those read, at most SHOWN.
   const cutoff = olderCutoff(now).getTime();
