@@ -1,13 +1,14 @@
 import { useQuery } from '@cadence/shared-auth/query';
 import { clientRecordCounts } from './api/client-record-counts.ts';
 import { getClient } from './api/get-client.ts';
-import { listClients } from './api/list-clients.ts';
+import { listClientRows, listClients } from './api/list-clients.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 
 /** Query keys of the client list and one client: every client write invalidates `all`. */
 export const clientKeys = {
   all: (userId: string) => ['clients', userId] as const,
   list: (userId: string) => ['clients', userId, 'list'] as const,
+  rows: (userId: string) => ['clients', userId, 'rows'] as const,
   one: (userId: string, clientId: string) => ['clients', userId, 'one', clientId] as const,
   records: (userId: string, clientId: string) => ['clients', userId, 'one', clientId, 'records'] as const,
 };
@@ -18,6 +19,17 @@ export function useClients() {
   return useQuery({
     queryKey: clientKeys.list(userId),
     queryFn: () => listClients(userId),
+    enabled: userId !== '',
+    meta: { failure: 'Loading clients failed' },
+  });
+}
+
+/** The client list's rows: its columns only (listClientRows), refreshed with every client write like the rest. */
+export function useClientRows() {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: clientKeys.rows(userId),
+    queryFn: () => listClientRows(userId),
     enabled: userId !== '',
     meta: { failure: 'Loading clients failed' },
   });

@@ -77,7 +77,11 @@ function renderClients(path: string | { pathname: string; search?: string; state
 
 // ---------------------------------------------------------------------------------------------
 
-vi.mock('./api/list-clients.ts', () => ({ listClients: vi.fn() }));
+// The list page reads its rows (listClientRows), the new-client form the whole list: one mock answers both.
+vi.mock('./api/list-clients.ts', () => {
+  const list = vi.fn();
+  return { listClients: list, listClientRows: list };
+});
 vi.mock('./portal/portal-access-api.ts', () => ({ getPortalAccess: vi.fn(async () => null), inviteToPortal: vi.fn() }));
 vi.mock('./api/get-client.ts', () => ({ getClient: vi.fn() }));
 vi.mock('./api/create-client.ts', () => ({ createClient: vi.fn() }));

@@ -16,10 +16,10 @@ import {
   type BadgeTone,
   type TableColumn,
 } from '@cadence/shared-ui';
-import type { ClientDocument } from './api/client-document.ts';
+import type { ClientRow } from './api/list-clients.ts';
 import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
 import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';
-import { useClients } from './client-queries.ts';
+import { useClientRows } from './client-queries.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientDisplayName, type ClientStatus } from './client-model.ts';
 import { CLIENT_TEXTS } from './client-texts.ts';
 import { PracticePhone } from './practice-phone.tsx';
@@ -44,7 +44,7 @@ const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: 
 
 const isStatus = (value: string | null): value is ClientStatus => CLIENT_STATUSES.includes(value as ClientStatus);
 
-const COLUMNS: readonly TableColumn<ClientDocument>[] = [
+const COLUMNS: readonly TableColumn<ClientRow>[] = [
   {
     key: 'lastName',
     header: 'Name',
@@ -109,7 +109,7 @@ function searchFrom(state: unknown): string {
 
 /** /dashboard/clients: every client, searched as you type, filtered, sorted and paged. */
 export function ClientsPage() {
-  const clients = useClients();
+  const clients = useClientRows();
   return (
     <div className="clients-page">
       <PageHeader
@@ -162,7 +162,7 @@ export function ClientsPage() {
 /** How long typing must pause before the search is written into the history entry (for Back and reloads). */
 const SEARCH_SAVE_DELAY_MS = 400;
 
-function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
+function ClientList({ clients }: { clients: readonly ClientRow[] }) {
   const [params, setParams] = useSearchParams();
   const storedQuery = searchFrom(useLocation().state);
   const {
@@ -260,7 +260,7 @@ function ClientList({ clients }: { clients: readonly ClientDocument[] }) {
 }
 
 interface ClientResultsProps {
-  clients: readonly ClientDocument[];
+  clients: readonly ClientRow[];
   query: string;
   status: ClientStatus | '';
   tag: string;
