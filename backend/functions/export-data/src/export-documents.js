@@ -1,8 +1,10 @@
 // The invoice and superbill PDFs of "Export all my data", when ticked (issue 17): every invoice as
 // invoices/INV-0001.pdf, and for each client a superbill per calendar year with attended sessions,
 // superbills/2026/doe-jane-<client id>.pdf — drawn by lib/money-documents.js exactly as the
-// dashboard's downloads are, from the records the export has read already (no reads of their own).
-import { chargeLines, drawInvoice, drawSuperbill, invoiceFigures, superbillCharges } from '../../lib/money-documents.js';
+// dashboard's downloads are, from the records the export has read already (no reads of their own),
+// on worker threads (pdf-pool.js).
+import { chargeLines, invoiceFigures, superbillCharges } from '../../lib/money-documents.js';
+import { drawPdfs } from './pdf-pool.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -38,26 +40,28 @@ function entriesByClient(entries) {
 }
 
 /**
- * Every invoice and superbill PDF, by its name in the ZIP.
+ * Every invoice and superbill PDF, by its name in the ZIP, drawn on worker threads (pdf-pool.js).
  * @param {Records} records
  * @param {(done: number, total: number) => void} [onProgress]
+ * @param {{ threads?: number }} [options] `threads`: 0 draws on the main thread (tests compare the two)
  * @returns {Promise<{ files: Record<string, Uint8Array>, invoices: number, superbills: number }>}
  */
-export async function practiceDocuments({ practice, clients, appointments, services, ledgerEntries, invoices }, onProgress = () => {}) {
+export async function practiceDocuments({ practice, clients, appointments, services, ledgerEntries, invoices }, onProgress = () => {}, options = {}) {
   const appointmentsById = new Map(appointments.map((a) => [a.$id, a]));
   const clientsById = new Map(clients.map((c) => [c.$id, c]));
   const byClient = entriesByClient(ledgerEntries);
-  /** @type {Array<() => Promise<[string, Uint8Array]>>} */
+  /** @type {string[]} */
+  const names = [];
+  /** @type {import('./pdf-pool.js').PdfJob[]} */
   const jobs = [];
   for (const invoice of invoices) {
     const client = clientsById.get(String(invoice['clientId'] ?? ''));
     if (!client) continue;
-    jobs.push(async () => {
-      const entries = byClient.get(client.$id) ?? [];
-      const figures = invoiceFigures(invoice, entries);
-      const lines = chargeLines(figures.charges, appointmentsById, services);
-      return [invoiceFileName(invoice), await drawInvoice({ invoice, client, practice, figures, lines })];
-    });
+    const entries = byClient.get(client.$id) ?? [];
+    const figures = invoiceFigures(invoice, entries);
+    const lines = chargeLines(figures.charges, appointmentsById, services);
+    names.push(invoiceFileName(invoice));
+    jobs.push({ kind: 'invoice', parts: { invoice, client, practice, figures, lines } });
   }
   const invoiceCount = jobs.length;
   for (const client of clients) {
@@ -66,15 +70,13 @@ export async function practiceDocuments({ practice, clients, appointments, servi
     for (const year of [...years].sort()) {
       const lines = chargeLines(superbillCharges(entries, `${year}-01-01`, `${year}-12-31`), appointmentsById, services);
       if (!lines.some((l) => l.appointment?.['status'] === 'show')) continue;
-      jobs.push(async () => [superbillName(client, year), (await drawSuperbill({ client, practice, entries, lines, from: `${year}-01-01`, to: `${year}-12-31` })).bytes]);
+      names.push(superbillName(client, year));
+      jobs.push({ kind: 'superbill', parts: { client, practice, entries, lines, from: `${year}-01-01`, to: `${year}-12-31` } });
     }
   }
+  const drawn = await drawPdfs(jobs, { ...options, onProgress });
   /** @type {Record<string, Uint8Array>} */
   const files = {};
-  for (const [i, job] of jobs.entries()) {
-    const [name, bytes] = await job();
-    files[name] = bytes;
-    onProgress(i + 1, jobs.length);
-  }
+  for (const [i, name] of names.entries()) files[name] = /** @type {Uint8Array} */ (drawn[i]);
   return { files, invoices: invoiceCount, superbills: jobs.length - invoiceCount };
 }

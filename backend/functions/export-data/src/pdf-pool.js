@@ -1,0 +1,62 @@
+// The export's PDFs drawn on worker threads (issue 35): one per core (at most), each drawing the
+// invoices and superbills it is handed (pdf-worker.js), so a practice's thousands of PDFs take every
+// core instead of one. A handful of PDFs is drawn here: starting workers would cost more. The bytes
+// come back in the jobs' order, the same bytes the main thread draws.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
+
+/**
+ * @typedef {{ kind: 'invoice', parts: Parameters<typeof drawInvoice>[0] } | { kind: 'superbill', parts: Parameters<typeof drawSuperbill>[0] }} PdfJob
+ */
+
+/** Below this many PDFs they are drawn on the main thread. */
+export const POOL_FROM = 8;
+
+/** @param {PdfJob} job @returns {Promise<Uint8Array>} */
+async function drawHere(job) {
+  return job.kind === 'invoice' ? drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
+}
+
+/**
+ * Every job's PDF, in order.
+ * @param {PdfJob[]} jobs
+ * @param {{ threads?: number, onProgress?: (done: number, total: number) => void }} [options]
+ *   `threads`: workers to use (default: one per core; 0 draws on the main thread).
+ * @returns {Promise<Uint8Array[]>}
+ */
+export async function drawPdfs(jobs, { threads = availableParallelism(), onProgress = () => {} } = {}) {
+  /** @type {Uint8Array[]} */
+  const results = new Array(jobs.length);
+  let done = 0;
+  if (threads < 1 || jobs.length < POOL_FROM) {
+    for (const [i, job] of jobs.entries()) {
+      results[i] = await drawHere(job);
+      onProgress(++done, jobs.length);
+    }
+    return results;
+  }
+  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./pdf-worker.js', import.meta.url)));
+  let next = 0;
+  try {
+    await Promise.all(workers.map((worker) => new Promise((resolve, reject) => {
+      const send = () => {
+        if (next >= jobs.length) return resolve(undefined);
+        const id = next++;
+        worker.postMessage({ id, job: jobs[id] });
+      };
+      worker.on('message', (/** @type {{ id: number, bytes?: Uint8Array, error?: string }} */ answer) => {
+        if (answer.error !== undefined || !answer.bytes) return reject(new Error(`A PDF could not be drawn: ${answer.error ?? 'no bytes'}`));
+        results[answer.id] = answer.bytes;
+        onProgress(++done, jobs.length);
+        send();
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => { if (next < jobs.length || code !== 0) reject(new Error(`A PDF worker stopped (${code})`)); });
+      send();
+    })));
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results;
+}
