@@ -36,6 +36,13 @@ export function practiceListCalls(endpoint, userId) {
       url: listUrl(endpoint, 'clients', [Query.equal('userId', userId), Query.equal('status', 'active'), Query.orderAsc('lastName'), Query.limit(5000)]),
     },
     {
+      // Issue 35: what /dashboard/clients reads now, only the list's columns.
+      call: 'client list rows (listClientRows: Query.select of its columns)',
+      url: listUrl(endpoint, 'clients', [
+        Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select(['userId', 'firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone']), Query.limit(5000),
+      ]),
+    },
+    {
       call: 'services list (listServices)',
       url: listUrl(endpoint, 'services', [Query.equal('userId', userId), Query.equal('archived', false), Query.orderAsc('sortOrder'), Query.limit(100)]),
     },

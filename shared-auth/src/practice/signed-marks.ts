@@ -102,12 +102,16 @@ async function markedShows(userId: string, now: Date): Promise<string[]> {
   }
 }
 
+/** The attended, started sessions marked signed without a signature, by reading every mark and every signature. */
+export async function joinMarksAndSignatures(userId: string, now: Date = new Date()): Promise<string[]> {
+  const [claimed, signed] = await Promise.all([markedShows(userId, now), signedAppointmentIds(userId)]);
+  return claimed.filter((id) => !signed.has(id));
+}
+
 /**
  * The attended, started sessions marked signed without a signature from sign-note: notes still to
  * write. None, after a few counts, while marks and signatures agree; otherwise the join.
  */
 export async function markedWithoutSignature(userId: string, now: Date = new Date()): Promise<string[]> {
-  if (await signedMarksAgree(userId)) return [];
-  const [claimed, signed] = await Promise.all([markedShows(userId, now), signedAppointmentIds(userId)]);
-  return claimed.filter((id) => !signed.has(id));
+  return (await signedMarksAgree(userId)) ? [] : joinMarksAndSignatures(userId, now);
 }
