@@ -19,7 +19,7 @@ export type ClientRow = Pick<ClientDocument, (typeof CLIENT_ROW_FIELDS)[number] 
 
 /**
  * The client list's rows (issue 35): every client by last name with only the list's attributes
- * (Query.select), about a quarter of the whole documents' bytes.
+ * (Query.select), not the whole documents.
  */
 export async function listClientRows(userId: string): Promise<ClientRow[]> {
   const queries = [Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select([...CLIENT_ROW_FIELDS]), Query.limit(5000)];
