@@ -137,6 +137,11 @@ export function formatReport(results) {
     const { signs, p50, p95, max, serverP50 } = results.signNote;
     out.push('', `Sign round trip (sign-note with the password, ${signs} notes, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms)`);
   }
+  if (results.notesToWrite) {
+    const { signedNotes, notesToWrite, goalMs, results: calls } = results.notesToWrite;
+    out.push('', `Notes to write at ${signedNotes} signed notes (${notesToWrite} to write), the dashboard's reads one at a time: goal ≤ ${goalMs} ms ${calls[0].medianMs <= goalMs ? 'met' : 'MISSED'}`);
+    out.push(table(['call', 'median ms', 'max ms'], calls.map((c) => [c.call, c.medianMs, c.maxMs])));
+  }
   if (results.booking) {
     const { bookings, p50, p95, max, serverP50, goalP95 } = results.booking;
     out.push('', `Booking click → confirmed (book-slot, ${bookings} instant bookings, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms): goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);

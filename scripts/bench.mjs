@@ -40,6 +40,7 @@ import { createTherapist, measureRouteSwitch, measureSectionSwitch, measureSigne
 import { formatReport } from '../bench/report.mjs';
 import { measureWeekView } from '../bench/week-view.mjs';
 import { measureNoteTyping } from '../bench/note-typing.mjs';
+import { measureNotesToWrite } from '../bench/notes-to-write.mjs';
 import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { measureBooking } from '../bench/booking.mjs';
@@ -134,6 +135,7 @@ let moneyReports;
 let weekView;
 let noteTyping;
 let signNote;
+let notesToWrite;
 let booking;
 let autopay;
 try {
@@ -177,6 +179,8 @@ try {
     exportData.withDocuments = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows, documents: true });
     console.log(`Money: a client balance from ${seeded.practice.paymentPlanClient.entries} entries, a 12-month superbill (${seeded.counts.ledgerEntries} ledger entries)…`);
     money = await measureMoney({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
+    console.log(`Notes to write at ${seeded.counts.noteSignatures} signed notes…`);
+    notesToWrite = await measureNotesToWrite({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, practice: seeded.practice });
     console.log('Money in the browser: the Outstanding report and All Transactions, cold…');
     moneyReports = await measureMoneyReports(browser, stack.urls.app, seeded.therapist, { clientBalances: seeded.practice.clientBalances, ledgerEntries: seeded.counts.ledgerEntries });
   }
@@ -245,6 +249,7 @@ const results = {
   weekView,
   noteTyping,
   signNote,
+  notesToWrite,
   booking,
   autopay,
   clientQueries,
