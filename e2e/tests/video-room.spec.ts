@@ -104,6 +104,27 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     await expect(page.getByText('Jane D. is muted')).toBeHidden();
   });
 
+  await test.step('in the call: a side chat both ways, devices to switch, screen share; axe in light and dark', async () => {
+    await page.getByRole('textbox', { name: 'Message' }).fill('Can you see my screen?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(client.getByText('Can you see my screen?')).toBeVisible();
+    await client.getByRole('textbox', { name: 'Message' }).fill('Yes, I can');
+    await client.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Jane D.: Yes, I can' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Devices' }).getByRole('combobox', { name: 'Camera' })).toBeVisible();
+    await expect(client.getByRole('region', { name: 'Devices' }).getByRole('combobox', { name: 'Microphone' })).toBeVisible();
+    await page.getByRole('button', { name: 'Share screen' }).click();
+    await expect(page.getByText('You are sharing your screen')).toBeVisible();
+    // The client's video goes on decoding: the screen's frames on the same sender, no renegotiation.
+    await expectVideoFlowing(client);
+    await page.getByRole('button', { name: 'Stop sharing' }).click();
+    await expect(page.getByText('You are sharing your screen')).toBeHidden();
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   await test.step('the client reloads: both remote videos decode again without the therapist admitting', async () => {
     // The reloaded page's Realtime subscription goes live late (the Web SDK's subscribe resolves when
     // the socket opens, before the server has its subscribe frame): its first hello's answer is missed.

@@ -3,7 +3,7 @@ import { formatDateTime } from '@cadence/shared-auth';
 import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
-import { CallStage, DeviceCheck } from '@cadence/shared-ui/call';
+import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
 import { appointmentIdFromPath, roomBackend } from './video-backend.ts';
 
 const backend = roomBackend;
@@ -78,7 +78,17 @@ export default function VideoPage() {
           leaveLabel="Leave"
           onLeave={() => void room.leave()}
           busy={room.busy}
-        />
+        >
+          <CallDevices
+            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
+            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
+            camera={media.camera}
+            microphone={media.microphone}
+            onCamera={media.chooseCamera}
+            onMicrophone={media.chooseMicrophone}
+          />
+          <CallChat lines={room.chat} peerName={name} onSend={room.sendChat} />
+        </CallStage>
       ) : null}
 
       {entered && !ended && !room.left && !room.inCall ? (

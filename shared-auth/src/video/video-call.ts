@@ -72,6 +72,7 @@ export class VideoCall {
   private lastSample: StatsSample | null = null;
   private unsubscribe: (() => void) | null = null;
   private state: PeerState = { muted: false, cameraOff: false };
+  private screen: MediaStreamTrack | null = null;
   private closed = false;
   /** Signals leave one at a time, so a description always arrives before its candidates. */
   private outbox: Promise<void> = Promise.resolve();
@@ -114,9 +115,23 @@ export class VideoCall {
     for (const track of stream.getAudioTracks()) track.enabled = !this.state.muted;
     for (const track of stream.getVideoTracks()) track.enabled = !this.state.cameraOff;
     for (const track of stream.getTracks()) {
-      const sender = this.pc?.getSenders().find((s) => s.track?.kind === track.kind);
-      await sender?.replaceTrack(track);
+      // While the screen is shared, the new camera waits for the share to stop.
+      if (track.kind === 'video' && this.screen) continue;
+      await this.senderOf(track.kind)?.replaceTrack(track);
     }
+  }
+
+  /**
+   * Screen share: the screen's track in place of the camera's on the same sender (no renegotiation);
+   * null puts the camera back. A connection made meanwhile (a reload) starts with the screen too.
+   */
+  async shareScreen(track: MediaStreamTrack | null): Promise<void> {
+    this.screen = track;
+    await this.senderOf('video')?.replaceTrack(track ?? this.options.local.getVideoTracks()[0] ?? null);
+  }
+
+  private senderOf(kind: string): RTCRtpSender | undefined {
+    return this.pc?.getTransceivers().find((t) => t.receiver.track.kind === kind && t.currentDirection !== 'stopped')?.sender;
   }
 
   sendChat(text: string): boolean {
@@ -230,7 +245,7 @@ export class VideoCall {
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
     this.pc = pc;
     this.options.events.status('calling');
-    for (const track of this.options.local.getTracks()) pc.addTrack(track, this.options.local);
+    for (const track of this.options.local.getTracks()) pc.addTrack(track.kind === 'video' && this.screen ? this.screen : track, this.options.local);
     // Negotiated on both sides with the same id, so neither waits for the other to announce it.
     this.channel = pc.createDataChannel('room', { negotiated: true, id: 0 });
     this.channel.onopen = () => { this.sendWire({ type: 'state', ...this.state }); };

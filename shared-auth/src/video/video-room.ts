@@ -72,6 +72,11 @@ export interface VideoRoomState {
   setMuted(muted: boolean): void;
   setCameraOff(cameraOff: boolean): void;
   sendChat(text: string): boolean;
+  /** The therapist's screen share: true while the screen goes instead of the camera. */
+  sharing: boolean;
+  /** Asks the browser for a screen, window or tab (getDisplayMedia) and sends it; false if refused. */
+  shareScreen(): Promise<boolean>;
+  stopSharing(): void;
 }
 
 export function useVideoRoom(appointmentId: string, backend: RoomBackend, local: MediaStream | null): VideoRoomState {
@@ -87,6 +92,7 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [screen, setScreen] = useState<MediaStreamTrack | null>(null);
   const callRef = useRef<VideoCall | null>(null);
   const backendRef = useRef(backend);
   const localRef = useRef(local);
@@ -196,6 +202,18 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
     if (local) void callRef.current?.useStream(local);
   }, [local]);
 
+  // The shared screen goes to the call (and to a connection made later: `status`), and stops with
+  // the call, when replaced, or when the browser's own "Stop sharing" ends it.
+  const shared = inCall ? screen : null;
+  useEffect(() => {
+    void callRef.current?.shareScreen(shared);
+    if (!shared) return undefined;
+    const ended = () => { setScreen(null); };
+    shared.addEventListener('ended', ended);
+    return () => { shared.removeEventListener('ended', ended); };
+  }, [shared, status]);
+  useEffect(() => () => { shared?.stop(); }, [shared]);
+
   const act = useCallback(async (action: string) => {
     setBusy(true);
     setProblem(null);
@@ -218,6 +236,18 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
     rejoin: async () => { setLeft(false); setEntered(null); setRefused(null); setAttempt((n) => n + 1); },
     setMuted: (m) => { callRef.current?.setMuted(m); },
     setCameraOff: (c) => { callRef.current?.setCameraOff(c); },
+    sharing: shared !== null,
+    shareScreen: async () => {
+      try {
+        const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: false });
+        const track = display.getVideoTracks()[0] ?? null;
+        setScreen(track);
+        return track !== null;
+      } catch {
+        return false;
+      }
+    },
+    stopSharing: () => { setScreen(null); },
     sendChat: (text) => {
       const sent = callRef.current?.sendChat(text) ?? false;
       if (sent) setChat((lines) => [...lines, { from: 'me', text, at: Date.now() }]);

@@ -1,9 +1,9 @@
 // The video room's presentational pieces (issue 34): a video tile, the microphone level meter, the
 // device check of the waiting room and the call's stage with its controls. State and media come in as
 // props (the call engine is @cadence/shared-auth/video); nothing here opens a device.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 // The primitives come from the package root: in a remote that is the one shared copy.
-import { Button, Select, type SelectOption } from '@cadence/shared-ui';
+import { Button, Select, TextInput, type SelectOption } from '@cadence/shared-ui';
 import { cx } from '../class-names.ts';
 import './video.css';
 
@@ -107,6 +107,9 @@ export interface CallStageProps {
   sinkId?: string;
   onMute(muted: boolean): void;
   onCamera(off: boolean): void;
+  /** Screen share (the therapist's): the Share screen / Stop sharing control when given. */
+  sharing?: boolean;
+  onShare?(share: boolean): void;
   /** the last control: Leave (client) or End session (therapist) */
   leaveLabel: string;
   onLeave(): void;
@@ -123,15 +126,87 @@ export function CallStage(props: CallStageProps) {
         <VideoTile stream={props.self} label="You" self notice={props.cameraOff ? 'Your camera is off' : null} className="ui-call__self" />
       </div>
       <p className="ui-call__status" role="status">
+        {props.sharing ? <span className="ui-call__muted">You are sharing your screen</span> : null}
         {props.peerMuted ? <span className="ui-call__muted">{props.peerName} is muted</span> : null}
         {props.quality ? <span className={`ui-call__quality ui-call__quality--${props.qualityTone}`}>{props.quality}</span> : null}
       </p>
       <div className="ui-call__controls" role="group" aria-label="Call controls">
         <Button aria-pressed={props.muted} onClick={() => { props.onMute(!props.muted); }}>{props.muted ? 'Unmute' : 'Mute'}</Button>
         <Button aria-pressed={props.cameraOff} onClick={() => { props.onCamera(!props.cameraOff); }}>{props.cameraOff ? 'Turn camera on' : 'Turn camera off'}</Button>
+        {props.onShare ? (
+          <Button aria-pressed={props.sharing === true} onClick={() => { props.onShare?.(!props.sharing); }}>{props.sharing ? 'Stop sharing' : 'Share screen'}</Button>
+        ) : null}
         <Button variant="danger" onClick={props.onLeave} loading={props.busy}>{props.leaveLabel}</Button>
       </div>
       {props.children}
+    </section>
+  );
+}
+
+export interface CallDevicesProps {
+  cameras: readonly SelectOption[];
+  microphones: readonly SelectOption[];
+  camera: string;
+  microphone: string;
+  onCamera(deviceId: string): void;
+  onMicrophone(deviceId: string): void;
+}
+
+/**
+ * Switching camera or microphone mid-call: the two pickers, and on a device with more than one
+ * camera (a phone's front and back) "Switch camera" to the next one in one tap.
+ */
+export function CallDevices(props: CallDevicesProps) {
+  const camera = props.camera || props.cameras[0]?.value || '';
+  const next = props.cameras[(props.cameras.findIndex((c) => c.value === camera) + 1) % Math.max(props.cameras.length, 1)];
+  return (
+    <section className="ui-call-devices" aria-label="Devices">
+      <Select label="Camera" options={props.cameras} value={camera} onChange={(e) => { props.onCamera(e.target.value); }} />
+      <Select label="Microphone" options={props.microphones} value={props.microphone || props.microphones[0]?.value || ''} onChange={(e) => { props.onMicrophone(e.target.value); }} />
+      {props.cameras.length > 1 && next ? <Button onClick={() => { props.onCamera(next.value); }}>Switch camera</Button> : null}
+    </section>
+  );
+}
+
+export interface CallChatLine { from: 'me' | 'peer'; text: string; at: number }
+
+export interface CallChatProps {
+  lines: readonly CallChatLine[];
+  peerName: string;
+  /** Sends over the call's data channel; false when the call is not connected. */
+  onSend(text: string): boolean;
+}
+
+/** The side chat: peer to peer over the call, kept nowhere — gone when the page closes. */
+export function CallChat({ lines, peerName, onSend }: CallChatProps) {
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const heading = useId();
+  return (
+    <section className="ui-call-chat" aria-labelledby={heading}>
+      <h2 id={heading} className="ui-call-chat__title">Chat</h2>
+      <p className="ui-call-chat__note">Not saved anywhere: messages go straight to {peerName} and are gone when the call ends.</p>
+      {lines.length > 0 ? (
+        <ol className="ui-call-chat__lines" aria-live="polite">
+          {lines.map((line) => (
+            <li key={`${line.at}-${line.from}-${line.text}`} className={cx('ui-call-chat__line', line.from === 'me' && 'ui-call-chat__line--me')}>
+              <span className="ui-call-chat__who">{line.from === 'me' ? 'You' : peerName}:</span> {line.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <form
+        className="ui-call-chat__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const message = text.trim();
+          if (!message) return;
+          if (onSend(message)) { setText(''); setProblem(null); } else setProblem('Not sent: the call is not connected.');
+        }}
+      >
+        <TextInput label="Message" value={text} maxLength={2000} autoComplete="off" error={problem ?? undefined} onChange={(e) => { setText(e.target.value); }} />
+        <Button type="submit" variant="primary">Send</Button>
+      </form>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { appwrite, documentsChannel, executeFunction, formatDateTime, formatTime
 import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend, type RoomDocument, VIDEO_COLLECTIONS } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
-import { CallStage, DeviceCheck } from '@cadence/shared-ui/call';
+import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
 import { useMemo, useState } from 'react';
 import { useClient } from '../../clients/client-queries.ts';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
@@ -45,6 +45,7 @@ export function VideoRoomPage() {
   const room = useVideoRoom(appointmentId, backend, media.stream);
   const [muted, setMuted] = useState(false);
   const [cameraOff, setCameraOff] = useState(false);
+  const [shareProblem, setShareProblem] = useState<string | null>(null);
   const entered = room.entered;
   const name = entered?.peerName ?? 'Your client';
   const ended = Boolean(room.room?.endedAt);
@@ -84,10 +85,23 @@ export function VideoRoomPage() {
           sinkId={media.speaker}
           onMute={(m) => { setMuted(m); room.setMuted(m); }}
           onCamera={(off) => { setCameraOff(off); room.setCameraOff(off); }}
+          sharing={room.sharing}
+          onShare={(share) => { if (!share) room.stopSharing(); else void room.shareScreen().then((ok) => { setShareProblem(ok ? null : 'The screen was not shared: the browser did not allow it, or you chose nothing.'); }); }}
           leaveLabel="End session"
           onLeave={() => void room.end()}
           busy={room.busy}
-        />
+        >
+          {shareProblem ? <Alert tone="warning">{shareProblem}</Alert> : null}
+          <CallDevices
+            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
+            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
+            camera={media.camera}
+            microphone={media.microphone}
+            onCamera={media.chooseCamera}
+            onMicrophone={media.chooseMicrophone}
+          />
+          <CallChat lines={room.chat} peerName={name} onSend={room.sendChat} />
+        </CallStage>
       ) : null}
 
       {entered && !ended && !room.inCall ? (
