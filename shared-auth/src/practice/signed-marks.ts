@@ -3,8 +3,8 @@
 // written, read("user:<id>") only, unique per appointment). Notes to write read the mark — one
 // indexed query — but the therapist can write their own appointments, so the mark alone could be
 // faked through the API (issue 15). It is trusted only while the marks and the signatures agree:
-// counted window by window over appointment ids (Appwrite counts to 5,000), a few count reads
-// whatever the practice's size. Only when a window disagrees are that practice's marks joined with
+// counted window by window over appointment ids (Appwrite counts to 5,000), a few count reads, once
+// a page load and again only after an appointment was marked. Only when a window disagrees are that practice's marks joined with
 // the signatures, to name the appointments marked signed without a signature.
 import { Query, type Models } from 'appwrite';
 import { listDocumentPage } from '../client/document-pages.ts';
@@ -51,11 +51,39 @@ async function windowEnds(userId: string, window: number): Promise<string[]> {
 }
 
 /**
+ * The marked appointment written last (the userId + noteState + $updatedAt index): a mark written
+ * through the API, like any write, makes its appointment the newest, so while this is unchanged no
+ * mark was added since the counts last agreed. (Only a server key sets $updatedAt by hand.)
+ */
+async function lastMarked(userId: string): Promise<string> {
+  const page = await listDocumentPage<MarkedAppointment>({
+    ...collection('appointments'), queries: [...marked(userId), Query.select(['$id']), Query.orderDesc('$updatedAt'), Query.limit(1)], total: false,
+  });
+  const last = page.documents[0];
+  return last ? `${last.$updatedAt} ${last.$id}` : '';
+}
+
+/** Per therapist (and window), the last marked appointment when the marks last agreed with the signatures. */
+const agreedAt = new Map<string, string>();
+
+/**
  * Whether every appointment marked signed has a signature and every signature its mark: for each
- * window of marked appointment ids, the marks counted against the signatures of appointments in it.
+ * window of marked appointment ids, the marks counted against the signatures of appointments in it —
+ * or, when no appointment was marked since they last agreed here, one read. (A mark removed since
+ * then puts its session back among notes to write, which the indexed query shows.)
  * `window` (≤ MARK_WINDOW) is smaller only in tests.
  */
 export async function signedMarksAgree(userId: string, window: number = MARK_WINDOW): Promise<boolean> {
+  const key = `${userId} ${window}`;
+  const last = await lastMarked(userId);
+  if (agreedAt.get(key) === last) return true;
+  const agree = await countedMarksAgree(userId, window);
+  if (agree) agreedAt.set(key, last);
+  else agreedAt.delete(key);
+  return agree;
+}
+
+async function countedMarksAgree(userId: string, window: number): Promise<boolean> {
   const ends = await windowEnds(userId, Math.min(window, MARK_WINDOW));
   const windows = [...ends, null].map((end, i) => ({ from: i === 0 ? null : ends[i - 1]!, to: end }));
   const agree = await Promise.all(windows.map(async ({ from, to }) => {
