@@ -112,9 +112,14 @@ describe('the seeded practice', () => {
       connections: 4,
       durationS: 1,
       settleMs: 0,
-      expected: { 'clients list: all, by last name (listClients)': CLIENTS, 'clients list: status active (listClients, status filter)': active },
+      expected: {
+        'clients list: all, by last name (listClients)': CLIENTS, 'clients list: status active (listClients, status filter)': active,
+        'client list rows (listClientRows: Query.select of its columns)': CLIENTS,
+      },
     });
-    expect(measured.results.map((r) => [r.documents, r.non2xx, r.errors])).toEqual([[CLIENTS, 0, 0], [active, 0, 0], [3, 0, 0]]);
+    expect(measured.results.map((r) => [r.documents, r.non2xx, r.errors])).toEqual([[CLIENTS, 0, 0], [active, 0, 0], [CLIENTS, 0, 0], [3, 0, 0]]);
+    // Issue 35: the list's rows are a fraction of the whole clients.
+    expect(measured.results[2]!.responseKB).toBeLessThan(measured.results[0]!.responseKB / 2);
     expect(measured.results.every((r) => r.p99Ms > 0 && r.requestsPerSec > 0)).toBe(true);
     await expect(measureClientQueries({ endpoint: server.endpoint, therapist: first.therapist, durationS: 1, settleMs: 0, expected: { 'clients list: all, by last name (listClients)': CLIENTS + 1 } }))
       .rejects.toThrow(`${CLIENTS} documents, expected ${CLIENTS + 1}`);
