@@ -181,6 +181,20 @@ export const PORTAL_TEXT = {
     thanks: 'Thank you. Your form was sent to your therapist.',
     print: 'Print or save as PDF',
     noAnswer: 'No answer',
+    upload: {
+      hint: (kinds: 'pdf' | 'image' | 'both') => ({
+        pdf: 'A PDF, up to 10 MB.',
+        image: 'A photo or image (JPEG, PNG, HEIC or WebP), up to 10 MB. On a phone you can take the photo now.',
+        both: 'A PDF or a photo (JPEG, PNG, HEIC or WebP), up to 10 MB. On a phone you can take the photo now.',
+      })[kinds],
+      uploading: (name: string) => `Uploading ${name}…`,
+      uploaded: (name: string, size: string) => `Uploaded: ${name} (${size})`,
+      remove: (name: string) => `Remove ${name}`,
+      unsupported: 'This kind of file can’t be uploaded here. Choose a PDF or a photo (JPEG, PNG, HEIC or WebP).',
+      tooLarge: 'This file is larger than 10 MB. Choose a smaller file, or take the photo again at a lower size.',
+      failed: 'The file could not be uploaded. Please try again.',
+      download: (name: string) => `Download ${name}`,
+    },
   },
   messages: {
     link: 'Messages',

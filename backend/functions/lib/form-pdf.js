@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import { utcTime } from './consent-signing.js';
 import { documentOrNull } from './consent-store.js';
 import { requestQuestionnaire } from './form-requests.js';
-import { answerText, valuesOf } from './questionnaire.js';
+import { answerText, attachmentsOf, valuesOf } from './questionnaire.js';
 
 /**
  * @typedef {import('./questionnaire.js').Questionnaire} Questionnaire
@@ -25,29 +25,30 @@ export const NO_ANSWER = 'No answer';
  * The lines of the document body in order: a group's heading, or a question and its answer.
  * @param {QuestionnaireItem[]} items
  * @param {AnswerValues} values
+ * @param {ReturnType<typeof attachmentsOf>} [files] the response's files (an upload prints as its name and size)
  * @returns {Array<{ heading: string } | { question: string, answer: string }>}
  */
-export function answerLines(items, values) {
+export function answerLines(items, values, files = new Map()) {
   /** @type {Array<{ heading: string } | { question: string, answer: string }>} */
   const out = [];
   for (const item of items) {
     if (item.type === 'display') continue;
     if (item.type === 'group') {
-      const inner = answerLines(item.item ?? [], values);
+      const inner = answerLines(item.item ?? [], values, files);
       if (inner.some((line) => 'question' in line && line.answer !== NO_ANSWER)) out.push(...(item.text ? [{ heading: item.text }] : []), ...inner);
       continue;
     }
     const value = values[item.linkId];
-    out.push({ question: item.text ?? item.linkId, answer: value === undefined ? NO_ANSWER : answerText(item, value) || NO_ANSWER });
+    out.push({ question: item.text ?? item.linkId, answer: value === undefined ? NO_ANSWER : answerText(item, value, files.get(item.linkId)) || NO_ANSWER });
   }
   return out;
 }
 
 /**
- * @param {{ practiceName: string, questionnaire: Questionnaire, formVersion: string | number, submittedAt: string, round: number, values: AnswerValues }} input
+ * @param {{ practiceName: string, questionnaire: Questionnaire, formVersion: string | number, submittedAt: string, round: number, values: AnswerValues, files?: ReturnType<typeof attachmentsOf> }} input
  * @returns {Promise<Buffer>}
  */
-export function submittedFormPdf({ practiceName, questionnaire, formVersion, submittedAt, round, values }) {
+export function submittedFormPdf({ practiceName, questionnaire, formVersion, submittedAt, round, values, files }) {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: questionnaire.title, Author: practiceName || 'Cadence' } });
     /** @type {Buffer[]} */
@@ -63,7 +64,7 @@ export function submittedFormPdf({ practiceName, questionnaire, formVersion, sub
       doc.text(`Form version ${String(formVersion)}`);
       doc.text(`Submitted ${utcTime(submittedAt)}${round > 1 ? ` (submission ${round})` : ''}`);
       doc.fillColor('black').moveDown(0.8);
-      for (const line of answerLines(questionnaire.item, values)) {
+      for (const line of answerLines(questionnaire.item, values, files)) {
         if ('heading' in line) {
           doc.moveDown(0.4).font('Helvetica-Bold').fontSize(12).text(line.heading).moveDown(0.2);
           continue;
@@ -100,10 +101,11 @@ export async function submittedFormFor(databases, c, userId, responseId) {
   const link = await documentOrNull(databases, c.databaseId, c.portalAccess, String(response['clientId']));
   const practiceName = link && link['userId'] === userId ? String(link['practiceName'] ?? '') : '';
   const questionnaire = requestQuestionnaire(request);
+  const stored = JSON.parse(String(response['response']));
   const bytes = await submittedFormPdf({
     practiceName, questionnaire, formVersion: String(request['formVersion'] ?? questionnaire.version),
     submittedAt: String(response['submittedAt']), round: Number(response['round']) || 1,
-    values: valuesOf(JSON.parse(String(response['response']))),
+    values: valuesOf(stored), files: attachmentsOf(stored),
   });
   return { filename: formPdfFileName(questionnaire.title), bytes, response };
 }

@@ -21,9 +21,9 @@ const options = (pairs) => pairs.map(([code, display]) => ({ valueCoding: { code
 
 const RELATIONSHIPS = options([['self', 'Self'], ['spouse', 'Spouse'], ['child', 'Child'], ['other', 'Other']]);
 
-/** @param {string} id @param {string} title @param {string} description @param {QuestionnaireItem[]} item @returns {Questionnaire} */
-const template = (id, title, description, item) => ({
-  resourceType: 'Questionnaire', id, url: `${BASE_URL}${id}`, version: '1', name: id, title, status: 'active', description, item,
+/** @param {string} id @param {string} title @param {string} description @param {QuestionnaireItem[]} item @param {string} [version] @returns {Questionnaire} */
+const template = (id, title, description, item, version = '1') => ({
+  resourceType: 'Questionnaire', id, url: `${BASE_URL}${id}`, version, name: id, title, status: 'active', description, item,
 });
 
 /** @param {'insurance' | 'secondaryInsurance'} prefix @param {string} label */
@@ -94,6 +94,11 @@ export const FORM_TEMPLATES = [
       item: coverage('insurance', 'Primary'),
     },
     {
+      // Version 2: the card itself, as a photo or a scan (a file upload; not required — it may not be at hand).
+      linkId: 'insuranceCard', text: 'Photo of your insurance card (front and back)', type: 'attachment',
+      enableWhen: [{ question: 'coverage', operator: '=', answerCoding: { code: 'insurance' } }],
+    },
+    {
       linkId: 'hasSecondary', text: 'Do you have a second insurance?', type: 'boolean',
       enableWhen: [{ question: 'coverage', operator: '=', answerCoding: { code: 'insurance' } }],
     },
@@ -102,7 +107,7 @@ export const FORM_TEMPLATES = [
       item: coverage('secondaryInsurance', 'Secondary'),
     },
     { linkId: 'signature', text: 'I confirm these details are correct (type your full name)', type: 'signature', required: true },
-  ]),
+  ], '2'),
   template('payment-preferences', 'Payment preferences', 'How you would like to pay. Never enter card numbers here.', [
     {
       linkId: 'method', text: 'How would you like to pay?', type: 'choice', required: true,

@@ -6,6 +6,7 @@
 // and they recompute them from the links (syncPortalReaders) whenever a link is made or revoked,
 // so a revoked guardian keeps no read anywhere.
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
+import { formUploadsBucketFromEnv, responseFileIds } from './form-uploads.js';
 import { messageAttachmentsBucketFromEnv } from './messaging.js';
 
 /**
@@ -213,9 +214,11 @@ export async function syncPortalReaders({ databases, storage, c }, practice, cli
       }
       if (samePermissions(doc.$permissions, wanted)) continue;
       await databases.updateDocument({ databaseId: c.databaseId, collectionId: spec.collectionId, documentId: doc.$id, data: {}, permissions: wanted });
-      const file = spec.collectionId === c.consentSignatures && typeof doc['fileId'] === 'string' ? { bucketId: String(doc['bucketId'] || bucketId), fileId: doc['fileId'] }
-        : spec.collectionId === c.messages && typeof doc['attachmentFileId'] === 'string' ? { bucketId: messageAttachmentsBucketFromEnv(process.env), fileId: doc['attachmentFileId'] } : null;
-      if (file) {
+      // The files follow their documents: signed PDFs, message attachments, form uploads.
+      const files = spec.collectionId === c.consentSignatures && typeof doc['fileId'] === 'string' ? [{ bucketId: String(doc['bucketId'] || bucketId), fileId: doc['fileId'] }]
+        : spec.collectionId === c.messages && typeof doc['attachmentFileId'] === 'string' ? [{ bucketId: messageAttachmentsBucketFromEnv(process.env), fileId: doc['attachmentFileId'] }]
+          : spec.collectionId === c.formResponses ? responseFileIds(doc).map((fileId) => ({ bucketId: formUploadsBucketFromEnv(process.env), fileId })) : [];
+      for (const file of files) {
         await storage.updateFile({ ...file, permissions: wanted }).catch((e) => {
           if (!(e instanceof AppwriteException && e.code === 404)) throw e;
         });

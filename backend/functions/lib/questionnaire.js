@@ -5,8 +5,11 @@
 // functions load it as it is, the remotes through `@cadence/shared-auth/forms`.
 //
 // Item types: FHIR R4's group, display, string, text, boolean, choice, open-choice, date, integer,
-// plus `signature` (Cadence's own: a typed full name; FHIR has no such type). `attachment` is left
-// out for now: a file answer needs its own upload path through Storage and a size policy.
+// attachment, plus `signature` (Cadence's own: a typed full name; FHIR has no such type). An
+// attachment's answer, while the form is filled, is the id of a file the client uploaded to the
+// form_uploads bucket (lib/form-uploads.js); the submitted response holds FHIR's `valueAttachment`
+// (contentType, size, title) with that id in Cadence's file-id extension — never a URL. The kinds of
+// file an item accepts are FHIR's mimeType extension (valueCode), none meaning every kind the bucket takes.
 //
 // enableWhen follows FHIR R4/R5: an item is shown when its conditions hold (enableBehavior `all`,
 // the default when there is one condition, or `any`); a condition on a question that is itself
@@ -19,7 +22,18 @@
 /** The extension that maps an item to a field of the client record, which Review uses. */
 export const CLIENT_FIELD_EXTENSION = 'https://cadence.app/fhir/StructureDefinition/client-field';
 
-export const ITEM_TYPES = /** @type {const} */ (['group', 'display', 'string', 'text', 'boolean', 'choice', 'open-choice', 'date', 'integer', 'signature']);
+export const ITEM_TYPES = /** @type {const} */ (['group', 'display', 'string', 'text', 'boolean', 'choice', 'open-choice', 'date', 'integer', 'attachment', 'signature']);
+/** FHIR's extension naming a kind of file an attachment item accepts (one per kind). */
+export const MIME_TYPE_EXTENSION = 'http://hl7.org/fhir/StructureDefinition/mimeType';
+/** Cadence's extension on a valueAttachment: the form_uploads file it is (read through Storage, never a URL). */
+export const FILE_ID_EXTENSION = 'https://cadence.app/fhir/StructureDefinition/file-id';
+/** The kinds a form upload may be (their bytes, as Storage reads them): PDFs and photos. */
+export const UPLOAD_TYPES = /** @type {const} */ (['application/pdf', 'image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp']);
+/** 10 MB: a phone photo of a card, or a scanned letter (the form_uploads bucket's own limit too). */
+export const UPLOAD_MAX_BYTES = 10_000_000;
+/** How an item names its accepted kinds in the editor: a PDF, or an image of any of these types. */
+export const UPLOAD_KINDS = /** @type {const} */ ({ pdf: ['application/pdf'], image: ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp'] });
+const FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 export const OPERATORS = /** @type {const} */ (['exists', '=', '!=', '>', '<', '>=', '<=']);
 
 /** Lengths the answers are held to (the stored response is one encrypted attribute). */
@@ -30,7 +44,8 @@ export const ANSWER_LIMITS = { string: 500, text: 10_000, signature: 200, intege
  * @typedef {(typeof OPERATORS)[number]} Operator
  * @typedef {{ code: string, display: string }} Coding
  * @typedef {{ valueCoding: Coding }} AnswerOption
- * @typedef {{ url: string, valueString: string }} Extension
+ * @typedef {{ url: string, valueString?: string, valueCode?: string }} Extension
+ * @typedef {{ contentType: string, size: number, title: string, extension: Extension[] }} Attachment
  * @typedef {{
  *   question: string, operator: Operator,
  *   answerBoolean?: boolean, answerString?: string, answerInteger?: number, answerDate?: string, answerCoding?: { code: string },
@@ -47,7 +62,7 @@ export const ANSWER_LIMITS = { string: 500, text: 10_000, signature: 200, intege
  * @typedef {string | number | boolean} AnswerValue
  * @typedef {Record<string, AnswerValue>} AnswerValues
  * @typedef {{
- *   valueString?: string, valueBoolean?: boolean, valueInteger?: number, valueDate?: string, valueCoding?: Coding,
+ *   valueString?: string, valueBoolean?: boolean, valueInteger?: number, valueDate?: string, valueCoding?: Coding, valueAttachment?: Attachment,
  * }} ResponseAnswer
  * @typedef {{ linkId: string, text?: string, answer?: ResponseAnswer[], item?: ResponseItem[] }} ResponseItem
  * @typedef {{
@@ -77,7 +92,17 @@ export function flattenItems(parent) {
 /** @param {QuestionnaireItem} item @returns {string | null} the client-record field the item maps to */
 export function clientFieldOf(item) {
   const found = item.extension?.find((e) => e.url === CLIENT_FIELD_EXTENSION);
-  return found ? found.valueString : null;
+  return found?.valueString ?? null;
+}
+
+/**
+ * The kinds of file an attachment item accepts: its mimeType extensions, or every upload type.
+ * @param {QuestionnaireItem} item
+ * @returns {string[]}
+ */
+export function acceptedTypes(item) {
+  const named = (item.extension ?? []).filter((e) => e.url === MIME_TYPE_EXTENSION).map((e) => String(e.valueCode));
+  return named.length ? named : [...UPLOAD_TYPES];
 }
 
 /** `url|version`, the FHIR canonical a response names its questionnaire by. */
@@ -123,6 +148,9 @@ export function questionnaireProblems(input) {
     if (item.type !== 'group' && (item.item?.length ?? 0) > 0) problems.push(`${item.linkId}: only a group has items.`);
     if ((item.type === 'choice' || item.type === 'open-choice') && !(item.answerOption?.length)) problems.push(`${item.linkId}: a choice needs options.`);
     if (isQuestion(item) && !(typeof item.text === 'string' && item.text.trim())) problems.push(`${item.linkId}: a question needs text.`);
+    if (item.type === 'attachment' && acceptedTypes(item).some((t) => !(/** @type {readonly string[]} */ (UPLOAD_TYPES)).includes(t))) {
+      problems.push(`${item.linkId}: a file upload takes PDFs and images only.`);
+    }
     for (const condition of item.enableWhen ?? []) {
       const target = seen.get(condition.question);
       if (!target || !isQuestion(target)) problems.push(`${item.linkId}: show-if must name an earlier question.`);
@@ -210,6 +238,7 @@ function answerProblem(item, value) {
     case 'integer':
       return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= ANSWER_LIMITS.integer ? null : 'Enter a whole number.';
     case 'date': return isCalendarDate(value) ? null : 'Enter a date as YYYY-MM-DD.';
+    case 'attachment': return typeof value === 'string' && FILE_ID_RE.test(value) ? null : 'Upload a file.';
     case 'choice': return typeof value === 'string' && optionOf(item, value) ? null : 'Choose one of the options.';
     case 'open-choice':
       if (typeof value !== 'string') return 'Choose an option or type an answer.';
@@ -273,15 +302,21 @@ export function answerProblems(q, input, { partial = false } = {}) {
 }
 
 /** @param {QuestionnaireItem} item */
-export const requiredMessage = (item) => (item.type === 'signature' ? 'Type your full name to sign.' : 'Answer this question.');
+export const requiredMessage = (item) => (item.type === 'signature' ? 'Type your full name to sign.' : item.type === 'attachment' ? 'Upload a file.' : 'Answer this question.');
 
 /**
  * @param {QuestionnaireItem} item
  * @param {AnswerValue} value
+ * @param {Map<string, Omit<Attachment, 'extension'>>} files an attachment answer's file (by file id)
  * @returns {ResponseAnswer}
  */
-function responseAnswer(item, value) {
+function responseAnswer(item, value, files) {
   switch (item.type) {
+    case 'attachment': {
+      const file = files.get(String(value));
+      if (!file) throw new Error(`attachment ${item.linkId}: no file ${String(value)}`);
+      return { valueAttachment: { contentType: file.contentType, size: file.size, title: file.title, extension: [{ url: FILE_ID_EXTENSION, valueString: String(value) }] } };
+    }
     case 'boolean': return { valueBoolean: /** @type {boolean} */ (value) };
     case 'integer': return { valueInteger: /** @type {number} */ (value) };
     case 'date': return { valueDate: String(value) };
@@ -297,10 +332,11 @@ function responseAnswer(item, value) {
  * A QuestionnaireResponse of these answers (kept ones only), nested as the questionnaire is.
  * @param {Questionnaire} q
  * @param {AnswerValues} values
- * @param {{ status: 'in-progress' | 'completed', authored?: string }} meta
+ * @param {{ status: 'in-progress' | 'completed', authored?: string, files?: Map<string, Omit<Attachment, 'extension'>> }} meta
+ *   `files`: each attachment answer's file (contentType, size, title), by file id — fill-form reads them from Storage.
  * @returns {QuestionnaireResponse}
  */
-export function toResponse(q, values, { status, authored }) {
+export function toResponse(q, values, { status, authored, files = new Map() }) {
   const kept = status === 'completed' ? keptAnswers(q, values) : values;
   /** @param {QuestionnaireItem[]} items @returns {ResponseItem[]} */
   const build = (items) => {
@@ -311,7 +347,7 @@ export function toResponse(q, values, { status, authored }) {
         const children = build(item.item ?? []);
         if (children.length) out.push({ linkId: item.linkId, ...(item.text ? { text: item.text } : {}), item: children });
       } else if (isQuestion(item) && Object.hasOwn(kept, item.linkId) && hasAnswer(kept[item.linkId])) {
-        out.push({ linkId: item.linkId, ...(item.text ? { text: item.text } : {}), answer: [responseAnswer(item, /** @type {AnswerValue} */ (kept[item.linkId]))] });
+        out.push({ linkId: item.linkId, ...(item.text ? { text: item.text } : {}), answer: [responseAnswer(item, /** @type {AnswerValue} */ (kept[item.linkId]), files)] });
       }
     }
     return out;
@@ -335,7 +371,8 @@ export function valuesOf(response) {
       const answer = item.answer?.[0];
       if (answer) {
         const value = answer.valueCoding ? answer.valueCoding.code
-          : answer.valueBoolean ?? answer.valueInteger ?? answer.valueDate ?? answer.valueString;
+          : answer.valueAttachment ? fileIdOf(answer.valueAttachment) ?? undefined
+            : answer.valueBoolean ?? answer.valueInteger ?? answer.valueDate ?? answer.valueString;
         if (value !== undefined) values[item.linkId] = value;
       }
       walk(item.item ?? []);
@@ -345,14 +382,46 @@ export function valuesOf(response) {
   return values;
 }
 
+/** "1.2 MB", "340 KB": a file's size as people read it. @param {number} bytes */
+export function fileSizeText(bytes) {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1000))} KB`;
+}
+
+/** @param {Attachment} attachment @returns {string | null} the form_uploads file it is */
+export const fileIdOf = (attachment) => attachment.extension?.find((e) => e.url === FILE_ID_EXTENSION)?.valueString ?? null;
+
+/**
+ * A response's files: linkId → its valueAttachment with the file's id (review, export, permissions).
+ * @param {{ item?: ResponseItem[] } | null | undefined} response
+ * @returns {Map<string, Attachment & { fileId: string }>}
+ */
+export function attachmentsOf(response) {
+  /** @type {Map<string, Attachment & { fileId: string }>} */
+  const found = new Map();
+  /** @param {ResponseItem[]} items */
+  const walk = (items) => {
+    for (const item of items) {
+      const attachment = item.answer?.[0]?.valueAttachment;
+      const fileId = attachment ? fileIdOf(attachment) : null;
+      if (attachment && fileId) found.set(item.linkId, { ...attachment, fileId });
+      walk(item.item ?? []);
+    }
+  };
+  walk(response?.item ?? []);
+  return found;
+}
+
 /**
  * How an answer reads to a person (review, the printable copy): an option's display, Yes/No.
  * @param {QuestionnaireItem} item
  * @param {AnswerValue | undefined} value
+ * @param {Attachment} [attachment] an attachment item's file (attachmentsOf): its title and size
  */
-export function answerText(item, value) {
+export function answerText(item, value, attachment) {
   if (!hasAnswer(value)) return '';
   if (item.type === 'boolean') return value ? 'Yes' : 'No';
+  if (item.type === 'attachment') return attachment ? `${attachment.title} (${fileSizeText(attachment.size)})` : 'A file';
   if (item.type === 'choice' || item.type === 'open-choice') return optionOf(item, String(value))?.valueCoding.display ?? String(value);
   return String(value);
 }

@@ -1,5 +1,5 @@
 import {
-  flattenItems, isCalendarDate, isQuestion, questionnaireProblems, type EnableWhen, type ItemType, type Operator, type Questionnaire,
+  flattenItems, isCalendarDate, isQuestion, MIME_TYPE_EXTENSION, questionnaireProblems, UPLOAD_KINDS, type EnableWhen, type ItemType, type Operator, type Questionnaire,
   type QuestionnaireItem,
 } from '@cadence/shared-auth/forms';
 
@@ -18,6 +18,7 @@ export const TYPE_LABELS = {
   date: 'Date',
   integer: 'Whole number',
   signature: 'Signature (typed full name)',
+  attachment: 'File upload',
   display: 'Text to read (no answer)',
   group: 'Section (a group of questions)',
 } as const satisfies Partial<Record<ItemType, string>>;
@@ -107,6 +108,10 @@ export function updateItem(q: Questionnaire, linkId: string, patch: Partial<Omit
   if (item.type !== 'choice' && item.type !== 'open-choice') delete item.answerOption;
   else if (!item.answerOption?.length) item.answerOption = [{ valueCoding: { code: 'option-1', display: 'Option 1' } }];
   if (!isQuestion(item)) delete item.required;
+  if (item.type !== 'attachment' && item.extension) {
+    item.extension = item.extension.filter((e) => e.url !== MIME_TYPE_EXTENSION);
+    if (item.extension.length === 0) delete item.extension;
+  }
   if (item.type !== 'group' && item.item) {
     if (item.item.length === 0) delete item.item;
   }
@@ -176,7 +181,7 @@ export const TEST_LABELS: Record<ConditionTest, string> = {
 export function testsFor(type: ItemType): ConditionTest[] {
   const base: ConditionTest[] = ['answered', 'unanswered'];
   if (type === 'integer' || type === 'date') return [...base, '=', '!=', '>', '<', '>=', '<='];
-  if (type === 'signature') return base;
+  if (type === 'signature' || type === 'attachment') return base;
   return [...base, '=', '!='];
 }
 
@@ -261,6 +266,31 @@ export function setConditions(q: Questionnaire, linkId: string, conditions: Enab
     if (conditions.length > 1) item.enableBehavior = behavior;
     else delete item.enableBehavior;
   }
+  return next;
+}
+
+// ---- file uploads ----
+
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+export const UPLOAD_KIND_LIST = Object.keys(UPLOAD_KINDS) as UploadKind[];
+
+/** The kinds of file an upload item takes (none named: every kind). */
+export function acceptedKindsOf(item: QuestionnaireItem): UploadKind[] {
+  const named = new Set((item.extension ?? []).filter((e) => e.url === MIME_TYPE_EXTENSION).map((e) => e.valueCode ?? ''));
+  const kinds = UPLOAD_KIND_LIST.filter((kind) => UPLOAD_KINDS[kind].some((type) => named.has(type)));
+  return kinds.length ? kinds : UPLOAD_KIND_LIST;
+}
+
+/** Sets the kinds an upload item takes: FHIR's mimeType extension, one per type; all kinds is no extension. */
+export function setAcceptedKinds(q: Questionnaire, linkId: string, kinds: readonly UploadKind[]): Questionnaire {
+  const next = draftOf(q);
+  const item = findItem(next, linkId);
+  if (!item || kinds.length === 0) return q;
+  const others = (item.extension ?? []).filter((e) => e.url !== MIME_TYPE_EXTENSION);
+  const named = kinds.length === UPLOAD_KIND_LIST.length ? [] : kinds.flatMap((kind) => UPLOAD_KINDS[kind].map((valueCode) => ({ url: MIME_TYPE_EXTENSION, valueCode })));
+  const extension = [...others, ...named];
+  if (extension.length) item.extension = extension;
+  else delete item.extension;
   return next;
 }
 

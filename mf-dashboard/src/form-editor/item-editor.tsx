@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { isQuestion, type Questionnaire, type QuestionnaireItem } from '@cadence/shared-auth/forms';
+import { clientFieldOf, isQuestion, type Questionnaire, type QuestionnaireItem } from '@cadence/shared-auth/forms';
 import { Alert, Button, Checkbox, Select, TextInput } from '@cadence/shared-ui';
-import { addItem, EDITABLE_TYPES, isEditableType, newOptionCode, TYPE_LABELS, updateItem, type EditableType } from './form-model.ts';
+import {
+  acceptedKindsOf, addItem, EDITABLE_TYPES, isEditableType, newOptionCode, setAcceptedKinds, TYPE_LABELS, UPLOAD_KIND_LIST, updateItem, type EditableType,
+} from './form-model.ts';
 import { ShowIfEditor } from './show-if-editor.tsx';
 import { SortableItems, SortableRow } from './sortable-items.tsx';
 
@@ -24,6 +26,9 @@ export const ITEM_TEXT = {
   newTypeIn: (name: string) => `Type of the new item in ${name}`,
   add: 'Add',
   mapped: 'Review offers this answer for the client record.',
+  accepted: 'Files the client may upload',
+  acceptedHint: 'Up to 10 MB each. On a phone the client can take a photo.',
+  kinds: { pdf: 'PDF', image: 'Photos and images (JPEG, PNG, HEIC, WebP)' },
 } as const;
 const T = ITEM_TEXT;
 
@@ -44,6 +49,26 @@ export function AddItem({ label, typeLabel, onAdd }: { label: string; typeLabel:
       <Select label={typeLabel} value={type} onChange={(e) => setType(isEditableType(e.target.value) ? e.target.value : 'string')} options={EDITABLE_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
       <Button icon="add" onClick={() => onAdd(type)}>{label}</Button>
     </div>
+  );
+}
+
+/** An upload item's accepted kinds: PDFs, images or both (at least one stays ticked). */
+function AcceptedKinds({ q, item, actions }: { q: Questionnaire; item: QuestionnaireItem; actions: ItemEditorActions }) {
+  const kinds = acceptedKindsOf(item);
+  return (
+    <fieldset className="fe-options">
+      <legend>{T.accepted}</legend>
+      <p className="fe-muted">{T.acceptedHint}</p>
+      {UPLOAD_KIND_LIST.map((kind) => (
+        <Checkbox
+          key={kind}
+          label={T.kinds[kind]}
+          checked={kinds.includes(kind)}
+          disabled={kinds.length === 1 && kinds.includes(kind)}
+          onChange={(e) => actions.change(setAcceptedKinds(q, item.linkId, e.target.checked ? [...kinds, kind] : kinds.filter((k) => k !== kind)))}
+        />
+      ))}
+    </fieldset>
   );
 }
 
@@ -108,7 +133,7 @@ function ItemEditor({ q, item, index, count, problems, actions, handle }: {
   const other = own.filter((p) => p !== textProblem);
   const textLabel = item.type === 'group' ? T.sectionTitle : item.type === 'display' ? T.displayText : T.questionText;
   const headingId = `fe-item-${item.linkId}`;
-  const mapped = item.extension?.length ? T.mapped : undefined;
+  const mapped = clientFieldOf(item) ? T.mapped : undefined;
   return (
     <section className="fe-item__body" aria-labelledby={headingId}>
       <div className="fe-item__head">
@@ -143,6 +168,7 @@ function ItemEditor({ q, item, index, count, problems, actions, handle }: {
         </div>
       ) : null}
       {item.type === 'choice' || item.type === 'open-choice' ? <Choices q={q} item={item} actions={actions} /> : null}
+      {item.type === 'attachment' ? <AcceptedKinds q={q} item={item} actions={actions} /> : null}
       {other.length ? <Alert tone="error">{other.join(' ')}</Alert> : null}
       <ShowIfEditor q={q} item={item} onChange={actions.change} />
       {item.type === 'group' ? (

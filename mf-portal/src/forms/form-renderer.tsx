@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { answerProblems, enabledItems, type AnswerProblem, type Questionnaire, type QuestionnaireItem } from '@cadence/shared-auth/forms';
 import { Alert, Button, DateInput, RadioGroup, Textarea, TextInput } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
+import { AttachmentField } from './attachment-field.tsx';
 import { AnswersRefusedError } from './forms-api.ts';
 import { answersFrom, type FieldMap, type FieldValues } from './form-values.ts';
 import type { useFormDraft } from './use-form-draft.ts';
@@ -56,6 +57,14 @@ function Item({ item, map, enabled, register, control, errors }: ItemProps): Rea
       return <TextInput {...common} inputMode="numeric" autoComplete="off" {...register(name)} />;
     case 'signature':
       return <TextInput {...common} hint={T.signatureHint} autoComplete="name" {...register(name)} />;
+    case 'attachment':
+      return (
+        <Controller
+          name={name}
+          control={control}
+          render={({ field }) => <AttachmentField item={item} id={fieldId(name)} value={field.value ?? ''} onChange={field.onChange} error={error} />}
+        />
+      );
     case 'open-choice': {
       const listId = `${fieldId(name)}-options`;
       return (

@@ -1,5 +1,5 @@
-import { appwrite, attempt, executeFunction, FunctionRefusedError, getConfig, Query } from '@cadence/shared-auth';
-import { questionnaireProblems, type AnswerProblem, type AnswerValues, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
+import { appwrite, attempt, deleteFile, executeFunction, FunctionRefusedError, getConfig, Query, uploadFile } from '@cadence/shared-auth';
+import { FORM_UPLOADS_BUCKET, questionnaireProblems, type AnswerProblem, type AnswerValues, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
 
 // The client's side of forms (issue 31; backend/README.md "Client portal: forms, packets, review"):
 // packets, requests and responses are read as the client may read them (their own, written only by
@@ -127,3 +127,31 @@ export async function submitForm(requestId: string, answers: AnswerValues): Prom
   if (Array.isArray(answer.problems) && answer.problems.length) throw new AnswersRefusedError(answer.problems, answer.error ?? '');
   throw new FunctionRefusedError(answer.error ?? null, 409, answer);
 }
+
+/** A file chosen for a file-upload question, as the form shows it. */
+export interface UploadedFile { fileId: string; name: string; size: number }
+
+/**
+ * Uploads a file the client chose for a file-upload question: into form_uploads, theirs alone until
+ * they submit the form (fill-form then shares it with the practice). Storage refuses other kinds and
+ * sizes with its own errors (storage_file_type_unsupported, storage_invalid_file_size).
+ */
+export async function uploadFormFile(file: File): Promise<UploadedFile> {
+  return { fileId: await uploadFile(FORM_UPLOADS_BUCKET, file), name: file.name, size: file.size };
+}
+
+/** What an uploaded file is called (a draft holds only its id); null when it is gone. */
+export async function describeFormFile(fileId: string): Promise<UploadedFile | null> {
+  try {
+    const file = await appwrite().storage.getFile({ bucketId: FORM_UPLOADS_BUCKET, fileId });
+    return { fileId, name: file.name, size: file.sizeOriginal };
+  } catch {
+    return null;
+  }
+}
+
+/** A file taken back before the form was sent: deleted, so nothing unsent is kept. */
+export async function discardFormFile(fileId: string): Promise<void> {
+  await deleteFile(FORM_UPLOADS_BUCKET, fileId).catch(() => undefined);
+}
+

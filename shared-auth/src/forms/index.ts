@@ -4,9 +4,12 @@
 // checks exactly what the server accepts. A subpath of its own, not part of the shared-auth
 // singleton: only the remotes' form chunks load it.
 export {
-  ANSWER_LIMITS, answerProblems, answerText, canonicalOf, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
+  acceptedTypes, ANSWER_LIMITS, answerProblems, answerText, attachmentsOf, canonicalOf, fileSizeText, MIME_TYPE_EXTENSION, UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
   isCalendarDate, isQuestion, ITEM_TYPES, keptAnswers, OPERATORS, progressOf, questionnaireProblems, requiredMessage, toResponse, valuesOf,
-  type AnswerProblem, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Operator, type Questionnaire, type QuestionnaireItem,
+  type AnswerProblem, type Attachment, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Operator, type Questionnaire, type QuestionnaireItem,
   type QuestionnaireResponse, type ResponseItem,
 } from '../../../backend/functions/lib/questionnaire.js';
 export { FORM_TEMPLATES, formTemplateOf } from '../../../backend/functions/lib/form-templates.js';
+
+/** The bucket clients upload form answers' files to (backend/appwrite.json `form_uploads`, 10 MB). */
+export const FORM_UPLOADS_BUCKET = 'form_uploads';

@@ -27,6 +27,7 @@ import { ACCOUNT_DELETED_METADATA } from '../../lib/billing-sync.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { deleteExports, exportsBucketFromEnv } from '../../lib/data-exports.js';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
+import { deleteFormUploads } from '../../lib/form-uploads.js';
 import { deleteMessageAttachments } from '../../lib/messaging.js';
 import { deleteSignedConsents } from '../../lib/signed-consents.js';
 import { stripeFromEnv } from '../../lib/stripe-client.js';
@@ -132,12 +133,15 @@ async function deleteWhatFits({ databases, users, collections, userId, deadline,
     log(`deleted ${documents} documents of ${userId}; more to come`);
     return false;
   }
-  // And the message attachments, found through their messages (issue 32).
-  const attachments = await deleteMessageAttachments({ databases, storage, collections }, userId, deadline);
-  documents += attachments.deleted;
-  if (!attachments.done) {
-    log(`deleted ${documents} documents of ${userId}; more to come`);
-    return false;
+  // And the message attachments, found through their messages (issue 32), and the form uploads
+  // through their responses and drafts (issue 31).
+  for (const files of [deleteMessageAttachments, deleteFormUploads]) {
+    const result = await files({ databases, storage, collections }, userId, deadline);
+    documents += result.deleted;
+    if (!result.done) {
+      log(`deleted ${documents} documents of ${userId}; more to come`);
+      return false;
+    }
   }
   for (const collectionId of practiceCollections(collections)) {
     const { deleted, done } = await deletePracticeDocuments(databases, collections.databaseId, collectionId, userId, deadline);

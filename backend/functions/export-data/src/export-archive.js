@@ -5,6 +5,8 @@
 // invoice and superbill PDFs when asked for (export-documents.js) and a README.txt explaining each.
 import { AppwriteException, Query } from 'node-appwrite';
 import { listDocumentPage } from '../../lib/document-pages.js';
+import { formUploadsBucketFromEnv } from '../../lib/form-uploads.js';
+import { attachmentsOf } from '../../lib/questionnaire.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { zipFiles } from '../../lib/zip.js';
@@ -75,6 +77,9 @@ export function sharedWithClient(doc, userId) {
     && doc.$permissions.every((p) => /^read\("user:[A-Za-z0-9][A-Za-z0-9._-]{0,35}"\)$/.test(p));
 }
 
+/** A file name's safe part: lower case letters, digits and dashes. @param {string} text @param {string} fallback */
+const slug = (text, fallback) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || fallback;
+
 /**
  * The signed consents' PDFs as stored (sign-consent), by signature: signed-consents/<title>-<id>.pdf.
  * A file already gone is left out.
@@ -89,8 +94,35 @@ async function signedConsentFiles(storage, signatures) {
     const bucketId = String(signature['bucketId'] ?? '') || signedConsentsBucketFromEnv(process.env);
     const bytes = await storage.getFileDownload({ bucketId, fileId }).catch(() => null);
     if (!bytes) continue;
-    const title = String(signature['title'] ?? 'consent').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'consent';
+    const title = slug(String(signature['title'] ?? 'consent'), 'consent');
     files[`signed-consents/${title}-${signature.$id}.pdf`] = new Uint8Array(bytes);
+  }
+  return files;
+}
+
+/**
+ * The files clients uploaded as form answers, next to form-responses.csv:
+ * form-uploads/<response id>/<question>-<name>.<ext>. A file already gone is left out.
+ * @param {import('node-appwrite').Storage} storage
+ * @param {readonly Doc[]} responses
+ */
+async function formUploadFiles(storage, responses) {
+  /** @type {Record<string, Uint8Array>} */
+  const files = {};
+  const bucketId = formUploadsBucketFromEnv(process.env);
+  for (const response of responses) {
+    let attachments;
+    try {
+      attachments = attachmentsOf(JSON.parse(String(response['response'])));
+    } catch {
+      continue;
+    }
+    for (const [linkId, attachment] of attachments) {
+      const bytes = await storage.getFileDownload({ bucketId, fileId: attachment.fileId }).catch(() => null);
+      if (!bytes) continue;
+      const ext = /\.([a-z0-9]{1,5})$/i.exec(attachment.title)?.[1]?.toLowerCase() ?? 'bin';
+      files[`form-uploads/${response.$id}/${slug(linkId, 'file')}-${slug(attachment.title.replace(/\.[^.]*$/, '').slice(0, 60), 'upload')}.${ext}`] = new Uint8Array(bytes);
+    }
   }
   return files;
 }
@@ -100,9 +132,9 @@ export const exportFileName = (isoDate) => `cadence-export-${isoDate.slice(0, 10
 
 /**
  * README.txt: what each file holds.
- * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number, consents: number } | null }} info
+ * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number, consents: number } | null, uploads: number }} info
  */
-function readme({ timestamp, files, privateNotes, documents }) {
+function readme({ timestamp, files, privateNotes, documents, uploads }) {
   return [
     'Cadence — full export of your practice',
     `Made ${timestamp} (UTC).`,
@@ -118,6 +150,10 @@ function readme({ timestamp, files, privateNotes, documents }) {
     'text exactly as its fingerprint was taken), ChargeItem (charges), PaymentReconciliation',
     '(payments), Invoice (invoices, their charges as line items), AuditEvent (the log), Consent (the',
     "consents sent in the portal, signed or not, and each client's e-records decisions).",
+    '',
+    `form-uploads/ (${uploads} files): the files clients uploaded in submitted forms (an insurance card's`,
+    '  photo, a letter), as uploaded: form-uploads/<response id>/<question>-<file name>; the response',
+    '  in form-responses.csv names each by its file id.',
     '',
     ...(documents
       ? [
@@ -142,7 +178,7 @@ function readme({ timestamp, files, privateNotes, documents }) {
  * @param {import('../../lib/collections.js').Collections} collections
  * @param {string} userId
  * @param {{ now?: Date, privateNotes?: boolean, documents?: boolean, onProgress?: ReportProgress, storage?: import('node-appwrite').Storage }} [options]
- *   `storage` reads the signed consents' PDFs into the documents
+ *   `storage` reads the signed consents' PDFs into the documents, and the form uploads (always)
  */
 export async function buildExport(databases, collections, userId, options = {}) {
   const timestamp = (options.now ?? new Date()).toISOString();
@@ -217,10 +253,13 @@ export async function buildExport(databases, collections, userId, options = {}) 
     counts['superbills/'] = drawn.superbills;
     counts['signed-consents/'] = documents.consents;
   }
-  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents }));
+  const uploads = options.storage ? await formUploadFiles(options.storage, records('form-responses.csv')) : {};
+  Object.assign(zip, uploads);
+  counts['form-uploads/'] = Object.keys(uploads).length;
+  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents, uploads: Object.keys(uploads).length }));
   onProgress('compressing', 0);
   // Level 1: the FHIR bundle is ~130 MB of JSON at 2,000 clients (the signed notes' text in base64
   // among it). PDFs are compressed already and go in as they are.
-  const bytes = await zipFiles(zip, { level: 1, at: new Date(timestamp), store: (name) => name.endsWith('.pdf') });
+  const bytes = await zipFiles(zip, { level: 1, at: new Date(timestamp), store: (name) => name.endsWith('.pdf') || name.startsWith('form-uploads/') });
   return { bytes, counts, fileName: exportFileName(timestamp) };
 }

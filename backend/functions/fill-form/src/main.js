@@ -17,7 +17,11 @@
 //     QuestionnaireResponse (form_responses, encrypted, id = request + round, so a second submit —
 //     even a concurrent one — is 409); the request marked submitted and its draft cleared; the
 //     submitted form joins the client's portal documents (kind `form`, its PDF made on download by
-//     lib/form-pdf.js) with the PHI-free new-document mail.
+//     lib/form-pdf.js) with the PHI-free new-document mail. A file upload's answer is the id of a
+//     file the caller uploaded to form_uploads (lib/form-uploads.js): it must still be the caller's
+//     own and its bytes a PDF or an image of a kind the item accepts (else 400 at that question);
+//     the response holds its valueAttachment (type, size, name, file id) and the file becomes read
+//     by whoever reads the response, changed by no one.
 // Bad answers: 400 {success:false, error, field: 'answers.<linkId>', problems: [{linkId, message}],
 // message, code: 400, type: 'general_argument_invalid'} — the first problem as `error`/`message`
 // (Appwrite's own error body has message, code and type). Only while the form is sent or sent back
@@ -28,7 +32,9 @@ import { actorFor } from '../../lib/portal-people.js';
 import { formRequestSummary, requestQuestionnaire, responseIdOf } from '../../lib/form-requests.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { publishPortalDocument } from '../../lib/portal-documents.js';
-import { answerProblems, canonicalOf, toResponse } from '../../lib/questionnaire.js';
+import { acceptedTypes, answerProblems, canonicalOf, flattenItems, keptAnswers, toResponse, UPLOAD_MAX_BYTES } from '../../lib/questionnaire.js';
+import { formUploadsBucketFromEnv } from '../../lib/form-uploads.js';
+import { ownUpload } from '../../lib/uploaded-files.js';
 
 const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** form_requests.draft and form_responses.response are 100,000 characters (backend/appwrite.json). */
@@ -41,6 +47,7 @@ export const FILL_FORM_MESSAGES = {
   closed: 'This form has already been submitted.',
   stale: 'This form was changed in another window. Its newer answers are shown.',
   tooLong: 'These answers are too long to save.',
+  upload: 'Upload this file again: it is not a PDF or an image this question takes (up to 10 MB).',
   failed: 'Your answers could not be saved. Please try again.',
 };
 
@@ -58,9 +65,34 @@ class AnswersRefused extends Refusal {
   }
 }
 
+/**
+ * The submission's uploads, each checked: the caller's own unsent file, its bytes of a kind the item
+ * accepts. A file that is not is refused at its question.
+ * @param {import('node-appwrite').Storage} storage
+ * @param {import('../../lib/questionnaire.js').Questionnaire} questionnaire
+ * @param {import('../../lib/questionnaire.js').AnswerValues} values
+ * @param {string} userId
+ */
+async function uploadsOf(storage, questionnaire, values, userId) {
+  const bucketId = formUploadsBucketFromEnv(process.env);
+  const kept = keptAnswers(questionnaire, values);
+  /** @type {import('node-appwrite').Models.File[]} */
+  const files = [];
+  /** @type {import('../../lib/questionnaire.js').AnswerProblem[]} */
+  const problems = [];
+  for (const item of flattenItems(questionnaire).filter((i) => i.type === 'attachment' && Object.hasOwn(kept, i.linkId))) {
+    const file = await ownUpload(storage, { bucketId, fileId: kept[item.linkId], userId, maxBytes: UPLOAD_MAX_BYTES, types: acceptedTypes(item) });
+    if (file && !files.some((f) => f.$id === file.$id)) files.push(file);
+    else problems.push({ linkId: item.linkId, message: FILL_FORM_MESSAGES.upload });
+  }
+  if (problems.length) throw new AnswersRefused(problems);
+  const described = new Map(files.map((f) => [f.$id, { contentType: f.mimeType, size: f.sizeOriginal, title: f.name.slice(0, 255) }]));
+  return { bucketId, files, described };
+}
+
 export default consentFunction({
   name: 'fill-form', signedOut: FILL_FORM_MESSAGES.signIn, failed: FILL_FORM_MESSAGES.failed,
-  handle: async ({ databases, users, c, userId, log }, body) => {
+  handle: async ({ databases, users, storage, c, userId, log }, body) => {
     const requestId = typeof body['requestId'] === 'string' && ID_RE.test(body['requestId']) ? body['requestId'] : '';
     if (!requestId) throw new Refusal(400, FILL_FORM_MESSAGES.request, 'requestId');
     const request = await documentOrNull(databases, c.databaseId, c.formRequests, requestId);
@@ -94,7 +126,8 @@ export default consentFunction({
 
     if (action !== 'submit') throw new Refusal(400, FILL_FORM_MESSAGES.request, 'action');
     const round = Number(request.round) || 1;
-    const response = toResponse(questionnaire, values, { status: 'completed', authored: now });
+    const uploads = await uploadsOf(storage, questionnaire, values, userId);
+    const response = toResponse(questionnaire, values, { status: 'completed', authored: now, files: uploads.described });
     const text = JSON.stringify(response);
     if (text.length > MAX_STORED) throw new AnswersRefused([]);
     const stored = await databases.createDocument({
@@ -110,6 +143,8 @@ export default consentFunction({
       if (e && typeof e === 'object' && 'code' in e && e.code === 409) throw new Refusal(409, FILL_FORM_MESSAGES.closed);
       throw e;
     });
+    // The files go with the response: read by its readers, changed by no one.
+    for (const file of uploads.files) await storage.updateFile({ bucketId: uploads.bucketId, fileId: file.$id, permissions: stored.$permissions });
     const updated = await databases.updateDocument({
       databaseId: c.databaseId, collectionId: c.formRequests, documentId: request.$id,
       data: { status: 'submitted', submittedAt: now, responseId: stored.$id, draft: null, savedAt: now },

@@ -22,6 +22,7 @@ import {
 } from '../../lib/messaging.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { ownUpload } from '../../lib/uploaded-files.js';
 import { messageOf } from '../../lib/execution.js';
 
 export const MESSAGES_TEXT = {
@@ -140,27 +141,17 @@ async function audit(run, conversation, what) {
 }
 
 /**
- * The attachment the caller uploaded for this message: a file in the bucket that only the caller's
- * roles can reach (so it is theirs and not yet sent), of an allowed type by its bytes.
+ * The attachment the caller uploaded for this message: their own unsent upload (lib/uploaded-files.js)
+ * that no message names yet, of an allowed type by its bytes.
  * @param {Run} run
  * @param {unknown} fileId
  */
 async function attachmentOf(run, fileId) {
   const { storage, databases, c, userId } = run;
-  const id = idOf(fileId);
-  const refused = new Refusal(400, MESSAGES_TEXT.attachment, 'fileId');
-  if (!id) throw refused;
   const bucketId = messageAttachmentsBucketFromEnv(process.env);
-  let file;
-  try {
-    file = await storage.getFile({ bucketId, fileId: id });
-  } catch (e) {
-    if (e instanceof AppwriteException && e.code === 404) throw refused;
-    throw e;
-  }
-  const own = file.$permissions.length > 0 && file.$permissions.every((p) => p.endsWith(`("user:${userId}")`));
-  const sent = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.messages, queries: [Query.equal('attachmentFileId', id), Query.limit(1)] });
-  if (!own || sent.total > 0 || file.sizeOriginal > ATTACHMENT_MAX_BYTES || !ATTACHMENT_TYPES.includes(file.mimeType)) throw refused;
+  const file = await ownUpload(storage, { bucketId, fileId, userId, maxBytes: ATTACHMENT_MAX_BYTES, types: ATTACHMENT_TYPES });
+  const sent = file ? await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.messages, queries: [Query.equal('attachmentFileId', file.$id), Query.limit(1)] }) : null;
+  if (!file || !sent || sent.total > 0) throw new Refusal(400, MESSAGES_TEXT.attachment, 'fileId');
   return { bucketId, file };
 }
 

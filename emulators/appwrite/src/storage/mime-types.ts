@@ -10,11 +10,19 @@ const SIGNATURES: Array<[bytes: number[], type: string]> = [
   [[0x1f, 0x8b], 'application/gzip'],
 ];
 
+const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx']);
+
 export function sniffMimeType(head: Buffer, name: string): string {
   for (const [bytes, type] of SIGNATURES) {
     if (head.length >= bytes.length && bytes.every((b, i) => head[i] === b)) return type;
   }
   if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  // ISO media with a HEIF brand (a phone camera's photo), as libmagic names them.
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
+    const brand = head.toString('latin1', 8, 12);
+    if (HEIC_BRANDS.has(brand)) return 'image/heic';
+    if (brand === 'mif1' || brand === 'msf1') return 'image/heif';
+  }
   if (head.length === 0) return 'application/x-empty';
   const text = head.toString('utf8');
   const control = head.some((b) => b < 0x09 || (b > 0x0d && b < 0x20));

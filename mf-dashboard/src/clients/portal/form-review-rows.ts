@@ -1,4 +1,6 @@
-import { answerText, clientFieldOf, flattenItems, isQuestion, valuesOf, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
+import {
+  answerText, attachmentsOf, clientFieldOf, flattenItems, isQuestion, valuesOf, type Attachment, type Questionnaire, type QuestionnaireResponse,
+} from '@cadence/shared-auth/forms';
 import { clientFormValues } from '../client-form.tsx';
 import { clientSchemaFor, type Client } from '../client-schema.ts';
 import type { CountryCode } from '../../shared/country.ts';
@@ -19,10 +21,13 @@ export interface ReviewRow {
   /** The answer as the record's form would take it (a choice's code, the typed text). */
   raw: string;
   same: boolean;
+  /** A file-upload answer's file (its name, type and size, and its id to download it). */
+  file: (Attachment & { fileId: string }) | null;
 }
 
 export function reviewRows(q: Questionnaire, response: QuestionnaireResponse, client: Client, country: CountryCode): ReviewRow[] {
   const values = valuesOf(response);
+  const files = attachmentsOf(response);
   const form = clientFormValues(client, undefined, country) as unknown as Record<string, unknown>;
   return flattenItems(q).filter(isQuestion).flatMap((item) => {
     const value = values[item.linkId];
@@ -30,7 +35,10 @@ export function reviewRows(q: Questionnaire, response: QuestionnaireResponse, cl
     const field = clientFieldOf(item);
     const current = field ? String(form[field] ?? '') : '';
     const raw = String(value);
-    return [{ linkId: item.linkId, label: item.text ?? item.linkId, answer: answerText(item, value), field, current, raw, same: field !== null && current.trim() === raw.trim() }];
+    const file = files.get(item.linkId) ?? null;
+    return [{
+      linkId: item.linkId, label: item.text ?? item.linkId, answer: answerText(item, value, file ?? undefined), field, current, raw, same: field !== null && current.trim() === raw.trim(), file,
+    }];
   });
 }
 

@@ -1,5 +1,5 @@
-import { appwrite, attempt, base64Blob, executeFunction, Query } from '@cadence/shared-auth';
-import { questionnaireProblems, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
+import { appwrite, attempt, base64Blob, downloadFile, executeFunction, Query } from '@cadence/shared-auth';
+import { FORM_UPLOADS_BUCKET, questionnaireProblems, type Questionnaire, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 
 // The therapist's side of forms (issue 31; backend/README.md "Client portal: forms, packets,
@@ -50,6 +50,9 @@ export async function downloadSubmittedForm(responseId: string): Promise<{ blob:
   const answer = await executeFunction<{ success: boolean; filename: string; contentType: string; base64: string }>('sendForms', { action: 'pdf', responseId });
   return { blob: base64Blob(answer.base64, answer.contentType), fileName: answer.filename };
 }
+
+/** A file the client uploaded in a submitted form (readable by the practice and the client once submitted). */
+export const downloadFormUpload = (fileId: string, contentType: string): Promise<Blob> => downloadFile(FORM_UPLOADS_BUCKET, fileId, contentType);
 
 function sentFormOf(doc: Record<string, unknown> & { $id: string; $createdAt: string }, userId: string): SentForm | null {
   const status = STATUSES.find((s) => s === doc['status']);

@@ -8,9 +8,9 @@ import type { CountryCode } from '../../shared/country.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { useUpdateClient } from '../client-mutations.ts';
 import {
-  askForCorrection, downloadSubmittedForm, getFormResponse, listSentForms, reviewForm, sendPacket, type FormStatus, type SentForm,
+  askForCorrection, downloadFormUpload, downloadSubmittedForm, getFormResponse, listSentForms, reviewForm, sendPacket, type FormStatus, type SentForm,
 } from './forms-api.ts';
-import { acceptedChanges, reviewRows } from './form-review-rows.ts';
+import { acceptedChanges, reviewRows, type ReviewRow } from './form-review-rows.ts';
 import { PacketChooser } from './packet-chooser.tsx';
 import { packetItemOf } from './packet-entries.ts';
 import { defaultAudience, type PortalAudience, type PortalPerson } from './portal-access-api.ts';
@@ -55,6 +55,8 @@ export const PORTAL_FORMS_TEXT = {
   downloadLabel: (title: string) => `Download PDF: ${title} as submitted`,
   downloading: 'Downloading…',
   downloadFailed: 'The PDF could not be downloaded. Please try again.',
+  downloadFile: (name: string) => `Download ${name}`,
+  downloadFileFailed: 'The file could not be downloaded. Please try again.',
   failed: 'This could not be saved. Please try again.',
 } as const;
 
@@ -121,6 +123,17 @@ function DownloadFormButton({ form }: { form: SentForm }) {
   );
 }
 
+/** A file the client uploaded as an answer, downloaded through Storage with the therapist's session. */
+function DownloadUploadButton({ file }: { file: NonNullable<ReviewRow['file']> }) {
+  const download = useMutation({ mutationFn: async () => saveFile(await downloadFormUpload(file.fileId, file.contentType), file.title) });
+  return (
+    <>
+      <Button size="sm" onClick={() => download.mutate()} loading={download.isPending} loadingLabel={T.downloading}>{T.downloadFile(file.title)}</Button>
+      {download.isError ? <Alert tone="error">{T.downloadFileFailed}</Alert> : null}
+    </>
+  );
+}
+
 /** One submitted form beside the record: accept field by field, or send it back with a message. */
 export function FormReview({ form, client, country, onDone }: { form: SentForm; client: ClientDocument; country: CountryCode; onDone: (message: string) => void }) {
   const userId = useUserId();
@@ -162,7 +175,7 @@ export function FormReview({ form, client, country, onDone }: { form: SentForm; 
             {rows.map((row) => (
               <tr key={row.linkId}>
                 <th scope="row">{row.label}</th>
-                <td>{row.answer}</td>
+                <td>{row.file ? <DownloadUploadButton file={row.file} /> : row.answer}</td>
                 <td>
                   {row.field === null ? <span className="clients-muted">{T.notMapped}</span> : (
                     <>
