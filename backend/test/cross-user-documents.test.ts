@@ -18,6 +18,20 @@ import { invitedClient, invitedGuardian, portalFunctionVars, type PortalClient }
 const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as {
   collections: Array<{ $id: string; $permissions: string[] }>;
+  buckets: Array<{ $id: string; $permissions: string[]; fileSecurity: boolean; encryption: boolean; allowedFileExtensions: string[] }>;
+};
+
+/**
+ * Every bucket, who may upload into it (the rest only functions, with the server key) and a file of
+ * an allowed kind: exports and signed consents only functions write; message attachments any signed-in
+ * person (the messages function checks the sender's own upload); form uploads portal logins only
+ * (issue 31: fill-form checks the submitter's own upload).
+ */
+const BUCKETS: Record<string, { create: string[]; file: () => File }> = {
+  exports: { create: [], file: () => new File([Buffer.from('PK\x03\x04')], 'export.zip') },
+  signed_consents: { create: [], file: () => new File([Buffer.from('%PDF-1.4 signed')], 'consent.pdf') },
+  message_attachments: { create: ['create("users")'], file: () => new File([Buffer.from('%PDF-1.4 worksheet')], 'worksheet.pdf') },
+  form_uploads: { create: ['create("label:client")'], file: () => new File([Buffer.from('%PDF-1.4 card')], 'card.pdf') },
 };
 
 const now = () => new Date().toISOString();
@@ -276,6 +290,39 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
       .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
     await expect(clientA.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: ID.unique(), data: PLANTED.portal_access!(clientA.id) }))
       .rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+  });
+
+  it('every bucket of backend/appwrite.json has a case here: encrypted, per-file permissions, its uploaders only', async () => {
+    expect(project.buckets.map((b) => b.$id).sort()).toEqual(Object.keys(BUCKETS).sort());
+    const unfinished = await signedInUser(aw, 'unfinished-uploader', []);
+    for (const bucket of project.buckets) {
+      const { create, file } = BUCKETS[bucket.$id]!;
+      expect(bucket.$permissions, bucket.$id).toEqual(create);
+      expect([bucket.fileSecurity, bucket.encryption], bucket.$id).toEqual([true, true]);
+      const clientsMay = create.some((p) => p === 'create("users")' || p === 'create("label:client")');
+      const therapistsMay = create.includes('create("users")');
+      for (const [who, may] of [[victim, therapistsMay], [unfinished, therapistsMay], [clientA, clientsMay], [guardianA, clientsMay]] as const) {
+        const upload = who.storage.createFile({ bucketId: bucket.$id, fileId: ID.unique(), file: file() });
+        if (may) expect((await upload).$permissions.every((p) => p.endsWith(`("user:${who.id}")`)), bucket.$id).toBe(true);
+        else await expect(upload, `${bucket.$id} ${who.id}`).rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
+      }
+    }
+  });
+
+  it('a file of the victim’s in every bucket is read by nobody else: the other therapist, any client or guardian', async () => {
+    for (const bucket of project.buckets) {
+      const owned = await aw.storage.createFile({
+        bucketId: bucket.$id, fileId: ID.unique(), file: BUCKETS[bucket.$id]!.file(),
+        permissions: [Permission.read(Role.user(victim.id)), Permission.delete(Role.user(victim.id))],
+      });
+      expect((await victim.storage.getFile({ bucketId: bucket.$id, fileId: owned.$id })).$id).toBe(owned.$id);
+      for (const who of [attacker, clientA, clientB, guardianA, clientC]) {
+        await expect(who.storage.getFile({ bucketId: bucket.$id, fileId: owned.$id }), bucket.$id).rejects.toMatchObject({ code: 404, type: 'storage_file_not_found' });
+        const listed = await who.storage.listFiles({ bucketId: bucket.$id });
+        expect(listed.files.map((f) => f.$id), bucket.$id).not.toContain(owned.$id);
+        await expect(who.storage.deleteFile({ bucketId: bucket.$id, fileId: owned.$id }), bucket.$id).rejects.toMatchObject({ code: 404 });
+      }
+    }
   });
 
   it('a client creates nothing in any collection, even naming itself; nor does a user who has not finished signing up', async () => {

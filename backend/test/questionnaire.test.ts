@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FORM_TEMPLATES, formTemplateOf } from '../functions/lib/form-templates.js';
 import {
-  answerProblems, clientFieldOf, conditionHolds, enabledItems, flattenItems, isQuestion, keptAnswers, progressOf, questionnaireProblems, toResponse, valuesOf,
+  acceptedTypes, answerProblems, answerText, attachmentsOf, clientFieldOf, MIME_TYPE_EXTENSION, UPLOAD_TYPES, conditionHolds, enabledItems, flattenItems, isQuestion, keptAnswers, progressOf, questionnaireProblems, toResponse, valuesOf,
   type EnableWhen, type Questionnaire, type QuestionnaireItem,
 } from '../functions/lib/questionnaire.js';
 
@@ -186,6 +186,49 @@ describe('questionnaireProblems', () => {
   });
 });
 
+describe('attachment items (a file upload)', () => {
+  const upload = form([
+    { linkId: 'insured', text: 'Insured?', type: 'boolean' },
+    {
+      linkId: 'card', text: 'Photo of your insurance card (front and back)', type: 'attachment', required: true,
+      enableWhen: [{ question: 'insured', operator: '=', answerBoolean: true }],
+      extension: [{ url: MIME_TYPE_EXTENSION, valueCode: 'image/png' }, { url: MIME_TYPE_EXTENSION, valueCode: 'image/jpeg' }],
+    },
+  ]);
+
+  it('the answer is a file id: required only while shown, with its own message; anything else is refused', () => {
+    expect(answerProblems(upload, { insured: true })).toEqual([{ linkId: 'card', message: 'Upload a file.' }]);
+    expect(answerProblems(upload, { insured: false })).toEqual([]);
+    expect(answerProblems(upload, { insured: true, card: 'file123' })).toEqual([]);
+    for (const bad of [42, true, 'https://evil.example/card.png', '../x', '']) {
+      expect(answerProblems(upload, { insured: true, card: bad }).map((p) => p.message), String(bad)).toEqual(['Upload a file.']);
+    }
+  });
+
+  it('accepts the kinds its mimeType extensions name (all upload types when none), only PDFs and images', () => {
+    expect(acceptedTypes(flattenItems(upload)[1]!)).toEqual(['image/png', 'image/jpeg']);
+    expect(acceptedTypes({ linkId: 'x', text: 'File', type: 'attachment' })).toEqual([...UPLOAD_TYPES]);
+    expect(questionnaireProblems(upload)).toEqual([]);
+    const zip = form([{ linkId: 'x', text: 'File', type: 'attachment', extension: [{ url: MIME_TYPE_EXTENSION, valueCode: 'application/zip' }] }]);
+    expect(questionnaireProblems(zip)).toEqual(['x: a file upload takes PDFs and images only.']);
+  });
+
+  it('the response holds valueAttachment with the file id in an extension (no URL), read back as the id; reads as name and size', () => {
+    const files = new Map([['file123', { contentType: 'image/png', size: 1_234_567, title: 'card.png' }]]);
+    const response = toResponse(upload, { insured: true, card: 'file123' }, { status: 'completed', files });
+    expect(response.item[1]).toEqual({
+      linkId: 'card', text: 'Photo of your insurance card (front and back)',
+      answer: [{ valueAttachment: { contentType: 'image/png', size: 1_234_567, title: 'card.png', extension: [{ url: 'https://cadence.app/fhir/StructureDefinition/file-id', valueString: 'file123' }] } }],
+    });
+    expect(response.item[1]!.answer![0]!.valueAttachment).not.toHaveProperty('url');
+    expect(valuesOf(response)).toEqual({ insured: true, card: 'file123' });
+    const attachment = attachmentsOf(response).get('card');
+    expect(attachment).toMatchObject({ fileId: 'file123', title: 'card.png' });
+    expect(answerText(flattenItems(upload)[1]!, 'file123', attachment)).toBe('card.png (1.2 MB)');
+    expect(() => toResponse(upload, { insured: true, card: 'unknown' }, { status: 'completed' })).toThrow();
+  });
+});
+
 describe('the shipped templates', () => {
   const project = JSON.parse(readFileSync(new URL('../appwrite.json', import.meta.url), 'utf8')) as { collections: Array<{ $id: string; attributes: Array<{ key: string }> }> };
   const clientAttributes = new Set(project.collections.find((c) => c.$id === 'clients')!.attributes.map((a) => a.key));
@@ -213,5 +256,15 @@ describe('the shipped templates', () => {
     expect(answerProblems(insurance, { ...base, insuranceSubscriberRelationship: 'self' })).toEqual([]);
     expect(answerProblems(insurance, { ...base, insuranceSubscriberRelationship: 'child' }).map((p) => p.linkId)).toEqual(['insuranceSubscriberName', 'insuranceSubscriberDateOfBirth']);
     expect(answerProblems(insurance, { coverage: 'self-pay', signature: 'Ada Lovelace' })).toEqual([]);
+  });
+
+  it('insurance (version 2) asks for a photo of the card, optional, only when paying with insurance', () => {
+    const insurance = formTemplateOf('insurance')!;
+    expect(insurance.version).toBe('2');
+    const card = flattenItems(insurance).find((i) => i.linkId === 'insuranceCard')!;
+    expect(card).toMatchObject({ type: 'attachment', text: 'Photo of your insurance card (front and back)' });
+    expect(card.required).toBeUndefined();
+    expect(enabledItems(insurance, { coverage: 'self-pay' }).get('insuranceCard')).toBe(false);
+    expect(enabledItems(insurance, { coverage: 'insurance' }).get('insuranceCard')).toBe(true);
   });
 });

@@ -119,6 +119,18 @@ export function isCalendarDate(value) {
   return date.getUTCFullYear() === y && date.getUTCMonth() + 1 === m && date.getUTCDate() === d;
 }
 
+/** The extensions the form_uploads bucket takes, by type (a phone may label a HEIC photo by its name only). */
+const UPLOAD_EXTENSIONS = /** @type {Record<string, string[]>} */ ({
+  'application/pdf': ['.pdf'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/heic': ['.heic'], 'image/heif': [], 'image/webp': ['.webp'],
+});
+
+/**
+ * A file input's `accept` for an attachment item: its types and their extensions (a phone offers
+ * its camera when images are accepted).
+ * @param {QuestionnaireItem} item
+ */
+export const acceptAttribute = (item) => acceptedTypes(item).flatMap((type) => [type, ...(UPLOAD_EXTENSIONS[type] ?? [])]).join(',');
+
 /**
  * Problems with a questionnaire itself (the editor's and send-form's check): unique, well-formed
  * linkIds, known types, options on choices, conditions that point at an earlier question with a

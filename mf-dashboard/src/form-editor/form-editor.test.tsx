@@ -90,10 +90,45 @@ describe('FormEditor (issue 31)', () => {
 
   it('an item of a type the editor does not offer yet (the model gains one) is named by its type and kept as it is', async () => {
     const form = emergency();
-    const later = { linkId: 'insuranceCard', text: 'Photo of your insurance card', type: 'attachment' } as unknown as Questionnaire['item'][number];
+    const later = { linkId: 'weight', text: 'Weight', type: 'quantity' } as unknown as Questionnaire['item'][number];
     form.questionnaire = { ...form.questionnaire, item: [...form.questionnaire.item, later] };
     render(<QueryProvider><FormEditor form={form} onBack={() => undefined} /></QueryProvider>);
-    const item = screen.getByRole('region', { name: '4. attachment' });
-    expect(within(item).getByLabelText('Type')).toHaveValue('attachment');
+    const item = screen.getByRole('region', { name: '4. quantity' });
+    expect(within(item).getByLabelText('Type')).toHaveValue('quantity');
   });
+
+  it('adds a required file upload for images only, with a show-if, and the preview offers a file input', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.selectOptions(screen.getByLabelText('Type of the new item'), 'attachment');
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    await user.paste('Photo of your insurance card (front and back)');
+    const upload = screen.getByRole('region', { name: '4. File upload' });
+    await user.click(within(upload).getByLabelText('Required'));
+    const kinds = within(upload).getByRole('group', { name: 'Files the client may upload' });
+    expect(within(kinds).getByLabelText('PDF')).toBeChecked();
+    await user.click(within(kinds).getByLabelText('PDF'));
+    // The last kind left cannot be unticked: an upload takes something.
+    expect(within(kinds).getByLabelText(/Photos and images/)).toBeDisabled();
+    await user.click(within(upload).getByRole('button', { name: 'Add a show-if' }));
+    await user.selectOptions(within(upload).getByLabelText('Question', { selector: 'select' }), 'emergencyContactName');
+    await user.selectOptions(within(upload).getByLabelText('Answer'), 'answered');
+    await user.click(within(upload).getByRole('button', { name: 'Apply' }));
+
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).queryByLabelText(/Photo of your insurance card/)).toBeNull();
+    await user.type(within(preview).getByLabelText(/^Full name/), 'Sam');
+    const input = within(preview).getByLabelText(/Photo of your insurance card/);
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input.getAttribute('accept')).not.toContain('pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as version 2.')).toBeInTheDocument();
+    const saved = vi.mocked(savePracticeForm).mock.calls[0]![2];
+    expect(saved.item[3]).toMatchObject({
+      linkId: 'q1', type: 'attachment', text: 'Photo of your insurance card (front and back)', required: true,
+      enableWhen: [{ question: 'emergencyContactName', operator: 'exists', answerBoolean: true }],
+    });
+    expect(saved.item[3]!.extension?.map((e) => e.valueCode)).toEqual(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp']);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { enabledItems, type AnswerValues, type Questionnaire, type QuestionnaireItem } from '@cadence/shared-auth/forms';
-import { DateInput, RadioGroup, Textarea, TextInput } from '@cadence/shared-ui';
+import { acceptAttribute, enabledItems, type AnswerValues, type Questionnaire, type QuestionnaireItem } from '@cadence/shared-auth/forms';
+import { DateInput, Field, RadioGroup, Textarea, TextInput } from '@cadence/shared-ui';
 
 // A live preview of the draft as the client will meet it: the same items, and show-if decided by the
 // shared model (enabledItems, which the portal's renderer and fill-form use). Answers typed here are
@@ -12,6 +12,8 @@ export const PREVIEW_TEXT = {
   hint: 'Try answers here to see the show-ifs work. Nothing you type in the preview is saved.',
   yes: 'Yes',
   no: 'No',
+  /** What a file chosen in the preview stands for (a show-if sees it as answered). */
+  file: 'preview-file',
 } as const;
 
 function PreviewItem({ item, enabled, values, set, idBase }: { item: QuestionnaireItem; enabled: Map<string, boolean>; values: AnswerValues; set: (linkId: string, value: string | number | boolean | undefined) => void; idBase: string }): ReactNode {
@@ -53,6 +55,13 @@ function PreviewItem({ item, enabled, values, set, idBase }: { item: Questionnai
           onChange={(v) => set(item.linkId, v)}
           options={(item.answerOption ?? []).map((o) => ({ value: o.valueCoding.code, label: o.valueCoding.display || o.valueCoding.code }))}
         />
+      );
+    case 'attachment':
+      // Nothing is uploaded from the preview: a chosen file only counts as an answer for show-ifs.
+      return (
+        <Field {...common}>
+          {(control) => <input type="file" accept={acceptAttribute(item)} {...control} onChange={(e) => set(item.linkId, e.target.files?.[0] ? PREVIEW_TEXT.file : undefined)} />}
+        </Field>
       );
     case 'text':
       return <Textarea {...common} rows={2} value={text} onChange={(e) => set(item.linkId, e.target.value)} />;

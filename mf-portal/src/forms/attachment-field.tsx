@@ -1,21 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { hasErrorType } from '@cadence/shared-auth';
-import { acceptedTypes, fileSizeText, UPLOAD_KINDS, UPLOAD_MAX_BYTES, type QuestionnaireItem } from '@cadence/shared-auth/forms';
+import { acceptAttribute, acceptedTypes, fileSizeText, UPLOAD_KINDS, UPLOAD_MAX_BYTES, type QuestionnaireItem } from '@cadence/shared-auth/forms';
 import { Button, Field } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import { describeFormFile, discardFormFile, uploadFormFile, type UploadedFile } from './forms-api.ts';
 
 const T = PORTAL_TEXT.form.upload;
-
-/** The extensions Storage's bucket takes, beside the types: some phones label a HEIC photo with no type. */
-const EXTENSIONS: Record<string, string[]> = {
-  'application/pdf': ['.pdf'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/heic': ['.heic'], 'image/heif': [], 'image/webp': ['.webp'],
-};
-
-/** The file input's accept list for an item: its types and their extensions (a phone offers its camera for images). */
-export function acceptOf(item: QuestionnaireItem): string {
-  return acceptedTypes(item).flatMap((type) => [type, ...(EXTENSIONS[type] ?? [])]).join(',');
-}
 
 /** Which kinds the hint names. */
 function kindsOf(item: QuestionnaireItem): 'pdf' | 'image' | 'both' {
@@ -99,7 +89,7 @@ export function AttachmentField({ item, id, value, onChange, error }: Attachment
     <Field label={item.text ?? ''} hint={T.hint(kindsOf(item))} error={failure ?? error} required={item.required} id={id} className="portal-form-upload">
       {(control) => (
         <div className="portal-form-upload__row">
-          <input ref={input} type="file" accept={acceptOf(item)} {...control} onChange={(e) => void choose(e.target.files?.[0])} />
+          <input ref={input} type="file" accept={acceptAttribute(item)} {...control} onChange={(e) => void choose(e.target.files?.[0])} />
           <span role="status" className="portal-muted">
             {uploading ? T.uploading(uploading) : shown ? T.uploaded(shown.name, fileSizeText(shown.size)) : ''}
           </span>

@@ -4,7 +4,7 @@
 // checks exactly what the server accepts. A subpath of its own, not part of the shared-auth
 // singleton: only the remotes' form chunks load it.
 export {
-  acceptedTypes, ANSWER_LIMITS, answerProblems, answerText, attachmentsOf, canonicalOf, fileSizeText, MIME_TYPE_EXTENSION, UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
+  acceptAttribute, acceptedTypes, ANSWER_LIMITS, answerProblems, answerText, attachmentsOf, canonicalOf, fileSizeText, MIME_TYPE_EXTENSION, UPLOAD_KINDS, UPLOAD_MAX_BYTES, UPLOAD_TYPES, CLIENT_FIELD_EXTENSION, clientFieldOf, conditionHolds, enabledItems, flattenItems,
   isCalendarDate, isQuestion, ITEM_TYPES, keptAnswers, OPERATORS, progressOf, questionnaireProblems, requiredMessage, toResponse, valuesOf,
   type AnswerProblem, type Attachment, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Operator, type Questionnaire, type QuestionnaireItem,
   type QuestionnaireResponse, type ResponseItem,
