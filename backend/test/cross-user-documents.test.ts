@@ -320,8 +320,9 @@ describe('portal clients read nothing of the practice (issue 31)', () => {
         await expect(who.storage.getFile({ bucketId: bucket.$id, fileId: owned.$id }), bucket.$id).rejects.toMatchObject({ code: 404, type: 'storage_file_not_found' });
         const listed = await who.storage.listFiles({ bucketId: bucket.$id });
         expect(listed.files.map((f) => f.$id), bucket.$id).not.toContain(owned.$id);
-        await expect(who.storage.deleteFile({ bucketId: bucket.$id, fileId: owned.$id }), bucket.$id).rejects.toMatchObject({ code: 404 });
+        await expect(who.storage.deleteFile({ bucketId: bucket.$id, fileId: owned.$id }), bucket.$id).rejects.toMatchObject({ code: 401, type: 'user_unauthorized' });
       }
+      expect((await aw.storage.getFile({ bucketId: bucket.$id, fileId: owned.$id })).$id).toBe(owned.$id);
     }
   });
 

@@ -186,10 +186,29 @@ describe('users uploading into a bucket that lets them', () => {
   });
 });
 
+describe('a bucket only users with a label upload into (issue 31, form uploads)', () => {
+  it('refuses users without the label; a labelled user’s files get their types from their bytes (a phone’s HEIC too)', async () => {
+    const { storage: ws } = webStorage(other.session);
+    const upload = (bytes: Buffer, name: string) => ws.createFile({ bucketId: 'form_uploads', fileId: ID.unique(), file: new File([bytes], name) });
+    expect(await failure(upload(Buffer.from('%PDF-1.4 x'), 'card.pdf'))).toMatchObject({ code: 401, type: 'user_unauthorized' });
+    await new Users(admin(core)).updateLabels({ userId: other.id, labels: ['client'] });
+    const iso = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from(`ftyp${brand}\0\0\0\0mif1heic`, 'latin1')]);
+    expect((await upload(iso('heic'), 'IMG_0001.HEIC')).mimeType).toBe('image/heic');
+    expect((await upload(iso('mif1'), 'IMG_0002.heic')).mimeType).toBe('image/heif');
+    expect((await upload(Buffer.from('just some text'), 'card.pdf')).mimeType).toBe('text/plain');
+    expect(await failure(upload(Buffer.from('GIF89a'), 'card.gif'))).toMatchObject({ code: 400, type: 'storage_file_type_unsupported' });
+    await new Users(admin(core)).updateLabels({ userId: other.id, labels: [] });
+  });
+});
+
 describe('buckets', () => {
   it('are listed for server keys as appwrite.json declares them', async () => {
     const list = await storage.listBuckets();
-    expect(list.buckets.map((b) => b.$id)).toEqual(['exports', 'notes', 'small', 'off']);
+    expect(list.buckets.map((b) => b.$id)).toEqual(['exports', 'form_uploads', 'notes', 'small', 'off']);
+    expect(await storage.getBucket({ bucketId: 'form_uploads' })).toMatchObject({
+      fileSecurity: true, maximumFileSize: 10_000_000, allowedFileExtensions: ['pdf', 'jpg', 'jpeg', 'png', 'heic', 'webp'], encryption: true, antivirus: false,
+      $permissions: ['create("label:client")'],
+    });
     expect(await storage.getBucket({ bucketId: 'exports' })).toMatchObject({
       $id: 'exports', name: 'Data exports', fileSecurity: true, enabled: true, maximumFileSize: 2_000_000_000,
       allowedFileExtensions: ['zip'], compression: 'none', encryption: true, antivirus: false, $permissions: [],
