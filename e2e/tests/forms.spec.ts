@@ -5,7 +5,7 @@
 // therapist reviews it beside the record and accepts one field — only that field changes — and
 // downloads the same PDF from the Portal tab. axe finds nothing serious on the form page, light and
 // dark. A second, short flow: the therapist's form editor (Practice → Forms), its copy sent and
-// rendered in the portal.
+// rendered in the portal, where the client uploads a photo to its file-upload question.
 import { pdfText } from '../../backend/test/support/pdf-text.ts';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
@@ -15,6 +15,8 @@ import { inviteToPortal, PORTAL_PRACTICE, sendPacket } from '../support/portal.t
 import { practiceDatabases, seedPractice } from '../support/practice-data.ts';
 
 const FORM = 'About you and how to reach you';
+const CARD = 'Photo of your insurance card (front and back)';
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 test('intake packet: the client fills the demographics form over two visits; the therapist accepts one answer into the record', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -149,6 +151,10 @@ test('form editor: a copy of the demographics form gains a required question, mo
   await moved.getByLabel('Value', { exact: true }).selectOption({ label: 'Email' });
   await moved.getByRole('button', { name: 'Apply' }).click();
   await expect(moved.getByText('“How may we contact you?” is “Email”')).toBeVisible();
+  // A file upload at the end (its accepted kinds have their component test).
+  await page.getByLabel('Type of the new item', { exact: true }).selectOption({ label: 'File upload' });
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await page.keyboard.type(CARD);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page);
@@ -170,5 +176,8 @@ test('form editor: a copy of the demographics form gains a required question, mo
   await client.getByRole('group', { name: /How may we contact you/ }).getByLabel('Email').check();
   await expect(client.getByLabel(/^Favourite colour/)).toBeVisible();
   await expect(client.getByLabel(/^Favourite colour/)).toHaveJSProperty('required', true);
+  // The upload goes to the client's own file at once (a 1×1 PNG).
+  await client.getByLabel(CARD).setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+  await expect(client.getByText(/^Uploaded: card\.png/)).toBeVisible({ timeout: 30_000 });
   await clientContext.close();
 });
