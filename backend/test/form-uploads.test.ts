@@ -13,7 +13,7 @@ import { attachmentsOf, type Questionnaire, type QuestionnaireResponse } from '.
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { exportZip } from './support/export-zip.ts';
 import { createClient, createPractice } from './support/practice-fixtures.ts';
-import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { invitedClient, invitedGuardian, portalFunctionVars, revokeAccess, type PortalClient } from './support/portal-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
@@ -57,13 +57,13 @@ const FORM: Questionnaire = {
   ],
 };
 
-async function sendForm(client: Models.DefaultDocument): Promise<string> {
+async function sendForm(client: Models.DefaultDocument, audience?: 'client' | 'guardian' | 'both'): Promise<string> {
   const form = await therapist.databases.createDocument({
     databaseId: DATABASE_ID, collectionId: 'forms', documentId: ID.unique(),
     data: { userId: therapist.id, templateId: 'insurance', title: FORM.title, version: 1, questionnaire: JSON.stringify(FORM), archived: false },
     permissions: [Permission.read(Role.user(therapist.id)), Permission.update(Role.user(therapist.id)), Permission.delete(Role.user(therapist.id))],
   });
-  const answer = await execute<Answer>(therapist.functions, 'send-forms', { action: 'send', clientId: client.$id, items: [{ kind: 'form', formId: form.$id }] });
+  const answer = await execute<Answer>(therapist.functions, 'send-forms', { action: 'send', clientId: client.$id, items: [{ kind: 'form', formId: form.$id }], ...(audience ? { audience } : {}) });
   expect(answer.status, answer.raw).toBe(201);
   return String((answer.body['forms'] as Array<{ $id: string }>)[0]!.$id);
 }
@@ -190,5 +190,24 @@ describe('fill-form: a file upload answer', () => {
     const result = await deleteFormUploads({ databases: aw.databases, storage: aw.storage, collections: collectionsFromEnv({}) }, therapist.id);
     expect(result).toEqual({ deleted: 3, done: true });
     for (const fileId of [...submitted, unsent.$id]) expect((await refused(aw.storage.getFile({ bucketId: BUCKET, fileId }))).code).toBe(404);
+  });
+});
+
+describe('a guardian filling the form for the client', () => {
+  it('uploads and submits; the file is read as the response is — the therapist, the client, the guardian — and a revoked guardian loses it', async () => {
+    const guardian = await invitedGuardian(aw, therapist, recordA.$id, { name: 'Gina Guardian', email: `gina.${Date.now().toString(36)}@example.com` });
+    const requestId = await sendForm(recordA, 'both');
+    const file = await guardian.storage.createFile({ bucketId: BUCKET, fileId: ID.unique(), file: png('scan.png') });
+    // The client cannot submit the guardian's upload as their own.
+    expect((await fill(clientA, { action: 'submit', requestId, answers: { card: file.$id } })).status).toBe(400);
+    const answer = await fill(guardian, { action: 'submit', requestId, answers: { card: file.$id } });
+    expect(answer.status, answer.raw).toBe(201);
+    const readers = (await aw.storage.getFile({ bucketId: BUCKET, fileId: file.$id })).$permissions;
+    expect([...readers].sort()).toEqual([therapist.id, clientA.id, guardian.id].map((id) => `read("user:${id}")`).sort());
+    expect((await clientA.storage.getFile({ bucketId: BUCKET, fileId: file.$id })).$id).toBe(file.$id);
+    expect((await refused(clientB.storage.getFile({ bucketId: BUCKET, fileId: file.$id }))).code).toBe(404);
+    expect((await revokeAccess(therapist, guardian.accessId)).status).toBe(200);
+    expect((await refused(guardian.storage.getFile({ bucketId: BUCKET, fileId: file.$id }))).code).toBe(404);
+    expect((await therapist.storage.getFile({ bucketId: BUCKET, fileId: file.$id })).$id).toBe(file.$id);
   });
 });
