@@ -27,6 +27,7 @@ import usersRoutes from './routes/users.ts';
 import { migrateMfa } from './account/mfa.ts';
 import { migrateSessions } from './account/sessions.ts';
 import { openStore, type Store } from './store.ts';
+import { Project } from './project.ts';
 import { migrateTokens } from './account/tokens.ts';
 import { migrateUsers } from './account/users.ts';
 
@@ -69,7 +70,7 @@ export function migrateCore(store: Store): void {
 export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const store = openStore(config);
   const clock: Clock = opts.now ? { now: opts.now } : systemClock;
-  const options: PluginOptions = { config, store, clock };
+  const options: PluginOptions = { config, store, clock, project: new Project(config, clock) };
   migrateCore(store);
 
   const app = Fastify({

@@ -19,8 +19,14 @@ export interface EmulatorConfig {
    */
   sessionDuration: number;
   rateLimits: boolean;
-  /** backend/appwrite.json */
+  /**
+   * The project file: backend/appwrite.json, read at start; or, with APPWRITE_SCHEMA=deploy, the
+   * data directory's own `appwrite.json`, empty until a deploy (the Appwrite CLI's `push`, or the
+   * server SDK) creates the project through the API (project.ts).
+   */
   schemaPath: string;
+  /** APPWRITE_SCHEMA=deploy: the project is deployed to this server over HTTP and kept in the data directory. */
+  deployTarget: boolean;
   /** Base URL (with /v1) that functions and mails use to reach this server. */
   publicEndpoint: string;
   /** Web platform origins: CORS with credentials and redirect URL hosts (APPWRITE_PLATFORMS). */
@@ -51,6 +57,9 @@ export interface EmulatorConfig {
    */
   functionEnv: NodeJS.ProcessEnv;
 }
+
+/** The deployed project's file in the data directory (APPWRITE_SCHEMA=deploy). */
+export const PROJECT_FILE = 'appwrite.json';
 
 /** The app's own origin (the local stack's app server), as `npm start` serves it. */
 export const DEFAULT_PLATFORMS = 'http://localhost:3000,http://127.0.0.1:3000';
@@ -88,11 +97,13 @@ export function sessionDurationOf(schemaPath: string): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig {
   const port = intFrom(env.APPWRITE_PORT, 4000);
   const host = env.APPWRITE_HOST || '127.0.0.1';
-  const schemaPath = path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json');
+  const dataDir = path.resolve(repoRoot, env.APPWRITE_DATA_DIR || '.data/appwrite');
+  const deployTarget = env.APPWRITE_SCHEMA === 'deploy';
+  const schemaPath = deployTarget ? path.join(dataDir, PROJECT_FILE) : path.resolve(repoRoot, env.APPWRITE_SCHEMA || 'backend/appwrite.json');
   return {
     port,
     host,
-    dataDir: path.resolve(repoRoot, env.APPWRITE_DATA_DIR || '.data/appwrite'),
+    dataDir,
     projectId: env.APPWRITE_PROJECT_ID || 'cadence',
     projectName: env.APPWRITE_PROJECT_NAME || 'Cadence',
     databaseId: env.APPWRITE_DATABASE_ID || 'main',
@@ -101,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     sessionDuration: sessionDurationOf(schemaPath),
     rateLimits: env.APPWRITE_RATE_LIMITS !== 'off',
     schemaPath,
+    deployTarget,
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),

@@ -1,7 +1,6 @@
 // The functions service: the functions of backend/appwrite.json, their stored executions, the warm
 // runtimes they run on and the user JWT each execution carries. Decorates the server with
 // `functions` for the execution routes, the function domains and the schedules plugin.
-import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import { createJwtSigner } from '../account/jwt.ts';
 import { callerRoles, clientIp, registerEphemeralKey } from '../caller.ts';
@@ -11,7 +10,7 @@ import { ExecutionRepository, migrateExecutions } from './execution-repository.t
 import type { StoredInvoker } from './execution-scheduler.ts';
 import { ExecutionService, type Invoker } from './execution-service.ts';
 import { FunctionPool } from './executor.ts';
-import { parseFunctions, type FunctionDef } from './registry.ts';
+import type { FunctionDef } from './registry.ts';
 
 /** On shutdown, running executions get this long to finish; the next start fails the rest. */
 const CLOSE_GRACE_MS = 3000;
@@ -33,9 +32,8 @@ declare module 'fastify' {
   }
 }
 
-export default sharedPlugin<PluginOptions>('appwrite-functions', async (app, { config, store, clock }) => {
-  const project = JSON.parse(fs.readFileSync(config.schemaPath, 'utf8')) as unknown;
-  const functions = parseFunctions(project, config.schemaPath, config.functionsDir);
+export default sharedPlugin<PluginOptions>('appwrite-functions', async (app, { config, store, clock, project }) => {
+  const functions = project.functions;
   migrateExecutions(store.db);
   const repo = new ExecutionRepository(store.db);
   const jwt = createJwtSigner(store);

@@ -4,7 +4,6 @@
 // `connected`, then `authentication`, `subscribe`, `unsubscribe` and `ping` messages; `event`
 // messages for the resources whose events this server names (account, documents and rows, files),
 // each to connections that may read it. The `ws` library does the WebSocket protocol.
-import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createJwtSigner } from '../account/jwt.ts';
@@ -16,12 +15,10 @@ import { callerRoles, clientAddress, decodeSessionSecret, sessionFrom, userFromC
 import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import { originTrusted, unknownOrigin } from '../cors.ts';
-import { parseSchema } from '../databases/schema.ts';
 import { AppwriteError } from '../errors.ts';
 import { uniqueId } from '../ids.ts';
 import { platformsFrom } from '../platforms.ts';
 import { sharedPlugin } from '../plugins/shared-plugin.ts';
-import { parseBuckets } from '../storage/buckets.ts';
 import { convertChannels, rebindAccountChannels, targetOf, type Resources } from './channels.ts';
 import { RealtimeHub, type Connection } from './hub.ts';
 import { compileRealtimeQueries, RealtimeQueryError } from './realtime-queries.ts';
@@ -101,9 +98,8 @@ function compiled(queries: string[]) {
   }
 }
 
-export default sharedPlugin<PluginOptions>('appwrite-realtime', async (app, { config, store, clock }) => {
-  const project = JSON.parse(fs.readFileSync(config.schemaPath, 'utf8')) as unknown;
-  const resources: Resources = { schema: parseSchema(project), buckets: parseBuckets(project, isoDate(clock.now())) };
+export default sharedPlugin<PluginOptions>('appwrite-realtime', async (app, { config, store, clock, project }) => {
+  const resources: Resources = { schema: project.schema, buckets: project.buckets };
   const platforms = platformsFrom(config.platforms);
   const jwt = createJwtSigner(store);
   const hub = new RealtimeHub();

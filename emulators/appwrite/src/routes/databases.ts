@@ -1,6 +1,5 @@
 // Documents (`/v1/databases/…/collections/…/documents`) and the same operations under TablesDB
 // names (`/v1/tablesdb/…/tables/…/rows`): the v27 Web SDK ships both classes (PROTOCOL §3.1).
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
@@ -9,7 +8,7 @@ import { actorOf } from '../databases/actor.ts';
 import { upgradeDocuments } from '../databases/schema-upgrade.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
-import { parseSchema, type CollectionDef } from '../databases/schema.ts';
+import type { CollectionDef } from '../databases/schema.ts';
 import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
 import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
@@ -69,10 +68,13 @@ type WriteBody = {
 type StepBody = { value?: number | null; max?: number | null; min?: number | null };
 
 export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
-  const schema = parseSchema(JSON.parse(fs.readFileSync(opts.config.schemaPath, 'utf8')) as unknown);
+  const schema = opts.project.schema;
   migrateDocuments(opts.store.db);
-  upgradeDocuments(opts.store.db, schema, opts.config.dropValues);
-  ensureIndexes(opts.store.db, schema);
+  // At start and before each deployed change: stored documents follow the project's attributes.
+  opts.project.onApply((next) => {
+    upgradeDocuments(opts.store.db, next.schema, opts.config.dropValues);
+    ensureIndexes(opts.store.db, next.schema);
+  });
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
   attributeRoutes(app, service, isoDate(opts.clock.now()));

@@ -1,17 +1,15 @@
 // Storage (`/v1/storage/buckets/…`): buckets from appwrite.json, files uploaded as multipart forms —
 // whole, or in the SDKs' 5 MiB chunks (`content-range`, then `x-appwrite-id`) — and read back with
 // download (attachment), view (inline) and Range requests.
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import { actorOf } from '../databases/actor.ts';
 import { AppwriteError } from '../errors.ts';
 import { emitEvent } from '../functions/events-plugin.ts';
 import type { AbuseRule } from '../rate-limit.ts';
-import { bucketModel, parseBuckets } from '../storage/buckets.ts';
+import { bucketModel } from '../storage/buckets.ts';
 import { FileBlobs, type ReceivedSegment } from '../storage/file-blobs.ts';
 import { FileRepository, migrateFiles } from '../storage/file-repository.ts';
 import { VIEWABLE_TYPES } from '../storage/mime-types.ts';
@@ -64,12 +62,11 @@ function malformedForm(error: unknown): unknown {
   return new AppwriteError('general_bad_request', 'Invalid multipart form body.');
 }
 
-export default async function storageRoutes(app: FastifyInstance, { config, store, clock }: PluginOptions): Promise<void> {
-  const project = JSON.parse(fs.readFileSync(config.schemaPath, 'utf8')) as unknown;
+export default async function storageRoutes(app: FastifyInstance, { store, clock, project }: PluginOptions): Promise<void> {
   migrateFiles(store.db);
   const blobs = new FileBlobs(store);
   blobs.clearTemporary();
-  const service = new StorageService(parseBuckets(project, isoDate(clock.now())), new FileRepository(store.db), blobs, clock);
+  const service = new StorageService(project.buckets, new FileRepository(store.db), blobs, clock);
 
   // One file part per request, streamed (never buffered); past UPLOAD_LIMIT the request fails.
   await app.register(multipart, {

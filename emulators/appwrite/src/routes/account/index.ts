@@ -8,9 +8,9 @@ import sessionRoutes from './sessions.ts';
 import tokenRoutes from './tokens.ts';
 import verificationRoutes from './verification.ts';
 
-const account: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock }) => {
+const account: FastifyPluginAsync<PluginOptions> = async (app, { config, store, clock, project }) => {
   // Children inherit the `/v1` prefix; passing it again would double it.
-  const options: PluginOptions = { config, store, clock };
+  const options: PluginOptions = { config, store, clock, project };
   for (const routes of [accountRoutes, sessionRoutes, tokenRoutes, verificationRoutes, recoveryRoutes, jwtRoutes, mfaRoutes]) {
     await app.register(routes, options);
   }
