@@ -42,11 +42,12 @@ export function stripeFunctionVars(stripePort: number, webhookSecret = 'whsec_lo
   for (const id of ['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC']) process.env[`FUNCTION_VARS_${id}`] = vars;
 }
 
-export async function startAppwrite(env: Record<string, string> = {}): Promise<LocalAppwrite> {
-  // The project's backend/appwrite.json; runtimes read this process's environment live, so the
-  // FUNCTION_VARS_<ID> that stripeFunctionVars sets after start apply. `env` sets the emulator's own
-  // switches (e.g. APPWRITE_EVENTS: 'off' for a test that seeds thousands of documents).
-  const appwrite = await startTestServer({ functionEnv: process.env, env });
+export async function startAppwrite(env: Record<string, string> = {}, project?: string): Promise<LocalAppwrite> {
+  // The project's backend/appwrite.json (or `project`: another file, or 'deploy' for an empty
+  // deploy target); runtimes read this process's environment live, so the FUNCTION_VARS_<ID> that
+  // stripeFunctionVars sets after start apply. `env` sets the emulator's own switches (e.g.
+  // APPWRITE_EVENTS: 'off' for a test that seeds thousands of documents).
+  const appwrite = await startTestServer({ functionEnv: process.env, env, ...(project ? { project } : {}) });
   const client = new server.Client().setEndpoint(appwrite.endpoint).setProject(PROJECT_ID).setKey(API_KEY);
   return {
     origin: appwrite.origin,

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { EmulatorConfig } from './config.ts';
 import type { PluginOptions } from './context.ts';
 import { installCors } from './cors.ts';
-import { AppwriteError, errorBody, installErrorHandling } from './errors.ts';
+import { APPWRITE_VERSION, AppwriteError, errorBody, installErrorHandling } from './errors.ts';
 import functionsService from './functions/functions-plugin.ts';
 import events from './functions/events-plugin.ts';
 import realtime from './realtime/realtime-plugin.ts';
@@ -21,6 +21,8 @@ import databasesRoutes from './routes/databases.ts';
 import devMailRoutes from './routes/dev-mail.ts';
 import storageRoutes from './routes/storage.ts';
 import functionDomainRoutes from './routes/functions/domains.ts';
+import deploymentRoutes from './routes/functions/deployments.ts';
+import functionManagementRoutes from './routes/functions/manage.ts';
 import executionRoutes from './routes/functions/executions.ts';
 import usersMfaRoutes from './routes/users-mfa.ts';
 import usersRoutes from './routes/users.ts';
@@ -117,6 +119,8 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(smtpReceiver, options);
 
   app.get('/v1/ping', async (_request, reply) => reply.type('text/plain').send('Pong!'));
+  // What `appwrite client --endpoint` checks before it keeps an endpoint.
+  app.get('/v1/health/version', async () => ({ version: APPWRITE_VERSION }));
   await app.register(accountRoutes, { ...options, prefix: '/v1' });
   await app.register(usersRoutes, { ...options, prefix: '/v1' });
   await app.register(usersMfaRoutes, { ...options, prefix: '/v1' });
@@ -126,5 +130,7 @@ export async function buildApp(config: EmulatorConfig, opts: BuildOptions = {}):
   await app.register(executionRoutes, options);
   await app.register(storageRoutes, options);
   await app.register(functionDomainRoutes, options);
+  await app.register(functionManagementRoutes, options);
+  await app.register(deploymentRoutes, options);
   return app;
 }

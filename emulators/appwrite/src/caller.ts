@@ -209,7 +209,9 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
     if (!request.url.startsWith('/v1/')) return;
     const query = request.query as Record<string, unknown> | undefined;
     const project = header(request, 'x-appwrite-project') ?? (typeof query?.project === 'string' ? query.project : '');
-    if (project !== config.projectId && request.routeOptions.url !== '/v1/ping') {
+    // Answered for any project (the console's too, which the Appwrite CLI names when it checks an endpoint).
+    const projectless = request.routeOptions.url === '/v1/ping' || request.routeOptions.url === '/v1/health/version';
+    if (project !== config.projectId && !projectless) {
       if (request.routeOptions.url === undefined) return;
       throw new AppwriteError('project_not_found');
     }

@@ -27,6 +27,12 @@ export interface EmulatorConfig {
   schemaPath: string;
   /** APPWRITE_SCHEMA=deploy: the project is deployed to this server over HTTP and kept in the data directory. */
   deployTarget: boolean;
+  /**
+   * What a deployment's build links as its `node_modules` in place of running its `commands`
+   * (`npm install`: no registry here): the workspace's installed function dependencies
+   * (APPWRITE_FUNCTION_MODULES, default backend/node_modules).
+   */
+  functionModules: string;
   /** Base URL (with /v1) that functions and mails use to reach this server. */
   publicEndpoint: string;
   /** Web platform origins: CORS with credentials and redirect URL hosts (APPWRITE_PLATFORMS). */
@@ -113,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     rateLimits: env.APPWRITE_RATE_LIMITS !== 'off',
     schemaPath,
     deployTarget,
+    functionModules: path.resolve(repoRoot, env.APPWRITE_FUNCTION_MODULES || 'backend/node_modules'),
     publicEndpoint: env.APPWRITE_PUBLIC_ENDPOINT || `http://${host}:${port}/v1`,
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),

@@ -107,9 +107,7 @@ export class Project {
    * applied and written (atomically) before anyone sees it. Only a deploy target takes changes.
    */
   update<T>(change: (document: ProjectDocument) => T): T {
-    if (!this.config.deployTarget) {
-      throw new AppwriteError('general_access_forbidden', 'This local Appwrite serves backend/appwrite.json as read at start; start it with APPWRITE_SCHEMA=deploy to deploy a project to it.');
-    }
+    this.assertDeployTarget();
     const next = this.read();
     const result = change(next);
     const parsed = this.parse(next);
@@ -118,6 +116,13 @@ export class Project {
     this.document = next;
     this.swap(parsed);
     return result;
+  }
+
+  /** Only a deploy target takes changes: a server reading backend/appwrite.json never writes it. */
+  assertDeployTarget(): void {
+    if (!this.config.deployTarget) {
+      throw new AppwriteError('general_access_forbidden', 'This local Appwrite serves backend/appwrite.json as read at start; start it with APPWRITE_SCHEMA=deploy to deploy a project to it.');
+    }
   }
 
   /** Marks a created attribute or index `processing` until the work queued now has run. */

@@ -11,7 +11,8 @@ import { loadConfig, type EmulatorConfig } from './config.ts';
 
 export interface TestServerOptions {
   /**
-   * The project (appwrite.json): a file path, or its content (written to a temp file).
+   * The project (appwrite.json): a file path, or its content (written to a temp file), or
+   * `'deploy'`: an empty project in the data directory that deploys create (APPWRITE_SCHEMA=deploy).
    * Default: the repository's backend/appwrite.json.
    */
   project?: string | Record<string, unknown>;
@@ -65,7 +66,7 @@ export async function freePort(): Promise<number> {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const root = mkdtempSync(path.join(tmpdir(), 'appwrite-emulator-'));
   let projectFile: string | undefined;
-  if (typeof opts.project === 'string') projectFile = opts.project;
+  if (typeof opts.project === 'string') projectFile = opts.project === 'deploy' ? undefined : opts.project;
   else if (opts.project) {
     projectFile = path.join(root, 'appwrite.json');
     writeFileSync(projectFile, JSON.stringify(opts.project));
@@ -75,6 +76,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = loadConfig({
     ...env,
     ...(projectFile ? { APPWRITE_SCHEMA: projectFile } : {}),
+    ...(opts.project === 'deploy' ? { APPWRITE_SCHEMA: 'deploy' } : {}),
     APPWRITE_DATA_DIR: dataDir,
     APPWRITE_HOST: '127.0.0.1',
   });

@@ -62,22 +62,38 @@ function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
-function parseAttribute(raw: unknown): AttributeDef | null {
+/**
+ * The size Appwrite gives a string attribute of a format, whatever a file says (the CLI sends none
+ * for them): Attributes/Email 254, URL 2000, IP 39, and an enum its longest element.
+ */
+function formatSize(format: string, elements: string[]): number | null {
+  switch (format) {
+    case 'email': return 254;
+    case 'url': return 2000;
+    case 'ip': return 39;
+    case 'enum': return Math.max(0, ...elements.map((e) => e.length));
+    default: return null;
+  }
+}
+
+/** One attribute (or column) entry of appwrite.json; null for kinds not emulated. */
+export function parseAttribute(raw: unknown): AttributeDef | null {
   const a = rec(raw);
   const key = str(a['key']);
   let type = str(a['type']);
   if (type === 'float') type = 'double';
   if (!key || !['string', 'integer', 'double', 'boolean', 'datetime'].includes(type)) return null; // relationships, geo: not emulated
   const format = str(a['format']);
+  const elements = arr(a['elements']).filter((e): e is string => typeof e === 'string');
   return {
     key,
     type: type as AttributeType,
     required: a['required'] === true,
     array: a['array'] === true,
-    size: num(a['size']) ?? (type === 'string' ? 255 : 0),
+    size: (type === 'string' ? formatSize(format, elements) : null) ?? num(a['size']) ?? (type === 'string' ? 255 : 0),
     default: a['default'] ?? null,
     format: (['email', 'enum', 'url', 'ip', 'datetime'].includes(format) ? format : '') as AttributeDef['format'],
-    elements: arr(a['elements']).filter((e): e is string => typeof e === 'string'),
+    elements,
     min: num(a['min']),
     max: num(a['max']),
     encrypt: type === 'string' && a['encrypt'] === true,
@@ -105,7 +121,8 @@ export function assertIndexable(index: IndexDef, attributes: Map<string, Attribu
   }
 }
 
-function parseIndex(raw: unknown): IndexDef | null {
+/** One index entry of appwrite.json; null when incomplete. */
+export function parseIndex(raw: unknown): IndexDef | null {
   const i = rec(raw);
   const key = str(i['key']);
   const type = str(i['type']);

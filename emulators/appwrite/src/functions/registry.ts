@@ -43,6 +43,11 @@ export function parseFunctions(project: unknown, projectFile: string, functionsD
     const relPath = typeof f['path'] === 'string' ? f['path'] : `functions/${id}`;
     const vars: Record<string, string> = {};
     for (const [k, v] of Object.entries(rec(f['vars']))) if (typeof v === 'string') vars[k] = v;
+    // Variables created through the API on a deploy target (routes/functions/manage.ts).
+    for (const v of Array.isArray(f['variables']) ? f['variables'] : []) {
+      const { key, value } = rec(v);
+      if (typeof key === 'string' && typeof value === 'string') vars[key] = value;
+    }
     out.set(id, {
       id,
       name: typeof f['name'] === 'string' ? f['name'] : id,

@@ -13,6 +13,7 @@ import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
 import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
 import { attributeRoutes } from './attributes.ts';
+import { schemaRoutes } from './schema-admin.ts';
 import { transactionRoutes } from './transactions.ts';
 
 const permissionsSchema = {
@@ -77,7 +78,8 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
   });
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
-  attributeRoutes(app, service, isoDate(opts.clock.now()));
+  attributeRoutes(app, opts.project, isoDate(opts.clock.now()));
+  schemaRoutes(app, opts.project, isoDate(opts.clock.now()));
 
   for (const n of FLAVORS) {
     const one = `${n.base}/:id`;

@@ -10,6 +10,7 @@ import { AppwriteError } from '../errors.ts';
 import { emitEvent } from '../functions/events-plugin.ts';
 import type { AbuseRule } from '../rate-limit.ts';
 import { bucketModel } from '../storage/buckets.ts';
+import { bucketAdminRoutes } from './buckets-admin.ts';
 import { FileBlobs, type ReceivedSegment } from '../storage/file-blobs.ts';
 import { FileRepository, migrateFiles } from '../storage/file-repository.ts';
 import { VIEWABLE_TYPES } from '../storage/mime-types.ts';
@@ -83,6 +84,8 @@ export default async function storageRoutes(app: FastifyInstance, { store, clock
     const bucket = service.bucket(actorOf(request), request.params.bucketId);
     return bucketModel(bucket, service.repo.totalSize(bucket.id));
   });
+
+  bucketAdminRoutes(app, project, service);
 
   app.post<{ Params: BucketParams }>(FILES, { config: { scope: 'files.write' } }, async (request, reply) => {
     const actor = actorOf(request);

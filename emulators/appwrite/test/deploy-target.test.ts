@@ -1,0 +1,179 @@
+// The local Appwrite as a deploy target (APPWRITE_SCHEMA=deploy, issue 36), through node-appwrite
+// as a deploy script or the Appwrite CLI calls it: databases, collections, each attribute kind
+// (202 `processing`, then `available`), indexes, buckets, functions, variables and a deployment
+// uploaded in 5 MiB chunks and activated — kept in the data directory across a restart, and refused
+// by a server that reads backend/appwrite.json at start.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Databases as WebDatabases, ID as WebID, Permission, Role } from 'appwrite';
+import * as server from 'node-appwrite';
+import { InputFile } from 'node-appwrite/file';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../src/testing.ts';
+import { admin, failure, signUp, web } from './support/core-harness.ts';
+
+const DB = 'main';
+let target: TestServer;
+let dataDir: string;
+let work: string;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-target-'));
+  dataDir = path.join(work, 'data');
+  target = await startTestServer({ project: 'deploy', dataDir });
+});
+afterAll(async () => {
+  await target?.app.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const databases = () => new server.Databases(admin(target));
+const functions = () => new server.Functions(admin(target));
+const storage = () => new server.Storage(admin(target));
+
+describe('a server reading backend/appwrite.json at start', () => {
+  it('refuses changes to the project: it never writes the file', async () => {
+    const declared = await startTestServer();
+    try {
+      const refused = await failure(new server.Databases(admin(declared)).create({ databaseId: 'other', name: 'Other' }));
+      expect(refused).toMatchObject({ code: 401, type: 'general_access_forbidden' });
+      expect(refused.message).toContain('APPWRITE_SCHEMA=deploy');
+    } finally {
+      await declared.close();
+    }
+  });
+});
+
+describe('deploying a project over the API', () => {
+  it('starts empty and keeps the project in the data directory', async () => {
+    expect(await databases().list()).toMatchObject({ total: 0, databases: [] });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'appwrite.json'), 'utf8'))).toMatchObject({ projectId: 'cadence', databases: [], collections: [], buckets: [], functions: [] });
+  });
+
+  it('creates a database and a collection, once each', async () => {
+    expect(await databases().create({ databaseId: DB, name: 'Main' })).toMatchObject({ $id: DB, name: 'Main', enabled: true });
+    expect(await failure(databases().create({ databaseId: DB, name: 'Main' }))).toMatchObject({ code: 409, type: 'database_already_exists' });
+    const collection = await databases().createCollection({ databaseId: DB, collectionId: 'notes', name: 'Notes', permissions: [Permission.create(Role.users())], documentSecurity: true });
+    expect(collection).toMatchObject({ $id: 'notes', databaseId: DB, $permissions: ['create("users")'], documentSecurity: true, attributes: [], indexes: [] });
+    expect(await failure(databases().createCollection({ databaseId: DB, collectionId: 'notes', name: 'Notes' }))).toMatchObject({ code: 409, type: 'collection_already_exists' });
+    expect(await databases().updateCollection({ databaseId: DB, collectionId: 'notes', name: 'Session notes', permissions: [Permission.create(Role.users())], documentSecurity: true })).toMatchObject({ name: 'Session notes' });
+  });
+
+  it('creates each attribute kind as Appwrite does: 202 processing, then available', async () => {
+    const d = databases();
+    const at = { databaseId: DB, collectionId: 'notes' };
+    const created = [
+      await d.createStringAttribute({ ...at, key: 'title', size: 100, required: true }),
+      await d.createStringAttribute({ ...at, key: 'body', size: 5000, required: false, encrypt: true }),
+      await d.createEmailAttribute({ ...at, key: 'email', required: false }),
+      await d.createEnumAttribute({ ...at, key: 'kind', elements: ['soap', 'dap'], required: false, xdefault: 'soap' }),
+      await d.createUrlAttribute({ ...at, key: 'link', required: false }),
+      await d.createIpAttribute({ ...at, key: 'ip', required: false }),
+      await d.createIntegerAttribute({ ...at, key: 'minutes', required: false, min: 0, max: 600, xdefault: 45 }),
+      await d.createFloatAttribute({ ...at, key: 'fee', required: false, min: 0, max: 10000 }),
+      await d.createBooleanAttribute({ ...at, key: 'signed', required: false, xdefault: false }),
+      await d.createDatetimeAttribute({ ...at, key: 'heldAt', required: false }),
+    ];
+    expect(created.map((a) => a.status)).toEqual(created.map(() => 'processing'));
+    const listed = await d.listAttributes(at);
+    expect(listed.attributes.map((a) => [a.key, a.type, a.status])).toEqual([
+      ['title', 'string', 'available'], ['body', 'string', 'available'], ['email', 'string', 'available'], ['kind', 'string', 'available'],
+      ['link', 'string', 'available'], ['ip', 'string', 'available'], ['minutes', 'integer', 'available'], ['fee', 'double', 'available'],
+      ['signed', 'boolean', 'available'], ['heldAt', 'datetime', 'available'],
+    ]);
+    expect(listed.attributes[1]).toMatchObject({ size: 5000, encrypt: true });
+    expect(listed.attributes[3]).toMatchObject({ format: 'enum', elements: ['soap', 'dap'], default: 'soap' });
+    expect(listed.attributes[6]).toMatchObject({ min: 0, max: 600, default: 45 });
+    // What Appwrite refuses.
+    expect(await failure(d.createStringAttribute({ ...at, key: 'title', size: 10, required: false }))).toMatchObject({ code: 409, type: 'attribute_already_exists' });
+    expect(await failure(d.createStringAttribute({ ...at, key: 'secondaryInsuranceSubscriberRelationship', size: 10, required: false }))).toMatchObject({
+      code: 400, type: 'general_argument_invalid', message: expect.stringContaining('at most 36 chars') as unknown,
+    });
+    expect(await failure(d.createIntegerAttribute({ ...at, key: 'count', required: true, xdefault: 1 }))).toMatchObject({ code: 400, type: 'attribute_default_unsupported' });
+    expect(await failure(d.createStringAttribute({ ...at, key: 'secret', size: 100, required: false, encrypt: true }))).toMatchObject({ code: 400, type: 'general_bad_request' });
+  });
+
+  it('creates indexes (processing, then available) and refuses one over an unknown or encrypted attribute', async () => {
+    const d = databases();
+    const at = { databaseId: DB, collectionId: 'notes' };
+    expect(await d.createIndex({ ...at, key: 'by_title', type: server.DatabasesIndexType.Key, attributes: ['title', '$createdAt'], orders: [server.OrderBy.Asc, server.OrderBy.Desc] })).toMatchObject({ status: 'processing' });
+    expect(await d.getIndex({ ...at, key: 'by_title' })).toMatchObject({ key: 'by_title', type: 'key', status: 'available', attributes: ['title', '$createdAt'], orders: ['ASC', 'DESC'] });
+    expect(await failure(d.createIndex({ ...at, key: 'by_nothing', type: server.DatabasesIndexType.Key, attributes: ['nothing'] }))).toMatchObject({ code: 400, type: 'attribute_unknown' });
+    expect(await failure(d.createIndex({ ...at, key: 'by_body', type: server.DatabasesIndexType.Key, attributes: ['body'] }))).toMatchObject({ type: 'index_invalid' });
+  });
+
+  it('serves documents on what was deployed, with its permissions and validation', async () => {
+    const ada = await signUp(target, 'ada');
+    const bo = await signUp(target, 'bo');
+    const adaDb = new WebDatabases(web(target, ada.session));
+    const doc = await adaDb.createDocument({ databaseId: DB, collectionId: 'notes', documentId: WebID.unique(), data: { title: 'First', body: 'private words', fee: 12.5 } });
+    expect(doc).toMatchObject({ title: 'First', body: 'private words', kind: 'soap', minutes: 45, signed: false, fee: 12.5 });
+    await expect(new WebDatabases(web(target, bo.session)).getDocument({ databaseId: DB, collectionId: 'notes', documentId: doc.$id })).rejects.toMatchObject({ code: 404 });
+    await expect(adaDb.createDocument({ databaseId: DB, collectionId: 'notes', documentId: WebID.unique(), data: { title: 'x', kind: 'birp' } })).rejects.toMatchObject({ type: 'document_invalid_structure' });
+    // A guest may not create: the collection grants create to users only.
+    await expect(new WebDatabases(web(target)).createDocument({ databaseId: DB, collectionId: 'notes', documentId: WebID.unique(), data: { title: 'x' } })).rejects.toMatchObject({ code: 401 });
+    // An attribute added later reaches the stored document, with its default.
+    await databases().createBooleanAttribute({ databaseId: DB, collectionId: 'notes', key: 'archived', required: false, xdefault: false });
+    expect(await adaDb.getDocument({ databaseId: DB, collectionId: 'notes', documentId: doc.$id })).toMatchObject({ archived: false });
+  });
+
+  it('creates and updates buckets', async () => {
+    const bucket = await storage().createBucket({ bucketId: 'exports', name: 'Exports', permissions: [], fileSecurity: true, maximumFileSize: 2_000_000, allowedFileExtensions: ['zip'], compression: server.Compression.None, encryption: true, antivirus: false });
+    expect(bucket).toMatchObject({ $id: 'exports', fileSecurity: true, maximumFileSize: 2_000_000, allowedFileExtensions: ['zip'], encryption: true });
+    expect(await failure(storage().createBucket({ bucketId: 'exports', name: 'Exports' }))).toMatchObject({ code: 409, type: 'storage_bucket_already_exists' });
+    expect(await storage().updateBucket({ bucketId: 'exports', name: 'Data exports', fileSecurity: true, maximumFileSize: 3_000_000, allowedFileExtensions: ['zip'] })).toMatchObject({ name: 'Data exports', maximumFileSize: 3_000_000 });
+    expect(await storage().getBucket({ bucketId: 'exports' })).toMatchObject({ name: 'Data exports' });
+  });
+
+  it('creates a function with variables, uploads its code in chunks, activates and runs it', async () => {
+    const f = functions();
+    const fn = await f.create({ functionId: 'echo', name: 'Echo', runtime: server.Runtime.Node22, execute: [Role.any()], schedule: '', timeout: 15, entrypoint: 'src/main.js', commands: 'npm install', scopes: [server.ProjectKeyScopes.UsersRead] });
+    expect(fn).toMatchObject({ $id: 'echo', runtime: 'node-22', execute: ['any'], deploymentId: '', scopes: [server.ProjectKeyScopes.UsersRead] });
+    expect(await failure(f.create({ functionId: 'echo', name: 'Echo', runtime: server.Runtime.Node22 }))).toMatchObject({ code: 409, type: 'function_already_exists' });
+    expect(await failure(f.create({ functionId: 'py', name: 'Py', runtime: server.Runtime.Python312 }))).toMatchObject({ code: 400 });
+    expect(await f.update({ functionId: 'echo', name: 'Echo', execute: [Role.any()], schedule: '0 * * * *', timeout: 20 })).toMatchObject({ schedule: '0 * * * *', timeout: 20 });
+
+    const secret = await f.createVariable({ functionId: 'echo', variableId: server.ID.unique(), key: 'MY_SECRET', value: 's3cret', secret: true });
+    expect(secret).toMatchObject({ key: 'MY_SECRET', value: '', secret: true });
+    const plain = await f.createVariable({ functionId: 'echo', variableId: server.ID.unique(), key: 'MY_PLAIN', value: 'one', secret: false });
+    expect(await f.updateVariable({ functionId: 'echo', variableId: plain.$id, key: 'MY_PLAIN', value: 'two' })).toMatchObject({ value: 'two' });
+    expect(await failure(f.createVariable({ functionId: 'echo', variableId: server.ID.unique(), key: 'MY_PLAIN', value: 'x' }))).toMatchObject({ code: 409, type: 'variable_already_exists' });
+    const gone = await f.createVariable({ functionId: 'echo', variableId: server.ID.unique(), key: 'MY_GONE', value: 'x' });
+    await f.deleteVariable({ functionId: 'echo', variableId: gone.$id });
+    expect((await f.listVariables({ functionId: 'echo' })).variables.map((v) => [v.key, v.value])).toEqual([['MY_SECRET', ''], ['MY_PLAIN', 'two']]);
+
+    // A code archive over 5 MiB: node-appwrite sends it in chunks, the later ones concurrently.
+    const code = path.join(work, 'code');
+    fs.mkdirSync(path.join(code, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(code, 'src', 'main.js'), "export default async ({ res }) => res.json({ secret: process.env.MY_SECRET, plain: process.env.MY_PLAIN, fn: process.env.APPWRITE_FUNCTION_ID });\n");
+    fs.writeFileSync(path.join(code, 'padding.bin'), crypto.randomBytes(6 * 1024 * 1024));
+    const archive = path.join(work, 'code.tar.gz');
+    await promisify(execFile)('tar', ['-czf', archive, '-C', code, '.']);
+    expect(fs.statSync(archive).size).toBeGreaterThan(5 * 1024 * 1024);
+    const deployment = await f.createDeployment({ functionId: 'echo', code: InputFile.fromPath(archive, 'code.tar.gz'), activate: true, entrypoint: 'src/main.js', commands: '' });
+    let status = deployment.status;
+    for (let i = 0; i < 50 && status !== 'ready' && status !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await f.getDeployment({ functionId: 'echo', deploymentId: deployment.$id })).status;
+    }
+    expect(status).toBe('ready');
+    expect(await f.getDeployment({ functionId: 'echo', deploymentId: deployment.$id })).toMatchObject({ sourceSize: fs.statSync(archive).size, resourceId: 'echo', activate: true });
+    expect(await f.get({ functionId: 'echo' })).toMatchObject({ deploymentId: deployment.$id, latestDeploymentId: deployment.$id, latestDeploymentStatus: 'ready' });
+    const execution = await f.createExecution({ functionId: 'echo', async: false });
+    expect(JSON.parse(execution.responseBody)).toEqual({ secret: 's3cret', plain: 'two', fn: 'echo' });
+  }, 60_000);
+
+  it('keeps everything across a restart', async () => {
+    await target.restart();
+    const attributes = await databases().listAttributes({ databaseId: DB, collectionId: 'notes' });
+    expect(attributes.attributes.map((a) => a.key)).toContain('archived');
+    expect((await databases().listDocuments({ databaseId: DB, collectionId: 'notes' })).documents.map((d) => d['title'])).toEqual(['First']);
+    expect(await storage().getBucket({ bucketId: 'exports' })).toMatchObject({ name: 'Data exports' });
+    const execution = await functions().createExecution({ functionId: 'echo', async: false });
+    expect(JSON.parse(execution.responseBody)).toMatchObject({ secret: 's3cret', plain: 'two' });
+  });
+});
