@@ -70,7 +70,8 @@ const CONNECT_WEBHOOK_SECRET = 'whsec_connect_local';
  * Stripe (in production they are set in Appwrite, never in appwrite.json). The emulator hands each
  * function only its own FUNCTION_VARS_<ID>.
  */
-function billingFunctionVars(stripePort, appOrigins, webhookSecret) {
+function billingFunctionVars(stripePort, appOrigins, webhookSecret, smtpPort) {
+  const mail = { APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence payments <payments@cadence.local>' };
   const vars = JSON.stringify({
     ALLOWED_RETURN_ORIGINS: appOrigins.join(','),
     STRIPE_SECRET_KEY: 'sk_test_local',
@@ -82,8 +83,10 @@ function billingFunctionVars(stripePort, appOrigins, webhookSecret) {
   return Object.fromEntries(
     [
       ...['CHECKOUT', 'BILLING_PORTAL', 'DELETE_USER_SELFSERVICE', 'STRIPE_WEBHOOK', 'SUBSCRIPTIONS_SYNC', 'RECORD_AGREEMENTS', 'STRIPE_CONNECT', 'PORTAL_PAY', 'AUTOPAY'].map((id) => [`FUNCTION_VARS_${id}`, vars]),
-      // Issue 33: the Connect endpoint's own secret (the emulator signs connected accounts' events with it).
-      ['FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK', JSON.stringify({ ...JSON.parse(vars), STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET })],
+      // Issue 33: the Connect endpoint's own secret (the emulator signs connected accounts' events with it);
+      // receipts, office pay links and dispute notices link to the app and go to the local mailbox.
+      ['FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK', JSON.stringify({ ...JSON.parse(vars), ...mail, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET })],
+      ['FUNCTION_VARS_CARD_PAYMENTS', JSON.stringify({ ...JSON.parse(vars), ...mail })],
     ],
   );
 }
@@ -161,11 +164,11 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
       APPWRITE_DATA_DIR: path.join(dataDir, 'appwrite'),
       APPWRITE_PLATFORMS: appOrigins.join(','),
       APPWRITE_SMTP_PORT: String(smtpPort),
-      ...billingFunctionVars(stripePort, appOrigins, webhookSecret),
+      ...billingFunctionVars(stripePort, appOrigins, webhookSecret, smtpPort),
       ...practiceFunctionVars(appwriteUrl, smtpPort, appOrigins, dataDir),
       // Issue 33: the nightly AutoPay run calls Stripe and mails a portal link to a card that needs authentication.
       FUNCTION_VARS_AUTOPAY_NIGHTLY: JSON.stringify({
-        ...JSON.parse(billingFunctionVars(stripePort, appOrigins, webhookSecret).FUNCTION_VARS_AUTOPAY),
+        ...JSON.parse(billingFunctionVars(stripePort, appOrigins, webhookSecret, smtpPort).FUNCTION_VARS_AUTOPAY),
         APP_ORIGIN: appOrigins[0], SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence billing <billing@cadence.local>',
       }),
       ...env,

@@ -72,6 +72,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   audit_log: (victim) => ({ userId: victim, seq: 1_000_000, at: now(), actorId: victim, action: 'client.create', entityType: 'client', entityId: 'c1', prevHash: '0'.repeat(64), hash: 'a'.repeat(64) }),
   // Issue 16: only the ledger, invoices and attendance-charges functions write money (test/money.test.ts).
   ledger_entries: (victim) => ({ userId: victim, clientId: 'c1', kind: 'payment', type: 'cash', amount: -100000, currency: 'USD', date: '2030-01-07', allocations: '[]' }),
+  // Issue 33: only stripe-connect-webhook writes a card dispute (a planted one would mark a payment "Disputed").
+  card_disputes: (victim) => ({ userId: victim, clientId: 'c1', paymentEntryId: 'e1', disputeId: 'du_planted', status: 'needs_response', amount: 100, currency: 'USD', updatedAt: now() }),
   client_balances: (victim) => ({ userId: victim, clientId: 'c1', balance: -100000, credit: 100000, openCharges: '[]', currency: 'USD' }),
   // Issue 35: the practice's totals, kept by the same functions (test/ledger-totals.test.ts).
   ledger_totals: (victim) => ({ userId: victim, month: 'all', owed: 0, credit: 100000 }),

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '@cadence/stripe-emulator/testi
 import { APP_ORIGINS, DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { card, formAction, submitForm } from './support/billing-stripe.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
-import { createClient, createPractice, type Doc } from './support/practice-fixtures.ts';
+import { createClient, createPractice, mailFor, type Doc } from './support/practice-fixtures.ts';
 
 const CONNECT_SECRET = 'whsec_connect_test';
 const APP = APP_ORIGINS[0] ?? 'http://localhost:3000';
@@ -28,7 +28,10 @@ let clientRecord: Doc;
 let payer: PortalClient;
 let invoice: { $id: string; number: string; total: number };
 
+interface CardAnswer { success: boolean; error?: string; field?: string; needsAuthentication?: boolean; sent?: boolean; url?: string; entry?: { $id: string; amount: number }; cards?: Array<{ id: string; label: string }> }
+
 const connect = (user: SignedInUser, body: Record<string, unknown>) => execute<Status>(user.functions, 'stripe-connect', body);
+const office = (user: SignedInUser, body: Record<string, unknown>) => execute<CardAnswer>(user.functions, 'card-payments', { clientId: clientRecord.$id, ...body });
 const pay = (who: PortalClient | SignedInUser, body: Record<string, unknown>) => execute<Summary>(who.functions, 'portal-pay', { practiceId: a.id, clientId: clientRecord.$id, ...body });
 const key = () => crypto.randomUUID();
 
@@ -69,7 +72,10 @@ beforeAll(async () => {
   };
   process.env.FUNCTION_VARS_STRIPE_CONNECT = JSON.stringify(vars);
   process.env.FUNCTION_VARS_PORTAL_PAY = JSON.stringify(vars);
-  process.env.FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK = JSON.stringify({ ...vars, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET });
+  const mail = { APP_ORIGIN: APP, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(aw.smtpPort), SMTP_SECURE: 'false', SMTP_FROM: 'Cadence <payments@cadence.test>' };
+  process.env.FUNCTION_VARS_STRIPE_CONNECT_WEBHOOK = JSON.stringify({ ...vars, ...mail, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET });
+  process.env.FUNCTION_VARS_CARD_PAYMENTS = JSON.stringify({ ...vars, ...mail });
+  process.env.FUNCTION_VARS_PORTAL_DOCUMENTS = JSON.stringify(mail);
   portalFunctionVars(aw);
   a = await signedInUser(aw, 'connect-a');
   b = await signedInUser(aw, 'connect-b');
@@ -214,7 +220,137 @@ describe('Paying in the portal', () => {
     const refunds = await until(async () => (await payments()).filter((e) => e['kind'] === 'refund'), (list) => list.length === 1, 'the refund entry');
     expect(refunds[0]).toMatchObject({ amount: 2000, type: 'card', refundsEntryId: first?.$id });
   });
+});
 
+describe('Refunds, office charges, receipts and disputes (card-payments)', () => {
+  const accountOf = async () => String((await connect(a, { action: 'status' })).body.accountId);
+  const refundsOf = async (paymentId: string) => (await payments()).filter((e) => e['kind'] === 'refund' && e['refundsEntryId'] === paymentId);
+  const replay = async (types: string[]) => {
+    const events = await stripe.events.list({ limit: 100 }, { stripeAccount: await accountOf() });
+    for (const event of events.data.filter((e) => types.includes(e.type))) {
+      const payload = JSON.stringify(event, null, 2);
+      const res = await fetch(`${aw.origin}/_functions/stripe-connect-webhook`, { method: 'POST', headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: CONNECT_SECRET }) }, body: payload });
+      expect(res.status).toBe(200);
+    }
+  };
+
+  it("refunds a card payment from Cadence: more than is left is refused with Stripe's error, a part then the rest, one entry each, also when the events are replayed", async () => {
+    const payment = (await payments()).find((e) => e['amount'] === -5000);
+    if (!payment) throw new Error('no card payment');
+    const piId = String(payment['paymentIntentId']);
+    expect(piId).toMatch(/^pi_/);
+    // Stripe's own answer to an over-refund (the dashboard's 2000 left 3000).
+    const refused = await stripe.refunds.create({ payment_intent: piId, amount: 3001 }, { stripeAccount: await accountOf() }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({ code: 'amount_too_large', param: 'amount', message: 'Refund amount ($30.01) is greater than unrefunded amount on charge ($30.00)' });
+    const over = await office(a, { action: 'refund', entryId: payment.$id, amount: 3001, idempotencyKey: key() });
+    expect(over).toMatchObject({ status: 400, body: { success: false, field: 'amount', error: 'Refund amount ($30.01) is greater than unrefunded amount on charge ($30.00)' } });
+    // Money paid by card goes back by card: the paper refund is refused; another practice reaches nothing.
+    const paper = await execute<CardAnswer>(a.functions, 'ledger', { action: 'refund', clientId: clientRecord.$id, paymentId: payment.$id, amount: 100, date: '2026-11-20', idempotencyKey: key() });
+    expect(paper.status).toBe(409);
+    expect((await office(b, { action: 'refund', entryId: payment.$id, amount: 100, idempotencyKey: key() })).status).toBe(404);
+
+    await fetch(`${stripeServer.origin}/_dev/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: true }) });
+    const partKey = key();
+    const part = await office(a, { action: 'refund', entryId: payment.$id, amount: 1000, idempotencyKey: partKey });
+    expect(part).toMatchObject({ status: 201, body: { success: true, entry: { amount: 1000 } } });
+    // The same click again: Stripe's idempotency gives the same refund, the ledger the same entry.
+    expect((await office(a, { action: 'refund', entryId: payment.$id, amount: 1000, idempotencyKey: partKey })).body.entry?.$id).toBe(part.body.entry?.$id);
+    const rest = await office(a, { action: 'refund', entryId: payment.$id, amount: 2000, idempotencyKey: key() });
+    expect(rest.status).toBe(201);
+    await fetch(`${stripeServer.origin}/_dev/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: false }) });
+    await replay(['charge.refunded', 'refund.created']);
+    expect((await refundsOf(payment.$id)).map((e) => e['amount']).sort()).toEqual([1000, 2000, 2000]);
+    const done = await office(a, { action: 'refund', entryId: payment.$id, amount: 100, idempotencyKey: key() });
+    expect(done.body).toMatchObject({ success: false, error: expect.stringMatching(/has already been refunded/) });
+  });
+
+  it('charges a saved card in the office; a declined card says why and records nothing; a card that needs the client gets a pay link mailed', async () => {
+    const account = await accountOf();
+    const saved = await office(a, { action: 'cards' });
+    expect(saved.body.cards).toEqual([expect.objectContaining({ label: 'Visa •••• 4242' })]);
+    expect((await office(b, { action: 'cards' })).status).toBe(404);
+    const before = (await payments()).length;
+    const charged = await office(a, { action: 'charge', paymentMethodId: saved.body.cards?.[0]?.id, amount: 3000, idempotencyKey: key() });
+    expect(charged).toMatchObject({ status: 201, body: { success: true } });
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await payments();
+    expect(after).toHaveLength(before + 1);
+    expect(after.find((e) => e.$id === charged.body.entry?.$id)).toMatchObject({ amount: -3000, type: 'card', memo: 'Charged in the office', reference: 'Visa •••• 4242' });
+
+    const [customer] = (await stripe.customers.search({ query: `metadata['cadenceClientId']:'${clientRecord.$id}'` }, { stripeAccount: account })).data;
+    const declining = await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: String(customer?.id) }, { stripeAccount: account });
+    const declined = await office(a, { action: 'charge', paymentMethodId: declining.id, amount: 3000, idempotencyKey: key() });
+    expect(declined).toMatchObject({ status: 402, body: { success: false, error: 'The card was declined by the client’s bank. Ask the client for another card or another way to pay.' } });
+    const asking = await stripe.paymentMethods.attach('pm_card_authenticationRequired', { customer: String(customer?.id) }, { stripeAccount: account });
+    const needs = await office(a, { action: 'charge', paymentMethodId: asking.id, amount: 3000, idempotencyKey: key() });
+    expect(needs).toMatchObject({ status: 402, body: { success: false, needsAuthentication: true } });
+    expect(await payments()).toHaveLength(before + 1);
+    // Another client's card, or none: nothing.
+    expect((await office(a, { action: 'charge', paymentMethodId: 'pm_nothere', amount: 3000, idempotencyKey: key() })).status).toBe(404);
+
+    expect((await office(a, { action: 'payLink' })).body).toMatchObject({ success: true, sent: true });
+    const [mail] = await mailFor(aw.origin, String(clientRecord['email']));
+    expect(mail).toMatchObject({ subject: 'Complete your payment to Calm Waters Therapy' });
+    expect(mail?.text).toContain(`${APP}/portal`);
+  });
+
+  it('a Checkout link for the office (the QR code) is mailed naming the practice only, and paid through it is one payment', async () => {
+    const link = await office(a, { action: 'link', amount: 2500, email: true });
+    expect(link.body).toMatchObject({ success: true, sent: true });
+    const [mail] = await mailFor(aw.origin, String(clientRecord['email']));
+    expect(mail).toMatchObject({ subject: 'Pay Calm Waters Therapy by card' });
+    expect(mail?.text).toContain(String(link.body.url));
+    expect((await office(b, { action: 'link', amount: 2500 })).status).toBe(404);
+    const before = (await payments()).length;
+    await payAt(String(link.body.url), '4242424242424242');
+    const after = await until(payments, (list) => list.length > before, 'the linked payment');
+    expect(after.find((e) => e['amount'] === -2500)).toMatchObject({ type: 'card', memo: 'Paid online' });
+  });
+
+  it('each card payment has a receipt in the portal (a PDF) and a mail "Your receipt from …" with a sign-in link', async () => {
+    const cardPayments = (await payments()).filter((e) => e['kind'] === 'payment' && e['type'] === 'card');
+    const receipts = (await payer.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'portal_documents', queries: [Query.equal('kind', 'receipt')] })).documents;
+    expect(receipts.map((r) => r['refId']).sort()).toEqual(cardPayments.map((e) => e.$id).sort());
+    const pdf = await execute<{ success: boolean; filename: string; base64: string }>(payer.functions, 'portal-documents', { documentId: receipts[0]?.$id });
+    expect(pdf.body.success).toBe(true);
+    expect(Buffer.from(pdf.body.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await execute(b.functions, 'portal-documents', { documentId: receipts[0]?.$id })).status).toBe(404);
+    const mails = (await mailFor(aw.origin, String(clientRecord['email']))).filter((m) => m.subject === 'Your receipt from Calm Waters Therapy');
+    expect(mails).toHaveLength(cardPayments.length);
+    expect(mails[0]?.text).toContain(`${APP}/portal/documents`);
+    for (const phi of ['$', '90834', 'Psychotherapy', String(clientRecord['firstName'])]) expect(mails[0]?.text).not.toContain(phi);
+  });
+
+  it('a dispute made in Stripe arrives: the payment is disputed, the therapist told once, its closing recorded, and it cannot be refunded', async () => {
+    const account = await accountOf();
+    await execute(a.functions, 'ledger', { action: 'charge', clientId: clientRecord.$id, amount: 12000, date: '2026-11-16', memo: 'Session', idempotencyKey: key() });
+    const started = await pay(payer, { action: 'checkout', what: 'amount', amount: 1000, successUrl: `${APP}/portal`, cancelUrl: `${APP}/portal` });
+    await payAt(String(started.body.url), '4000000000000259');
+    const disputes = () => a.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'card_disputes', queries: [] }).then((r) => r.documents);
+    const [dispute] = await until(disputes, (list) => list.length === 1, 'the dispute');
+    const payment = (await payments()).find((e) => e.$id === dispute?.['paymentEntryId']);
+    expect(payment).toMatchObject({ amount: -1000 });
+    expect(dispute).toMatchObject({ status: 'needs_response', amount: 1000, clientId: clientRecord.$id });
+    await replay(['charge.dispute.created']);
+    const notices = async () => (await a.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'notifications', queries: [Query.equal('type', 'card_dispute')] })).documents;
+    const told = await notices();
+    expect(told).toHaveLength(1);
+    expect(told[0]?.['message']).toMatch(/^The card payment of \$10\.00 on \d\d\/\d\d\/\d{4} is disputed/);
+    expect(JSON.stringify(told)).not.toContain(String(clientRecord['firstName']));
+    expect(await disputes()).toHaveLength(1);
+    expect((await b.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'card_disputes', queries: [] })).total).toBe(0);
+    expect((await payer.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'card_disputes', queries: [] })).total).toBe(0);
+
+    const refused = await office(a, { action: 'refund', entryId: String(payment?.$id), amount: 100, idempotencyKey: key() });
+    expect(refused.body.error).toMatch(/has been charged back; cannot issue a refund/);
+    await stripe.disputes.close(String(dispute?.['disputeId']), {}, { stripeAccount: account });
+    await until(disputes, (list) => list[0]?.['status'] === 'lost', 'the closed dispute');
+    expect(await notices()).toHaveLength(1);
+  });
+});
+
+describe('No health information in Stripe', () => {
   it('nothing about health reaches Stripe: every object the emulator stored has generic words and Cadence ids only', async () => {
     const rows = ((await (await fetch(`${stripeServer.origin}/_dev/objects`)).json()) as { data: Array<Record<string, unknown>> }).data;
     expect(rows.length).toBeGreaterThan(10);
@@ -222,7 +358,7 @@ describe('Paying in the portal', () => {
     for (const phi of ['90834', 'F41.1', 'Psychotherapy', 'panic', String(clientRecord['firstName']), String(clientRecord['lastName']), String(clientRecord['email']), 'Janie']) {
       expect(text).not.toContain(phi);
     }
-    const allowed = ['cadencePracticeId', 'cadenceClientId', 'cadenceInvoiceId', 'cadenceCardTerms'];
+    const allowed = ['cadencePracticeId', 'cadenceClientId', 'cadenceInvoiceId', 'cadenceCardTerms', 'cadenceChannel'];
     for (const row of rows) expect(allowed).toEqual(expect.arrayContaining(Object.keys((row.metadata as Record<string, string> | undefined) ?? {})));
     // The practice's own objects (the platform's seeded "Cadence" plan is not a payment).
     const descriptions = rows.filter((o) => o._account && (o.object === 'payment_intent' || o.object === 'product')).map((o) => String(o.object === 'product' ? o.name : o.description));

@@ -80,7 +80,7 @@ export const PORTAL_TEXT = {
     loading: 'Loading your documents…',
     loadFailed: 'Your documents could not be loaded.',
     none: 'No documents yet. When your practice issues an invoice, or you sign a document or submit a form, it will appear here.',
-    kinds: { invoice: 'Invoice', statement: 'Statement', superbill: 'Superbill', consent: 'Signed document', form: 'Submitted form', gfe: 'Good Faith Estimate' },
+    kinds: { invoice: 'Invoice', statement: 'Statement', superbill: 'Superbill', consent: 'Signed document', form: 'Submitted form', gfe: 'Good Faith Estimate', receipt: 'Receipt' },
     downloadShort: 'Download',
     download: (title: string) => `Download ${title} (PDF)`,
     downloading: 'Downloading…',

@@ -26,6 +26,7 @@
  * @property {string} privateNotes
  * @property {string} auditLog
  * @property {string} ledgerEntries
+ * @property {string} cardDisputes
  * @property {string} clientBalances
  * @property {string} ledgerTotals
  * @property {string} clientInvoices
@@ -86,6 +87,7 @@ export function collectionsFromEnv(env) {
     privateNotes: env.PRIVATE_NOTES_COLLECTION_ID || 'private_notes',
     auditLog: env.AUDIT_LOG_COLLECTION_ID || 'audit_log',
     ledgerEntries: env.LEDGER_ENTRIES_COLLECTION_ID || 'ledger_entries',
+    cardDisputes: env.CARD_DISPUTES_COLLECTION_ID || 'card_disputes',
     clientBalances: env.CLIENT_BALANCES_COLLECTION_ID || 'client_balances',
     ledgerTotals: env.LEDGER_TOTALS_COLLECTION_ID || 'ledger_totals',
     clientInvoices: env.CLIENT_INVOICES_COLLECTION_ID || 'client_invoices',

@@ -111,7 +111,7 @@ export function render(title, draw, running = '') {
  * @param {PDFKit.PDFDocument} doc
  * @param {Doc | null} practice
  */
-function practiceHeader(doc, practice) {
+export function practiceHeader(doc, practice) {
   doc.font('Helvetica-Bold').fontSize(16).text(str(practice, 'practiceName') || 'Practice');
   doc.font('Helvetica').fontSize(10);
   for (const line of addressLines(practice)) doc.text(line);

@@ -12,7 +12,7 @@
  */
 
 /** Every Stripe object's metadata comes from here: ids, never names, services or notes. */
-export const METADATA_KEYS = /** @type {const} */ (['cadencePracticeId', 'cadenceClientId', 'cadenceInvoiceId', 'cadenceCardTerms']);
+export const METADATA_KEYS = /** @type {const} */ (['cadencePracticeId', 'cadenceClientId', 'cadenceInvoiceId', 'cadenceCardTerms', 'cadenceChannel']);
 
 export const ONLINE_PAYMENT_MESSAGES = {
   off: 'Online payments are off: clients can no longer pay by card in the portal. Connect Stripe again to turn them back on.',
@@ -40,6 +40,24 @@ export async function connectedAccount(stripe, practice) {
     if (typeof e === 'object' && e !== null && 'statusCode' in e && (e.statusCode === 404 || e.statusCode === 403)) return null;
     throw e;
   }
+}
+
+/**
+ * The practice's customer for a client on its connected account (only Cadence ids on it): the one
+ * already there, else made once when `create` (a saved card needs one), else null.
+ * @param {StripeClient} stripe
+ * @param {string} account
+ * @param {string} practiceId
+ * @param {string} clientId
+ * @param {{ create: boolean }} options
+ * @returns {Promise<string | null>}
+ */
+export async function customerFor(stripe, account, practiceId, clientId, { create }) {
+  const found = await stripe.customers.search({ query: `metadata['cadenceClientId']:'${clientId}'`, limit: 1 }, { stripeAccount: account });
+  if (found.data[0]) return found.data[0].id;
+  if (!create) return null;
+  const made = await stripe.customers.create({ metadata: { cadencePracticeId: practiceId, cadenceClientId: clientId } }, { stripeAccount: account, idempotencyKey: `cadence-client-${account}-${clientId}` });
+  return made.id;
 }
 
 /**

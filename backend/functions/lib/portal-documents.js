@@ -18,7 +18,7 @@ import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js
  * @typedef {import('node-appwrite').Users} Users
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {import('./collections.js').Collections} Collections
- * @typedef {'invoice' | 'statement' | 'superbill' | 'consent' | 'form' | 'gfe'} PortalDocumentKind
+ * @typedef {'invoice' | 'statement' | 'superbill' | 'consent' | 'form' | 'gfe' | 'receipt'} PortalDocumentKind
  * @typedef {object} PortalDocumentInput
  * @property {string} userId the therapist
  * @property {string} clientId the practice's client record (= the portal link's id)
@@ -28,6 +28,7 @@ import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js
  * @property {string | null} [periodStart] a statement's or superbill's period
  * @property {string | null} [periodEnd]
  * @property {string | null} [signatureId] a superbill's provider signature (document_signatures)
+ * @typedef {(details: { practiceName: string, link: string }) => { subject: string, text: string, html: string }} MailOf
  */
 
 export const PORTAL_DOCUMENTS_PATH = '/portal/documents';
@@ -65,10 +66,11 @@ export async function portalLinkOf(databases, c, userId, clientId) {
  * is logged, never a reason to undo what was issued or signed.
  * @param {{ databases: Databases, users: Users, c: Collections, log: (m: string) => void }} run
  * @param {PortalDocumentInput & { audience?: unknown }} input
- * @param {{ mail?: boolean }} [options] `mail: false` lists without a mail (documents from before the invitation)
+ * @param {{ mail?: boolean, email?: MailOf }} [options] `mail: false` lists without a mail (documents from before the
+ *   invitation); `email`: the mail's words other than "You have a new document" (a receipt's)
  * @returns {Promise<{ document: Doc, created: boolean, mailed: boolean } | null>}
  */
-export async function publishPortalDocument({ databases, users, c, log }, input, { mail = true } = {}) {
+export async function publishPortalDocument({ databases, users, c, log }, input, { mail = true, email = newDocumentEmail } = {}) {
   const record = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: input.clientId }).catch((e) => {
     if (e instanceof AppwriteException && e.code === 404) return null;
     throw e;
@@ -96,7 +98,7 @@ export async function publishPortalDocument({ databases, users, c, log }, input,
     return { document: existing, created: false, mailed: false };
   }
   let mailed = false;
-  if (mail) for (const login of to.logins) mailed = (await mailNewDocument({ users, log }, login, practiceName)) || mailed;
+  if (mail) for (const login of to.logins) mailed = (await mailNewDocument({ users, log }, login, practiceName, email)) || mailed;
   return { document, created: true, mailed };
 }
 
@@ -104,8 +106,9 @@ export async function publishPortalDocument({ databases, users, c, log }, input,
  * @param {{ users: Users, log: (m: string) => void }} run
  * @param {string} clientUserId
  * @param {string} practiceName
+ * @param {MailOf} mailOf
  */
-async function mailNewDocument({ users, log }, clientUserId, practiceName) {
+async function mailNewDocument({ users, log }, clientUserId, practiceName, mailOf) {
   const origin = appOriginFrom(process.env);
   const smtp = smtpSettingsFromEnv(process.env);
   if (!origin || !smtp) {
@@ -117,7 +120,7 @@ async function mailNewDocument({ users, log }, clientUserId, practiceName) {
   const name = practiceName.trim() || 'Your practice';
   const mailer = createMailer(smtp);
   try {
-    await mailer.sendMail({ from: { name, address: smtp.fromAddress }, to: email, ...newDocumentEmail({ practiceName: name, link: new URL(PORTAL_DOCUMENTS_PATH, origin).href }) });
+    await mailer.sendMail({ from: { name, address: smtp.fromAddress }, to: email, ...mailOf({ practiceName: name, link: new URL(PORTAL_DOCUMENTS_PATH, origin).href }) });
     return true;
   } catch (e) {
     log(`new portal document not mailed: ${smtpFailure(e)}`);

@@ -24,6 +24,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   measure_alert: 'warning',
   booking: 'today',
   autopay: 'info',
+  card_dispute: 'warning',
 };
 
 /** spec §3: actionUrl is a validated URL (http, https or same-origin path) or null. */

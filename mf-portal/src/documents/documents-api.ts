@@ -6,8 +6,8 @@ import { appwrite, attempt, base64Blob, executeFunction, getConfig, Query } from
 
 export const PORTAL_DOCUMENTS_COLLECTION = 'portal_documents';
 
-/** Every kind the list can hold; `form` is a submitted form (fill-form lists it on submit), `gfe` a delivered Good Faith Estimate. */
-export const PORTAL_DOCUMENT_KINDS = ['invoice', 'statement', 'superbill', 'consent', 'form', 'gfe'] as const;
+/** Every kind the list can hold; `form` is a submitted form (fill-form lists it on submit), `gfe` a delivered Good Faith Estimate, `receipt` a card payment's receipt (issue 33). */
+export const PORTAL_DOCUMENT_KINDS = ['invoice', 'statement', 'superbill', 'consent', 'form', 'gfe', 'receipt'] as const;
 export type PortalDocumentKind = (typeof PORTAL_DOCUMENT_KINDS)[number];
 
 export interface PortalDocument {

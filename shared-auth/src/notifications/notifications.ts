@@ -10,13 +10,14 @@ import { uniqueId } from '../client/unique-id.ts';
  * client withdrew their e-records consent (esign-consent writes it, issue 31); `measure_alert`: a
  * client's PHQ-9 answered item 9 above 0 (submit-measure writes it, issue 31); `booking`: a client
  * booked or asked for an appointment online (book-slot writes it, issue 32); `autopay`: the evening summary of
- * tonight's AutoPay charges, counts and a total (autopay-nightly, issue 33).
+ * tonight's AutoPay charges, counts and a total (autopay-nightly, issue 33); `card_dispute`: a client's
+ * bank disputed a card payment (stripe-connect-webhook writes it, issue 33).
  */
 export type NotificationType =
   | 'payment_failed' | 'payment_success' | 'trial_ending' | 'subscription_canceled' | 'welcome' | 'get_started'
   | 'feature_announcement' | 'system_maintenance' | 'payment_succeeded' | 'payment_overdue' | 'subscription_paused'
   | 'subscription_created' | 'subscription_resumed' | 'subscription_recovered' | 'portal_consent'
-  | 'measure_alert' | 'booking' | 'autopay';
+  | 'measure_alert' | 'booking' | 'autopay' | 'card_dispute';
 
 export type NotificationPriority = 'high' | 'medium' | 'low';
 

@@ -114,6 +114,8 @@ async function refund(run, body) {
   await ownOr404(run.databases, run.c.databaseId, run.c.clients, clientId, run.userId, CLIENT_NOT_FOUND);
   const payment = paymentId ? await storedEntry(run.databases, run.c, paymentId, run.userId) : null;
   if (paymentId && (!payment || payment['clientId'] !== clientId || payment.kind !== 'payment' || payment.voidsEntryId)) throw new Refusal(404, PAYMENT_NOT_FOUND, 'paymentId');
+  // Issue 33: money paid through Stripe goes back through Stripe (card-payments refund), never only on paper.
+  if (payment?.['paymentIntentId']) throw new Refusal(409, 'This card payment is refunded to the card: use Refund to card.', 'paymentId');
   const method = payment && (body['method'] === undefined || body['method'] === null || body['method'] === '') ? String(payment.type) : methodOf(body, METHODS);
   const currency = currencyOf(await practiceOf(run.databases, run.c, run.userId));
   return record(run, clientId, ledgerEntryId(run.userId, key), currency, ({ entries }) => {

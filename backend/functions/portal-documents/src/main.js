@@ -8,8 +8,10 @@
 // invoice, statement or superbill made now by the therapist's own generation (lib/money-documents.js,
 // so the client gets the same PDF the therapist downloads), the signed consent's stored PDF, or a
 // submitted form made by lib/form-pdf.js (the therapist's send-forms pdf is the same), or a delivered
-// Good Faith Estimate (lib/good-faith-estimate-pdf.js, the therapist's good-faith-estimates pdf).
+// Good Faith Estimate (lib/good-faith-estimate-pdf.js, the therapist's good-faith-estimates pdf), or a card
+// payment's receipt (lib/card-receipts.js).
 // Refusals {success:false, error, field?}: 400, 401, 404, 500.
+import { receiptPdf } from '../../lib/card-receipts.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { submittedFormFor } from '../../lib/form-pdf.js';
@@ -65,6 +67,8 @@ const MAKERS = {
     }
     return gfePdf(estimate);
   },
+  // Issue 33: a card payment's receipt, drawn from its ledger entry.
+  receipt: async ({ databases, c }, entry) => receiptPdf(databases, c, String(entry['userId']), String(entry['clientId']), String(entry['refId'])),
 };
 
 export default consentFunction({

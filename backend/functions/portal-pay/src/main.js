@@ -16,7 +16,7 @@ import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { computeBalance, ledgerEntryId } from '../../lib/ledger.js';
 import { clientEntries, clientInvoices, currencyOf, practiceOf, Refusal, storedEntry } from '../../lib/money-store.js';
 import {
-  CARD_TERMS, CARD_TERMS_VERSION, connectedAccount, MIN_PAYMENT, ONLINE_PAYMENT_MESSAGES, paymentDescription, paymentKey,
+  CARD_TERMS, CARD_TERMS_VERSION, connectedAccount, customerFor, MIN_PAYMENT, ONLINE_PAYMENT_MESSAGES, paymentDescription, paymentKey,
 } from '../../lib/online-payments.js';
 import { actingLink } from '../../lib/portal-people.js';
 import { acceptableReturnUrl } from '../../lib/session-request.js';
@@ -53,20 +53,6 @@ async function moneyOf(databases, c, practiceId, clientId) {
     open: (Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : []).reduce((sum, id) => sum + (open.get(id) ?? 0), 0),
   })).filter((i) => i.open > 0);
   return { balance: Math.max(0, balance), invoices: issued };
-}
-
-/**
- * The practice's customer for this client on its connected account (only Cadence ids on it), made once.
- * @param {StripeClient} stripe
- * @param {string} account
- * @param {string} practiceId
- * @param {string} clientId
- */
-async function customerFor(stripe, account, practiceId, clientId) {
-  const found = await stripe.customers.search({ query: `metadata['cadenceClientId']:'${clientId}'`, limit: 1 }, { stripeAccount: account });
-  if (found.data[0]) return found.data[0].id;
-  const made = await stripe.customers.create({ metadata: { cadencePracticeId: practiceId, cadenceClientId: clientId } }, { stripeAccount: account, idempotencyKey: `cadence-client-${account}-${clientId}` });
-  return made.id;
 }
 
 /**
@@ -133,7 +119,7 @@ async function handle(run, body) {
       description, metadata: saveCard ? { ...metadata, cadenceCardTerms: CARD_TERMS_VERSION } : metadata,
       ...(saveCard ? { setup_future_usage: /** @type {const} */ ('off_session') } : {}),
     },
-    ...(saveCard ? { customer: await customerFor(stripe, account.id, practiceId, clientId) } : {}),
+    ...(saveCard ? { customer: (await customerFor(stripe, account.id, practiceId, clientId, { create: true })) ?? undefined } : {}),
     metadata,
     // The braces must reach Stripe as they are for it to put the session id in.
     success_url: back.toString().replace('%7BCHECKOUT_SESSION_ID%7D', '{CHECKOUT_SESSION_ID}'),

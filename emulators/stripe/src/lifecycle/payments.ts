@@ -165,6 +165,7 @@ const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 /** A refund, full or partial, up to what is left on the charge (`charge.refunded` and `refund.created`). */
 export function refundCharge(ctx: Ctx, charge: Charge, amount: number | undefined, reason: string | null, metadata: Metadata): Refund {
   if (charge.status !== 'succeeded') throw invalid(`Charge ${charge.id} has not succeeded and cannot be refunded.`, 'charge', 'charge_not_refundable');
+  if (charge.disputed) throw new StripeError(400, 'invalid_request_error', `Charge ${charge.id} has been charged back; cannot issue a refund.`, 'charge_disputed');
   const left = charge.amount - charge.amount_refunded;
   if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge', 'charge_already_refunded');
   const value = amount ?? left;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../context.ts';
-import { invalid, missing } from '../errors.ts';
+import { invalid, missing, StripeError } from '../errors.ts';
 import { refundCharge, type Charge, type PaymentIntent, type Refund } from '../lifecycle/payments.ts';
 import type { StoredObject } from '../store.ts';
 import { int, mergeMetadata, paramsOf, str } from '../wire.ts';
@@ -60,6 +60,21 @@ const refundRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => 
     const dispute = store.get<StoredObject>('dispute', request.params.id);
     if (!dispute) throw missing('dispute', request.params.id);
     return one(ctx, paramsOf(request), dispute);
+  });
+  // Accepting the dispute, as the dashboard's "Accept dispute" does: lost, and `charge.dispute.closed`.
+  app.post<{ Params: { id: string } }>('/disputes/:id/close', { schema: body({}) }, async (request) => {
+    const p = paramsOf(request);
+    const dispute = store.get<StoredObject>('dispute', request.params.id);
+    if (!dispute) throw missing('dispute', request.params.id);
+    if (dispute.status === 'won' || dispute.status === 'lost') {
+      throw new StripeError(400, 'invalid_request_error', `This dispute is already closed (status: ${String(dispute.status)}).`, 'dispute_already_closed');
+    }
+    const closed = store.transaction(() => {
+      const lost = store.put({ ...dispute, status: 'lost', is_charge_refundable: false });
+      ctx.emit('charge.dispute.closed', lost, { previous: { status: dispute.status } });
+      return lost;
+    });
+    return one(ctx, p, closed);
   });
   app.get('/disputes', { schema: query({ ...listParams, charge: string(), payment_intent: string() }) }, async (request) => {
     const p = paramsOf(request);
