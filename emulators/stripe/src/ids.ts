@@ -16,6 +16,7 @@ const PREFIXES: Array<[string, string]> = [
   ['cus_', 'customer'],
   ['pm_', 'payment_method'],
   ['sub_', 'subscription'],
+  ['seti_', 'setup_intent'],
   ['si_', 'subscription_item'],
   ['in_', 'invoice'],
   ['inpay_', 'invoice_payment'],

@@ -15,6 +15,7 @@ function merchantName(ctx: Ctx, session: CheckoutSession): string {
 
 export function checkoutPage(ctx: Ctx, session: CheckoutSession, error?: string, values: Record<string, string> = {}): string {
   if (session.mode === 'payment') return paymentPage(ctx, session, error, values);
+  if (session.mode === 'setup') return setupPage(ctx, session, error, values);
   if (session.status !== 'open') {
     const message = session.status === 'complete' ? 'This checkout is already complete.' : 'This checkout session has expired.';
     return page('Checkout', `<div class="card"><h1>Cadence</h1><p role="status">${esc(message)}</p>${backLink(session)}</div>`);
@@ -89,6 +90,37 @@ ${backLink(session, merchant)}
     ${cardFields(values, '', Boolean(error))}
     ${saving}
     <button type="submit">Pay ${total}</button>
+  </form>
+</div>`);
+}
+
+/** `setup` mode: save a card with the business for later, nothing due today. */
+function setupPage(ctx: Ctx, session: CheckoutSession, error: string | undefined, values: Record<string, string>): string {
+  const merchant = merchantName(ctx, session);
+  if (session.status !== 'open') {
+    const message = session.status === 'complete' ? 'This checkout is already complete.' : 'This checkout session has expired.';
+    return page('Checkout', `<div class="card"><h1>${esc(merchant)}</h1><p role="status">${esc(message)}</p>${backLink(session, merchant)}</div>`);
+  }
+  const customer = session.customer ? ctx.store.get<Customer>('customer', session.customer) : undefined;
+  const email = customer?.email ?? session.customer_email;
+  const emailField = email
+    ? `<p class="muted">Email: ${esc(email)}</p>`
+    : `<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${esc(values.email)}">`;
+  return page(`Save your card with ${merchant}`, `
+${backLink(session, merchant)}
+<div class="card" aria-labelledby="merchant-title">
+  <p class="muted">Set up future payments to</p>
+  <h1 id="merchant-title">${esc(merchant)}</h1>
+  <p>Nothing is charged now.</p>
+</div>
+<div class="card">
+  <h2 id="pay-title">Card details</h2>
+  ${alertBox(error)}
+  <form method="post" action="/c/pay/${esc(session.id)}" aria-labelledby="pay-title" novalidate>
+    ${emailField}
+    ${cardFields(values, '', Boolean(error))}
+    <p class="muted" id="save-terms">By saving your card, you allow ${esc(merchant)} to charge it for future payments in accordance with their terms.</p>
+    <button type="submit">Save card</button>
   </form>
 </div>`);
 }

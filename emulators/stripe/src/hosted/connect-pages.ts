@@ -23,11 +23,11 @@ export function onboardingPage(account: Account, action: string, error?: string)
 }
 
 /** Stripe's 3-D Secure test page: the customer completes or fails the challenge. */
-export function threeDsPage(pi: PaymentIntent, action: string): string {
+export function threeDsPage(pi: PaymentIntent | null, action: string): string {
   return page('Authenticate your payment', `
 <div class="card" aria-labelledby="tds-title">
   <p class="muted">3D Secure 2 Test Page</p>
-  <h1 id="tds-title">Authenticate ${money(pi.amount, pi.currency)}</h1>
+  <h1 id="tds-title">${pi ? `Authenticate ${money(pi.amount, pi.currency)}` : 'Authenticate your card'}</h1>
   <p>This is a test authentication page. Complete or fail the authentication.</p>
   <form method="post" action="${esc(action)}">
     <button type="submit" name="action" value="complete">Complete authentication</button>

@@ -3,10 +3,11 @@ import type { PluginOptions } from '../context.ts';
 import { StripeError } from '../errors.ts';
 import { attemptPayment, paymentMethodFor, updateSubscription } from '../lifecycle/billing.ts';
 import { attachCard, createCard, setCustomerDefault } from '../lifecycle/cards-on-file.ts';
-import { completeCheckout, successRedirect } from '../lifecycle/checkout.ts';
+import { AUTHENTICATION_FAILED, checkoutOfIntent, completeCheckout, isChallenge, finishPaymentCheckout, successRedirect } from '../lifecycle/checkout.ts';
 import { withAccount } from '../account-scope.ts';
 import { completeOnboarding, type Account, type AccountLinkRecord } from '../lifecycle/connect.ts';
 import { finishAuthentication, type PaymentIntent } from '../lifecycle/payments.ts';
+import { finishSetupAuthentication, type SetupIntent } from '../lifecycle/setup-intents.ts';
 import { onboardingPage, threeDsPage } from './connect-pages.ts';
 import type { CheckoutSession, Customer, Invoice, Subscription } from '../objects.ts';
 import { setCancelAtPeriodEnd } from '../routes/subscriptions.ts';
@@ -60,7 +61,7 @@ const hostedRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => 
       const account = typeof session._account === 'string' ? session._account : null;
       const completed = withAccount(account, () => store.transaction(() => completeCheckout(ctx, session, { ...parsed.value, email })));
       await settle();
-      return reply.redirect(successRedirect(completed), 303);
+      return reply.redirect(isChallenge(completed) ? completed.challenge : successRedirect(completed), 303);
     } catch (error) {
       if (error instanceof StripeError && error.type === 'card_error') return html(reply, 402, checkoutPage(ctx, session, error.message, values));
       throw error;
@@ -98,19 +99,47 @@ const hostedRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => 
   });
 
   // ---- 3-D Secure challenge (a PaymentIntent in requires_action) ----
+  // A SetupIntent's challenge (seti_…): the card is set up or not, and the browser goes back to its return_url.
   app.get<{ Params: { id: string } }>('/3ds/:id', async (request, reply) => {
+    const si = store.get<SetupIntent>('setup_intent', request.params.id);
+    if (si) return si.status === 'requires_action' ? html(reply, 200, threeDsPage(null, request.url)) : notFound(reply);
     const pi = store.get<PaymentIntent>('payment_intent', request.params.id);
     if (!pi || pi.status !== 'requires_action') return notFound(reply);
     return html(reply, 200, threeDsPage(pi, request.url));
   });
 
   app.post<{ Params: { id: string } }>('/3ds/:id', async (request, reply) => {
+    const si = store.get<SetupIntent>('setup_intent', request.params.id);
+    if (si) {
+      if (si.status !== 'requires_action') return notFound(reply);
+      const approved = formOf(request.body).action === 'complete';
+      const account = typeof si._account === 'string' ? si._account : null;
+      const done = withAccount(account, () => store.transaction(() => finishSetupAuthentication(ctx, si, approved)));
+      await settle();
+      const back = typeof si._return_url === 'string' ? si._return_url : null;
+      if (!back) return html(reply, 200, page('Authentication complete', `<div class="card"><p role="status">${approved ? 'Authentication complete.' : 'Authentication failed.'} You can close this window.</p></div>`));
+      const url = new URL(back);
+      url.searchParams.set('setup_intent', done.id);
+      url.searchParams.set('setup_intent_client_secret', done.client_secret);
+      url.searchParams.set('redirect_status', done.status === 'succeeded' ? 'succeeded' : 'failed');
+      return reply.redirect(url.toString(), 303);
+    }
     const pi = store.get<PaymentIntent>('payment_intent', request.params.id);
     if (!pi || pi.status !== 'requires_action') return notFound(reply);
     const approved = formOf(request.body).action === 'complete';
     const account = typeof pi._account === 'string' ? pi._account : null;
-    const done = withAccount(account, () => store.transaction(() => finishAuthentication(ctx, pi, approved)));
+    // A hosted Checkout payment: the session completes with it, or its page says the challenge failed.
+    const checkout = withAccount(account, () => checkoutOfIntent(ctx, pi.id));
+    const done = withAccount(account, () => store.transaction(() => {
+      const finished = finishAuthentication(ctx, pi, approved);
+      if (checkout && finished.status === 'succeeded') finishPaymentCheckout(ctx, checkout);
+      return finished;
+    }));
     await settle();
+    if (checkout) {
+      const session = withAccount(account, () => store.get<CheckoutSession>('checkout.session', checkout.id)) ?? checkout;
+      return done.status === 'succeeded' ? reply.redirect(successRedirect(session), 303) : html(reply, 402, checkoutPage(ctx, session, AUTHENTICATION_FAILED));
+    }
     const back = typeof pi._return_url === 'string' ? pi._return_url : null;
     if (!back) return html(reply, 200, page('Authentication complete', `<div class="card"><p role="status">${approved ? 'Authentication complete.' : 'Authentication failed.'} You can close this window.</p></div>`));
     const url = new URL(back);

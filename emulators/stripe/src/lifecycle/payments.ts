@@ -26,7 +26,7 @@ export interface Charge extends StoredObject {
 export interface Refund extends StoredObject { amount: number; charge: string; payment_intent: string | null; status: string; reason: string | null; metadata: Metadata }
 
 /** Remembers that a card was authenticated for later off-session use (4000002500003155 then pays off-session). */
-const setupKey = (pm: string): string => `pm.setup.${pm}`;
+export const setupKey = (pm: string): string => `pm.setup.${pm}`;
 
 export function buildPaymentIntent(p: {
   amount: number; currency: string; customer: string | null; description: string | null; metadata: Metadata; paymentMethod: string | null;

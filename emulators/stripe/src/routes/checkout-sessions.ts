@@ -53,16 +53,19 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
       client_reference_id: string(200), expires_at: integer, locale: string(), metadata,
       payment_method_collection: oneOf('always', 'if_required'),
       subscription_data: hash({ trial_period_days: integer, metadata }),
+      setup_intent_data: hash({ description: string(1000), metadata }), currency: string(), payment_method_types: array(string()),
     }),
   }, async (request) => {
     const p = paramsOf(request);
     const mode = str(p, 'mode');
     if (!mode) throw requiredParam('mode');
-    if (mode === 'setup') throw invalid('This emulator supports `mode=subscription` and `mode=payment` only.', 'mode', 'parameter_invalid_string');
+    if (mode === 'setup' && list(p, 'line_items').length > 0) throw invalid('You can not pass `line_items` in `setup` mode.', 'line_items', 'parameter_invalid_string');
+    if (mode === 'setup' && obj(p, 'payment_intent_data')) throw invalid('You can not pass `payment_intent_data` in `setup` mode.', 'payment_intent_data', 'parameter_invalid_string');
+    if (mode !== 'setup' && obj(p, 'setup_intent_data')) throw invalid(`You can not pass \`setup_intent_data\` in \`${mode}\` mode.`, 'setup_intent_data', 'parameter_invalid_string');
     if (mode === 'subscription' && obj(p, 'payment_intent_data')) throw invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data', 'parameter_invalid_string');
     if (mode === 'subscription' && str(p, 'customer_creation')) throw invalid('`customer_creation` can only be used in `payment` and `setup` mode.', 'customer_creation', 'parameter_invalid_string');
     if (mode === 'payment' && obj(p, 'subscription_data')) throw invalid('You can not pass `subscription_data` in `payment` mode.', 'subscription_data', 'parameter_invalid_string');
-    if (list(p, 'line_items').length === 0) throw invalid(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items', 'parameter_missing');
+    if (mode !== 'setup' && list(p, 'line_items').length === 0) throw invalid(`\`line_items\` is required in \`${mode}\` mode.`, 'line_items', 'parameter_missing');
     const items = lineItemsOf(ctx, p);
     const prices = items.map((item, i) => {
       const price = store.get<Price>('price', item.price);
@@ -89,7 +92,7 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
       client_secret: null, collected_information: null, consent: null, consent_collection: null, created: now, currency: 'usd',
       currency_conversion: null, custom_fields: [], custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
       customer: customer?.id ?? null, customer_account: null,
-      customer_creation: customer ? null : mode === 'payment' ? str(p, 'customer_creation') ?? 'if_required' : 'always',
+      customer_creation: customer ? null : mode === 'subscription' ? 'always' : str(p, 'customer_creation') ?? 'if_required',
       customer_details: customer ? { address: null, business_name: null, email: customer.email, individual_name: null, name: customer.name, phone: null, tax_exempt: 'none', tax_ids: null } : null,
       customer_email: str(p, 'customer_email') ?? null, discounts: [], expires_at: int(p, 'expires_at') ?? now + DAY,
       integration_identifier: null, invoice: null, invoice_creation: null, livemode: false, locale: str(p, 'locale') ?? null, managed_payments: null,
@@ -103,6 +106,10 @@ const checkoutRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) =
       ui_mode: 'hosted_page', url: `${config.publicUrl}/c/pay/${id}`, wallet_options: null,
       _line_items: items,
       _subscription_data: { trial_period_days: trial, metadata: mergeMetadata({}, subscriptionData ?? {}) },
+      ...(mode === 'setup' ? {
+        currency: str(p, 'currency')?.toLowerCase() ?? null, payment_status: 'no_payment_required', amount_subtotal: null, amount_total: null,
+        _setup_intent_data: { description: str(obj(p, 'setup_intent_data'), 'description') ?? null, metadata: mergeMetadata({}, obj(p, 'setup_intent_data') ?? {}) },
+      } : {}),
       ...(mode === 'payment' ? {
         currency: prices[0]?.currency ?? 'usd',
         _payment_intent_data: {

@@ -7,6 +7,7 @@ import stripeAccount from '../plugins/stripe-account.ts';
 import accountRoutes from './accounts.ts';
 import paymentIntentRoutes from './payment-intents.ts';
 import refundRoutes from './refunds.ts';
+import setupIntentRoutes from './setup-intents.ts';
 import billingPortalRoutes from './billing-portal.ts';
 import checkoutRoutes from './checkout-sessions.ts';
 import customerRoutes from './customers.ts';
@@ -32,7 +33,7 @@ const stripeApi: FastifyPluginAsync<PluginOptions> = async (api, { ctx }) => {
   for (const resource of [
     productRoutes, customerRoutes, paymentMethodRoutes, checkoutRoutes, billingPortalRoutes, subscriptionRoutes,
     subscriptionItemRoutes, invoiceRoutes, invoicePaymentRoutes, eventRoutes, webhookEndpointRoutes, testClockRoutes,
-    accountRoutes, paymentIntentRoutes, refundRoutes,
+    accountRoutes, paymentIntentRoutes, refundRoutes, setupIntentRoutes,
   ]) {
     await api.register(resource, opts);
   }
