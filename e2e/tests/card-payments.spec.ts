@@ -1,15 +1,20 @@
 // Issue 33 in the composed build: the therapist connects the practice's own Stripe account through
 // Stripe's hosted onboarding (Practice → Payments), a portal client pays part of an invoice by card on
-// the practice's account (hosted Checkout, card saved), and the client's Billing tab shows the card
-// payment the Connect webhook recorded. Set-up through the API (support/portal.ts); limits, webhooks,
-// scoping and the no-PHI check are proved in backend/test/online-payments.test.ts.
+// the practice's account (hosted Checkout, card saved) and then more with a 3-D Secure card through its
+// challenge, and the client's Billing tab shows the card payments the Connect webhook recorded; in the
+// office the therapist charges a saved card (a declining one says why), refunds that charge to the card,
+// and shows a card payment link as a QR code on a phone. Set-up through the API (support/portal.ts);
+// limits, webhooks, scoping, receipts, disputes and the no-PHI check are proved in
+// backend/test/online-payments.test.ts.
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
 import { fillCard, hostedCheckoutUrl } from '../support/billing-pages.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
 import { ports } from '../support/ports.ts';
 import { inviteToPortal, issueInvoice, PORTAL_PRACTICE } from '../support/portal.ts';
-import { seedPractice } from '../support/practice-data.ts';
+import { practiceDatabases, seedPractice } from '../support/practice-data.ts';
+import { stripe } from '../support/stripe-clock.ts';
+import { Query } from 'node-appwrite';
 
 test('connect Stripe, a client pays part of an invoice in the portal, the Billing tab shows it', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -52,10 +57,70 @@ test('connect Stripe, a client pays part of an invoice in the portal, the Billin
     await expect(client.getByText('Payment received — thank you.')).toBeVisible({ timeout: 20_000 });
     await expect(client.getByText('Balance due: $45.00')).toBeVisible();
   });
+
+  await test.step('the client pays $10.00 more with a 3-D Secure card, through the challenge', async () => {
+    await client.getByRole('radio', { name: 'Another amount' }).check();
+    await client.getByRole('textbox', { name: 'Amount (USD)' }).fill('10');
+    await client.getByRole('button', { name: 'Pay by card' }).click();
+    await expect(client).toHaveURL(hostedCheckoutUrl);
+    await fillCard(client, '4000002760003184');
+    await client.getByRole('button', { name: 'Pay $10.00' }).click();
+    await expect(client.getByRole('heading', { name: 'Authenticate $10.00' })).toBeVisible();
+    await client.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(client).toHaveURL(/\/portal\?paid=cs_test_/);
+    await expect(client.getByText('Payment received — thank you.')).toBeVisible({ timeout: 20_000 });
+    await expect(client.getByText('Balance due: $35.00')).toBeVisible();
+  });
   await clientContext.close();
 
   await test.step("the therapist's Billing tab shows the card payment", async () => {
     await page.goto(`/dashboard/clients/${clientId}?tab=billing`);
     await expect(page.getByText('Ref. Visa •••• 4242 · Paid online')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Ref. Visa •••• 3184 · Paid online')).toBeVisible();
+  });
+
+  await test.step('Charge card: a declining saved card says why and records nothing; the good card is charged', async () => {
+    // A second card on the client's customer at the practice's account, one the bank declines (set-up through Stripe's API).
+    const settings = await practiceDatabases.listDocuments({ databaseId: 'main', collectionId: 'practice_settings', queries: [Query.equal('userId', therapist.id)] });
+    const account = String(settings.documents[0]?.['stripeAccountId']);
+    const [customer] = (await stripe.customers.search({ query: `metadata['cadenceClientId']:'${clientId}'` }, { stripeAccount: account })).data;
+    await stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: String(customer?.id) }, { stripeAccount: account });
+    await page.reload();
+    await page.getByRole('button', { name: 'Charge card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Charge card' });
+    await dialog.getByRole('radio', { name: /^Visa •••• 0341/ }).check();
+    await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('10');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Charge card' }).click();
+    await expect(dialog.getByText('The card was declined by the client’s bank. Ask the client for another card or another way to pay.')).toBeVisible({ timeout: 20_000 });
+    await dialog.getByRole('radio', { name: /^Visa •••• 4242/ }).check();
+    await dialog.getByRole('button', { name: 'Charge card' }).click();
+    await expect(page.getByText('Charged $10.00 to Visa •••• 4242.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Ref. Visa •••• 4242 · Charged in the office')).toBeVisible();
+  });
+
+  await test.step('a refund from Cadence goes to the card and shows on the Billing tab', async () => {
+    await page.getByRole('row').filter({ hasText: 'Charged in the office' }).getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund to card' });
+    await expect(dialog.getByRole('textbox', { name: 'Amount (USD)' })).toHaveValue('10.00');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Refund to card' }).click();
+    await expect(page.getByText('Refunded $10.00 to Visa •••• 4242.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('row').filter({ hasText: 'Charged in the office' })).toContainText('Refunded in full');
+    await expect(page.getByRole('row').filter({ hasText: 'Refunded by card' })).toContainText('+$10.00');
+  });
+
+  await test.step('Take a card payment on a phone: the payment link as a QR code', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Take a card payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Take a card payment' });
+    await dialog.getByRole('textbox', { name: 'Amount (USD)' }).fill('25');
+    await dialog.getByRole('button', { name: 'Show QR code' }).click();
+    const code = dialog.getByRole('img', { name: 'QR code to pay $25.00 by card' });
+    await expect(code).toBeVisible({ timeout: 20_000 });
+    const box = await code.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await expectAccessible(page);
   });
 });

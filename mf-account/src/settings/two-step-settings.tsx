@@ -6,7 +6,7 @@ import { Alert, Button, Skeleton, StatusChip, TextInput } from '@cadence/shared-
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { reasonOf } from '../account/account-api.ts';
 import { MESSAGES } from '../messages.ts';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '@cadence/shared-ui/qr';
 import { useInvalidateTwoStep, useTwoStepStatus } from './two-step-queries.ts';
 import { codeProblem, groupedSecret, normalizeCode, RECOVERY_CODES_FILE, recoveryCodesText, twoStepFailure } from './two-step-rules.ts';
 
@@ -128,7 +128,7 @@ function TotpSetupPanel({ setup, email, onTurnedOn, onCancel }: {
   return (
     <div className="account-stack">
       <p className="account-text">{MESSAGES.scanQr}</p>
-      <QrCode value={setup.uri} label={MESSAGES.qrLabel} />
+      <QrCode value={setup.uri} label={MESSAGES.qrLabel} className="account-qr" />
       <p className="account-text">{MESSAGES.enterKeyInstead}</p>
       <dl className="account-fields">
         <dt>{MESSAGES.setupKey}</dt>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button, EmptyState, Menu, Skeleton, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
@@ -10,6 +10,9 @@ import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { emailInvoice, issueInvoice } from './api/money-functions.ts';
 import { CreateInvoiceDialog, downloadMoneyDocument, PeriodDocumentDialog, VoidInvoiceDialog, type Period } from './document-dialogs.tsx';
+import { useCardDisputes } from './card/card-disputes.ts';
+import { CardRefundDialog } from './card/card-refund-dialog.tsx';
+import { ChargeCardDialog, useSavedCards } from './card/charge-card-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import type { EntryFormKind } from './entry-form.ts';
@@ -17,6 +20,9 @@ import { balanceOf, INVOICE_STATUS_LABELS, monthEnd, monthStart, runningBalances
 import { useClientBalance, useClientEntries, useClientInvoices, useMoneyWrite } from './money-queries.ts';
 import { VoidEntryDialog } from './void-dialog.tsx';
 import './money.css';
+
+// The QR encoder comes with this dialog only.
+const CardLinkDialog = lazy(() => import('./card/card-link-dialog.tsx'));
 
 const INVOICE_TONES: Record<InvoiceStatus, BadgeTone> = { draft: 'neutral', issued: 'info', paid: 'success', void: 'neutral' };
 
@@ -26,6 +32,8 @@ type Open =
   | { dialog: 'invoice' }
   | { dialog: 'void-invoice'; invoice: ClientInvoiceDocument }
   | { dialog: 'superbill' | 'statement' }
+  | { dialog: 'card-refund'; payment: LedgerEntryDocument }
+  | { dialog: 'charge-card' | 'card-link' }
   | null;
 
 /** Client detail → Billing: the client's ledger and balance, payments, invoices, superbill and statement. */
@@ -34,6 +42,8 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
   const entries = useClientEntries(client.$id);
   const balance = useClientBalance(client.$id);
   const invoices = useClientInvoices(client.$id);
+  const cards = useSavedCards(client.$id);
+  const disputes = useCardDisputes(client.$id);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const timeZone = settings.data?.timeZone ?? browserTimeZone();
@@ -80,6 +90,14 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
           <Button icon="invoices" onClick={() => setOpen({ dialog: 'invoice' })}>
             Create invoice
           </Button>
+          {cards.data?.online && (
+            <>
+              <Button icon="payments" onClick={() => setOpen({ dialog: 'charge-card' })}>
+                Charge card
+              </Button>
+              <Button onClick={() => setOpen({ dialog: 'card-link' })}>Take a card payment</Button>
+            </>
+          )}
           <Button onClick={() => setOpen({ dialog: 'superbill' })}>Superbill</Button>
           <Button onClick={() => setOpen({ dialog: 'statement' })}>Statement</Button>
           <Menu
@@ -106,7 +124,8 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
           rows={list.map((entry, index) => ({ entry, running: running[index] ?? null }))}
           voided={voided}
           onVoid={(entry) => setOpen({ dialog: 'void', entry })}
-          onRefund={(payment) => setOpen({ dialog: 'entry', kind: 'refund', payment })}
+          disputes={disputes.data}
+          onRefund={(payment) => setOpen(payment.paymentIntentId ? { dialog: 'card-refund', payment } : { dialog: 'entry', kind: 'refund', payment })}
           empty={
             <EmptyState icon="invoices" title="No charges or payments yet">
               Charges appear when you set a session’s attendance; record a payment when one comes in.
@@ -116,6 +135,13 @@ export function ClientBilling({ client }: { client: ClientDocument }) {
       )}
 
       {open?.dialog === 'entry' && <EntryDialog kind={open.kind} client={client} currency={currency} today={today} payment={open.payment} onClose={() => setOpen(null)} onDone={done} />}
+      {open?.dialog === 'card-refund' && <CardRefundDialog payment={open.payment} onClose={() => setOpen(null)} onDone={done} />}
+      {open?.dialog === 'charge-card' && <ChargeCardDialog clientId={client.$id} currency={currency} balance={Math.max(0, total)} onClose={() => setOpen(null)} onDone={done} />}
+      {open?.dialog === 'card-link' && (
+        <Suspense fallback={null}>
+          <CardLinkDialog clientId={client.$id} currency={currency} balance={Math.max(0, total)} email={client.email || null} onClose={() => setOpen(null)} onDone={done} />
+        </Suspense>
+      )}
       {open?.dialog === 'void' && <VoidEntryDialog entry={open.entry} clientName={shortClientName(client)} onClose={() => setOpen(null)} onDone={done} />}
       {open?.dialog === 'invoice' && <CreateInvoiceDialog clientId={client.$id} clientName={name} initial={lastMonth} onClose={() => setOpen(null)} onDone={done} />}
       {open?.dialog === 'void-invoice' && <VoidInvoiceDialog invoice={open.invoice} onClose={() => setOpen(null)} onDone={done} />}

@@ -4,6 +4,7 @@ import { StatusChip, Table, type MenuItem, type TableColumn } from '@cadence/sha
 import { clientPath } from '../clients/client-paths.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
 import { formatMoney } from '../shared/money.ts';
+import { disputeLabel, type CardDispute } from './card/card-api.ts';
 import { canVoid, entryLabel, isActivePayment, isAttendanceCharge, refundedByPayment, type LedgerEntryDocument } from './ledger.ts';
 
 export interface EntryRow {
@@ -22,6 +23,8 @@ export interface EntriesTableProps {
   onVoid?: (entry: LedgerEntryDocument) => void;
   /** Offers "Refund…" on each payment that stands. */
   onRefund?: (entry: LedgerEntryDocument) => void;
+  /** Card payments a cardholder's bank disputed (issue 33), by payment id. */
+  disputes?: ReadonlyMap<string, CardDispute>;
   /** False leaves out the running balance (a list of payments across clients). */
   balanceColumn?: boolean;
   empty: ReactNode;
@@ -31,7 +34,7 @@ export interface EntriesTableProps {
 export const signedMoney = (amount: number, currency: string) => (amount < 0 ? `−${formatMoney(-amount, currency)}` : `+${formatMoney(amount, currency)}`);
 
 /** A ledger as a table: every entry with its running balance; voided entries and reversals both listed, marked. */
-export function EntriesTable({ caption, rows, voided, clientName, onVoid, onRefund, balanceColumn = true, empty }: EntriesTableProps) {
+export function EntriesTable({ caption, rows, voided, clientName, onVoid, onRefund, disputes, balanceColumn = true, empty }: EntriesTableProps) {
   // A refund and its payment name each other (when both are listed: a page may hold only one).
   const byId = useMemo(() => new Map(rows.map(({ entry }) => [entry.$id, entry])), [rows]);
   const refunded = useMemo(() => refundedByPayment(rows.map(({ entry }) => entry)), [rows]);
@@ -66,6 +69,7 @@ export function EntriesTable({ caption, rows, voided, clientName, onVoid, onRefu
         <span className="money-entry">
           <span>{entryLabel(entry)}</span>
           {voided.has(entry.$id) && <StatusChip tone="neutral" label="Voided" />}
+          {disputes?.has(entry.$id) && <StatusChip tone={disputes.get(entry.$id)?.status === 'won' ? 'neutral' : 'warning'} label={disputeLabel(disputes.get(entry.$id)?.status ?? '')} />}
           {(entry.reference || entry.memo || entry.reason || link(entry)) && (
             <span className="money-entry__detail">{[link(entry), entry.reference && `Ref. ${entry.reference}`, entry.memo, entry.reason && `Reason: ${entry.reason}`].filter(Boolean).join(' · ')}</span>
           )}

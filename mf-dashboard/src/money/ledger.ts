@@ -61,6 +61,8 @@ export interface LedgerEntry {
   allocations: string | null;
   /** A refund's payment, when it pays back part or all of one. */
   refundsEntryId: string | null;
+  /** A card payment's Stripe PaymentIntent (issue 33): it is refunded to the card, through Stripe. */
+  paymentIntentId?: string | null;
 }
 
 export type LedgerEntryDocument = OwnedDocument<LedgerEntry>;
@@ -113,6 +115,7 @@ export function entryFromDocument(document: LedgerEntryDocument): LedgerEntryDoc
     voidsEntryId: document.voidsEntryId ?? null,
     allocations: document.allocations ?? null,
     refundsEntryId: document.refundsEntryId ?? null,
+    paymentIntentId: document.paymentIntentId ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export const PRACTICE_COLLECTIONS = {
   /** Issue 35: the practice's totals by month and kind, kept by the same functions. */
   ledgerTotals: 'ledger_totals',
   clientInvoices: 'client_invoices',
+  /** Issue 33: disputes of card payments, written only by stripe-connect-webhook; read by their practice. */
+  cardDisputes: 'card_disputes',
   /** Issue 31: a client record's portal link, written only by invite-client; the therapist reads it. */
   portalAccess: 'portal_access',
   /** Issue 31: consents sent to a portal client and their e-records decisions, written only by send-consent, esign-consent and sign-consent. */

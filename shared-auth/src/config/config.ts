@@ -85,6 +85,8 @@ export interface RuntimeConfig {
     portalPay: string;
     /** issue 33: AutoPay for one client — summary, enable, disable (the client or the therapist), allowInsurance, retry ({action, clientId, practiceId?, …}). */
     autopay: string;
+    /** issue 33: card payments in the office — cards, charge, payLink, link (Checkout for a QR code), refund ({action, …}). */
+    cardPayments: string;
     /** issue 32: secure messages — status, send, read of a conversation ({action, conversationId, …}). */
     messages: string;
   };
@@ -154,6 +156,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       stripeConnect: 'stripe-connect',
       portalPay: 'portal-pay',
       autopay: 'autopay',
+      cardPayments: 'card-payments',
       messages: 'messages',
     },
     stripePublishableKey: 'pk_test_local',
