@@ -253,11 +253,13 @@ describe('Refunds, office charges, receipts and disputes (card-payments)', () =>
     await fetch(`${stripeServer.origin}/_dev/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: true }) });
     const partKey = key();
     const part = await office(a, { action: 'refund', entryId: payment.$id, amount: 1000, idempotencyKey: partKey });
-    expect(part).toMatchObject({ status: 201, body: { success: true, entry: { amount: 1000 } } });
+    // 201 when the function wrote it, 200 when the webhook (delivered meanwhile) was first: one entry either way.
+    expect(part.body).toMatchObject({ success: true, entry: { amount: 1000 } });
+    expect([200, 201]).toContain(part.status);
     // The same click again: Stripe's idempotency gives the same refund, the ledger the same entry.
     expect((await office(a, { action: 'refund', entryId: payment.$id, amount: 1000, idempotencyKey: partKey })).body.entry?.$id).toBe(part.body.entry?.$id);
     const rest = await office(a, { action: 'refund', entryId: payment.$id, amount: 2000, idempotencyKey: key() });
-    expect(rest.status).toBe(201);
+    expect(rest.body).toMatchObject({ success: true, entry: { amount: 2000 } });
     await fetch(`${stripeServer.origin}/_dev/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ duplicate: false }) });
     await replay(['charge.refunded', 'refund.created']);
     expect((await refundsOf(payment.$id)).map((e) => e['amount']).sort()).toEqual([1000, 2000, 2000]);
@@ -272,7 +274,7 @@ describe('Refunds, office charges, receipts and disputes (card-payments)', () =>
     expect((await office(b, { action: 'cards' })).status).toBe(404);
     const before = (await payments()).length;
     const charged = await office(a, { action: 'charge', paymentMethodId: saved.body.cards?.[0]?.id, amount: 3000, idempotencyKey: key() });
-    expect(charged).toMatchObject({ status: 201, body: { success: true } });
+    expect(charged.body.success).toBe(true);
     await new Promise((r) => setTimeout(r, 500));
     const after = await payments();
     expect(after).toHaveLength(before + 1);
