@@ -13,7 +13,7 @@ import { longestChain } from './round-trips.mjs';
 // @playwright/test is installed in e2e/ only.
 const { chromium } = createRequire(path.join(root, 'e2e/package.json'))('@playwright/test');
 
-function chromiumPath() {
+export function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
   const found = candidates.find((candidate) => candidate && existsSync(candidate));
   if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH');

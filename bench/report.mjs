@@ -1,5 +1,6 @@
 // The readable side of bench/results/latest.json.
 import { formatRealtime } from './realtime.mjs';
+import { formatVideo } from './video.mjs';
 import { autopayLine } from './autopay.mjs';
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -189,6 +190,7 @@ export function formatReport(results) {
     out.push(`Outstanding goal ≤ ${o.goalMs} ms (first balances request to painted): ${o.reportMedianMs <= o.goalMs ? 'met' : 'MISSED'}`);
   }
   if (results.realtime) out.push('', formatRealtime(results.realtime));
+  if (results.video) out.push('', formatVideo(results.video));
   for (const [file, bench] of Object.entries(results.emulator ?? {})) {
     if (!bench || !Array.isArray(bench.results)) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);

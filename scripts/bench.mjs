@@ -13,7 +13,8 @@
 //      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs),
 //      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32), AutoPay's nightly
 //      run for the dataset's number of clients (bench/autopay.mjs, issue 33); Appwrite
-//      Realtime's fan-out to 100 sockets and the memory of 1,000 (bench/realtime.mjs, issue 34);
+//      Realtime's fan-out to 100 sockets and the memory of 1,000 (bench/realtime.mjs, issue 34); a video
+//      call's Admit → remote video on both sides and its return after the client reloads (bench/video.mjs);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
 // Options: --skip-build (measure the existing dist/ folders), --routes /,/login (a subset),
 // --skip-emulator (no emulator call benches), --pages-only (only the page figures: routes, signed-in
@@ -46,6 +47,7 @@ import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { measureBooking } from '../bench/booking.mjs';
 import { measureAutopay, stripeClient } from '../bench/autopay.mjs';
 import { measureRealtimeStandalone } from '../bench/realtime.mjs';
+import { measureVideo } from '../bench/video.mjs';
 import { ESIGN_CODE_SECRET_FILE, stackSecret, startStack } from './stack.mjs';
 
 const TARGET = 1.1;
@@ -128,6 +130,7 @@ let practice;
 let clientQueries = null;
 let weekQuery = null;
 let realtime = null;
+let video = null;
 let clientSearch;
 let exportData;
 let money;
@@ -161,6 +164,10 @@ try {
     });
   }
   if (!values['pages-only']) {
+    console.log('A video call: Admit → both sides see remote video, and back after the client reloads (two Chromium pages, fake media)…');
+    video = await measureVideo({
+      appUrl: stack.urls.app, appwriteUrl: `http://127.0.0.1:${basePort + 1}`, therapist: seeded.therapist, client: portalClient, clientId: seeded.practice.clients[0].$id,
+    });
     console.log(`Typing into the client search at ${values.clients} clients…`);
     clientSearch = await measureClientSearch(browser, stack.urls, seeded.therapist);
     console.log('Painting a week of 60 appointments (schedule, cold loads)…');
@@ -255,6 +262,7 @@ const results = {
   clientQueries,
   weekQuery,
   realtime,
+  video,
   exportData,
   money,
   moneyReports,
