@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { collectionsFromEnv } from '../functions/lib/collections.js';
 import { deleteFormUploads } from '../functions/lib/form-uploads.js';
 import { attachmentsOf, type Questionnaire, type QuestionnaireResponse } from '../functions/lib/questionnaire.js';
-import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { DATABASE_ID, execute, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { exportZip } from './support/export-zip.ts';
-import { createClient, createPractice } from './support/practice-fixtures.ts';
-import { invitedClient, invitedGuardian, portalFunctionVars, revokeAccess, type PortalClient } from './support/portal-fixtures.ts';
+import { invitedGuardian, revokeAccess, twoPracticesWithClients, type PortalClient } from './support/portal-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
@@ -70,17 +69,7 @@ async function sendForm(client: Models.DefaultDocument, audience?: 'client' | 'g
 
 beforeAll(async () => {
   aw = await startAppwrite();
-  portalFunctionVars(aw);
-  therapist = await signedInUser(aw, 'uploads-therapist');
-  other = await signedInUser(aw, 'uploads-other');
-  await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
-  await createPractice(other, { practiceName: 'Lakeside Counseling' });
-  recordA = await createClient(therapist);
-  const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
-  const recordOther = await createClient(other, { firstName: 'Cy', lastName: 'Poe' });
-  clientA = await invitedClient(aw, therapist, recordA.$id, String(recordA.email));
-  clientB = await invitedClient(aw, therapist, recordB.$id, String(recordB.email));
-  otherClient = await invitedClient(aw, other, recordOther.$id, String(recordOther.email));
+  ({ therapist, other, recordA, clientA, clientB, otherClient } = await twoPracticesWithClients(aw, 'uploads'));
 }, 300_000);
 
 afterAll(async () => {

@@ -10,9 +10,9 @@ import { ID, Permission, Query, Role, type Functions, type Models } from 'appwri
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formTemplateOf } from '../functions/lib/form-templates.js';
 import { valuesOf, type QuestionnaireResponse } from '../functions/lib/questionnaire.js';
-import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { createClient, createPractice } from './support/practice-fixtures.ts';
-import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { execute, DATABASE_ID, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { createClient } from './support/practice-fixtures.ts';
+import { twoPracticesWithClients, type PortalClient } from './support/portal-fixtures.ts';
 
 vi.setConfig({ testTimeout: 90_000 });
 
@@ -49,17 +49,7 @@ async function sendDemographics(): Promise<string> {
 
 beforeAll(async () => {
   aw = await startAppwrite();
-  portalFunctionVars(aw);
-  therapist = await signedInUser(aw, 'forms-therapist');
-  other = await signedInUser(aw, 'forms-other');
-  await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
-  await createPractice(other, { practiceName: 'Lakeside Counseling' });
-  recordA = await createClient(therapist);
-  const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
-  const recordOther = await createClient(other, { firstName: 'Cy', lastName: 'Poe' });
-  clientA = await invitedClient(aw, therapist, recordA.$id, String(recordA.email));
-  clientB = await invitedClient(aw, therapist, recordB.$id, String(recordB.email));
-  otherClient = await invitedClient(aw, other, recordOther.$id, String(recordOther.email));
+  ({ therapist, other, recordA, clientA, clientB, otherClient } = await twoPracticesWithClients(aw, 'forms'));
 }, 150_000);
 
 afterAll(async () => {

@@ -2,8 +2,9 @@
 // invite-client, and the client signs in with the invitation's link (createSession), as the portal
 // page does. The SMTP and origin variables point the portal functions at the test's Appwrite.
 import { Account, Client, Databases, Functions, Storage } from 'appwrite';
-import { execute, PROJECT_ID, type LocalAppwrite, type SignedInUser } from './billing-appwrite.ts';
-import { mailFor, type DevMail } from './practice-fixtures.ts';
+import type { Models } from 'appwrite';
+import { execute, PROJECT_ID, signedInUser, type LocalAppwrite, type SignedInUser } from './billing-appwrite.ts';
+import { createClient, createPractice, mailFor, type DevMail } from './practice-fixtures.ts';
 
 export const APP_ORIGIN = 'http://localhost:3000';
 
@@ -69,4 +70,25 @@ export async function invitedGuardian(aw: LocalAppwrite, therapist: SignedInUser
 /** Ends one person's portal access (the client's link id, or a guardian's). */
 export function revokeAccess(therapist: SignedInUser, accessId: string) {
   return execute<{ success: boolean; error: string | null; revoked?: string }>(therapist.functions, 'invite-client', { action: 'revoke', accessId });
+}
+
+/**
+ * The forms tests' people: a therapist (Calm Waters Therapy) with clients A and B in the portal, and
+ * another therapist (Lakeside Counseling) with a client of their own; `prefix` names the logins.
+ */
+export async function twoPracticesWithClients(aw: LocalAppwrite, prefix: string) {
+  portalFunctionVars(aw);
+  const therapist = await signedInUser(aw, `${prefix}-therapist`);
+  const other = await signedInUser(aw, `${prefix}-other`);
+  await createPractice(therapist, { practiceName: 'Calm Waters Therapy' });
+  await createPractice(other, { practiceName: 'Lakeside Counseling' });
+  const recordA: Models.DefaultDocument = await createClient(therapist);
+  const recordB = await createClient(therapist, { firstName: 'Bob', lastName: 'Roe' });
+  const recordOther = await createClient(other, { firstName: 'Cy', lastName: 'Poe' });
+  return {
+    therapist, other, recordA,
+    clientA: await invitedClient(aw, therapist, recordA.$id, String(recordA.email)),
+    clientB: await invitedClient(aw, therapist, recordB.$id, String(recordB.email)),
+    otherClient: await invitedClient(aw, other, recordOther.$id, String(recordOther.email)),
+  };
 }
