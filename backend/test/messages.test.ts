@@ -182,16 +182,57 @@ describe('messages: unread counts, read receipts and the audit log', () => {
   });
 });
 
+describe('messages: unread counts under concurrency', () => {
+  it('many messages sent at once from both sides, and a read among them, leave each count equal to the messages actually unread', async () => {
+    const record = await createClient(therapist, { firstName: 'Dee', lastName: 'Race' });
+    const client = await invitedClient(aw, therapist, record.$id, String(record.email));
+    const id = record.$id;
+    await call(client, { action: 'read', conversationId: id });
+    const unreadBy = (all: Doc[], stored: ServerModels.DefaultDocument, side: 'therapist' | 'client') => all.filter((m) => (side === 'therapist' ? m['senderRole'] !== 'therapist' : m['senderRole'] === 'therapist')
+      && (!stored[`${side}ReadAt`] || String(m['sentAt']) > String(stored[`${side}ReadAt`]))).length;
+    // Rounds of sends at once from both sides (the emulator runs 4 at a time, as Appwrite's workers do).
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) => send(client, id, `Client ${round}.${i}`)),
+        ...Array.from({ length: 4 }, (_, i) => send(therapist, id, `Therapist ${round}.${i}`)),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(Array(14).fill(201));
+      // Recounted from the messages themselves, after every send has settled.
+      const stored = await conversation(id);
+      const all = await listAs(therapist, id);
+      expect([stored['therapistUnread'], stored['clientUnread']]).toEqual([unreadBy(all, stored, 'therapist'), unreadBy(all, stored, 'client')]);
+    }
+
+    // Reads racing new messages: whatever arrives after a read is counted, never wiped by it.
+    const burst = await Promise.all([
+      call(therapist, { action: 'read', conversationId: id }),
+      ...Array.from({ length: 6 }, (_, i) => send(client, id, `More ${i}`)),
+      call(therapist, { action: 'read', conversationId: id }),
+    ]);
+    expect(burst.map((a) => a.status)).toEqual([200, ...Array(6).fill(201), 200]);
+    const after = await conversation(id);
+    const since = (await listAs(therapist, id)).filter((m) => m['senderRole'] !== 'therapist' && String(m['sentAt']) > String(after['therapistReadAt'])).length;
+    expect(after['therapistUnread']).toBe(since);
+    await call(therapist, { action: 'read', conversationId: id });
+    expect((await conversation(id))['therapistUnread']).toBe(0);
+  });
+});
+
 describe('messages: the therapist turns messaging off', () => {
-  it('for one client, then for the practice: the client is told why and cannot send; past messages stay readable', async () => {
+  it('for one client: the client cannot send but reads the therapist\'s; for the practice: nobody sends; each side is told why; past messages stay readable', async () => {
     await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: recordB.$id, data: { messagingOff: true } });
     const status = await call(clientB, { action: 'status', conversationId: recordB.$id });
-    expect(status.body.messaging).toEqual({ on: false, reason: 'client', message: 'Messaging is turned off for you. Please call the practice instead.' });
+    expect(status.body.messaging).toEqual({ on: false, reason: 'client', message: 'Messaging is turned off for you: you can read what the practice sends, but not reply. Please call the practice instead.' });
     const refusedSend = await send(clientB, recordB.$id, 'Hello?');
     expect(refusedSend.status).toBe(409);
     expect(refusedSend.body.reason).toBe('client');
-    expect((await send(therapist, recordB.$id, 'Hello')).status).toBe(409);
-    expect((await listAs(clientB, recordB.$id)).length).toBeGreaterThan(0);
+    // Off for one client: the therapist still reaches them (and is told the client can't reply); the client reads it.
+    expect((await call(therapist, { action: 'status', conversationId: recordB.$id })).body.messaging).toEqual({
+      on: true, reason: 'client', message: 'Messaging is turned off for this client: they can read what you send, but can’t reply. Turn it on to let them write.',
+    });
+    const toB = await send(therapist, recordB.$id, 'Please call me to reschedule');
+    expect(toB.status, toB.raw).toBe(201);
+    expect((await listAs(clientB, recordB.$id)).map((m) => m['body'])).toContain('Please call me to reschedule');
     // The other client is not affected.
     expect((await send(clientA, recordA.$id, 'Still here')).status).toBe(201);
 
@@ -199,6 +240,11 @@ describe('messages: the therapist turns messaging off', () => {
     const off = await call(clientA, { action: 'status', conversationId: recordA.$id });
     expect(off.body).toMatchObject({ replyWithinDays: 2, messaging: { on: false, reason: 'practice', message: 'The practice has turned off messaging in the portal. Please call the practice instead.' } });
     expect((await send(clientA, recordA.$id, 'Hello?')).body.reason).toBe('practice');
+    // Off for the practice: nobody writes, the therapist neither, and each side is told so.
+    const therapistRefused = await send(therapist, recordA.$id, 'Hello');
+    expect(therapistRefused.status).toBe(409);
+    expect(therapistRefused.body).toMatchObject({ reason: 'practice', error: 'Messaging is turned off for your practice: neither you nor your clients can send messages. Turn it on to write.' });
+    expect((await call(therapist, { action: 'status', conversationId: recordA.$id })).body.messaging).toMatchObject({ on: false, reason: 'practice' });
 
     // A settings document someone else planted in the therapist's name changes nothing.
     await other.databases.createDocument({ databaseId: DATABASE_ID, collectionId: 'practice_settings', documentId: ID.unique(), data: { userId: therapist.id, practiceName: 'Planted', therapistName: 'Someone', timeZone: 'UTC', currency: 'USD', messagingEnabled: true } });

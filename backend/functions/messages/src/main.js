@@ -4,13 +4,15 @@
 // id (lib/messaging.js), made on first use by either side.
 //
 // Body (JSON), answers `{success, error, field?}` with their status:
-//   {action:'status', conversationId} → 200 {conversationId, role, practiceName, messaging: {on, reason}, replyWithinDays}
-//     reason 'practice' | 'client' when the therapist turned messaging off (the portal says why).
+//   {action:'status', conversationId} → 200 {conversationId, role, practiceName, messaging: {on, reason, message}, replyWithinDays}
+//     on: whether the caller may write; reason 'practice' | 'client' when the therapist turned messaging
+//     off for everyone (nobody writes) or for this client (the client can't write; the therapist can),
+//     message: the sentence the caller's side shows (messagingFor).
 //   {action:'send', conversationId, body?, fileId?} → 201 {message}: body ≤ 10,000 characters, or an
 //     attachment the caller uploaded to the message_attachments bucket (PDF or image, ≤ 20 MB; the
 //     bucket refuses other extensions and sizes with Appwrite's own errors, this function a file
 //     whose bytes are not one of those types). The file's permissions become read for the two
-//     parties only. 409 {reason} while messaging is off.
+//     parties only. 409 {reason} while messaging is off for the caller.
 //   {action:'read', conversationId} → 200 {readAt}: the caller's side has read everything up to now
 //     (the other side sees it as a read receipt); recorded in the audit log when anything was unread.
 // Sending and reading are recorded in the therapist's audit log (ids only, never words).
@@ -32,7 +34,9 @@ export const MESSAGES_TEXT = {
   empty: 'Write a message or attach a file.',
   tooLong: `Messages can be up to ${MESSAGE_MAX.toLocaleString('en-US')} characters.`,
   practiceOff: 'The practice has turned off messaging in the portal. Please call the practice instead.',
-  clientOff: 'Messaging is turned off for you. Please call the practice instead.',
+  clientOff: 'Messaging is turned off for you: you can read what the practice sends, but not reply. Please call the practice instead.',
+  practiceOffTherapist: 'Messaging is turned off for your practice: neither you nor your clients can send messages. Turn it on to write.',
+  clientOffTherapist: 'Messaging is turned off for this client: they can read what you send, but can’t reply. Turn it on to let them write.',
   noAccess: 'This person no longer has portal access, so they cannot read new messages.',
   attachment: 'Attach a PDF or an image (PNG, JPEG, GIF or WebP) up to 20 MB.',
   failed: 'The message could not be sent. Please try again.',
@@ -107,21 +111,50 @@ async function practiceOf({ databases, c }, conversation) {
 /**
  * How many messages the reader has not read: the other side's, sent after the reader last read.
  * @param {Run} run
- * @param {Doc} conversation
+ * @param {string} conversationId
  * @param {'therapist' | 'client'} reader
  * @param {unknown} readAt
  */
-async function unreadCount({ databases, c }, conversation, reader, readAt) {
+async function unreadCount({ databases, c }, conversationId, reader, readAt) {
   const list = await databases.listDocuments({
     databaseId: c.databaseId, collectionId: c.messages,
     queries: [
-      Query.equal('conversationId', conversation.$id),
+      Query.equal('conversationId', conversationId),
       reader === 'therapist' ? Query.notEqual('senderRole', 'therapist') : Query.equal('senderRole', 'therapist'),
       ...(typeof readAt === 'string' && readAt ? [Query.greaterThan('sentAt', readAt)] : []),
       Query.limit(1),
     ],
   });
   return list.total;
+}
+
+/** Enough for any number of writers at once: each round only rewrites what another writer left stale. */
+const SETTLE_ROUNDS = 8;
+
+/**
+ * Brings both unread counts in line with the messages (recounted, never incremented): each writer
+ * writes what it changed, then reads the conversation again and recounts until what is stored is
+ * what the messages say. Of writers at once, the last one to write recounts after every message
+ * and read time before it, so a count is never left stale (last write wins only with a true count).
+ * @param {Run} run
+ * @param {string} conversationId
+ * @param {Record<string, unknown>} data what the caller changes (read times, the last message)
+ */
+async function writeAndSettle(run, conversationId, data) {
+  const { databases, c } = run;
+  const at = { databaseId: c.databaseId, collectionId: c.conversations, documentId: conversationId };
+  let conversation = await databases.updateDocument({ ...at, data });
+  for (let round = 0; round < SETTLE_ROUNDS; round += 1) {
+    const [therapistUnread, clientUnread] = await Promise.all([
+      unreadCount(run, conversationId, 'therapist', conversation['therapistReadAt']),
+      unreadCount(run, conversationId, 'client', conversation['clientReadAt']),
+    ]);
+    if (conversation['therapistUnread'] === therapistUnread && conversation['clientUnread'] === clientUnread) return conversation;
+    await databases.updateDocument({ ...at, data: { therapistUnread, clientUnread } });
+    conversation = await databases.getDocument(at);
+  }
+  run.log(`unread counts of ${conversationId} still moving after ${SETTLE_ROUNDS} rounds`);
+  return conversation;
 }
 
 /**
@@ -156,6 +189,21 @@ async function attachmentOf(run, fileId) {
 }
 
 /**
+ * What messaging off means to each side (as SimplePractice and Jane do it): off for the practice,
+ * nobody writes; off for one client, that client (and their guardians) can no longer write but
+ * still reads what the therapist sends — the therapist can still reach them. Each side is told
+ * which, in its own words.
+ * @param {'therapist' | 'client'} side
+ * @param {'practice' | 'client' | null} reason
+ * @returns {{ on: boolean, reason: 'practice' | 'client' | null, message: string | null }}
+ */
+export function messagingFor(side, reason) {
+  if (reason === 'practice') return { on: false, reason, message: side === 'therapist' ? MESSAGES_TEXT.practiceOffTherapist : MESSAGES_TEXT.practiceOff };
+  if (reason === 'client') return side === 'therapist' ? { on: true, reason, message: MESSAGES_TEXT.clientOffTherapist } : { on: false, reason, message: MESSAGES_TEXT.clientOff };
+  return { on: true, reason: null, message: null };
+}
+
+/**
  * @param {Run} run
  * @param {Record<string, unknown>} body
  */
@@ -168,8 +216,8 @@ async function send(run, body) {
   const hasFile = body['fileId'] !== undefined && body['fileId'] !== null && body['fileId'] !== '';
   if (!text.trim() && !hasFile) throw new Refusal(400, MESSAGES_TEXT.empty, 'body');
   const { settings, record } = await practiceOf(run, conversation);
-  const reason = messagingOffReason(settings, record);
-  if (reason) return { status: 409, body: { success: false, error: reason === 'practice' ? MESSAGES_TEXT.practiceOff : MESSAGES_TEXT.clientOff, reason } };
+  const off = messagingFor(side, messagingOffReason(settings, record));
+  if (!off.on) return { status: 409, body: { success: false, error: off.message, reason: off.reason } };
   if (!link || link['clientUserId'] !== conversation['clientUserId']) throw new Refusal(409, MESSAGES_TEXT.noAccess);
 
   const therapist = String(conversation['userId']);
@@ -191,12 +239,7 @@ async function send(run, body) {
     permissions,
   });
   // Writing means having read the conversation so far; the other side has one more unread.
-  const other = side === 'therapist' ? 'client' : 'therapist';
-  const unread = await unreadCount(run, conversation, other, conversation[`${other}ReadAt`]);
-  await databases.updateDocument({
-    databaseId: c.databaseId, collectionId: c.conversations, documentId: conversation.$id,
-    data: { lastMessageAt: sentAt, lastSenderRole: senderRole, [`${other}Unread`]: unread, [`${side}Unread`]: 0, [`${side}ReadAt`]: sentAt },
-  });
+  await writeAndSettle(run, conversation.$id, { lastMessageAt: sentAt, lastSenderRole: senderRole, [`${side}ReadAt`]: sentAt });
   await audit(run, conversation, { action: 'message.send', entityType: 'message', entityId: message.$id });
   run.log(`message ${message.$id} in ${conversation.$id}`);
   return { status: 201, body: { success: true, error: null, message } };
@@ -208,11 +251,9 @@ async function send(run, body) {
  */
 async function read(run, body) {
   const { conversation, side } = await openConversation(run, body['conversationId']);
-  const unread = await unreadCount(run, conversation, side, conversation[`${side}ReadAt`]);
+  const unread = await unreadCount(run, conversation.$id, side, conversation[`${side}ReadAt`]);
   const readAt = appwriteDate(new Date());
-  await run.databases.updateDocument({
-    databaseId: run.c.databaseId, collectionId: run.c.conversations, documentId: conversation.$id, data: { [`${side}ReadAt`]: readAt, [`${side}Unread`]: 0 },
-  });
+  await writeAndSettle(run, conversation.$id, { [`${side}ReadAt`]: readAt });
   if (unread > 0) await audit(run, conversation, { action: 'message.read', entityType: 'conversation', entityId: conversation.$id });
   return { status: 200, body: { success: true, error: null, readAt, read: unread } };
 }
@@ -224,16 +265,16 @@ export default consentFunction({
     if (action === 'send') return send(run, body);
     if (action === 'read') return read(run, body);
     if (action !== 'status') throw new Refusal(400, MESSAGES_TEXT.action, 'action');
-    const { conversation, link } = await openConversation(run, body['conversationId']);
+    const { conversation, link, side } = await openConversation(run, body['conversationId']);
     const { settings, record } = await practiceOf(run, conversation);
-    const reason = messagingOffReason(settings, record);
+    const messaging = messagingFor(side, messagingOffReason(settings, record));
     const days = settings?.['replyWithinDays'];
     return {
       status: 200,
       body: {
         success: true, error: null, conversationId: conversation.$id, role: conversation['role'],
         practiceName: String(link?.['practiceName'] ?? settings?.['practiceName'] ?? ''),
-        messaging: { on: reason === null, reason, message: reason === 'practice' ? MESSAGES_TEXT.practiceOff : reason === 'client' ? MESSAGES_TEXT.clientOff : null },
+        messaging,
         replyWithinDays: typeof days === 'number' ? days : null,
       },
     };
