@@ -22,6 +22,7 @@ export {
   readByOtherSide, sendMessage, subscribeToMessaging, type Conversation, type Message, type MessagingStatus, type SenderRole, type Side,
 } from './messages/messages.ts';
 export { useConversation, type ConversationLoad } from './messages/use-conversation.ts';
+export { useMessageDraft, type MessageDraftTexts } from './messages/use-message-draft.ts';
 // the SDK's query builder, for the remotes' list queries (they import no appwrite runtime themselves)
 export { Query } from 'appwrite';
 export { uniqueId } from './client/unique-id.ts';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, FunctionRefusedError, isAppError, MESSAGE_MAX,
-  readByOtherSide, saveFile, useConversation,
+  ATTACHMENT_ACCEPT, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, readByOtherSide, saveFile, useConversation, useMessageDraft,
 } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useSearchParams } from '@cadence/shared-router';
@@ -22,14 +21,14 @@ export const INBOX_TEXT = {
   loadFailed: 'The inbox could not be loaded.',
   retry: 'Try again',
   practiceSwitch: 'Messaging in the client portal',
-  practiceHint: 'Off: no client can send or receive new messages; they see that messaging is turned off.',
+  practiceHint: 'Off: nobody can send new messages, neither you nor your clients; the portal tells them messaging is turned off.',
   replyWithin: 'I reply within',
   replyNone: 'Don’t say',
   days: (n: number) => `${n} business ${n === 1 ? 'day' : 'days'}`,
   clientSwitch: (name: string) => `Messaging with ${name}`,
-  clientHint: 'Off: they see that messaging is turned off for them and can’t send messages.',
-  off: 'Messaging is turned off for this conversation. Turn it on to write.',
-  practiceOff: 'Messaging is turned off for your practice. Turn it on above to write.',
+  clientHint: 'Off: they can read what you send but can’t reply; the portal tells them messaging is turned off for them.',
+  clientOff: (name: string) => `Messaging is turned off for ${name}: they can read what you send, but can’t reply. Turn it on above to let them write.`,
+  practiceOff: 'Messaging is turned off for your practice: neither you nor your clients can send messages. Turn it on above to write.',
   thread: (name: string) => `Messages with ${name}`,
   empty: 'No messages yet.',
   you: 'You',
@@ -132,10 +131,11 @@ function InboxConversation({ person }: { person: InboxPerson }) {
   const { load, messages, conversation, send, retry } = useConversation(person.accessId, 'therapist');
   const settings = useQuery({ queryKey: ['messaging-settings', userId], queryFn: () => getMessagingSettings(userId), enabled: userId !== '' });
   const [clientOff, setClientOff] = useState<boolean | null>(null);
-  const [draft, setDraft] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, file, setFile, sending, error, setError, submit } = useMessageDraft(send, {
+    tooLong: T.tooLong, empty: T.emptyMessage, badFile: T.badFile, sendFailed: T.sendFailed,
+  }, (status) => {
+    if (status === 409) void settings.refetch();
+  });
 
   useEffect(() => {
     let alive = true;
@@ -150,25 +150,6 @@ function InboxConversation({ person }: { person: InboxPerson }) {
       setClientOff(on);
       setError(T.saveFailed);
     });
-  };
-
-  const submit = async () => {
-    if (draft.length > MESSAGE_MAX) return setError(T.tooLong);
-    if (!draft.trim() && !file) return setError(T.emptyMessage);
-    if (file && file.size > ATTACHMENT_MAX_BYTES) return setError(T.badFile);
-    setSending(true);
-    setError(null);
-    try {
-      await send(draft, file);
-      setDraft('');
-      setFile(null);
-    } catch (e) {
-      if (e instanceof FunctionRefusedError && e.reason) setError(e.reason);
-      else if (isAppError(e) && e.type.startsWith('storage_')) setError(T.badFile);
-      else setError(T.sendFailed);
-    } finally {
-      setSending(false);
-    }
   };
 
   const openFile = (id: string) => {
@@ -203,8 +184,9 @@ function InboxConversation({ person }: { person: InboxPerson }) {
           })}
         />
       ) : null}
-      {!practiceOn || clientOff ? (
-        <Alert tone="info">{!practiceOn ? T.practiceOff : T.off}</Alert>
+      {practiceOn && clientOff ? <Alert tone="info">{T.clientOff(person.label)}</Alert> : null}
+      {!practiceOn ? (
+        <Alert tone="info">{T.practiceOff}</Alert>
       ) : (
         <MessageComposer
           notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>}

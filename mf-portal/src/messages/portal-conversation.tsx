@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
-  ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, FunctionRefusedError, isAppError, MESSAGE_MAX,
-  messagingStatus, readByOtherSide, saveFile, useConversation, type MessagingStatus,
+  ATTACHMENT_ACCEPT, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, messagingStatus, readByOtherSide, saveFile, useConversation, useMessageDraft,
+  type MessagingStatus,
 } from '@cadence/shared-auth';
 import { Alert, Button } from '@cadence/shared-ui';
 import { MessageComposer, MessageThread } from '@cadence/shared-ui/messages';
@@ -13,37 +13,18 @@ const T = PORTAL_TEXT.messages;
 export function PortalConversation({ conversationId, practiceName }: { conversationId: string; practiceName: string }) {
   const { load, messages, conversation, send, retry } = useConversation(conversationId, 'client');
   const [status, setStatus] = useState<MessagingStatus | null>(null);
-  const [draft, setDraft] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // What was typed stays in the box when sending fails; a 409 means messaging was turned off meanwhile.
+  const { draft, setDraft, file, setFile, sending, error, setError, submit } = useMessageDraft(send, {
+    tooLong: T.tooLong, empty: T.empty_, badFile: T.tooBig, sendFailed: T.sendFailed,
+  }, (refused) => {
+    if (refused === 409) messagingStatus(conversationId).then(setStatus, () => undefined);
+  });
 
   useEffect(() => {
     let alive = true;
     messagingStatus(conversationId).then((s) => alive && setStatus(s), (e: unknown) => console.error('Messaging status failed to load', e));
     return () => { alive = false; };
   }, [conversationId]);
-
-  const submit = async () => {
-    if (draft.length > MESSAGE_MAX) return setError(T.tooLong);
-    if (!draft.trim() && !file) return setError(T.empty_);
-    if (file && file.size > ATTACHMENT_MAX_BYTES) return setError(T.tooBig);
-    setSending(true);
-    setError(null);
-    try {
-      await send(draft, file);
-      setDraft('');
-      setFile(null);
-    } catch (e) {
-      // What was typed stays in the box.
-      if (e instanceof FunctionRefusedError && e.reason) setError(e.reason);
-      else if (isAppError(e) && e.type.startsWith('storage_')) setError(T.tooBig);
-      else setError(T.sendFailed);
-      if (e instanceof FunctionRefusedError && e.status === 409) messagingStatus(conversationId).then(setStatus, () => undefined);
-    } finally {
-      setSending(false);
-    }
-  };
 
   const open = (id: string) => {
     const message = messages.find((m) => m.id === id);
