@@ -7,8 +7,8 @@
 import { Query, type Models } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { createAppointment, HOUR, mailFor } from './support/practice-fixtures.ts';
-import { portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { createAppointment, createClient, HOUR, mailFor } from './support/practice-fixtures.ts';
+import { invitedGuardian, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { bookingPractice, createOwned } from './support/booking-fixtures.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
@@ -215,5 +215,83 @@ describe('book-slot: reschedule and cancel within the practice\'s cancellation w
     // The client reads the answer and its message in the portal.
     await call(therapist, { action: 'decide', requestId, decision: 'decline', message: 'Could we try the following week?' });
     expect((await call(clientA, { action: 'mine', accessId: accessA })).body.requests?.find((r) => r.$id === requestId)).toMatchObject({ status: 'declined', message: 'Could we try the following week?' });
+  });
+});
+
+describe('book-slot: withdrawing a request the practice has not answered', () => {
+  it('after the undo time the client withdraws it: kept as withdrawn, the time free, the therapist\'s to-do done and a notice and an email that names no one', async () => {
+    const slot = slotAfter(await slotsOf(clientB, accessB, approval.$id), 30, 12);
+    const requestId = String((await call(clientB, { action: 'book', accessId: accessB, serviceId: approval.$id, start: slot?.start })).body.request?.$id);
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'booking_requests', documentId: requestId, data: { requestedAt: new Date(Date.now() - 6 * 60_000).toISOString() } });
+    expect((await call(clientB, { action: 'undo', accessId: accessB, requestId })).status).toBe(409);
+    expect((await slotsOf(clientA, accessA, approval.$id)).map((s) => s.start)).not.toContain(slot?.start);
+
+    // Only the client who asked withdraws it.
+    expect((await call(clientA, { action: 'withdraw', accessId: accessA, requestId })).status).toBe(404);
+    expect((await call(other, { action: 'withdraw', accessId: accessB, requestId })).status).toBe(404);
+    const withdrawn = await call(clientB, { action: 'withdraw', accessId: accessB, requestId });
+    expect(withdrawn.status, withdrawn.raw).toBe(200);
+    expect(withdrawn.body.request).toMatchObject({ $id: requestId, status: 'withdrawn', appointmentId: null });
+    expect((await serverGet('booking_requests', requestId)).status).toBe('withdrawn');
+    expect(await claimsOf(requestId)).toEqual([]);
+    expect((await slotsOf(clientA, accessA, approval.$id)).map((s) => s.start)).toContain(slot?.start);
+    expect((await call(clientB, { action: 'mine', accessId: accessB })).body.requests?.find((r) => r.$id === requestId)).toMatchObject({ status: 'withdrawn', undoUntil: null });
+
+    const notices = (await therapist.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'notifications', queries: [Query.startsWith('notificationId', `booking:${requestId}`)] })).documents;
+    expect(notices.find((n) => n.notificationId === `booking:${requestId}`)).toMatchObject({ read: true, persistent: false });
+    expect(notices.filter((n) => n.title === 'Request withdrawn online')).toHaveLength(1);
+    const mail = await until(() => mailFor(aw.origin, therapist.email), (mails) => mails.some((m) => m.subject === 'A client withdrew an appointment request'), 'the withdrawal email');
+    const sent = mail.find((m) => m.subject === 'A client withdrew an appointment request');
+    expect(`${sent?.subject} ${sent?.text} ${sent?.html}`).not.toMatch(/Bob|Roe|Family session/);
+
+    // Nothing is left to answer, or to withdraw again.
+    const decide = await call(therapist, { action: 'decide', requestId, decision: 'approve' });
+    expect(decide.status).toBe(409);
+    expect(decide.body.error).toBe('The client withdrew this request.');
+    expect((await call(clientB, { action: 'withdraw', accessId: accessB, requestId })).body.error).toBe('This request has already been answered, so it can no longer be withdrawn.');
+  });
+
+  it('an answered request can no longer be withdrawn', async () => {
+    const slot = slotAfter(await slotsOf(clientA, accessA, approval.$id), 30, 14);
+    const requestId = String((await call(clientA, { action: 'book', accessId: accessA, serviceId: approval.$id, start: slot?.start })).body.request?.$id);
+    expect((await call(therapist, { action: 'decide', requestId, decision: 'approve' })).status).toBe(200);
+    expect((await call(clientA, { action: 'withdraw', accessId: accessA, requestId })).status).toBe(409);
+    expect((await serverGet('appointments', requestId)).status).toBe('scheduled');
+  });
+});
+
+describe('book-slot: a parent or guardian books for their child', () => {
+  it('from the guardian\'s own portal link: the appointment is the child\'s, the request the guardian\'s; they see, withdraw and cancel it; nobody else sees it', async () => {
+    const child = await createClient(therapist, { firstName: 'Tim', lastName: 'Small', dateOfBirth: '2015-06-01' });
+    const guardian = await invitedGuardian(aw, therapist, child.$id, { name: 'Pat Small', email: `pat.${Date.now().toString(36)}@example.com` });
+    const services = await call(guardian, { action: 'services', accessId: guardian.accessId });
+    expect(services.status, services.raw).toBe(200);
+    const slots = await slotsOf(guardian, guardian.accessId, weekly.$id);
+    const booked = await call(guardian, { action: 'book', accessId: guardian.accessId, serviceId: weekly.$id, start: slotAfter(slots, 30, 16)?.start });
+    expect(booked.status, booked.raw).toBe(201);
+    expect(booked.body.outcome).toBe('booked');
+    const id = String(booked.body.request?.$id);
+    const appointment = await therapist.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: id });
+    expect(appointment.clientId).toBe(child.$id);
+    expect((await serverGet('booking_requests', id)).clientUserId).toBe(guardian.id);
+
+    // A request the practice answers, which the guardian withdraws after the undo time.
+    const asked = await call(guardian, { action: 'book', accessId: guardian.accessId, serviceId: approval.$id, start: slotAfter(await slotsOf(guardian, guardian.accessId, approval.$id), 30, 18)?.start });
+    expect(asked.status, asked.raw).toBe(201);
+    const requestId = String(asked.body.request?.$id);
+    const mine = (await call(guardian, { action: 'mine', accessId: guardian.accessId })).body;
+    expect(mine.appointments?.map((a) => a.$id)).toContain(id);
+    expect(mine.requests?.map((r) => r.$id)).toContain(requestId);
+
+    // Another client, their link or the child's record id, sees and changes none of it.
+    expect((await call(clientA, { action: 'mine', accessId: guardian.accessId })).status).toBe(404);
+    expect((await call(clientA, { action: 'cancel', accessId: accessA, appointmentId: id })).status).toBe(404);
+    expect((await call(clientA, { action: 'withdraw', accessId: accessA, requestId })).status).toBe(404);
+    await expect(clientA.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'booking_requests', documentId: requestId })).rejects.toMatchObject({ code: 404 });
+    expect((await guardian.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'booking_requests', documentId: requestId })).status).toBe('requested');
+
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'booking_requests', documentId: requestId, data: { requestedAt: new Date(Date.now() - 6 * 60_000).toISOString() } });
+    expect((await call(guardian, { action: 'withdraw', accessId: guardian.accessId, requestId })).body.request?.status).toBe('withdrawn');
+    expect((await call(guardian, { action: 'cancel', accessId: guardian.accessId, appointmentId: id })).body.status).toBe('cancelled');
   });
 });

@@ -290,7 +290,14 @@ export const PORTAL_TEXT = {
     requestApproved: 'Confirmed by the practice.',
     requestDeclined: 'Declined by the practice.',
     messageFrom: (practice: string) => `Message from ${practice}:`,
-    status: { requested: 'Requested', approved: 'Confirmed', declined: 'Declined' },
+    requestWithdrawn: 'You withdrew this request.',
+    withdraw: 'Withdraw request',
+    withdrawing: 'Withdrawing…',
+    withdrawTitle: 'Withdraw this request?',
+    withdrawText: (service: string, when: string) => `Your request for ${service} on ${when} will be withdrawn and the practice told.`,
+    withdrawKeep: 'Keep request',
+    withdrawn: 'Withdrawn. Your practice has been told.',
+    status: { requested: 'Requested', approved: 'Confirmed', declined: 'Declined', withdrawn: 'Withdrawn' },
   },
   /** Issue 32: the practice's public booking page /book/<practice>, for new clients. */
   publicBooking: {

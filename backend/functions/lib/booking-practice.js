@@ -20,6 +20,7 @@ export const BOOK_SLOT_MESSAGES = {
   taken: 'That time was just taken',
   request: 'This request could not be found.',
   decided: 'This request has already been answered.',
+  withdrawn: 'The client withdrew this request.',
   decision: 'Choose Approve or Decline.',
   message: 'Keep the message under 1,000 characters.',
   failed: 'The booking could not be made. Please try again.',
@@ -28,6 +29,7 @@ export const BOOK_SLOT_MESSAGES = {
   lateReschedule: 'This appointment is inside the practice’s cancellation window, so it can’t be moved online. Please call the practice, or cancel it.',
   lateConfirm: 'This appointment is inside the practice’s cancellation window. Confirm the late cancellation to go on.',
   notChangeable: 'This appointment can no longer be changed online. Please contact the practice.',
+  notWithdrawable: 'This request has already been answered, so it can no longer be withdrawn.',
 };
 
 /** A just-made booking can be undone, with nothing left of it, for this long (issue 32; Jane's grace period). */

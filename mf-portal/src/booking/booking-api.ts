@@ -26,7 +26,7 @@ export interface BookingRequest {
   id: string;
   serviceName: string | null;
   start: string;
-  status: 'requested' | 'approved' | 'declined';
+  status: 'requested' | 'approved' | 'declined' | 'withdrawn';
   message: string | null;
   undoUntil: string | null;
 }
@@ -123,7 +123,7 @@ export async function myBookings(accessId: string): Promise<MyBookings> {
       const id = text(r['$id']);
       const start = text(r['start']);
       const status = r['status'];
-      if (!id || !start || (status !== 'requested' && status !== 'approved' && status !== 'declined')) return [];
+      if (!id || !start || (status !== 'requested' && status !== 'approved' && status !== 'declined' && status !== 'withdrawn')) return [];
       return [{ id, start, status, serviceName: text(r['serviceName']), message: text(r['message']), undoUntil: text(r['undoUntil']) }];
     }),
   };
@@ -131,6 +131,11 @@ export async function myBookings(accessId: string): Promise<MyBookings> {
 
 export async function undoBooking(accessId: string, requestId: string): Promise<void> {
   await executeFunction('bookSlot', { action: 'undo', accessId, requestId });
+}
+
+/** A request the practice has not answered yet, taken back (after Undo's 5 minutes too); the practice is told. */
+export async function withdrawRequest(accessId: string, requestId: string): Promise<void> {
+  await executeFunction('bookSlot', { action: 'withdraw', accessId, requestId });
 }
 
 export async function rescheduleAppointment(accessId: string, appointmentId: string, start: string): Promise<void> {

@@ -6,13 +6,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
 import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
-import { bookSlot, cancelAppointment, listServices, listSlots, myBookings, SlotTakenError, type MyBookings } from './booking-api.ts';
+import { bookSlot, cancelAppointment, listServices, listSlots, myBookings, SlotTakenError, withdrawRequest, type MyBookings } from './booking-api.ts';
 import { BookingFlow } from './booking-flow.tsx';
 import { MyAppointments } from './my-appointments.tsx';
 
 vi.mock('./booking-api.ts', async (original) => ({
   ...(await original<typeof import('./booking-api.ts')>()),
-  listServices: vi.fn(), listSlots: vi.fn(), bookSlot: vi.fn(), myBookings: vi.fn(), undoBooking: vi.fn(), rescheduleAppointment: vi.fn(), cancelAppointment: vi.fn(),
+  listServices: vi.fn(), listSlots: vi.fn(), bookSlot: vi.fn(), myBookings: vi.fn(), undoBooking: vi.fn(), rescheduleAppointment: vi.fn(), cancelAppointment: vi.fn(), withdrawRequest: vi.fn(),
 }));
 
 const slot = (start: string) => ({ start, end: new Date(Date.parse(start) + 50 * 60_000).toISOString() });
@@ -103,5 +103,23 @@ describe('MyAppointments', () => {
     expect(screen.getByText(/will be cancelled and the time given up\. There is no fee\./)).toBeVisible();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel appointment' }));
     expect(cancelAppointment).toHaveBeenCalledWith('access1', 'a1', false);
+  });
+
+  it('a request still waiting, its Undo time over: Withdraw asks first, then tells the practice; an answered one has none', async () => {
+    const user = userEvent.setup();
+    const waiting = { id: 'r1', serviceName: 'Family session', start: '2030-01-10T15:00:00.000Z', status: 'requested' as const, message: null, undoUntil: null };
+    vi.mocked(myBookings).mockResolvedValue({ ...inWindow, appointments: [], requests: [waiting, { ...waiting, id: 'r2', status: 'declined', start: '2030-01-11T15:00:00.000Z' }] });
+    vi.mocked(withdrawRequest).mockResolvedValue();
+    render(<QueryProvider><MyAppointments accessId="access1" clientZone="America/Chicago" /></QueryProvider>);
+    await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+    expect(screen.getAllByRole('button', { name: 'Withdraw request' })).toHaveLength(2);
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw this request?' });
+    expect(within(dialog).getByText('Your request for Family session on Thu, Jan 10, 2030 at 9:00 AM will be withdrawn and the practice told.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep request' }));
+    expect(withdrawRequest).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw request' }));
+    expect(withdrawRequest).toHaveBeenCalledWith('access1', 'r1');
+    expect(await screen.findByText('Withdrawn. Your practice has been told.')).toBeVisible();
   });
 });

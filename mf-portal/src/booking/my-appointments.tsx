@@ -5,13 +5,17 @@ import { Alert, Button, Card, ConfirmDialog, EmptyState, StatusChip } from '@cad
 import { useClientUserId } from '../consents/use-consents.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 import {
-  cancelAppointment, LateCancelError, rescheduleAppointment, SlotTakenError, undoBooking, type CancelTerms, type UpcomingAppointment,
+  cancelAppointment, LateCancelError, rescheduleAppointment, SlotTakenError, undoBooking, withdrawRequest, type BookingRequest, type CancelTerms, type UpcomingAppointment,
 } from './booking-api.ts';
 import { formatFee, timeLeft, whenLabel } from './booking-model.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { bookingKeys, useMyBookings, useNow, useSlots } from './use-booking.ts';
 
 const T = PORTAL_TEXT.booking;
+
+const REQUEST_LINE: Record<BookingRequest['status'], (practice: string) => string> = {
+  requested: T.requestWaiting, approved: () => T.requestApproved, declined: () => T.requestDeclined, withdrawn: () => T.requestWithdrawn,
+};
 
 const feeText = (terms: CancelTerms) => (terms.fee ? formatFee(terms.fee, terms.currency) : null);
 
@@ -75,6 +79,7 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
   const mine = useMyBookings(accessId);
   const [moving, setMoving] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<{ appointment: UpcomingAppointment; terms: CancelTerms } | null>(null);
+  const [withdrawing, setWithdrawing] = useState<BookingRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const data = mine.data;
@@ -96,6 +101,22 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
       refresh();
     } finally {
       setBusy(false);
+    }
+  };
+
+  const withdraw = async () => {
+    if (!withdrawing) return;
+    setBusy(true);
+    try {
+      await withdrawRequest(accessId, withdrawing.id);
+      setNotice({ tone: 'success', text: T.withdrawn });
+    } catch (e) {
+      console.error('Withdraw failed', e);
+      setNotice({ tone: 'error', text: e instanceof FunctionRefusedError && e.reason ? e.reason : T.failed });
+    } finally {
+      setWithdrawing(null);
+      setBusy(false);
+      refresh();
     }
   };
 
@@ -162,11 +183,12 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
                 const left = timeLeft(r.undoUntil, now);
                 return (
                   <li key={r.id} className="portal-appointment">
-                    <p className="portal-appointment__when">{when(r.start)} <StatusChip tone={r.status === 'declined' ? 'danger' : r.status === 'approved' ? 'success' : 'info'} label={T.status[r.status]} /></p>
+                    <p className="portal-appointment__when">{when(r.start)} <StatusChip tone={r.status === 'declined' ? 'danger' : r.status === 'approved' ? 'success' : r.status === 'withdrawn' ? 'neutral' : 'info'} label={T.status[r.status]} /></p>
                     <p className="portal-muted">{r.serviceName}</p>
-                    <p>{r.status === 'requested' ? T.requestWaiting(data.practiceName) : r.status === 'approved' ? T.requestApproved : T.requestDeclined}</p>
+                    <p>{REQUEST_LINE[r.status](data.practiceName)}</p>
                     {r.message ? <p><span className="portal-muted">{T.messageFrom(data.practiceName)}</span> {r.message}</p> : null}
                     {left ? <div className="portal-actions"><Button onClick={() => void undo(r.id)} loading={busy} loadingLabel={T.undoing}>{T.undo(left)}</Button></div> : null}
+                    {!left && r.status === 'requested' ? <div className="portal-actions"><Button onClick={() => setWithdrawing(r)}>{T.withdraw}</Button></div> : null}
                   </li>
                 );
               })}
@@ -174,6 +196,17 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
           </>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title={T.withdrawTitle}
+        description={withdrawing ? T.withdrawText(withdrawing.serviceName ?? '', when(withdrawing.start)) : ''}
+        confirmLabel={T.withdraw}
+        cancelLabel={T.withdrawKeep}
+        loading={busy}
+        loadingLabel={T.withdrawing}
+        onConfirm={() => void withdraw()}
+        onCancel={() => setWithdrawing(null)}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title={T.cancelTitle}

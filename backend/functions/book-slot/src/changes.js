@@ -5,6 +5,9 @@
 //
 // - Undo: for UNDO_MS after booking, the booking is taken back with nothing left of it (the request,
 //   its appointment, its claims and the therapist's notice are deleted, not cancelled).
+// - Withdraw: a request still waiting for the therapist's answer, any time before it (after the undo
+//   time too): it stays on record as withdrawn, its time is freed, the therapist's to-do on it is done
+//   and the therapist is told (in the app, and by an email that names no one).
 // - Move: outside the practice's cancellation window, to one of the service's slots now (the
 //   appointment itself not counting as busy), claimed like a booking; the appointment keeps its id.
 // - Cancel: outside the window, Cancelled; inside it, Late cancelled with the late-cancel fee of the
@@ -15,7 +18,7 @@ import { Query } from 'node-appwrite';
 import { claimIds, claimsOf, listAll, releaseClaims, takeClaims } from '../../lib/booking-store.js';
 import { documentOrNull, ownPortalLink } from '../../lib/consent-store.js';
 import { isLateCancellation, policyFee, storedCancellationWindow, storedLateCancelPolicy } from '../../lib/fee-policy.js';
-import { Refusal } from '../../lib/note-signing.js';
+import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import {
   bookableService, BOOK_SLOT_MESSAGES, existingClientsMayBook, idOf, practiceOf, requestSummary, slotsNow, tellTherapist, UNDO_MS,
@@ -249,4 +252,35 @@ export async function cancel(run, body) {
     subject: 'A client cancelled an appointment', line: 'A client cancelled an appointment online. Sign in to Cadence to see it.',
   });
   return { status: 200, body: { success: true, error: null, status, fee: terms.late ? terms.fee : null, currency: terms.currency } };
+}
+
+/**
+ * {action:'withdraw', accessId, requestId}: the client takes back a request the therapist has not
+ * answered yet (Undo's 5 minutes over or not): it is kept as withdrawn, its claims are released, the
+ * therapist's "approve or decline" notice is done and a new one says it was withdrawn.
+ * @param {Run} run
+ * @param {Record<string, unknown>} body
+ */
+export async function withdraw(run, body) {
+  const link = await ownPortalLink(run, body['accessId']);
+  const id = idOf(body['requestId']);
+  const request = id ? await ownRequest(run, id) : null;
+  if (!request || request.clientId !== link.clientId || request.userId !== link.userId) throw new Refusal(404, BOOK_SLOT_MESSAGES.request, 'requestId');
+  const now = Date.now();
+  if (request.status !== 'requested' || Date.parse(String(request.start)) <= now) throw new Refusal(409, BOOK_SLOT_MESSAGES.notWithdrawable, 'requestId');
+  const therapist = String(request.userId);
+  const updated = await run.databases.updateDocument({
+    databaseId: run.c.databaseId, collectionId: run.c.bookingRequests, documentId: request.$id, data: { status: 'withdrawn', decidedAt: appwriteDate(new Date(now)) },
+  });
+  await releaseClaims(run, await claimsOf(run, request.$id));
+  const asked = await listAll(run.databases, run.c.databaseId, run.c.notifications, [Query.equal('userId', therapist), Query.equal('notificationId', `booking:${request.$id}`)]);
+  for (const notice of asked) await run.databases.updateDocument({ databaseId: run.c.databaseId, collectionId: run.c.notifications, documentId: notice.$id, data: { read: true, persistent: false } });
+  const service = await documentOrNull(run.databases, run.c.databaseId, run.c.services, String(request.serviceId));
+  await tellTherapist(run, therapist, {
+    notificationId: `booking:${request.$id}:withdrawn:${now}`, urgent: false, day: String(request.start).slice(0, 10),
+    title: 'Request withdrawn online', message: `A client withdrew their request for ${String(service?.name ?? 'an appointment')} at ${String(request.start)}.`,
+    subject: 'A client withdrew an appointment request', line: 'A client withdrew an appointment request online. Sign in to Cadence to see it.',
+  });
+  run.log(`booking ${request.$id} withdrawn`);
+  return { status: 200, body: { success: true, error: null, request: requestSummary(updated) } };
 }

@@ -20,6 +20,8 @@
 //   {action:'mine', accessId} → 200 {success, timeZone, cancellationWindowHours, appointments, requests}: the
 //     client's coming appointments (canReschedule, cancel: {late, fee, currency}, undoUntil) and requests.
 //   {action:'undo', accessId, requestId} → 200: within 5 minutes of booking, nothing is left of it.
+//   {action:'withdraw', accessId, requestId} → 200 {request}: a request not answered yet is withdrawn (kept, its time freed,
+//     the therapist told); 409 once answered.
 //   {action:'reschedule', accessId, appointmentId, start} → 200 {appointment} | 409 taken (with slots) or late.
 //   {action:'cancel', accessId, appointmentId, confirmLate?} → 200 {status, fee, currency} | 409 with the
 //     late-cancel terms until confirmLate. (src/changes.js)
@@ -33,7 +35,7 @@ import { consentFunction, documentOrNull, ownPortalLink } from '../../lib/consen
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { recordSelfPayAnswer } from '../../lib/self-pay.js';
-import { cancel, mine, reschedule, undo } from './changes.js';
+import { cancel, mine, reschedule, undo, withdraw } from './changes.js';
 import {
   bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
 } from '../../lib/booking-practice.js';
@@ -112,6 +114,7 @@ async function decide(run, body) {
   if (decision !== 'approve' && decision !== 'decline') throw new Refusal(400, BOOK_SLOT_MESSAGES.decision, 'decision');
   const message = typeof body['message'] === 'string' ? body['message'].trim() : '';
   if (message.length > MESSAGE_MAX) throw new Refusal(400, BOOK_SLOT_MESSAGES.message, 'message');
+  if (request.status === 'withdrawn') throw new Refusal(409, BOOK_SLOT_MESSAGES.withdrawn);
   if (request.status !== 'requested') throw new Refusal(409, BOOK_SLOT_MESSAGES.decided);
 
   const at = appwriteDate(new Date());
@@ -145,6 +148,7 @@ export default consentFunction({
     if (action === 'book') return book(run, body);
     if (action === 'mine') return mine(run, body);
     if (action === 'undo') return undo(run, body);
+    if (action === 'withdraw') return withdraw(run, body);
     if (action === 'reschedule') return reschedule(run, body);
     if (action === 'cancel') return cancel(run, body);
     const link = await ownPortalLink(run, body['accessId']);
@@ -162,7 +166,7 @@ export default consentFunction({
       const { booking } = await bookableService(run, practice, body['serviceId']);
       return { status: 200, body: { success: true, error: null, timeZone: practice.timeZone, slots: await slotsNow(run, practice, booking, Date.now()) } };
     }
-    throw new Refusal(400, 'Say what to do: services, slots, book, mine, undo, reschedule, cancel or decide.', 'action');
+    throw new Refusal(400, 'Say what to do: services, slots, book, mine, undo, withdraw, reschedule, cancel or decide.', 'action');
   },
 });
 
