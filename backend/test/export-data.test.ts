@@ -177,6 +177,7 @@ describe('export-data', () => {
     if (hasCollection('good_faith_estimates')) expected.push('good-faith-estimates.csv');
     // Issue 32: secure messages (test/messages.test.ts).
     if (hasCollection('messages')) expected.push('conversations.csv', 'messages.csv');
+    if (hasCollection('public_bookings')) expected.push('public-bookings.csv');
     expect(Object.keys(files).sort()).toEqual(expected.sort());
     for (const name of Object.keys(files).filter((n) => n !== 'README.txt')) expect(files['README.txt']).toContain(name);
   });

@@ -332,8 +332,15 @@ describe('messages in the export and in deletion', () => {
     expect(files['messages.csv']).toContain('worksheet.pdf');
     expect(files['conversations.csv']).toContain(recordA.$id);
     expect(files['conversations.csv']).toContain(guardian.accessId);
+    // The attachments themselves, as sent, by message: the therapist's PDF and the client's image.
+    const attachments = Object.keys(files).filter((name) => name.startsWith('message-attachments/'));
+    expect(attachments.some((name) => /^message-attachments\/[A-Za-z0-9]+-worksheet\.pdf$/.test(name))).toBe(true);
+    expect(attachments.some((name) => name.endsWith('-photo.png'))).toBe(true);
+    expect(files[attachments.find((name) => name.endsWith('-worksheet.pdf')) ?? '']).toBe('%PDF-1.4 a worksheet');
+    expect(files['README.txt']).toContain(`message-attachments/ (${attachments.length} files)`);
     const theirs = await exportTexts(other);
     expect(theirs['messages.csv'] ?? '').not.toContain('hard week');
+    expect(Object.keys(theirs).some((name) => name.startsWith('message-attachments/'))).toBe(false);
   });
 
   it('account deletion removes the attachments\' files through their messages', async () => {

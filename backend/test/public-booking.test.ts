@@ -10,6 +10,7 @@ import { execute, DATABASE_ID, PROJECT_ID, signedInUser, startAppwrite, type Loc
 import { createOwned } from './support/booking-fixtures.ts';
 import { createClient, createPractice, mailFor } from './support/practice-fixtures.ts';
 import { newestLink, portalFunctionVars, signInWith } from './support/portal-fixtures.ts';
+import { exportTexts } from './support/export-zip.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -188,6 +189,19 @@ describe('public-booking: the hold', () => {
     expect(request).toMatchObject({ status: 'requested', serviceId: approval, appointmentId: null });
     const record = await therapist.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: String(request.clientId) });
     expect(record.selfPay).toBe(false);
+  });
+});
+
+describe('public-booking: in the practice\'s export', () => {
+  it('every booking started on the page is in public-bookings.csv as the new client gave it, without the code\'s hash; another therapist\'s export has none', async () => {
+    const files = await exportTexts(therapist);
+    const csv = files['public-bookings.csv'] ?? '';
+    expect(csv).toContain('Casey Morgan');
+    expect(csv).toContain('(312) 555-0199');
+    expect(csv).toMatch(/confirmed/);
+    expect(csv).not.toMatch(/codeHash|[0-9a-f]{64}/);
+    expect(files['README.txt']).toContain('public-bookings.csv');
+    expect((await exportTexts(other))['public-bookings.csv'] ?? '').not.toContain('Casey Morgan');
   });
 });
 

@@ -8,6 +8,7 @@ import { listDocumentPage } from '../../lib/document-pages.js';
 import { formUploadsBucketFromEnv } from '../../lib/form-uploads.js';
 import { attachmentsOf } from '../../lib/questionnaire.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { messageAttachmentsBucketFromEnv } from '../../lib/messaging.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { zipFiles } from '../../lib/zip.js';
 import { practiceDocuments } from './export-documents.js';
@@ -81,6 +82,35 @@ export function sharedWithClient(doc, userId) {
 const slug = (text, fallback) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || fallback;
 
 /**
+ * A document only a function writes and reads (no permissions): the therapist's when it names them.
+ * @param {Doc} doc
+ * @param {string} userId
+ */
+export const functionOnly = (doc, userId) => doc['userId'] === userId && doc.$permissions.length === 0;
+
+/**
+ * The secure messages' attachments as stored, by message: message-attachments/<message id>-<name>
+ * (the name as sent, made safe for a ZIP path as the form uploads' are). A file already gone is left out.
+ * @param {import('node-appwrite').Storage} storage
+ * @param {readonly Doc[]} messages
+ */
+async function messageAttachmentFiles(storage, messages) {
+  const bucketId = messageAttachmentsBucketFromEnv(process.env);
+  /** @type {Record<string, Uint8Array>} */
+  const files = {};
+  for (const message of messages) {
+    const fileId = String(message['attachmentFileId'] ?? '');
+    if (!fileId) continue;
+    const bytes = await storage.getFileDownload({ bucketId, fileId }).catch(() => null);
+    if (!bytes) continue;
+    const name = String(message['attachmentName'] ?? '');
+    const ext = /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? 'bin';
+    files[`message-attachments/${message.$id}-${slug(name.replace(/\.[^.]*$/, '').slice(0, 60), 'attachment')}.${ext}`] = new Uint8Array(bytes);
+  }
+  return files;
+}
+
+/**
  * The signed consents' PDFs as stored (sign-consent), by signature: signed-consents/<title>-<id>.pdf.
  * A file already gone is left out.
  * @param {import('node-appwrite').Storage} storage
@@ -132,9 +162,9 @@ export const exportFileName = (isoDate) => `cadence-export-${isoDate.slice(0, 10
 
 /**
  * README.txt: what each file holds.
- * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number, consents: number } | null, uploads: number }} info
+ * @param {{ timestamp: string, files: { file: string, rows: number, describe: string }[], privateNotes: boolean, documents: { invoices: number, superbills: number, consents: number } | null, uploads: number, attachments: number }} info
  */
-function readme({ timestamp, files, privateNotes, documents, uploads }) {
+function readme({ timestamp, files, privateNotes, documents, uploads, attachments }) {
   return [
     'Cadence — full export of your practice',
     `Made ${timestamp} (UTC).`,
@@ -154,6 +184,8 @@ function readme({ timestamp, files, privateNotes, documents, uploads }) {
     `form-uploads/ (${uploads} files): the files clients uploaded in submitted forms (an insurance card's`,
     '  photo, a letter), as uploaded: form-uploads/<response id>/<question>-<file name>; the response',
     '  in form-responses.csv names each by its file id.',
+    `message-attachments/ (${attachments} files): each file sent with a secure message, as sent`,
+    '  (message-attachments/<message record id>-<file name>).',
     '',
     ...(documents
       ? [
@@ -178,7 +210,7 @@ function readme({ timestamp, files, privateNotes, documents, uploads }) {
  * @param {import('../../lib/collections.js').Collections} collections
  * @param {string} userId
  * @param {{ now?: Date, privateNotes?: boolean, documents?: boolean, onProgress?: ReportProgress, storage?: import('node-appwrite').Storage }} [options]
- *   `storage` reads the signed consents' PDFs into the documents, and the form uploads (always)
+ *   `storage` reads the signed consents' PDFs into the documents, and the form uploads and the messages' attachments (always)
  */
 export async function buildExport(databases, collections, userId, options = {}) {
   const timestamp = (options.now ?? new Date()).toISOString();
@@ -194,7 +226,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
     reading[i] = { read: done, total };
     const sum = reading.reduce((s, r) => ({ read: s.read + r.read, total: s.total + r.total }), { read: 0, total: 0 });
     onProgress('reading', sum.total ? sum.read / sum.total : 0);
-  }, kind.sharedWithClient ? sharedWithClient : ownedBy)));
+  }, kind.functionOnly ? functionOnly : kind.sharedWithClient ? sharedWithClient : ownedBy)));
   kinds.forEach((kind, i) => byFile.set(kind.file, read[i] ?? null));
   const records = (/** @type {string} */ file) => byFile.get(file) ?? [];
   const services = new Map(records('services.csv').map((s) => [s.$id, s]));
@@ -256,10 +288,14 @@ export async function buildExport(databases, collections, userId, options = {}) 
   const uploads = options.storage ? await formUploadFiles(options.storage, records('form-responses.csv')) : {};
   Object.assign(zip, uploads);
   counts['form-uploads/'] = Object.keys(uploads).length;
-  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents, uploads: Object.keys(uploads).length }));
+  // The messages' attachments are the record itself (what a client sent), so they come with every export.
+  const attachments = options.storage ? await messageAttachmentFiles(options.storage, records('messages.csv')) : {};
+  Object.assign(zip, attachments);
+  counts['message-attachments/'] = Object.keys(attachments).length;
+  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents, uploads: counts['form-uploads/'], attachments: counts['message-attachments/'] }));
   onProgress('compressing', 0);
   // Level 1: the FHIR bundle is ~130 MB of JSON at 2,000 clients (the signed notes' text in base64
-  // among it). PDFs are compressed already and go in as they are.
-  const bytes = await zipFiles(zip, { level: 1, at: new Date(timestamp), store: (name) => name.endsWith('.pdf') || name.startsWith('form-uploads/') });
+  // among it). PDFs and uploaded files go in as they are.
+  const bytes = await zipFiles(zip, { level: 1, at: new Date(timestamp), store: (name) => name.endsWith('.pdf') || name.startsWith('form-uploads/') || name.startsWith('message-attachments/') });
   return { bytes, counts, fileName: exportFileName(timestamp) };
 }

@@ -15,6 +15,8 @@ import { toCsv } from '../../lib/csv.js';
  * @property {string} describe its line in README.txt
  * @property {readonly Column[]} [columns] fixed columns; otherwise every field of the documents
  * @property {boolean} [privateNotes] exported only when the therapist asks for private notes
+ * @property {boolean} [functionOnly] written and read by a function alone (no permissions at all: the
+ *   public booking page's bookings), kept when it names the therapist — nobody else can write one
  * @property {boolean} [sharedWithClient] written only by functions and readable by the client's login
  *   too (measures): kept when every permission is a read of the therapist or of that login
  */
@@ -125,6 +127,13 @@ const SIGNATURE_COLUMNS = [
     'authentication', 'sessionId', 'esignConsentId', 'signedAt', 'ipAddress', 'userAgent', 'fileId'].map((key) => /** @type {Column} */ ([key, field(key)])),
 ];
 
+/** A public booking as the new client gave it; the code's hash and its tries are only the lock. */
+/** @type {readonly Column[]} */
+const PUBLIC_BOOKING_COLUMNS = [
+  ...RECORD_COLUMNS,
+  ...['serviceId', 'start', 'end', 'name', 'email', 'phone', 'usesInsurance', 'status', 'requestedAt', 'heldUntil', 'clientId'].map((key) => /** @type {Column} */ ([key, field(key)])),
+];
+
 /** @type {readonly ExportKind[]} */
 export const EXPORT_KINDS = [
   { file: 'clients.csv', collection: (c) => c.clients, columns: CLIENT_COLUMNS, describe: 'one row per client; re-imports through Clients → Import as it is.' },
@@ -158,9 +167,10 @@ export const EXPORT_KINDS = [
   { file: 'availability.csv', collection: (c) => c.availability, describe: 'your working hours for online booking (by weekday, as JSON) and date overrides (days off, different hours).' },
   { file: 'booking-rules.csv', collection: (c) => c.bookingRules, describe: 'each service’s online booking rules: who may book, instant or approval, notice, horizon, buffers, start times and caps.' },
   { file: 'booking-requests.csv', collection: (c) => c.bookingRequests, sharedWithClient: true, describe: 'appointments clients booked or asked for online: service, time, status (booked, requested, approved, declined), your message and the appointment made.' },
+  { file: 'public-bookings.csv', collection: (c) => c.publicBookings, functionOnly: true, columns: PUBLIC_BOOKING_COLUMNS, describe: 'bookings new clients started on your public booking page: name, email, phone, the insurance answer, service, time, status (pending, held, confirmed, expired) and the client record it made.' },
   // Issue 32: secure messages — each conversation (one per portal login) and every message as sent.
   { file: 'conversations.csv', collection: (c) => c.conversations, sharedWithClient: true, describe: 'your secure-message conversations with clients and guardians: the client, whose login, the last message and when each side last read it.' },
-  { file: 'messages.csv', collection: (c) => c.messages, sharedWithClient: true, describe: 'every secure message as sent: conversation, who sent it (therapist, client or guardian), the text, when, and the attachment’s name, type and size.' },
+  { file: 'messages.csv', collection: (c) => c.messages, sharedWithClient: true, describe: 'every secure message as sent: conversation, who sent it (therapist, client or guardian), the text, when, and the attachment’s name, type and size (the file itself is in message-attachments/).' },
   { file: 'audit-log.csv', collection: (c) => c.auditLog, describe: 'the activity log of your account (who did what, when, from where).' },
   // Private psychotherapy notes (issue 15) only when "Include private notes" is ticked.
   { file: 'private-notes.csv', collection: (c) => c.privateNotes, privateNotes: true, describe: 'private psychotherapy notes (kept apart from the clinical record).' },
