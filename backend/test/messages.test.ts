@@ -10,7 +10,7 @@ import { createClient, createPractice, mailFor, type DevMail } from './support/p
 import { invitedClient, invitedGuardian, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { exportTexts } from './support/export-zip.ts';
 import { collectionsFromEnv } from '../functions/lib/collections.js';
-import { deleteMessageAttachments } from '../functions/lib/messaging.js';
+import { deleteMessageAttachments, sweepUnsentAttachments } from '../functions/lib/messaging.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -288,6 +288,29 @@ describe('messages: attachments', () => {
     const withImage = await send(clientA, recordA.$id, '', image.$id);
     expect(withImage.status, withImage.raw).toBe(201);
     expect(withImage.body.message?.['attachmentType']).toBe('image/png');
+  });
+});
+
+describe('messages: attachments uploaded and never sent', () => {
+  it('are swept once a day old: only files still their uploader\'s alone that no message names; sent ones and fresh uploads stay', async () => {
+    const services = { databases: aw.databases, storage: aw.storage, collections: collectionsFromEnv({}) };
+    const abandoned = await clientA.storage.createFile({ bucketId: BUCKET, fileId: ID.unique(), file: pdf('draft.pdf') });
+    const theirs = await therapist.storage.createFile({ bucketId: BUCKET, fileId: ID.unique(), file: pdf('unsent.pdf') });
+    const sentFile = await clientA.storage.createFile({ bucketId: BUCKET, fileId: ID.unique(), file: pdf('sent.pdf') });
+    expect((await send(clientA, recordA.$id, 'Sent with a file', sentFile.$id)).status).toBe(201);
+    // Today: nothing is a day old yet.
+    expect(await sweepUnsentAttachments(services)).toEqual({ deleted: 0, done: true });
+    expect((await aw.storage.getFile({ bucketId: BUCKET, fileId: abandoned.$id })).$id).toBe(abandoned.$id);
+
+    // A day and a bit later (the clock passed in, as the schedule's would be).
+    await sweepUnsentAttachments(services, { now: Date.now() + 25 * 60 * 60_000 });
+    for (const gone of [abandoned, theirs]) expect((await refused(aw.storage.getFile({ bucketId: BUCKET, fileId: gone.$id }))).code).toBe(404);
+    const sent = (await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'messages', queries: [Query.isNotNull('attachmentFileId')] })).documents;
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const message of sent) expect((await aw.storage.getFile({ bucketId: BUCKET, fileId: String(message['attachmentFileId']) })).$id).toBe(message['attachmentFileId']);
+    // A client reads what they sent after the sweep.
+    const url = new URL(clientA.storage.getFileDownload({ bucketId: BUCKET, fileId: sentFile.$id }));
+    expect(Buffer.from(await clientA.client.call('get', url, {}, {}, 'arrayBuffer') as ArrayBuffer).toString()).toBe('%PDF-1.4 a worksheet');
   });
 });
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
 import { escapeHtml } from './portal.js';
+import { uploaderOnly } from './uploaded-files.js';
 
 /** Longer than SimplePractice's 1,000 characters: a client writing about a hard week is not cut off. */
 export const MESSAGE_MAX = 10_000;
@@ -88,6 +89,41 @@ export async function deleteMessageAttachments({ databases, storage, collections
     }
     const last = page.documents[page.documents.length - 1];
     if (page.documents.length < 100 || !last) return { deleted, done: true };
+    if (Date.now() >= deadline) return { deleted, done: false };
+    cursor = last.$id;
+  }
+}
+
+/** An attachment uploaded but never sent is kept this long, then swept (the `messages` schedule). */
+export const UNSENT_ATTACHMENT_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes attachments uploaded more than a day before `now` and never sent: files still only their
+ * uploader's that no message names. Nothing sent, and nothing uploaded in the last day (a message
+ * being written), is touched.
+ * @param {{ databases: import('node-appwrite').Databases, storage: import('node-appwrite').Storage, collections: import('./collections.js').Collections }} run
+ * @param {{ now?: number, deadline?: number }} [options]
+ */
+export async function sweepUnsentAttachments({ databases, storage, collections }, { now = Date.now(), deadline = Infinity } = {}) {
+  const bucketId = messageAttachmentsBucketFromEnv(process.env);
+  const before = new Date(now - UNSENT_ATTACHMENT_MS).toISOString();
+  let deleted = 0;
+  let cursor = '';
+  for (;;) {
+    const page = await storage.listFiles({ bucketId, queries: [Query.lessThan('$createdAt', before), Query.orderAsc('$createdAt'), Query.limit(100), ...(cursor ? [Query.cursorAfter(cursor)] : [])] });
+    for (const file of page.files) {
+      if (!uploaderOnly(file.$permissions)) continue;
+      const named = await databases.listDocuments({ databaseId: collections.databaseId, collectionId: collections.messages, queries: [Query.equal('attachmentFileId', file.$id), Query.limit(1)] });
+      if (named.total > 0) continue;
+      try {
+        await storage.deleteFile({ bucketId, fileId: file.$id });
+        deleted += 1;
+      } catch (e) {
+        if (!(e instanceof AppwriteException && e.code === 404)) throw e;
+      }
+    }
+    const last = page.files[page.files.length - 1];
+    if (page.files.length < 100 || !last) return { deleted, done: true };
     if (Date.now() >= deadline) return { deleted, done: false };
     cursor = last.$id;
   }

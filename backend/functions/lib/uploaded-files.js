@@ -28,3 +28,14 @@ export async function ownUpload(storage, { bucketId, fileId, userId, maxBytes, t
   const own = file.$permissions.length > 0 && file.$permissions.every((p) => p.endsWith(`("user:${userId}")`));
   return own && file.sizeOriginal <= maxBytes && types.includes(file.mimeType) ? file : null;
 }
+
+/**
+ * Whether a file is still only its uploader's (never shared): every permission names one and the
+ * same user (Appwrite gives the uploader read, update and delete). Sharing it (a message sent, a
+ * form submitted) hands it to others, so a shared file never matches.
+ * @param {string[]} permissions
+ */
+export function uploaderOnly(permissions) {
+  const users = new Set(permissions.map((p) => /^[a-z]+\("user:([A-Za-z0-9][A-Za-z0-9._-]{0,35})"\)$/.exec(p)?.[1] ?? null));
+  return permissions.length > 0 && users.size === 1 && !users.has(null);
+}

@@ -15,17 +15,19 @@
 //     parties only. 409 {reason} while messaging is off for the caller.
 //   {action:'read', conversationId} → 200 {readAt}: the caller's side has read everything up to now
 //     (the other side sees it as a read receipt); recorded in the audit log when anything was unread.
+// On Appwrite's daily schedule (no caller) it sweeps attachments uploaded over a day ago and never sent.
 // Sending and reading are recorded in the therapist's audit log (ids only, never words).
-import { AppwriteException, ID, Query } from 'node-appwrite';
+import { AppwriteException, Databases, ID, Query, Storage } from 'node-appwrite';
 import { appendAuditEntry } from '../../lib/audit-log.js';
+import { collectionsFromEnv } from '../../lib/collections.js';
 import { consentFunction, documentOrNull, requestEvidence } from '../../lib/consent-store.js';
 import {
-  ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, conversationPermissions, MESSAGE_MAX, messageAttachmentsBucketFromEnv, messagingOffReason,
+  ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, conversationPermissions, MESSAGE_MAX, messageAttachmentsBucketFromEnv, messagingOffReason, sweepUnsentAttachments,
 } from '../../lib/messaging.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { ownUpload } from '../../lib/uploaded-files.js';
-import { messageOf } from '../../lib/execution.js';
+import { messageOf, serverClient } from '../../lib/execution.js';
 
 export const MESSAGES_TEXT = {
   signIn: 'Sign in to read and send messages.',
@@ -258,7 +260,7 @@ async function read(run, body) {
   return { status: 200, body: { success: true, error: null, readAt, read: unread } };
 }
 
-export default consentFunction({
+const handler = consentFunction({
   name: 'messages', signedOut: MESSAGES_TEXT.signIn, failed: MESSAGES_TEXT.failed,
   handle: async (run, body) => {
     const action = body['action'];
@@ -280,3 +282,22 @@ export default consentFunction({
     };
   },
 });
+
+/**
+ * Appwrite's daily schedule (appwrite.json, no caller): sweeps the attachments uploaded more than a
+ * day ago and never sent. Anything else is a person using messages.
+ * @param {{ req: import('../../lib/execution.js').ExecutionRequest, res: { json: (body: unknown, status?: number) => unknown }, log: (m: string) => void, error: (m: string) => void }} context
+ */
+export default async function messages(context) {
+  const { req, res, log, error } = context;
+  if (req.headers['x-appwrite-trigger'] !== 'schedule' || req.headers['x-appwrite-user-id']) return handler(context);
+  try {
+    const client = serverClient(req);
+    const swept = await sweepUnsentAttachments({ databases: new Databases(client), storage: new Storage(client), collections: collectionsFromEnv(process.env) }, { deadline: Date.now() + 20_000 });
+    log(`swept ${swept.deleted} unsent attachments${swept.done ? '' : ' (more next time)'}`);
+    return res.json({ success: true, error: null, ...swept });
+  } catch (e) {
+    error(`sweeping unsent attachments failed: ${messageOf(e)}`);
+    return res.json({ success: false, error: MESSAGES_TEXT.failed }, 500);
+  }
+}
