@@ -286,7 +286,7 @@ const handler = consentFunction({
 /**
  * Appwrite's daily schedule (appwrite.json, no caller): sweeps the attachments uploaded more than a
  * day ago and never sent. Anything else is a person using messages.
- * @param {{ req: import('../../lib/execution.js').ExecutionRequest, res: { json: (body: unknown, status?: number) => unknown }, log: (m: string) => void, error: (m: string) => void }} context
+ * @param {import('../../lib/execution.js').Context} context
  */
 export default async function messages(context) {
   const { req, res, log, error } = context;
