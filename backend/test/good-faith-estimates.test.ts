@@ -6,9 +6,9 @@ import { AppwriteException, ID, Query } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { pdfText } from './support/pdf-text.ts';
-import { createClient, createPractice, createService, mailFor, type Doc } from './support/practice-fixtures.ts';
+import { createAppointment, createClient, createPractice, createService, mailFor, type Doc } from './support/practice-fixtures.ts';
 import { APP_ORIGIN, invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
-import { GFE_DISCLAIMERS } from '../functions/lib/good-faith-estimate.js';
+import { addBusinessDays, GFE_DISCLAIMERS, holidaysOf } from '../functions/lib/good-faith-estimate.js';
 import { collectionsFromEnv } from '../functions/lib/collections.js';
 import { recordSelfPayAnswer } from '../functions/lib/self-pay.js';
 
@@ -18,7 +18,8 @@ const COLLECTION = 'good_faith_estimates';
 const PRACTICE = 'Calm Waters Therapy';
 
 interface Estimate { $id: string; version: number; status: string; fee: number; total: number; dueOn: string | null; frequency: string; months: number; portalDocumentId: string | null; $permissions: string[] }
-interface Answer { success: boolean; error: string | null; field?: string; estimate?: Estimate; missing?: string[]; base64?: string; filename?: string; shared?: { documentId: string; created: boolean; mailed: boolean } }
+interface Due { clientId: string; appointmentId: string; scheduledOn: string; visitOn: string; dueOn: string; rule: string }
+interface Answer { success: boolean; error: string | null; field?: string; due?: Due[]; estimate?: Estimate; missing?: string[]; base64?: string; filename?: string; shared?: { documentId: string; created: boolean; mailed: boolean } }
 
 let aw: LocalAppwrite;
 let therapist: SignedInUser;
@@ -195,5 +196,42 @@ describe('delivering', () => {
     const missing = await gfe(lonely, { action: 'deliver', estimateId: draft.body.estimate?.$id });
     expect(missing.status).toBe(409);
     expect(missing.body.error).toBe('Before it can be delivered, add the NPI, the tax ID (TIN).');
+  });
+});
+
+describe('Today\'s reminder: booked self-pay clients with no estimate yet', () => {
+  it('lists each with the due date counted from the day the appointment was made; a draft, insurance, a visit too soon or another practice\'s clients are not listed', async () => {
+    const DAY = 24 * 60 * 60_000;
+    const chicago = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+    const booked = await createClient(therapist, { firstName: 'Cara', lastName: 'Diaz', selfPay: true });
+    const soon = await createClient(therapist, { firstName: 'Dan', lastName: 'Soon', selfPay: true });
+    const insured = await createClient(therapist, { firstName: 'Ines', lastName: 'Sured', selfPay: false });
+    // Three weeks away (10+ business days): due 3 business days after today; and a later one that changes nothing.
+    const first = await createAppointment(therapist, booked.$id, service.$id, 21 * DAY);
+    await createAppointment(therapist, booked.$id, service.$id, 28 * DAY);
+    // Tomorrow (fewer than 3 business days away): no estimate is due at scheduling.
+    await createAppointment(therapist, soon.$id, service.$id, DAY);
+    await createAppointment(therapist, insured.$id, service.$id, 21 * DAY);
+    // recordA and recordB have estimates drafted already; give them a coming visit too.
+    await createAppointment(therapist, recordA.$id, service.$id, 21 * DAY);
+    // A cancelled visit is no booking.
+    const cancelled = await createClient(therapist, { firstName: 'Cal', lastName: 'Celled', selfPay: true });
+    await createAppointment(therapist, cancelled.$id, service.$id, 21 * DAY, { status: 'cancelled' });
+
+    const answer = await gfe(therapist, { action: 'due' });
+    expect(answer.status, answer.raw).toBe(200);
+    // The practice's days off (Dec 8–9, set above) count as no business days.
+    const holidays = holidaysOf([{ from: '2026-12-08', to: '2026-12-09', windows: [] }]);
+    expect(answer.body.due).toEqual([{
+      clientId: booked.$id, appointmentId: first.$id, scheduledOn: chicago(Date.now()), visitOn: chicago(Date.parse(String(first['start']))),
+      dueOn: addBusinessDays(chicago(Date.now()), 3, holidays), rule: 'scheduled-3',
+    }]);
+
+    // Drafting one takes the client off this list (Today lists the draft instead).
+    expect((await draftFor(booked)).status).toBe(201);
+    expect((await gfe(therapist, { action: 'due' })).body.due).toEqual([]);
+    // Another practice sees none of it; a client cannot ask.
+    expect((await gfe(other, { action: 'due' })).body.due).toEqual([]);
+    expect((await gfe(clientA, { action: 'due' })).status).toBe(403);
   });
 });

@@ -17,7 +17,7 @@ import { suggestedServices } from '../practice/services.ts';
 import { listAppointments } from '../schedule/api/list-appointments.ts';
 import { updateAppointment } from '../schedule/api/update-appointment.ts';
 import { listPendingRequests } from '../schedule/api/booking-requests-api.ts';
-import { listUndeliveredGfes, type GfeVersion } from '../clients/gfe/gfe-api.ts';
+import { listUndeliveredGfes, listUndraftedGfes, type GfeVersion } from '../clients/gfe/gfe-api.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
@@ -31,7 +31,7 @@ vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
 vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
 vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
-vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn() }));
+vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn(), listUndraftedGfes: vi.fn() }));
 vi.mock('../inbox/use-inbox.ts', () => ({ useUnreadMessages: vi.fn() }));
 vi.mock('../sessions/video/waiting-rooms.ts', () => ({ useWaitingRooms: vi.fn(), admitWaiting: vi.fn() }));
 
@@ -58,6 +58,7 @@ beforeEach(() => {
   vi.mocked(listAppointments).mockResolvedValue([]);
   vi.mocked(listPendingRequests).mockResolvedValue([]);
   vi.mocked(listUndeliveredGfes).mockResolvedValue([]);
+  vi.mocked(listUndraftedGfes).mockResolvedValue([]);
   vi.mocked(useUnreadMessages).mockReturnValue(0);
   vi.mocked(useWaitingRooms).mockReturnValue(new Map());
 });
@@ -79,10 +80,19 @@ describe('Today', () => {
     vi.mocked(listClients).mockResolvedValue([{ $id: 'c1', firstName: 'Jane', lastName: 'Doe', preferredName: null }] as unknown as ClientDocument[]);
     const draft = { id: 'g1', clientId: 'c1', version: 1, status: 'draft', dueOn: '2020-01-02' } as GfeVersion;
     vi.mocked(listUndeliveredGfes).mockResolvedValue([draft, { ...draft, id: 'g2', dueOn: null }]);
+    // Booked and self-pay, with nothing drafted yet: listed by its due date too.
+    vi.mocked(listUndraftedGfes).mockResolvedValue([{ clientId: 'c2', appointmentId: 'a2', visitOn: '2030-01-20', dueOn: '2030-01-03' }]);
+    vi.mocked(listClients).mockResolvedValue([
+      { $id: 'c1', firstName: 'Jane', lastName: 'Doe', preferredName: null }, { $id: 'c2', firstName: 'Cara', lastName: 'Diaz', preferredName: null },
+    ] as unknown as ClientDocument[]);
     renderToday();
-    const card = await screen.findByRole('region', { name: 'Good Faith Estimates to deliver (1)' });
+    const card = await screen.findByRole('region', { name: 'Good Faith Estimates to deliver (2)' });
     expect(within(card).getByRole('link', { name: /Jane/ })).toHaveAttribute('href', '/dashboard/clients/c1?tab=billing');
     expect(within(card).getByText('overdue since Thu, Jan 2, 2020')).toBeVisible();
+    expect(within(card).getByRole('link', { name: /Cara/ })).toHaveAttribute('href', '/dashboard/clients/c2?tab=billing');
+    expect(within(card).getByText('booked, no estimate drafted yet, due Thu, Jan 3, 2030')).toBeVisible();
+    // Soonest due first.
+    expect(within(card).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringMatching(/Jane/), expect.stringMatching(/Cara/)]);
   });
 
   it("shows today's date; a new practice gets the checklist at the top, each step opening the right place", async () => {

@@ -15,12 +15,16 @@
 //   {action:'deliver', estimateId} → 200 {success, estimate, shared}: needs the portal invitation and
 //    every required element;
 //   {action:'pdf', estimateId} → 200 {success, filename, contentType, base64}.
+//   {action:'due'} → 200 {success, due: [{clientId, appointmentId, scheduledOn, visitOn, dueOn, rule}]}: Today's
+//    reminder for self-pay clients who are booked (a coming scheduled appointment) but have no estimate
+//    drafted yet, each with the due date gfeDue computes from when its appointment was made (soonest first;
+//    a visit fewer than 3 business days after it was made needs none at scheduling and is left out).
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's), 409.
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
 import { FREQUENCIES, gfeContents, gfeDue, holidaysOf, isDate, MAX_MONTHS, missingElements } from '../../lib/good-faith-estimate.js';
 import { gfePdf, gfeTitle } from '../../lib/good-faith-estimate-pdf.js';
-import { availabilityOf } from '../../lib/booking-store.js';
+import { availabilityOf, listAll } from '../../lib/booking-store.js';
 import { MAX_AMOUNT, ownOr404, practiceOf, zoneOf } from '../../lib/money-store.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
@@ -98,8 +102,41 @@ async function practiceHolidays({ databases, c, userId }, timeZone) {
   return holidaysOf(own ? availabilityOf(own, timeZone).overrides : []);
 }
 
-/** Today's date in the practice's zone. @param {string} timeZone */
-const todayIn = (timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** The date of an instant (now by default) in the practice's zone. @param {string} timeZone @param {Date} [at] */
+const dateIn = (timeZone, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/**
+ * Self-pay clients with a coming appointment and no estimate at all yet, each due by the earliest
+ * date any of their coming appointments makes it due (scheduled on the day it was made).
+ * @param {Run} run
+ */
+async function dueUndrafted(run) {
+  const { databases, c, userId } = run;
+  const [clients, appointments, estimates, practice] = await Promise.all([
+    listAll(databases, c.databaseId, c.clients, [Query.equal('userId', userId), Query.equal('selfPay', true)]),
+    listAll(databases, c.databaseId, c.appointments, [Query.equal('userId', userId), Query.equal('status', 'scheduled'), Query.greaterThan('start', new Date().toISOString())]),
+    listAll(databases, c.databaseId, c.goodFaithEstimates, [Query.equal('userId', userId)]),
+    practiceOf(databases, c, userId),
+  ]);
+  const selfPay = new Set(clients.filter((d) => ownedBy(d, userId)).map((d) => d.$id));
+  for (const estimate of estimates) selfPay.delete(String(estimate['clientId']));
+  const timeZone = zoneOf(practice);
+  const holidays = await practiceHolidays(run, timeZone);
+  /** @type {Map<string, { clientId: string, appointmentId: string, scheduledOn: string, visitOn: string, dueOn: string, rule: string }>} */
+  const byClient = new Map();
+  for (const a of appointments) {
+    const clientId = String(a['clientId']);
+    if (!selfPay.has(clientId) || !ownedBy(a, userId)) continue;
+    const scheduledOn = dateIn(timeZone, new Date(a.$createdAt));
+    const visitOn = dateIn(timeZone, new Date(String(a['start'])));
+    const due = gfeDue({ basis: 'scheduled', scheduledOn, visitOn }, holidays);
+    if (!due.dueOn) continue;
+    const known = byClient.get(clientId);
+    if (!known || due.dueOn < known.dueOn) byClient.set(clientId, { clientId, appointmentId: a.$id, scheduledOn, visitOn, dueOn: due.dueOn, rule: due.rule });
+  }
+  const due = [...byClient.values()].sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+  return { status: 200, body: { success: true, error: null, due } };
+}
 
 /** @param {Run} run @param {Record<string, unknown>} body */
 async function draft(run, body) {
@@ -130,7 +167,7 @@ async function draft(run, body) {
   const holidays = await practiceHolidays(run, timeZone);
   const due = gfeDue(basis === 'requested' ? { basis, requestedOn: basisOn } : { basis, scheduledOn: basisOn, visitOn: startOn }, holidays);
   const contents = gfeContents({
-    client, practice, service, fee, currency, frequency, months, startOn, issuedOn: todayIn(timeZone),
+    client, practice, service, fee, currency, frequency, months, startOn, issuedOn: dateIn(timeZone),
     diagnosisCodes: Array.isArray(client['diagnosisCodes']) ? client['diagnosisCodes'].map(String) : [],
   });
   const data = {
@@ -189,10 +226,11 @@ export default consentFunction({
     if (caller.labels.includes(CLIENT_LABEL)) throw new Refusal(403, GFE_MESSAGES.notTherapist);
     if (body['action'] === 'draft') return draft(run, body);
     if (body['action'] === 'deliver') return deliver(run, body);
+    if (body['action'] === 'due') return dueUndrafted(run);
     if (body['action'] === 'pdf') {
       const { filename, bytes } = await gfePdf(await ownEstimate(run, body));
       return { status: 200, body: { success: true, error: null, filename, contentType: 'application/pdf', base64: bytes.toString('base64') } };
     }
-    throw new Refusal(400, 'Say what to do: draft, deliver or pdf.', 'action');
+    throw new Refusal(400, 'Say what to do: draft, deliver, pdf or due.', 'action');
   },
 });

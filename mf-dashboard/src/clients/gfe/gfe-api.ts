@@ -81,6 +81,19 @@ export async function listDeliveredGfes(userId: string): Promise<GfeVersion[]> {
   return [...newest.values()];
 }
 
+/** A booked self-pay client with no estimate drafted yet, and when it is due (the function's gfeDue). */
+export interface GfeUndrafted { clientId: string; appointmentId: string; visitOn: string; dueOn: string }
+
+/** Today's reminder for estimates not even drafted: booked self-pay clients without one, soonest due first. */
+export async function listUndraftedGfes(): Promise<GfeUndrafted[]> {
+  const answer = await executeFunction<{ success?: boolean; due?: unknown }>('goodFaithEstimates', { action: 'due' });
+  return (Array.isArray(answer.due) ? answer.due as Record<string, unknown>[] : []).flatMap((d) => {
+    const clientId = str(d['clientId']);
+    const dueOn = str(d['dueOn']);
+    return clientId && dueOn ? [{ clientId, appointmentId: str(d['appointmentId']), visitOn: str(d['visitOn']), dueOn }] : [];
+  });
+}
+
 export async function draftGfe(input: GfeDraftInput): Promise<{ estimate: Record<string, unknown> & { $id: string }; missing: string[] }> {
   return executeFunction<{ success?: boolean; estimate: Record<string, unknown> & { $id: string }; missing: string[] }>('goodFaithEstimates', { action: 'draft', ...input });
 }

@@ -5,25 +5,31 @@ import type { ClientDocument } from '../api/client-document.ts';
 import { shortClientName } from '../../schedule/schedule-view.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { listUndeliveredGfes } from './gfe-api.ts';
+import { listUndeliveredGfes, listUndraftedGfes } from './gfe-api.ts';
 
 export const GFE_DUE_TEXT = {
   title: 'Good Faith Estimates to deliver',
   intro: 'Self-pay clients must have their estimate in writing by the due date (No Surprises Act).',
+  notDrafted: 'booked, no estimate drafted yet',
   failed: 'Loading Good Faith Estimates failed',
   due: (date: string) => `due ${date}`,
   overdue: (date: string) => `overdue since ${date}`,
 } as const;
 
 /**
- * Today's reminder (issue 32): every drafted estimate not yet delivered, soonest due first, linked to
- * the client's Billing tab where it is delivered; gone once each is delivered.
+ * Today's reminder (issue 32): every self-pay client who owes an estimate — booked with none drafted
+ * yet, or drafted and not yet delivered — soonest due first, linked to the client's Billing tab where
+ * it is drafted and delivered; each gone once delivered.
  */
 export function GfeDueCard({ clients, today }: { clients: readonly ClientDocument[]; today: string }) {
   const userId = useUserId();
   const drafts = useQuery({ queryKey: ['gfe', userId, 'undelivered'], queryFn: () => listUndeliveredGfes(userId), enabled: userId !== '', meta: { failure: GFE_DUE_TEXT.failed } });
-  if (drafts.isError) return <LoadError what={GFE_DUE_TEXT.failed} onRetry={() => void drafts.refetch()} />;
-  const due = (drafts.data ?? []).filter((d) => d.dueOn !== null);
+  const undrafted = useQuery({ queryKey: ['gfe', userId, 'undrafted'], queryFn: listUndraftedGfes, enabled: userId !== '', meta: { failure: GFE_DUE_TEXT.failed } });
+  if (drafts.isError || undrafted.isError) return <LoadError what={GFE_DUE_TEXT.failed} onRetry={() => { void drafts.refetch(); void undrafted.refetch(); }} />;
+  const due = [
+    ...(drafts.data ?? []).flatMap((d) => (d.dueOn ? [{ key: d.id, clientId: d.clientId, dueOn: d.dueOn, drafted: true }] : [])),
+    ...(undrafted.data ?? []).map((d) => ({ key: `undrafted-${d.clientId}`, clientId: d.clientId, dueOn: d.dueOn, drafted: false })),
+  ].sort((a, b) => a.dueOn.localeCompare(b.dueOn));
   if (due.length === 0) return null;
   const clientsById = new Map(clients.map((client) => [client.$id, client]));
   return (
@@ -32,9 +38,12 @@ export function GfeDueCard({ clients, today }: { clients: readonly ClientDocumen
       <p className="today__hint">{GFE_DUE_TEXT.intro}</p>
       <ul className="clients-consents__list">
         {due.map((d) => (
-          <li key={d.id} className="clients-consents__item">
+          <li key={d.key} className="clients-consents__item">
             <Link to={`/dashboard/clients/${encodeURIComponent(d.clientId)}?tab=billing`}>{shortClientName(clientsById.get(d.clientId))}</Link>
-            <span className="clients-muted">{(d.dueOn ?? '') < today ? GFE_DUE_TEXT.overdue(formatDate(d.dueOn ?? '')) : GFE_DUE_TEXT.due(formatDate(d.dueOn ?? ''))}</span>
+            <span className="clients-muted">
+              {d.drafted ? '' : `${GFE_DUE_TEXT.notDrafted}, `}
+              {d.dueOn < today ? GFE_DUE_TEXT.overdue(formatDate(d.dueOn)) : GFE_DUE_TEXT.due(formatDate(d.dueOn))}
+            </span>
           </li>
         ))}
       </ul>

@@ -83,10 +83,11 @@ export function GfePanel({ client }: { client: ClientDocument }) {
     serviceId: client.defaultServiceId ?? '', frequency: 'weekly' as GfeFrequency, months: '12', startOn: '', basis: 'scheduled' as 'scheduled' | 'requested', basisOn: today(),
   });
   const [missing, setMissing] = useState<string[]>([]);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  // Today's reminders (drafts to deliver, bookings with none drafted) follow every change here.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['gfe', userId] });
   const answer = useMutation({
     mutationFn: async (value: boolean) => { await saveSelfPay(client.$id, value); return value; },
-    onSuccess: async (value) => { setSelfPay(value); await queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }); },
+    onSuccess: async (value) => { setSelfPay(value); await Promise.all([queryClient.invalidateQueries({ queryKey: clientKeys.all(userId) }), refresh()]); },
   });
   const draft = useMutation({
     mutationFn: () => draftGfe({ clientId: client.$id, serviceId: form.serviceId, frequency: form.frequency, months: Number(form.months), startOn: form.startOn, basis: form.basis, basisOn: form.basisOn }),
