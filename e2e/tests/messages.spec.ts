@@ -1,7 +1,8 @@
 // Issue 32 "Secure messages" in the composed build: the therapist writes from the Inbox with a PDF
 // attached, and the signed-in client (a second browser, phone-sized) reads it live over Realtime,
 // under the crisis notice; the client's reading shows as "Read" to the therapist, the client's reply
-// raises the unread count in the nav and on Today without a reload, and opening it clears it. axe on
+// raises the unread count in the nav and on Today without a reload, and opening it clears it; with
+// messaging off for the client, the therapist still writes and the client reads but cannot reply. axe on
 // both pages. Who may read what, the limits, the burst email, export and deletion are proved in
 // backend/test/messages.test.ts.
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
@@ -69,6 +70,19 @@ test('the therapist sends a message with an attachment that the client reads liv
     await expectAccessible(page);
     await client.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(client);
+  });
+
+  await test.step('messaging off for this client: the Inbox says they can read but not reply, and the therapist still writes; the portal says why, with no composer', async () => {
+    const conversation = page.getByRole('region', { name: 'Robin Hale' });
+    await conversation.getByRole('switch', { name: 'Messaging with Robin Hale' }).click();
+    await expect(conversation.getByText('Messaging is turned off for Robin Hale: they can read what you send, but can’t reply. Turn it on above to let them write.')).toBeVisible();
+    await conversation.getByRole('textbox', { name: 'Message' }).fill('Please call the office to reschedule.');
+    await conversation.getByRole('button', { name: 'Send' }).click();
+    await expect(conversation.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    await client.reload();
+    await expect(client.getByText('Please call the office to reschedule.')).toBeVisible();
+    await expect(client.getByText('Messaging is turned off for you: you can read what the practice sends, but not reply. Please call the practice instead.')).toBeVisible();
+    await expect(client.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   });
   await clientContext.close();
 });
