@@ -10,6 +10,7 @@ import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
 import { browserTimeZone } from '../shared/time-zone.ts';
+import { CardRefundDialog } from './card/card-refund-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { AGING_BUCKETS, AGING_LABELS, type LedgerEntryDocument } from './ledger.ts';
@@ -38,6 +39,8 @@ export function PaymentsPage() {
   const payments = useRecentPayments();
   const [recording, setRecording] = useState<{ client: ClientDocument | null; refund?: LedgerEntryDocument } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A card payment is refunded to the card, through Stripe (issue 33).
+  const [cardRefund, setCardRefund] = useState<LedgerEntryDocument | null>(null);
   const timeZone = settings.data?.timeZone ?? browserTimeZone();
   const currency = settings.data?.currency ?? DEFAULT_CURRENCY;
   const today = todayIn(timeZone);
@@ -119,7 +122,8 @@ export function PaymentsPage() {
             balanceColumn={false}
             onRefund={(payment) => {
               const client = byId.get(payment.clientId);
-              if (client) setRecording({ client, refund: payment });
+              if (payment.paymentIntentId) setCardRefund(payment);
+              else if (client) setRecording({ client, refund: payment });
             }}
             empty={
               <EmptyState icon="payments" title={PAYMENTS_TEXTS.noPayments}>
@@ -132,6 +136,16 @@ export function PaymentsPage() {
           <Link to="/dashboard/transactions?type=payment">Every payment, in All Transactions</Link>
         </p>
       </Card>
+      {cardRefund && (
+        <CardRefundDialog
+          payment={cardRefund}
+          onClose={() => setCardRefund(null)}
+          onDone={(message) => {
+            setCardRefund(null);
+            setNotice(message);
+          }}
+        />
+      )}
       {recording && (
         <EntryDialog
           kind={recording.refund ? 'refund' : 'payment'}
