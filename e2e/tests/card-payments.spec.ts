@@ -6,18 +6,34 @@
 // and shows a card payment link as a QR code on a phone. Set-up through the API (support/portal.ts);
 // limits, webhooks, scoping, receipts, disputes and the no-PHI check are proved in
 // backend/test/online-payments.test.ts.
+// AutoPay (issue 33): the client turns it on in the portal and sees the notice of the next charge; the
+// nightly run (autopay-nightly, executed at the next 00:30 in the practice's zone by the Stripe
+// emulator's clock) charges the saved card off-session; the Billing tab shows the payment. The rules
+// are proved in backend/test/autopay.test.ts.
+import { Client, Functions } from 'node-appwrite';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { createCompleteUser, signIn } from '../support/accounts.ts';
 import { fillCard, hostedCheckoutUrl } from '../support/billing-pages.ts';
 import { uniqueEmail } from '../support/mailbox.ts';
-import { ports } from '../support/ports.ts';
+import { appwriteUrl, ports } from '../support/ports.ts';
 import { inviteToPortal, issueInvoice, PORTAL_PRACTICE } from '../support/portal.ts';
 import { practiceDatabases, seedPractice } from '../support/practice-data.ts';
-import { stripe } from '../support/stripe-clock.ts';
+import { flushWebhooks, stripe, stripeUrl } from '../support/stripe-clock.ts';
 import { Query } from 'node-appwrite';
 
+const functions = new Functions(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
+
+/** The next 00:30 in New York (the seeded practice's zone) after the Stripe emulator's clock. */
+async function nextNightInNewYork(): Promise<string> {
+  const clock = (await (await fetch(`${stripeUrl}/_dev/clock`)).json()) as { now: number };
+  const hourIn = (ms: number) => new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
+  let at = Math.ceil((clock.now * 1000) / 1_800_000) * 1_800_000;
+  while (hourIn(at) !== '00:30') at += 1_800_000;
+  return new Date(at).toISOString();
+}
+
 test('connect Stripe, a client pays part of an invoice in the portal, the Billing tab shows it', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const therapist = await createCompleteUser();
   const clientEmail = uniqueEmail('pay-client');
   const { clients } = await seedPractice(therapist.id, { clients: [{ firstName: 'Robin', lastName: 'Hale', email: clientEmail, reminderConsent: true }] });
@@ -71,6 +87,18 @@ test('connect Stripe, a client pays part of an invoice in the portal, the Billin
     await expect(client.getByText('Payment received — thank you.')).toBeVisible({ timeout: 20_000 });
     await expect(client.getByText('Balance due: $35.00')).toBeVisible();
   });
+
+  await test.step('the client turns AutoPay on for the saved card and sees the next charge', async () => {
+    const autopay = client.getByRole('region', { name: 'AutoPay' });
+    await expect(autopay.getByText('Card: Visa •••• 4242')).toBeVisible({ timeout: 20_000 });
+    await autopay.getByRole('button', { name: 'Turn on AutoPay' }).click();
+    await expect(autopay.getByText('Read and accept the AutoPay terms to turn AutoPay on.')).toBeVisible();
+    await autopay.getByRole('checkbox', { name: 'I agree to the AutoPay terms' }).check();
+    await autopay.getByRole('button', { name: 'Turn on AutoPay' }).click();
+    await expect(autopay.getByText('AutoPay is on with Visa •••• 4242.')).toBeVisible({ timeout: 20_000 });
+    await expect(autopay.getByText(/^AutoPay will charge \$35\.00 to Visa •••• 4242 on \w{3}, \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+    await expectAccessible(client);
+  });
   await clientContext.close();
 
   await test.step("the therapist's Billing tab shows the card payment", async () => {
@@ -109,6 +137,19 @@ test('connect Stripe, a client pays part of an invoice in the portal, the Billin
     await expect(page.getByText('Refunded $10.00 to Visa •••• 4242.')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('row').filter({ hasText: 'Charged in the office' })).toContainText('Refunded in full');
     await expect(page.getByRole('row').filter({ hasText: 'Refunded by card' })).toContainText('+$10.00');
+  });
+
+  await test.step('the nightly AutoPay run charges what is still owed to the saved card; the Billing tab shows it', async () => {
+    const run = await functions.createExecution({ functionId: 'autopay-nightly', body: JSON.stringify({ now: await nextNightInNewYork() }), async: false });
+    expect(run.responseStatusCode, run.responseBody).toBe(200);
+    expect(JSON.parse(run.responseBody)).toMatchObject({ charged: 1, amount: 3500 });
+    await flushWebhooks();
+    await page.reload();
+    await expect(page.getByText('Ref. Visa •••• 4242 · Paid online')).toHaveCount(2, { timeout: 20_000 });
+    const autopay = page.getByRole('region', { name: 'AutoPay' });
+    await expect(autopay.getByText(/^On with Visa •••• 4242, turned on by the client in the portal/)).toBeVisible();
+    await expect(autopay.getByRole('button', { name: 'Turn off AutoPay' })).toBeVisible();
+    await expectAccessible(page);
   });
 
   await test.step('Take a card payment on a phone: the payment link as a QR code', async () => {
