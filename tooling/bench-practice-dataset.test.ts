@@ -85,7 +85,7 @@ describe('the seeded practice', () => {
   });
 
   it('has the three suggested services with their fees, and clients point at them', async () => {
-    const services = await listAs(first, 2);
+    const services = await listAs(first, 3);
     expect(services.map((service) => [service.serviceCode, service.durationMinutes, typeof service.fee])).toEqual([
       ['90791', 60, 'number'],
       ['90834', 45, 'number'],
