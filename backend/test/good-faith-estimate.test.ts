@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addBusinessDays, addDays, businessDaysBetween, coversUntil, DISPUTE_THRESHOLD_MINOR, GFE_DISCLAIMERS, GFE_NOTICE, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
+  addBusinessDays, addDays, businessDaysBetween, coversUntil, DISPUTE_THRESHOLD_MINOR, expectedFrequency, GFE_DISCLAIMERS, GFE_NOTICE, gfeContents, gfeDue, holidaysOf, isBusinessDay, missingElements, overEstimate, sessionDates,
 } from '../functions/lib/good-faith-estimate.js';
 
 const none = new Set<string>();
@@ -153,5 +153,23 @@ describe('the standard notice of the right to an estimate (CMS-10791 Appendix 1)
     expect(text).toMatch(/within 3 business days after you ask/);
     expect(gfeDue({ basis: 'requested', requestedOn: '2026-12-07' }, none).dueOn).toBe(addBusinessDays('2026-12-07', 3, none));
     expect(String(DISPUTE_THRESHOLD_MINOR / 100)).toBe('400');
+  });
+});
+
+describe('how often the coming sessions are booked (a guess shown on Today, never applied)', () => {
+  const at = (days: number[]) => days.map((d) => new Date(Date.UTC(2027, 0, 4) + d * 86_400_000).toISOString());
+  it('reads weekly, every 2 weeks and monthly from the median gap, across a clock change', () => {
+    expect(expectedFrequency(at([0, 7, 14, 21]))).toBe('weekly');
+    expect(expectedFrequency(at([0, 14, 28, 42]))).toBe('biweekly');
+    expect(expectedFrequency(at([0, 28, 59, 90]))).toBe('monthly');
+    // One missed week does not make a weekly client biweekly.
+    expect(expectedFrequency(at([0, 7, 21, 28, 35]))).toBe('weekly');
+    // US clocks change on 2027-03-14: a weekly 9 AM session is 7 days less an hour apart.
+    expect(expectedFrequency(['2027-03-08T14:00:00.000Z', '2027-03-15T13:00:00.000Z', '2027-03-22T13:00:00.000Z'])).toBe('weekly');
+  });
+  it('says nothing from fewer than three sessions, or gaps that fit no frequency', () => {
+    expect(expectedFrequency(at([0, 7]))).toBeNull();
+    expect(expectedFrequency(at([0, 3, 6, 9]))).toBeNull();
+    expect(expectedFrequency([])).toBeNull();
   });
 });

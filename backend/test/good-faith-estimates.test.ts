@@ -18,7 +18,7 @@ const COLLECTION = 'good_faith_estimates';
 const PRACTICE = 'Calm Waters Therapy';
 
 interface Estimate { $id: string; version: number; status: string; fee: number; total: number; dueOn: string | null; frequency: string; months: number; portalDocumentId: string | null; $permissions: string[] }
-interface Due { clientId: string; appointmentId: string; scheduledOn: string; visitOn: string; dueOn: string; rule: string }
+interface Due { clientId: string; appointmentId: string; scheduledOn: string; visitOn: string; dueOn: string; rule: string; change?: Record<string, unknown> }
 interface Answer { success: boolean; error: string | null; field?: string; due?: Due[]; estimate?: Estimate; missing?: string[]; base64?: string; filename?: string; shared?: { documentId: string; created: boolean; mailed: boolean } }
 
 let aw: LocalAppwrite;
@@ -233,5 +233,40 @@ describe('Today\'s reminder: booked self-pay clients with no estimate yet', () =
     // Another practice sees none of it; a client cannot ask.
     expect((await gfe(other, { action: 'due' })).body.due).toEqual([]);
     expect((await gfe(clientA, { action: 'due' })).status).toBe(403);
+  });
+});
+
+describe('a new version when what is booked no longer matches the delivered estimate', () => {
+  it('a session charged more than the estimate, or sessions booked at another frequency, bring the client back to Today until a new version is drafted', async () => {
+    const DAY = 24 * 60 * 60_000;
+    const ellis = await createClient(therapist, { firstName: 'Ellis', lastName: 'Moor', dateOfBirth: '1988-06-30', selfPay: true });
+    const draft = await draftFor(ellis, { frequency: 'weekly', fee: 12000 });
+    expect(draft.status, draft.raw).toBe(201);
+    await invitedClient(aw, therapist, ellis.$id, String(ellis['email']));
+    const delivered = await gfe(therapist, { action: 'deliver', estimateId: draft.body.estimate?.$id });
+    expect(delivered.status, delivered.raw).toBe(200);
+    // Weekly at the estimate's fee: it still holds.
+    const weekly = [await createAppointment(therapist, ellis.$id, service.$id, 21 * DAY), await createAppointment(therapist, ellis.$id, service.$id, 28 * DAY), await createAppointment(therapist, ellis.$id, service.$id, 35 * DAY)];
+    const mine = async () => ((await gfe(therapist, { action: 'due' })).body.due ?? []).filter((d) => d.clientId === ellis.$id);
+    expect(await mine()).toEqual([]);
+    // The fee rises on a booked session: a new version is due, by what the next visit makes due.
+    await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: weekly[2]!.$id, data: { feeAmount: 14000 } });
+    const [raised, ...more] = await mine();
+    expect(more).toEqual([]);
+    expect(raised).toMatchObject({ rule: 'changed', appointmentId: weekly[0]!.$id, change: { estimateId: draft.body.estimate?.$id, version: 1, fee: { from: 12000, to: 14000 } } });
+    expect(raised?.change).not.toHaveProperty('frequency');
+    // Sessions now every 2 weeks (the guess is shown, nothing is changed).
+    await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: weekly[2]!.$id, data: { feeAmount: 12000 } });
+    for (const [i, days] of [[1, 35], [2, 49]] as const) {
+      const start = new Date(Math.floor((Date.now() + days * DAY) / 60_000) * 60_000);
+      await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: weekly[i]!.$id, data: { start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString() } });
+    }
+    const [moved] = await mine();
+    expect(moved).toMatchObject({ rule: 'changed', change: { version: 1, frequency: { from: 'weekly', to: 'biweekly' } } });
+    expect(moved?.change).not.toHaveProperty('fee');
+    // Drafting version 2 takes it off (Today lists the draft instead); another practice sees nothing.
+    expect((await draftFor(ellis, { frequency: 'biweekly', fee: 12000 })).status).toBe(201);
+    expect(await mine()).toEqual([]);
+    expect(((await gfe(other, { action: 'due' })).body.due ?? []).filter((d) => d.clientId === ellis.$id)).toEqual([]);
   });
 });

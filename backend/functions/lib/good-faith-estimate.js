@@ -25,6 +25,24 @@
 export const FREQUENCIES = /** @type {const} */ (['weekly', 'biweekly', 'monthly']);
 export const FREQUENCY_LABELS = /** @type {Record<Frequency, string>} */ ({ weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly' });
 export const MAX_MONTHS = 12;
+
+/**
+ * How often a client's coming sessions are booked, read from their start dates (the median gap
+ * between consecutive ones: about 7 days weekly, 14 every 2 weeks, 28–31 monthly), or null when
+ * fewer than three are booked or the gaps fit none. A guess the therapist is shown, never applied.
+ * @param {string[]} starts ISO instants
+ * @returns {Frequency | null}
+ */
+export function expectedFrequency(starts) {
+  const times = starts.map((s) => Date.parse(s)).filter(Number.isFinite).sort((a, b) => a - b);
+  if (times.length < 3) return null;
+  const gaps = times.slice(1).map((t, i) => (t - (times[i] ?? t)) / 86_400_000).sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  if (median >= 6 && median <= 8) return 'weekly';
+  if (median >= 13 && median <= 15) return 'biweekly';
+  if (median >= 27 && median <= 32) return 'monthly';
+  return null;
+}
 /** Billed charges this far over the estimate may be disputed (CMS model notice): All Transactions warns. */
 export const DISPUTE_THRESHOLD_MINOR = 40_000;
 

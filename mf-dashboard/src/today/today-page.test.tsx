@@ -81,18 +81,24 @@ describe('Today', () => {
     const draft = { id: 'g1', clientId: 'c1', version: 1, status: 'draft', dueOn: '2020-01-02' } as GfeVersion;
     vi.mocked(listUndeliveredGfes).mockResolvedValue([draft, { ...draft, id: 'g2', dueOn: null }]);
     // Booked and self-pay, with nothing drafted yet: listed by its due date too.
-    vi.mocked(listUndraftedGfes).mockResolvedValue([{ clientId: 'c2', appointmentId: 'a2', visitOn: '2030-01-20', dueOn: '2030-01-03' }]);
+    vi.mocked(listUndraftedGfes).mockResolvedValue([
+      { clientId: 'c2', appointmentId: 'a2', visitOn: '2030-01-20', dueOn: '2030-01-03' },
+      // Delivered, but what is booked no longer matches it: a new version is due.
+      { clientId: 'c3', appointmentId: 'a3', visitOn: '2030-02-20', dueOn: '2030-02-04', change: { version: 1, currency: 'USD', fee: { from: 12000, to: 14000 }, frequency: { from: 'weekly', to: 'biweekly' } } },
+    ]);
     vi.mocked(listClients).mockResolvedValue([
       { $id: 'c1', firstName: 'Jane', lastName: 'Doe', preferredName: null }, { $id: 'c2', firstName: 'Cara', lastName: 'Diaz', preferredName: null },
+      { $id: 'c3', firstName: 'Ellis', lastName: 'Moor', preferredName: null },
     ] as unknown as ClientDocument[]);
     renderToday();
-    const card = await screen.findByRole('region', { name: 'Good Faith Estimates to deliver (2)' });
+    const card = await screen.findByRole('region', { name: 'Good Faith Estimates to deliver (3)' });
+    expect(within(card).getByText('a session is booked at $140.00, version 1 says $120.00; sessions look booked every 2 weeks, version 1 says weekly: a new version is due Mon, Feb 4, 2030')).toBeVisible();
     expect(within(card).getByRole('link', { name: /Jane/ })).toHaveAttribute('href', '/dashboard/clients/c1?tab=billing');
     expect(within(card).getByText('overdue since Thu, Jan 2, 2020')).toBeVisible();
     expect(within(card).getByRole('link', { name: /Cara/ })).toHaveAttribute('href', '/dashboard/clients/c2?tab=billing');
     expect(within(card).getByText('booked, no estimate drafted yet, due Thu, Jan 3, 2030')).toBeVisible();
     // Soonest due first.
-    expect(within(card).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringMatching(/Jane/), expect.stringMatching(/Cara/)]);
+    expect(within(card).getAllByRole('link').map((a) => a.textContent)).toEqual([expect.stringMatching(/Jane/), expect.stringMatching(/Cara/), expect.stringMatching(/Ellis/)]);
   });
 
   it("shows today's date; a new practice gets the checklist at the top, each step opening the right place", async () => {

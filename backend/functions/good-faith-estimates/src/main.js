@@ -15,14 +15,18 @@
 //   {action:'deliver', estimateId} → 200 {success, estimate, shared}: needs the portal invitation and
 //    every required element;
 //   {action:'pdf', estimateId} → 200 {success, filename, contentType, base64}.
-//   {action:'due'} → 200 {success, due: [{clientId, appointmentId, scheduledOn, visitOn, dueOn, rule}]}: Today's
-//    reminder for self-pay clients who are booked (a coming scheduled appointment) but have no estimate
-//    drafted yet, each with the due date gfeDue computes from when its appointment was made (soonest first;
-//    a visit fewer than 3 business days after it was made needs none at scheduling and is left out).
+//   {action:'due'} → 200 {success, due: [{clientId, appointmentId, scheduledOn, visitOn, dueOn, rule, change?}]}:
+//    Today's reminder for self-pay clients who are booked (a coming scheduled appointment) but have no
+//    estimate drafted yet, each with the due date gfeDue computes from when its appointment was made
+//    (soonest first; a visit fewer than 3 business days after it was made needs none at scheduling and is
+//    left out); and for those whose newest estimate was delivered but no longer says what is booked — a
+//    coming session charged more, or sessions booked at another frequency (rule 'changed', with
+//    change: {estimateId, version, currency, fee?: {from, to}, frequency?: {from, to}}): a new version is due, by the
+//    date the next visit makes it due (today when that is sooner).
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's), 409.
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
-import { FREQUENCIES, gfeContents, gfeDue, holidaysOf, isDate, MAX_MONTHS, missingElements } from '../../lib/good-faith-estimate.js';
+import { expectedFrequency, FREQUENCIES, gfeContents, gfeDue, holidaysOf, isDate, MAX_MONTHS, missingElements } from '../../lib/good-faith-estimate.js';
 import { gfePdf, gfeTitle } from '../../lib/good-faith-estimate-pdf.js';
 import { availabilityOf, listAll } from '../../lib/booking-store.js';
 import { MAX_AMOUNT, ownOr404, practiceOf, zoneOf } from '../../lib/money-store.js';
@@ -106,8 +110,29 @@ async function practiceHolidays({ databases, c, userId }, timeZone) {
 const dateIn = (timeZone, at = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
+ * What the newest delivered estimate no longer says of what is booked: a coming session charged more
+ * than its fee (what the client would then pay above what they were told), or coming sessions booked
+ * at another frequency than it expects (expectedFrequency's guess, shown, never applied). Null when it
+ * still holds, or its newest version is a draft (the therapist is already at work on it).
+ * @param {Doc} estimate the client's newest version
+ * @param {Doc[]} booked the client's coming sessions
+ */
+function changeSince(estimate, booked) {
+  if (estimate['status'] !== 'delivered') return null;
+  const fees = booked.map((a) => a['feeAmount']).filter((fee) => typeof fee === 'number');
+  const fee = fees.length ? Math.max(.../** @type {number[]} */ (fees)) : null;
+  const frequency = expectedFrequency(booked.map((a) => String(a['start'])));
+  /** @type {{ estimateId: string, version: number, currency: string, fee?: { from: number, to: number }, frequency?: { from: string, to: string } }} */
+  const change = { estimateId: estimate.$id, version: Number(estimate['version']), currency: String(estimate['currency'] ?? 'USD') };
+  if (fee !== null && fee > Number(estimate['fee'])) change.fee = { from: Number(estimate['fee']), to: fee };
+  if (frequency && frequency !== estimate['frequency']) change.frequency = { from: String(estimate['frequency']), to: frequency };
+  return change.fee || change.frequency ? change : null;
+}
+
+/**
  * Self-pay clients with a coming appointment and no estimate at all yet, each due by the earliest
- * date any of their coming appointments makes it due (scheduled on the day it was made).
+ * date any of their coming appointments makes it due (scheduled on the day it was made); and those
+ * whose delivered estimate no longer holds (changeSince), due by what the next visit makes due.
  * @param {Run} run
  */
 async function dueUndrafted(run) {
@@ -119,22 +144,46 @@ async function dueUndrafted(run) {
     practiceOf(databases, c, userId),
   ]);
   const selfPay = new Set(clients.filter((d) => ownedBy(d, userId)).map((d) => d.$id));
-  for (const estimate of estimates) selfPay.delete(String(estimate['clientId']));
+  /** @type {Map<string, Doc>} newest version per client */
+  const newest = new Map();
+  for (const estimate of estimates) {
+    const known = newest.get(String(estimate['clientId']));
+    if (!known || Number(estimate['version']) > Number(known['version'])) newest.set(String(estimate['clientId']), estimate);
+  }
   const timeZone = zoneOf(practice);
   const holidays = await practiceHolidays(run, timeZone);
-  /** @type {Map<string, { clientId: string, appointmentId: string, scheduledOn: string, visitOn: string, dueOn: string, rule: string }>} */
-  const byClient = new Map();
+  const today = dateIn(timeZone);
+  /** @type {Map<string, Doc[]>} */
+  const coming = new Map();
   for (const a of appointments) {
     const clientId = String(a['clientId']);
     if (!selfPay.has(clientId) || !ownedBy(a, userId)) continue;
-    const scheduledOn = dateIn(timeZone, new Date(a.$createdAt));
-    const visitOn = dateIn(timeZone, new Date(String(a['start'])));
-    const due = gfeDue({ basis: 'scheduled', scheduledOn, visitOn }, holidays);
-    if (!due.dueOn) continue;
-    const known = byClient.get(clientId);
-    if (!known || due.dueOn < known.dueOn) byClient.set(clientId, { clientId, appointmentId: a.$id, scheduledOn, visitOn, dueOn: due.dueOn, rule: due.rule });
+    coming.set(clientId, [...(coming.get(clientId) ?? []), a]);
   }
-  const due = [...byClient.values()].sort((a, b) => a.dueOn.localeCompare(b.dueOn));
+  /** @type {Array<{ clientId: string, appointmentId: string, scheduledOn: string, visitOn: string, dueOn: string, rule: string, change?: object }>} */
+  const due = [];
+  for (const [clientId, booked] of coming) {
+    const estimate = newest.get(clientId);
+    if (estimate) {
+      const change = changeSince(estimate, booked);
+      if (!change) continue;
+      const next = booked.reduce((a, b) => (String(b['start']) < String(a['start']) ? b : a));
+      const visitOn = dateIn(timeZone, new Date(String(next['start'])));
+      const dueOn = gfeDue({ basis: 'scheduled', scheduledOn: today, visitOn }, holidays).dueOn ?? today;
+      due.push({ clientId, appointmentId: next.$id, scheduledOn: today, visitOn, dueOn, rule: 'changed', change });
+      continue;
+    }
+    /** @type {(typeof due)[number] | null} */
+    let soonest = null;
+    for (const a of booked) {
+      const scheduledOn = dateIn(timeZone, new Date(a.$createdAt));
+      const visitOn = dateIn(timeZone, new Date(String(a['start'])));
+      const found = gfeDue({ basis: 'scheduled', scheduledOn, visitOn }, holidays);
+      if (found.dueOn && (!soonest || found.dueOn < soonest.dueOn)) soonest = { clientId, appointmentId: a.$id, scheduledOn, visitOn, dueOn: found.dueOn, rule: found.rule };
+    }
+    if (soonest) due.push(soonest);
+  }
+  due.sort((a, b) => a.dueOn.localeCompare(b.dueOn));
   return { status: 200, body: { success: true, error: null, due } };
 }
 

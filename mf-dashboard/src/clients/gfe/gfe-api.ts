@@ -81,16 +81,38 @@ export async function listDeliveredGfes(userId: string): Promise<GfeVersion[]> {
   return [...newest.values()];
 }
 
-/** A booked self-pay client with no estimate drafted yet, and when it is due (the function's gfeDue). */
-export interface GfeUndrafted { clientId: string; appointmentId: string; visitOn: string; dueOn: string }
+/** What a delivered estimate no longer says of what is booked (a new version is due). */
+export interface GfeChange { version: number; currency: string; fee?: { from: number; to: number }; frequency?: { from: string; to: string } }
 
-/** Today's reminder for estimates not even drafted: booked self-pay clients without one, soonest due first. */
+/** A booked self-pay client with no estimate drafted yet, or whose delivered one no longer holds, and when it is due (the function's gfeDue). */
+export interface GfeUndrafted { clientId: string; appointmentId: string; visitOn: string; dueOn: string; change?: GfeChange }
+
+const numberPair = (v: unknown): { from: number; to: number } | undefined => {
+  const pair = v as { from?: unknown; to?: unknown } | null | undefined;
+  return typeof pair?.from === 'number' && typeof pair.to === 'number' ? { from: pair.from, to: pair.to } : undefined;
+};
+const textPair = (v: unknown): { from: string; to: string } | undefined => {
+  const pair = v as { from?: unknown; to?: unknown } | null | undefined;
+  return typeof pair?.from === 'string' && typeof pair.to === 'string' ? { from: pair.from, to: pair.to } : undefined;
+};
+
+function changeOf(v: unknown): GfeChange | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const raw = v as Record<string, unknown>;
+  const fee = numberPair(raw['fee']);
+  const frequency = textPair(raw['frequency']);
+  if (!fee && !frequency) return undefined;
+  return { version: typeof raw['version'] === 'number' ? raw['version'] : 0, currency: str(raw['currency']) || 'USD', ...(fee ? { fee } : {}), ...(frequency ? { frequency } : {}) };
+}
+
+/** Today's reminder for estimates not drafted: booked self-pay clients without one, or whose delivered one no longer holds, soonest due first. */
 export async function listUndraftedGfes(): Promise<GfeUndrafted[]> {
   const answer = await executeFunction<{ success?: boolean; due?: unknown }>('goodFaithEstimates', { action: 'due' });
   return (Array.isArray(answer.due) ? answer.due as Record<string, unknown>[] : []).flatMap((d) => {
     const clientId = str(d['clientId']);
     const dueOn = str(d['dueOn']);
-    return clientId && dueOn ? [{ clientId, appointmentId: str(d['appointmentId']), visitOn: str(d['visitOn']), dueOn }] : [];
+    const change = changeOf(d['change']);
+    return clientId && dueOn ? [{ clientId, appointmentId: str(d['appointmentId']), visitOn: str(d['visitOn']), dueOn, ...(change ? { change } : {}) }] : [];
   });
 }
 
