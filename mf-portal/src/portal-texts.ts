@@ -303,6 +303,8 @@ export const PORTAL_TEXT = {
   publicBooking: {
     loading: 'Loading…',
     title: (practice: string) => `Book with ${practice}`,
+    /** The page's heading before (or without) a practice: an address no practice uses, or a failed load. */
+    genericTitle: 'Book an appointment',
     intro: 'New clients: choose a service and a time. We’ll email you a code to confirm it’s you before we hold the time.',
     unknown: 'This practice does not take bookings online. Please contact the practice directly.',
     failed: 'That didn’t work. Please try again.',

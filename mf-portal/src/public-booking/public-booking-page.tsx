@@ -214,6 +214,7 @@ function PublicBooking() {
     <div className="portal">
       <div className="portal-body">
         <div className="portal-page">
+          {practice.isSuccess ? null : <PageHeader title={T.genericTitle} />}
           {practice.isPending ? <p role="status" className="portal-muted">{T.loading}</p> : null}
           {unknown ? <EmptyState icon="empty">{T.unknown}</EmptyState> : null}
           {practice.isError && !unknown ? <Alert tone="error" action={<Button onClick={() => void practice.refetch()}>{B.retry}</Button>}>{messageOf(practice.error)}</Alert> : null}
