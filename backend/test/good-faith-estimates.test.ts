@@ -255,6 +255,9 @@ describe('a new version when what is booked no longer matches the delivered esti
     expect(more).toEqual([]);
     expect(raised).toMatchObject({ rule: 'changed', appointmentId: weekly[0]!.$id, change: { estimateId: draft.body.estimate?.$id, version: 1, fee: { from: 12000, to: 14000 } } });
     expect(raised?.change).not.toHaveProperty('frequency');
+    // Counted from the day of the change, so it holds still from one day to the next.
+    const chicagoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    expect(raised?.scheduledOn).toBe(chicagoToday);
     // Sessions now every 2 weeks (the guess is shown, nothing is changed).
     await therapist.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: weekly[2]!.$id, data: { feeAmount: 12000 } });
     for (const [i, days] of [[1, 35], [2, 49]] as const) {

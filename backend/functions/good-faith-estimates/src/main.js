@@ -21,8 +21,8 @@
 //    (soonest first; a visit fewer than 3 business days after it was made needs none at scheduling and is
 //    left out); and for those whose newest estimate was delivered but no longer says what is booked — a
 //    coming session charged more, or sessions booked at another frequency (rule 'changed', with
-//    change: {estimateId, version, currency, fee?: {from, to}, frequency?: {from, to}}): a new version is due, by the
-//    date the next visit makes it due (today when that is sooner).
+//    change: {estimateId, version, currency, fee?: {from, to}, frequency?: {from, to}}): a new version is due by
+//    the date gfeDue gives the next visit counted from the booking's last change after delivery.
 // Refusals {success:false, error, field?}: 400, 401, 403 (a client), 404 (not the caller's), 409.
 import { ID, Permission, Query, Role } from 'node-appwrite';
 import { consentFunction, documentOrNull } from '../../lib/consent-store.js';
@@ -169,8 +169,11 @@ async function dueUndrafted(run) {
       if (!change) continue;
       const next = booked.reduce((a, b) => (String(b['start']) < String(a['start']) ? b : a));
       const visitOn = dateIn(timeZone, new Date(String(next['start'])));
-      const dueOn = gfeDue({ basis: 'scheduled', scheduledOn: today, visitOn }, holidays).dueOn ?? today;
-      due.push({ clientId, appointmentId: next.$id, scheduledOn: today, visitOn, dueOn, rule: 'changed', change });
+      // Counted from when the booking last changed after delivery, so the due date holds still day by day.
+      const changedAt = booked.map((a) => a.$updatedAt).filter((at) => at > String(estimate['deliveredAt'] ?? '')).sort().at(-1);
+      const scheduledOn = changedAt ? dateIn(timeZone, new Date(changedAt)) : today;
+      const dueOn = gfeDue({ basis: 'scheduled', scheduledOn, visitOn }, holidays).dueOn ?? scheduledOn;
+      due.push({ clientId, appointmentId: next.$id, scheduledOn, visitOn, dueOn, rule: 'changed', change });
       continue;
     }
     /** @type {(typeof due)[number] | null} */
