@@ -1,3 +1,4 @@
+import { ID_RE } from './ids.js';
 // Pure billing rules shared by stripe-webhook and subscriptions-sync: the label table and the
 // Stripe → document mappers.
 
@@ -129,7 +130,7 @@ export function isoFromUnix(seconds) {
  * @returns {string}
  */
 export function documentIdFor(stripeId) {
-  if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(stripeId)) return stripeId;
+  if (ID_RE.test(stripeId)) return stripeId;
   let hash = 0n;
   for (const ch of stripeId) hash = (hash * 131n + BigInt(ch.codePointAt(0) ?? 0)) % (1n << 120n);
   return `h${hash.toString(36)}`.slice(0, 36);

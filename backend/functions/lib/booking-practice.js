@@ -11,6 +11,7 @@ import { ownedBy } from './owned-by.js';
 import { escapeHtml } from './portal.js';
 import { computeSlots } from './slots.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from './smtp-mailer.js';
+import { validId } from './ids.js';
 
 export const BOOK_SLOT_MESSAGES = {
   signIn: 'Sign in to the client portal to book an appointment.',
@@ -35,16 +36,12 @@ export const BOOK_SLOT_MESSAGES = {
 /** A just-made booking can be undone, with nothing left of it, for this long (issue 32; Jane's grace period). */
 export const UNDO_MS = 5 * 60_000;
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /**
  * @typedef {import('./consent-store.js').Run} Run
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {Awaited<ReturnType<typeof practiceOf>>} Practice
  */
-
-/** @param {unknown} value */
-export const idOf = (value) => (typeof value === 'string' && ID_RE.test(value) ? value : '');
 
 /**
  * The therapist's own document of a one-per-practice collection (practice settings, availability):
@@ -88,7 +85,7 @@ export const newClientsMayBook = (rule) => ['new', 'both'].includes(String(rule?
  * @param {'existing' | 'new'} [who]
  */
 export async function bookableService(run, practice, serviceId, who = 'existing') {
-  const id = idOf(serviceId);
+  const id = validId(serviceId);
   if (!id) throw new Refusal(400, BOOK_SLOT_MESSAGES.service, 'serviceId');
   const service = await documentOrNull(run.databases, run.c.databaseId, run.c.services, id);
   const rule = practice.rules.get(id);

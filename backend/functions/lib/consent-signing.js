@@ -6,6 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 import { ACCESS_CODE_PLACEHOLDER, CUSTOM_TEMPLATE_ID } from './consent-templates.js';
 import { Refusal } from './note-signing.js';
+import { ID_RE } from './ids.js';
 
 /** A therapist's own consent text: at most this long (title, body). */
 export const TITLE_MAX = 200;
@@ -17,7 +18,6 @@ const DRAWING_SIDE_MAX = 4000;
 const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const PNG_IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 

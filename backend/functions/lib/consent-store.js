@@ -9,6 +9,7 @@ import { collectionsFromEnv } from './collections.js';
 import { ESIGN_DISCLOSURE } from './consent-templates.js';
 import { messageOf, readBody, serverClient } from './execution.js';
 import { Refusal } from './note-signing.js';
+import { ID_RE } from './ids.js';
 
 /**
  * @typedef {import('./execution.js').Context} Context
@@ -70,7 +71,7 @@ export async function documentOrNull(databases, databaseId, collectionId, docume
  * @param {unknown} accessId
  */
 export async function ownPortalLink({ databases, c, userId }, accessId) {
-  const id = typeof accessId === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(accessId) ? accessId : '';
+  const id = typeof accessId === 'string' && ID_RE.test(accessId) ? accessId : '';
   const link = id ? await documentOrNull(databases, c.databaseId, c.portalAccess, id) : null;
   if (!link || link.clientUserId !== userId) throw new Refusal(404, PRACTICE_NOT_FOUND, 'accessId');
   return link;

@@ -18,6 +18,7 @@ import { allocationState, computeBalance } from './ledger.js';
 import { ALL, BALANCE_FIELDS, MONTH_FIELDS, totalsChange, totalsDocumentId } from './ledger-totals.js';
 import { Refusal } from './note-signing.js';
 import { ownedBy } from './owned-by.js';
+import { ID_RE } from './ids.js';
 
 /**
  * @typedef {import('node-appwrite').Databases} Databases
@@ -30,7 +31,6 @@ import { ownedBy } from './owned-by.js';
 export const MAX_AMOUNT = 100_000_000;
 const PAGE = 5000;
 const OPEN_CHARGES_MAX = 20_000;
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** @param {string} userId */
@@ -45,10 +45,11 @@ export const isConflict = (e) => typeof e === 'object' && e !== null && 'code' i
  * @param {Record<string, unknown>} body
  * @param {string} field
  * @param {string} message
+ * @param {number} [status] the refusal's status: 400, or 404 where a wrong id must look like a missing one
  */
-export function idOf(body, field, message) {
+export function idOf(body, field, message, status = 400) {
   const value = body[field];
-  if (typeof value !== 'string' || !ID_RE.test(value)) throw new Refusal(400, message, field);
+  if (typeof value !== 'string' || !ID_RE.test(value)) throw new Refusal(status, message, field);
   return value;
 }
 

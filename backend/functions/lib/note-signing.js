@@ -4,13 +4,13 @@
 import { AppwriteException, Query } from 'node-appwrite';
 import { TOO_MANY_REQUESTS } from './execution.js';
 import { ownedBy } from './owned-by.js';
+import { ID_RE } from './ids.js';
 
 export const PASSWORD_INCORRECT = 'The password is incorrect.';
 export const NOTE_NOT_FOUND = 'This note could not be found.';
 /** appwrite.json `settings.auth.security.sessionsLimit`; override with the SESSIONS_LIMIT variable. */
 const DEFAULT_SESSIONS_LIMIT = 5;
 const PASSWORD_MAX = 256;
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 const RISK_LEVELS = ['none', 'low', 'moderate', 'high'];
 /** The dashboard's words (mf-dashboard/src/sessions/notes/note-readiness.ts). */

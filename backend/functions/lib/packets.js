@@ -19,8 +19,8 @@ import { appwriteDate, Refusal } from './note-signing.js';
 import { ownedBy } from './owned-by.js';
 import { recipientsOf } from './portal-people.js';
 import { questionnaireProblems } from './questionnaire.js';
+import { ID_RE } from './ids.js';
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 export const MAX_PACKET_ITEMS = 12;
 
 export const PACKET_MESSAGES = {

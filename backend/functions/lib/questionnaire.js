@@ -1,3 +1,4 @@
+import { ID_RE } from './ids.js';
 // Cadence's forms (issue 31 "Paperwork — Forms"): a versioned, FHIR-Questionnaire-shaped definition
 // and its QuestionnaireResponse-shaped answers. One pure module for the three places that read a
 // form — the portal's renderer, the therapist's review and the submit-form function's validation —
@@ -33,7 +34,6 @@ export const UPLOAD_TYPES = /** @type {const} */ (['application/pdf', 'image/jpe
 export const UPLOAD_MAX_BYTES = 10_000_000;
 /** How an item names its accepted kinds in the editor: a PDF, or an image of any of these types. */
 export const UPLOAD_KINDS = /** @type {const} */ ({ pdf: ['application/pdf'], image: ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp'] });
-const FILE_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 export const OPERATORS = /** @type {const} */ (['exists', '=', '!=', '>', '<', '>=', '<=']);
 
 /** Lengths the answers are held to (the stored response is one encrypted attribute). */
@@ -250,7 +250,7 @@ function answerProblem(item, value) {
     case 'integer':
       return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= ANSWER_LIMITS.integer ? null : 'Enter a whole number.';
     case 'date': return isCalendarDate(value) ? null : 'Enter a date as YYYY-MM-DD.';
-    case 'attachment': return typeof value === 'string' && FILE_ID_RE.test(value) ? null : 'Upload a file.';
+    case 'attachment': return typeof value === 'string' && ID_RE.test(value) ? null : 'Upload a file.';
     case 'choice': return typeof value === 'string' && optionOf(item, value) ? null : 'Choose one of the options.';
     case 'open-choice':
       if (typeof value !== 'string') return 'Choose an option or type an answer.';

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, Permission, Query, Role } from 'node-appwrite';
 import { ownedBy } from './owned-by.js';
 import { occurrencesBetween } from './recurrence.js';
+import { ID_RE } from './ids.js';
 
 /** APP_LIMIT_DATABASE_TRANSACTION */
 export const TRANSACTION_LIMIT = 100;
@@ -61,7 +62,7 @@ export const isNotFound = (e) => e instanceof AppwriteException && e.code === 40
  * @returns {Promise<Doc | null>}
  */
 export async function ownDocument(databases, databaseId, collectionId, documentId, userId) {
-  if (typeof documentId !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(documentId)) return null;
+  if (typeof documentId !== 'string' || !ID_RE.test(documentId)) return null;
   try {
     const document = await databases.getDocument({ databaseId, collectionId, documentId });
     return ownedBy(document, userId) ? document : null;

@@ -6,8 +6,8 @@
 // first bytes (finfo), never from its name or the type the browser claimed, so a text file renamed
 // .pdf is `text/plain` here and refused.
 import { AppwriteException } from 'node-appwrite';
+import { ID_RE } from './ids.js';
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /**
  * The caller's own unsent upload, or null when it is not one (no such file, another person's, one

@@ -12,34 +12,23 @@
 //   disable
 //   allowInsurance {allow} · retry (the therapist: charge again tonight after a failure was left to them)
 // Anyone else: 404. Refusals {success:false, error, field?}: 400, 401, 404, 409, 502.
-import { Databases, Permission, Query, Role } from 'node-appwrite';
+import { Permission, Query, Role } from 'node-appwrite';
 import {
   AUTOPAY_MESSAGES, AUTOPAY_TERMS, AUTOPAY_TERMS_VERSION, delayOf, enrollmentId, localClock, openChargesOf, upcomingCharges,
 } from '../../lib/autopay.js';
-import { collectionsFromEnv } from '../../lib/collections.js';
-import { messageOf, readBody, serverClient } from '../../lib/execution.js';
-import { currencyOf, dateIn, isNotFound, practiceOf, Refusal, zoneOf } from '../../lib/money-store.js';
+import { currencyOf, dateIn, idOf, isNotFound, practiceOf, Refusal, zoneOf } from '../../lib/money-store.js';
 import { cardLabel, connectedAccount } from '../../lib/online-payments.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { actingLink } from '../../lib/portal-people.js';
-import { stripeFromEnv } from '../../lib/stripe-client.js';
+import { stripeFunction } from '../../lib/money-function.js';
 
 /**
- * @typedef {import('../../lib/execution.js').Context} Context
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  * @typedef {import('stripe').Stripe} StripeClient
- * @typedef {{ databases: Databases, c: import('../../lib/collections.js').Collections, stripe: StripeClient, now: Date }} Run
+ * @typedef {import('../../lib/money-function.js').StripeRun} Run
  */
 
 const NOT_FOUND = 'This could not be found.';
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
-
-/** @param {Record<string, unknown>} body @param {string} field */
-function idIn(body, field) {
-  const value = body[field];
-  if (typeof value !== 'string' || !ID.test(value)) throw new Refusal(404, NOT_FOUND, field);
-  return value;
-}
 
 /**
  * Who is asking, for which client: the client's own login (or their guardian's), or their therapist.
@@ -49,8 +38,8 @@ function idIn(body, field) {
  * @returns {Promise<{ role: 'client' | 'therapist', practiceId: string, client: Doc }>}
  */
 async function callerFor(run, body, callerId) {
-  const clientId = idIn(body, 'clientId');
-  const practiceId = body['practiceId'] === undefined ? callerId : idIn(body, 'practiceId');
+  const clientId = idOf(body, 'clientId', NOT_FOUND, 404);
+  const practiceId = body['practiceId'] === undefined ? callerId : idOf(body, 'practiceId', NOT_FOUND, 404);
   const role = practiceId === callerId ? 'therapist' : 'client';
   if (role === 'client' && !(await actingLink(run.databases, run.c, { practice: practiceId, clientId, callerId }))) throw new Refusal(404, NOT_FOUND);
   const client = await run.databases.getDocument({ databaseId: run.c.databaseId, collectionId: run.c.clients, documentId: clientId }).catch((e) => {
@@ -180,9 +169,9 @@ async function enable(run, who, body, callerId) {
 /**
  * @param {Run} run
  * @param {Record<string, unknown>} body
- * @param {string} callerId
  */
-async function handle(run, body, callerId) {
+async function handle(run, body) {
+  const callerId = run.userId;
   const who = await callerFor(run, body, callerId);
   const action = body['action'];
   if (action === 'summary') return summary(run, who);
@@ -199,21 +188,6 @@ async function handle(run, body, callerId) {
   return summary(run, who);
 }
 
-/** @param {Context} context */
-export default async ({ req, res, error }) => {
-  const callerId = req.headers['x-appwrite-user-id'];
-  if (!callerId) return res.json({ success: false, error: 'Sign in to manage AutoPay.' }, 401);
-  if (!process.env.STRIPE_SECRET_KEY) {
-    error('STRIPE_SECRET_KEY must be set as a function variable.');
-    return res.json({ success: false, error: 'Payments are not configured.' }, 500);
-  }
-  const body = readBody(req.bodyText);
-  try {
-    const run = { databases: new Databases(serverClient(req)), c: collectionsFromEnv(process.env), stripe: stripeFromEnv(process.env), now: new Date() };
-    return res.json(await handle(run, body, callerId), 200);
-  } catch (e) {
-    if (e instanceof Refusal) return res.json(e.body, e.status);
-    error(`autopay ${String(body['action']).slice(0, 20)} for ${callerId} failed: ${messageOf(e)}`);
-    return res.json({ success: false, error: 'AutoPay could not be changed. Please try again.' }, 502);
-  }
-};
+export default stripeFunction({
+  name: 'autopay', field: 'action', signedOut: 'Sign in to manage AutoPay.', failed: 'AutoPay could not be changed. Please try again.', handle,
+});

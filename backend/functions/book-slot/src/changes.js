@@ -21,8 +21,9 @@ import { isLateCancellation, policyFee, storedCancellationWindow, storedLateCanc
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import {
-  bookableService, BOOK_SLOT_MESSAGES, existingClientsMayBook, idOf, practiceOf, requestSummary, slotsNow, tellTherapist, UNDO_MS,
+  bookableService, BOOK_SLOT_MESSAGES, existingClientsMayBook, practiceOf, requestSummary, slotsNow, tellTherapist, UNDO_MS,
 } from '../../lib/booking-practice.js';
+import { validId } from '../../lib/ids.js';
 
 /**
  * @typedef {import('../../lib/booking-practice.js').Run} Run
@@ -65,7 +66,7 @@ export async function cancelTerms(run, practice, appointment, now) {
  * @param {number} now
  */
 async function ownUpcoming(run, link, appointmentId, now) {
-  const id = idOf(appointmentId);
+  const id = validId(appointmentId);
   const appointment = id ? await documentOrNull(run.databases, run.c.databaseId, run.c.appointments, id) : null;
   const therapist = String(link.userId);
   if (!appointment || appointment.clientId !== link.clientId || !ownedBy(appointment, therapist)) throw new Refusal(404, BOOK_SLOT_MESSAGES.appointment, 'appointmentId');
@@ -152,7 +153,7 @@ async function deleteNotices(run, therapist, bookingId) {
  */
 export async function undo(run, body) {
   const link = await ownPortalLink(run, body['accessId']);
-  const id = idOf(body['requestId']);
+  const id = validId(body['requestId']);
   const request = id ? await ownRequest(run, id) : null;
   if (!request || request.clientId !== link.clientId || request.userId !== link.userId) throw new Refusal(404, BOOK_SLOT_MESSAGES.request, 'requestId');
   const now = Date.now();
@@ -263,7 +264,7 @@ export async function cancel(run, body) {
  */
 export async function withdraw(run, body) {
   const link = await ownPortalLink(run, body['accessId']);
-  const id = idOf(body['requestId']);
+  const id = validId(body['requestId']);
   const request = id ? await ownRequest(run, id) : null;
   if (!request || request.clientId !== link.clientId || request.userId !== link.userId) throw new Refusal(404, BOOK_SLOT_MESSAGES.request, 'requestId');
   const now = Date.now();

@@ -37,8 +37,9 @@ import { ownedBy } from '../../lib/owned-by.js';
 import { recordSelfPayAnswer } from '../../lib/self-pay.js';
 import { cancel, mine, reschedule, undo, withdraw } from './changes.js';
 import {
-  bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, idOf, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
+  bookableService, BOOK_SLOT_MESSAGES, createAppointment, existingClientsMayBook, ownFirst, practiceOf, requestSummary, sendMail, slotsNow, tellTherapist, UNDO_MS,
 } from '../../lib/booking-practice.js';
+import { validId } from '../../lib/ids.js';
 
 export { BOOK_SLOT_MESSAGES } from '../../lib/booking-practice.js';
 const MESSAGE_MAX = 1000;
@@ -107,7 +108,7 @@ async function book(run, body) {
  */
 async function decide(run, body) {
   const { databases, c, userId } = run;
-  const id = idOf(body['requestId']);
+  const id = validId(body['requestId']);
   const request = id ? await documentOrNull(databases, c.databaseId, c.bookingRequests, id) : null;
   if (!request || request.userId !== userId) throw new Refusal(404, BOOK_SLOT_MESSAGES.request, 'requestId');
   const decision = body['decision'];

@@ -7,11 +7,11 @@
 import { Account, AppwriteException, Users } from 'node-appwrite';
 import { guestClient, messageOf, readBody, serverClient, TOO_MANY_REQUESTS } from '../../lib/execution.js';
 import { isProfileComplete } from '../../lib/profile.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
 const PENDING_MAX_AGE_MS = 60 * 60 * 1000;
-const USER_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** spec §9: the emailed code has 6 digits. */
 const CODE = /^\d{6}$/;
 const NEEDS_CODE = 'Enter the code we emailed you to change this email.';
@@ -31,7 +31,7 @@ function isPendingUser(user, now = Date.now()) {
 /** @param {Context} context */
 export default async ({ req, res, error }) => {
   const { userId, secret } = readBody(req.bodyText);
-  if (typeof userId !== 'string' || !USER_ID.test(userId)) {
+  if (typeof userId !== 'string' || !ID_RE.test(userId)) {
     return res.json({ success: false, error: 'A valid userId is required.' }, 400);
   }
   if (typeof secret !== 'string' || !CODE.test(secret)) return res.json({ success: false, error: NEEDS_CODE }, 401);

@@ -35,8 +35,8 @@ import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { acceptedTypes, answerProblems, canonicalOf, flattenItems, keptAnswers, toResponse, UPLOAD_MAX_BYTES } from '../../lib/questionnaire.js';
 import { formUploadsBucketFromEnv } from '../../lib/form-uploads.js';
 import { ownUpload } from '../../lib/uploaded-files.js';
+import { ID_RE } from '../../lib/ids.js';
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** form_requests.draft and form_responses.response are 100,000 characters (backend/appwrite.json). */
 const MAX_STORED = 100_000;
 

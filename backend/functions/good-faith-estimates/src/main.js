@@ -34,6 +34,7 @@ import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
 import { portalLinkOf, publishPortalDocument } from '../../lib/portal-documents.js';
+import { ID_RE } from '../../lib/ids.js';
 
 export const GFE_MESSAGES = {
   signIn: 'Sign in to prepare a Good Faith Estimate.',
@@ -55,7 +56,6 @@ export const GFE_MESSAGES = {
   failed: 'The Good Faith Estimate could not be saved. Please try again.',
 };
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /**
  * @typedef {import('../../lib/consent-store.js').Run} Run

@@ -26,10 +26,10 @@ import { publishPortalDocument } from '../../lib/portal-documents.js';
 import { GUARDIAN_ROLE, portalPeople, syncPortalReaders } from '../../lib/portal-people.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const INVITE_MESSAGES = {
@@ -76,7 +76,7 @@ function guardianOf(value) {
  * @param {unknown} accessId
  */
 async function revoke({ databases, storage, ids }, callerId, accessId) {
-  const id = typeof accessId === 'string' && ID_PATTERN.test(accessId) ? accessId : '';
+  const id = typeof accessId === 'string' && ID_RE.test(accessId) ? accessId : '';
   const link = id ? await databases.getDocument({ databaseId: ids.databaseId, collectionId: ids.portalAccess, documentId: id }).catch((e) => {
     if (e instanceof AppwriteException && e.code === 404) return null;
     throw e;
@@ -93,7 +93,7 @@ export default async ({ req, res, log, error }) => {
   if (!callerId) return res.json({ success: false, error: INVITE_MESSAGES.signIn }, 401);
   const body = readBody(req.bodyText);
   const revoking = body.action === 'revoke';
-  const clientId = typeof body.clientId === 'string' && ID_PATTERN.test(body.clientId) ? body.clientId : '';
+  const clientId = typeof body.clientId === 'string' && ID_RE.test(body.clientId) ? body.clientId : '';
   if (!clientId && !revoking) return res.json({ success: false, error: INVITE_MESSAGES.badRequest }, 400);
   const guardian = revoking ? null : guardianOf(body.guardian);
   if (guardian && 'error' in guardian) return res.json({ success: false, error: guardian.error, field: guardian.field }, 400);

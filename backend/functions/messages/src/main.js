@@ -28,6 +28,7 @@ import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { ownUpload } from '../../lib/uploaded-files.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
+import { ID_RE } from '../../lib/ids.js';
 
 export const MESSAGES_TEXT = {
   signIn: 'Sign in to read and send messages.',
@@ -44,7 +45,6 @@ export const MESSAGES_TEXT = {
   failed: 'The message could not be sent. Please try again.',
 };
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const idOf = (/** @type {unknown} */ value) => (typeof value === 'string' && ID_RE.test(value) ? value : '');
 
 /**

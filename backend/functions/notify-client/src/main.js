@@ -14,10 +14,10 @@ import { ownedBy } from '../../lib/owned-by.js';
 import { CANCELLED_STATUSES } from '../../lib/series-store.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
 import { changeEmail } from './change-email.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const NOT_FOUND = 'This appointment could not be found.';
 
 /** @param {unknown} value */
@@ -32,7 +32,7 @@ export default async ({ req, res, log, error }) => {
   const body = readBody(req.bodyText);
   const appointmentId = body['appointmentId'];
   const change = body['change'];
-  if (typeof appointmentId !== 'string' || !ID.test(appointmentId)) return res.json({ success: false, error: 'Name the appointment.' }, 400);
+  if (typeof appointmentId !== 'string' || !ID_RE.test(appointmentId)) return res.json({ success: false, error: 'Name the appointment.' }, 400);
   if (change !== 'moved' && change !== 'cancelled') return res.json({ success: false, error: 'Say whether the appointment moved or was cancelled.' }, 400);
   const previousStart = isInstant(body['previousStart']) ? new Date(String(body['previousStart'])).toISOString() : null;
   const previousEnd = isInstant(body['previousEnd']) ? new Date(String(body['previousEnd'])).toISOString() : null;
@@ -56,7 +56,7 @@ export default async ({ req, res, log, error }) => {
       return res.json({ success: false, reason: 'status', error: change === 'cancelled' ? 'This appointment is not cancelled.' : 'Only a scheduled appointment can be announced as moved.' }, 409);
     }
     const clientId = appointment['clientId'];
-    const client = typeof clientId === 'string' && ID.test(clientId) ? await read(collections.clients, clientId) : null;
+    const client = typeof clientId === 'string' && ID_RE.test(clientId) ? await read(collections.clients, clientId) : null;
     if (!client || !ownedBy(client, userId)) return res.json({ success: false, error: NOT_FOUND }, 404);
     if (client['reminderConsent'] !== true) return res.json({ success: false, reason: 'no-consent', error: 'This client has not agreed to email, so nothing was sent.' }, 409);
     const email = typeof client['email'] === 'string' ? client['email'].trim() : '';

@@ -20,6 +20,7 @@ import { actorFor } from '../../lib/portal-people.js';
 import { invoicePdf, statementPdf, superbillPdf } from '../../lib/money-documents.js';
 import { Refusal } from '../../lib/note-signing.js';
 import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
+import { ID_RE } from '../../lib/ids.js';
 
 export const PORTAL_DOCUMENT_MESSAGES = {
   signIn: 'Sign in to the client portal to download your documents.',
@@ -27,7 +28,6 @@ export const PORTAL_DOCUMENT_MESSAGES = {
   failed: 'The document could not be downloaded. Please try again.',
 };
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /** A file name from a title: its words, never the client's name (the titles carry none). @param {string} title */
 const fileNameOf = (title) => `${String(title).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'document'}.pdf`;
@@ -76,7 +76,7 @@ export default consentFunction({
   handle: async (run, body) => {
     const { databases, userId } = run;
     const c = collectionsFromEnv(process.env);
-    const documentId = typeof body['documentId'] === 'string' && ID.test(body['documentId']) ? body['documentId'] : '';
+    const documentId = typeof body['documentId'] === 'string' && ID_RE.test(body['documentId']) ? body['documentId'] : '';
     if (!documentId) throw new Refusal(400, 'Say which document.', 'documentId');
     const entry = await documentOrNull(databases, c.databaseId, c.portalDocuments, documentId);
     // Shared with the caller (the client, or a guardian when the therapist shared it with guardians),

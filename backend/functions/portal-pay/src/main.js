@@ -10,36 +10,20 @@
 //            Stripe, its webhook not in yet)
 // What goes to Stripe: "{Practice} — Invoice INV-0042" or "{Practice} — Session payment", and Cadence ids.
 // Refusals {success:false, error, field?}: 400, 401, 404, 409 (online payments off), 500, 502.
-import { Databases } from 'node-appwrite';
-import { collectionsFromEnv } from '../../lib/collections.js';
-import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { computeBalance, ledgerEntryId } from '../../lib/ledger.js';
-import { clientEntries, clientInvoices, currencyOf, practiceOf, Refusal, storedEntry } from '../../lib/money-store.js';
+import { stripeFunction } from '../../lib/money-function.js';
+import { clientEntries, clientInvoices, currencyOf, idOf, practiceOf, Refusal, storedEntry } from '../../lib/money-store.js';
 import {
   CARD_TERMS, CARD_TERMS_VERSION, connectedAccount, customerFor, MIN_PAYMENT, ONLINE_PAYMENT_MESSAGES, paymentDescription, paymentKey,
 } from '../../lib/online-payments.js';
 import { actingLink } from '../../lib/portal-people.js';
 import { acceptableReturnUrl } from '../../lib/session-request.js';
-import { stripeFromEnv } from '../../lib/stripe-client.js';
-
-/**
- * @typedef {import('../../lib/execution.js').Context} Context
- * @typedef {import('stripe').Stripe} StripeClient
- */
 
 const NOT_FOUND = 'This could not be found.';
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
-
-/** @param {Record<string, unknown>} body @param {string} field */
-function idIn(body, field) {
-  const value = body[field];
-  if (typeof value !== 'string' || !ID.test(value)) throw new Refusal(404, NOT_FOUND, field);
-  return value;
-}
 
 /**
  * The client's money as the ledger has it: the balance and each issued invoice's open amount.
- * @param {Databases} databases
+ * @param {import('node-appwrite').Databases} databases
  * @param {import('../../lib/collections.js').Collections} c
  * @param {string} practiceId
  * @param {string} clientId
@@ -56,14 +40,14 @@ async function moneyOf(databases, c, practiceId, clientId) {
 }
 
 /**
- * @param {{ databases: Databases, c: import('../../lib/collections.js').Collections, stripe: StripeClient, callerId: string }} run
+ * @param {import('../../lib/money-function.js').StripeRun} run
  * @param {Record<string, unknown>} body
  */
 async function handle(run, body) {
   const { databases, c, stripe } = run;
-  const practiceId = idIn(body, 'practiceId');
-  const clientId = idIn(body, 'clientId');
-  if (!(await actingLink(databases, c, { practice: practiceId, clientId, callerId: run.callerId }))) throw new Refusal(404, NOT_FOUND);
+  const practiceId = idOf(body, 'practiceId', NOT_FOUND, 404);
+  const clientId = idOf(body, 'clientId', NOT_FOUND, 404);
+  if (!(await actingLink(databases, c, { practice: practiceId, clientId, callerId: run.userId }))) throw new Refusal(404, NOT_FOUND);
   const practice = await practiceOf(databases, c, practiceId);
   const account = await connectedAccount(stripe, practice);
   const online = Boolean(account?.charges_enabled);
@@ -128,22 +112,6 @@ async function handle(run, body) {
   return { success: true, url: session.url };
 }
 
-/** @param {Context} context */
-export default async ({ req, res, error }) => {
-  const callerId = req.headers['x-appwrite-user-id'];
-  if (!callerId) return res.json({ success: false, error: 'Sign in to the client portal to pay.' }, 401);
-  if (!process.env.STRIPE_SECRET_KEY) {
-    error('STRIPE_SECRET_KEY must be set as a function variable.');
-    return res.json({ success: false, error: 'Payments are not configured.' }, 500);
-  }
-  const body = readBody(req.bodyText);
-  try {
-    const client = serverClient(req);
-    const answer = await handle({ databases: new Databases(client), c: collectionsFromEnv(process.env), stripe: stripeFromEnv(process.env), callerId }, body);
-    return res.json(answer, 200);
-  } catch (e) {
-    if (e instanceof Refusal) return res.json(e.body, e.status);
-    error(`portal-pay ${String(body['action']).slice(0, 20)} for ${callerId} failed: ${messageOf(e)}`);
-    return res.json({ success: false, error: 'The payment could not be started. Please try again.' }, 502);
-  }
-};
+export default stripeFunction({
+  name: 'portal-pay', field: 'action', signedOut: 'Sign in to the client portal to pay.', failed: 'The payment could not be started. Please try again.', handle,
+});

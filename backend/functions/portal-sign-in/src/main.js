@@ -12,10 +12,10 @@ import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { appOriginFrom } from '../../lib/app-origin.js';
 import { CLIENT_LABEL, SIGN_IN_CODE_LENGTH, SIGN_IN_LINK_SECONDS, SIGN_IN_MAILS_PER_HOUR, signInEmail, signInLink } from '../../lib/portal.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const SIGN_IN_MESSAGES = {
@@ -47,7 +47,7 @@ async function findUser(users, who) {
 export default async ({ req, res, log, error }) => {
   const body = readBody(req.bodyText);
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-  const userId = typeof body.userId === 'string' && ID_PATTERN.test(body.userId) ? body.userId : '';
+  const userId = typeof body.userId === 'string' && ID_RE.test(body.userId) ? body.userId : '';
   if (!userId && !(email.length <= 320 && EMAIL_PATTERN.test(email))) {
     return res.json({ success: false, error: SIGN_IN_MESSAGES.badRequest, field: 'email' }, 400);
   }

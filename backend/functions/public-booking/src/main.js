@@ -37,6 +37,7 @@ import { escapeHtml } from '../../lib/portal.js';
 import { clientUser, mailInvitation } from '../../lib/portal-invitation.js';
 import { selfPayOf } from '../../lib/self-pay.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** The code works, and a confirmed time is held, this long (issue 32). */
 export const HOLD_MS = 10 * 60_000;
@@ -77,7 +78,6 @@ export const RATE_LIMIT_BODY = {
 };
 
 const SLUG_RE = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE_RE = /^\d{6}$/;
 

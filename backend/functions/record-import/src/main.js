@@ -11,12 +11,12 @@ import { appendAuditEntry, requestOrigin } from '../../lib/audit-log.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
 
 /** An import's clients, at most (the import's file limit is well below). */
 export const IMPORT_MAX_CLIENTS = 10_000;
-const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /**
  * How many of `clientIds` name clients that are the caller's own (ownedBy), read 100 at a time.
@@ -45,12 +45,12 @@ export default async ({ req, res, log, error }) => {
   if (!userId) return res.json({ success: false, error: 'Sign in to import clients.' }, 401);
   const body = readBody(req.bodyText);
   const clientIds = Array.isArray(body.clientIds)
-    ? [...new Set(body.clientIds.filter((id) => typeof id === 'string' && ID_PATTERN.test(id)))]
+    ? [...new Set(body.clientIds.filter((id) => typeof id === 'string' && ID_RE.test(id)))]
     : [];
   if (body.action !== 'import' || clientIds.length === 0 || clientIds.length > IMPORT_MAX_CLIENTS) {
     return res.json({ success: false, error: 'Send the imported clients.' }, 400);
   }
-  const importId = typeof body.importId === 'string' && ID_PATTERN.test(body.importId) ? body.importId : '';
+  const importId = typeof body.importId === 'string' && ID_RE.test(body.importId) ? body.importId : '';
   const ids = collectionsFromEnv(process.env);
   const databases = new Databases(serverClient(req));
   try {

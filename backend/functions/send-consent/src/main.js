@@ -19,8 +19,8 @@ import { appwriteDate, Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { CLIENT_LABEL } from '../../lib/portal.js';
 import { recipientsOf } from '../../lib/portal-people.js';
+import { ID_RE } from '../../lib/ids.js';
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 export const SEND_MESSAGES = {
   signIn: 'Sign in to send documents.',

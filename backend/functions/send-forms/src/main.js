@@ -30,8 +30,8 @@ import { packetItems, PACKET_MESSAGES, writePacket } from '../../lib/packets.js'
 import { CLIENT_LABEL } from '../../lib/portal.js';
 import { recipientsOf } from '../../lib/portal-people.js';
 import { clientFieldOf, flattenItems } from '../../lib/questionnaire.js';
+import { ID_RE } from '../../lib/ids.js';
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const MAX_MESSAGE = 2000;
 
 export const SEND_FORMS_MESSAGES = {

@@ -26,13 +26,13 @@ import { ownedBy } from '../../lib/owned-by.js';
 import { answersOf, instrumentOf, measureAlertNotificationId, MeasureAnswerError, questionnaireOf, scoreMeasure } from '../../lib/measures.js';
 import { actorFor } from '../../lib/portal-people.js';
 import { appwriteDate, Refusal } from '../../lib/note-signing.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /**
  * @typedef {import('../../lib/consent-store.js').Run} Run
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
  */
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** appwrite.json's timeout for this function. */
 const FUNCTION_TIMEOUT_MS = 30_000;
 

@@ -30,10 +30,10 @@ import { ownedBy } from '../../lib/owned-by.js';
 import { actingLink, portalPeople } from '../../lib/portal-people.js';
 import { CANCELLED_STATUSES } from '../../lib/series-store.js';
 import { CLOSES_AFTER_MS, iceServersFor, roomWindow, shortName, SIGNAL_TTL_MS, stillAdmitted } from './rules.js';
+import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 const SESSION_RE = /^[A-Za-z0-9_-]{8,36}$/;
 const KINDS = ['hello', 'description', 'candidates', 'bye'];
 const DATA_MAX = 65_536;
