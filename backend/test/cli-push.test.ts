@@ -21,17 +21,6 @@ const cli = path.join(backendDir, 'node_modules', '.bin', 'appwrite');
 
 type Project = { collections: Array<{ $id: string; attributes: Array<{ key: string }> }>; functions: Array<{ $id: string }>; buckets: unknown[] };
 
-/**
- * Attribute keys of backend/appwrite.json longer than Appwrite's 36 characters (utopia's Key
- * validator): Appwrite refuses them, so a real push stops at their collection. Until they are
- * renamed (with a migration of stored values), this test pushes them shortened; the list must
- * name exactly the file's over-long keys, so renaming them fails here until the list is emptied.
- */
-const TOO_LONG: Record<string, string> = {
-  secondaryInsuranceSubscriberRelationship: 'insurance2SubscriberRelationship',
-  secondaryInsuranceSubscriberDateOfBirth: 'insurance2SubscriberDateOfBirth',
-};
-
 let work: string;
 let deployed: LocalAppwrite;
 let declared: LocalAppwrite;
@@ -53,15 +42,12 @@ async function appwrite(...args: string[]): Promise<string> {
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'cadence-cli-push-'));
   project = JSON.parse(fs.readFileSync(path.join(backendDir, 'appwrite.json'), 'utf8')) as Project;
-  const overLong = project.collections.flatMap((c) => c.attributes.map((a) => a.key)).filter((key) => key.length > 36);
-  expect(overLong.sort()).toEqual(Object.keys(TOO_LONG).sort());
-  for (const c of project.collections) for (const a of c.attributes) a.key = TOO_LONG[a.key] ?? a.key;
-  // The CLI runs in a folder holding the file and the functions' folder (`path: "functions"`); it
-  // rewrites the file it reads, and writes each code archive beside it.
+  // The CLI runs in a folder holding backend/appwrite.json, unmodified, and the functions' folder
+  // (`path: "functions"`); it rewrites the file it reads, and writes each code archive beside it.
   fs.mkdirSync(path.join(work, 'project'));
   fs.mkdirSync(path.join(work, 'home'));
   const file = path.join(work, 'project', 'appwrite.json');
-  fs.writeFileSync(file, JSON.stringify(project, null, 2));
+  fs.copyFileSync(path.join(backendDir, 'appwrite.json'), file);
   // The same file, read at start by the other server (beside it: its functions are `functions/`).
   fs.copyFileSync(file, path.join(work, 'project', 'declared.json'));
   fs.symlinkSync(path.join(backendDir, 'functions'), path.join(work, 'project', 'functions'), 'dir');
@@ -157,8 +143,10 @@ describe('appwrite push (appwrite-cli 12.0.1) into an empty local Appwrite', () 
     const bo = await signedInUser(deployed, 'bo');
     const guest = await signedInUser(deployed, 'guest', []);
     await createPractice(ada);
-    const client = await createClient(ada, { [TOO_LONG.secondaryInsuranceSubscriberRelationship ?? '']: 'spouse' });
-    expect((await ada.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: client.$id })).firstName).toBe('Jane');
+    const client = await createClient(ada, { secondaryInsuranceSubscriberRelation: 'spouse', secondaryInsuranceSubscriberDob: '1980-01-15' });
+    expect(await ada.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: client.$id })).toMatchObject({
+      firstName: 'Jane', secondaryInsuranceSubscriberRelation: 'spouse', secondaryInsuranceSubscriberDob: '1980-01-15',
+    });
     // Another therapist neither reads nor lists it; someone who is not a therapist cannot create one.
     await expect(bo.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'clients', documentId: client.$id })).rejects.toMatchObject({ code: 404 });
     expect((await bo.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'clients' })).total).toBe(0);

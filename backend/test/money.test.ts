@@ -478,7 +478,7 @@ describe('a superbill a payer accepts (issue 37)', () => {
     const client = await createClient(a, {
       firstName: 'Leo', lastName: 'Park', dateOfBirth: '2012-09-30', diagnosisCodes: ['F90.0'],
       insurancePayerName: 'Blue Cross Blue Shield of Illinois', insurancePayerId: '00621', insuranceMemberId: 'XOF123456789', insuranceGroupNumber: 'GRP-7788',
-      insuranceSubscriberName: 'Mina Park', insuranceSubscriberRelationship: 'child', insuranceSubscriberDateOfBirth: '1980-01-15',
+      insuranceSubscriberName: 'Mina Park', insuranceSubscriberRelation: 'child', insuranceSubscriberDob: '1980-01-15',
       secondaryInsurancePayerName: 'Aetna', secondaryInsurancePayerId: '60054', secondaryInsuranceMemberId: 'W998877',
       responsiblePartyName: 'Mina Park', responsiblePartyRelationship: 'Mother', responsiblePartyPhone: '(312) 555-0199',
     });

@@ -245,9 +245,19 @@ describe('the shipped templates', () => {
     const mapped = (id: string) => flattenItems(formTemplateOf(id)!).map(clientFieldOf).filter(Boolean);
     expect(mapped('demographics')).toEqual(expect.arrayContaining(['firstName', 'lastName', 'dateOfBirth', 'phone', 'email', 'addressLine1', 'postalCode']));
     expect(mapped('emergency-contact')).toEqual(['emergencyContactName', 'emergencyContactRelationship', 'emergencyContactPhone']);
-    expect(mapped('insurance')).toEqual(expect.arrayContaining(['insurancePayerName', 'insuranceMemberId', 'insuranceSubscriberDateOfBirth', 'secondaryInsuranceMemberId']));
+    expect(mapped('insurance')).toEqual(expect.arrayContaining(['insurancePayerName', 'insuranceMemberId', 'insuranceSubscriberDob', 'secondaryInsuranceMemberId']));
     const questions = flattenItems(formTemplateOf('payment-preferences')!).filter(isQuestion).map((i) => String(i.text).toLowerCase()).join(' ');
     for (const word of ['card number', 'cvc', 'cvv', 'expir', 'security code']) expect(questions).not.toContain(word);
+  });
+
+  it('a form sent before an attribute was renamed maps its answers to the renamed field', () => {
+    // A sent form keeps its questionnaire as sent (lib/attribute-renames.js): its items name the old keys.
+    const sent = structuredClone(formTemplateOf('insurance')!);
+    const old: Record<string, string> = { insuranceSubscriberRelation: 'insuranceSubscriberRelationship', secondaryInsuranceSubscriberDob: 'secondaryInsuranceSubscriberDateOfBirth' };
+    for (const item of flattenItems(sent)) for (const e of item.extension ?? []) if (e.valueString && old[e.valueString]) e.valueString = old[e.valueString];
+    expect(JSON.stringify(sent)).toContain('"secondaryInsuranceSubscriberDateOfBirth"');
+    expect(flattenItems(sent).map(clientFieldOf)).toEqual(flattenItems(formTemplateOf('insurance')!).map(clientFieldOf));
+    expect(flattenItems(sent).map(clientFieldOf)).toEqual(expect.arrayContaining(['insuranceSubscriberRelation', 'secondaryInsuranceSubscriberDob']));
   });
 
   it('insurance: the policy holder is asked only when it is not the client', () => {

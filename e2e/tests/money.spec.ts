@@ -69,7 +69,7 @@ const test = base.extend<object, { seeded: Seeded }>({
         databaseId: 'main', collectionId: 'clients', documentId: clients.Jane!,
         data: {
           dateOfBirth: '1990-05-17', diagnosisCodes: ['F41.1'], addressLine1: '9 Birch Ln', city: 'Albany', state: 'NY', postalCode: '12203',
-          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: 'W123456789', insuranceGroupNumber: 'GRP-0042', insuranceSubscriberRelationship: 'self',
+          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: 'W123456789', insuranceGroupNumber: 'GRP-0042', insuranceSubscriberRelation: 'self',
         },
       });
       // What a payer needs of the practice on a superbill (issue 37): the tax ID in full, the licence.

@@ -32,13 +32,13 @@ const coverage = (prefix, label) => /** @type {QuestionnaireItem[]} */ ([
   { linkId: `${prefix}PayerId`, text: 'Payer ID (on the back of the card, if shown)', type: 'string', maxLength: 20, ...mapsTo(`${prefix}PayerId`) },
   { linkId: `${prefix}MemberId`, text: 'Member ID', type: 'string', required: true, maxLength: 40, ...mapsTo(`${prefix}MemberId`) },
   { linkId: `${prefix}GroupNumber`, text: 'Group number', type: 'string', maxLength: 40, ...mapsTo(`${prefix}GroupNumber`) },
-  { linkId: `${prefix}SubscriberRelationship`, text: 'The policy holder is', type: 'choice', required: true, answerOption: RELATIONSHIPS, ...mapsTo(`${prefix}SubscriberRelationship`) },
+  { linkId: `${prefix}SubscriberRelationship`, text: 'The policy holder is', type: 'choice', required: true, answerOption: RELATIONSHIPS, ...mapsTo(`${prefix}SubscriberRelation`) },
   {
     linkId: `${prefix}Subscriber`, text: 'Policy holder', type: 'group',
     enableWhen: [{ question: `${prefix}SubscriberRelationship`, operator: '!=', answerCoding: { code: 'self' } }],
     item: [
       { linkId: `${prefix}SubscriberName`, text: "Policy holder's full name", type: 'string', required: true, maxLength: 100, ...mapsTo(`${prefix}SubscriberName`) },
-      { linkId: `${prefix}SubscriberDateOfBirth`, text: "Policy holder's date of birth", type: 'date', required: true, ...mapsTo(`${prefix}SubscriberDateOfBirth`) },
+      { linkId: `${prefix}SubscriberDateOfBirth`, text: "Policy holder's date of birth", type: 'date', required: true, ...mapsTo(`${prefix}SubscriberDob`) },
     ],
   },
 ]);

@@ -378,7 +378,7 @@ const POINTER_LETTERS = 'ABCDEFGHIJKL';
 /** The insurance fields of a client record, primary or secondary. */
 const INSURANCE_FIELDS = /** @type {const} */ ([
   ['PayerName', 'Payer'], ['PayerId', 'Payer ID'], ['MemberId', 'Member ID'], ['GroupNumber', 'Group number'],
-  ['SubscriberName', 'Subscriber'], ['SubscriberRelationship', 'Subscriber’s relationship to the client'], ['SubscriberDateOfBirth', 'Subscriber’s date of birth'],
+  ['SubscriberName', 'Subscriber'], ['SubscriberRelation', 'Subscriber’s relationship to the client'], ['SubscriberDob', 'Subscriber’s date of birth'],
 ]);
 
 /**
@@ -389,7 +389,7 @@ const INSURANCE_FIELDS = /** @type {const} */ ([
 function insuranceOf(client, prefix) {
   return INSURANCE_FIELDS.map(([key, label]) => {
     const value = str(client, `${prefix}${key}`);
-    return /** @type {[string, string]} */ ([label, key === 'SubscriberDateOfBirth' ? usDate(value) || value : value]);
+    return /** @type {[string, string]} */ ([label, key === 'SubscriberDob' ? usDate(value) || value : value]);
   }).filter(([, value]) => value !== '');
 }
 

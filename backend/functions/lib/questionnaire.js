@@ -20,6 +20,8 @@ import { ID_RE } from './ids.js';
 // A hidden item is never required and its answers are dropped, not refused: what the client typed
 // before changing their mind is not an error.
 
+import { ATTRIBUTE_RENAMES } from './attribute-renames.js';
+
 /** The extension that maps an item to a field of the client record, which Review uses. */
 export const CLIENT_FIELD_EXTENSION = 'https://cadence.app/fhir/StructureDefinition/client-field';
 
@@ -89,10 +91,13 @@ export function flattenItems(parent) {
   return out;
 }
 
-/** @param {QuestionnaireItem} item @returns {string | null} the client-record field the item maps to */
+/** The client record's renamed fields, old key → new (a form sent before a rename names the old one). */
+const RENAMED_CLIENT_FIELDS = new Map(ATTRIBUTE_RENAMES.filter((r) => r.collectionId === 'clients').map((r) => [r.from, r.to]));
+
+/** @param {QuestionnaireItem} item @returns {string | null} the client-record field the item maps to (by its current key) */
 export function clientFieldOf(item) {
-  const found = item.extension?.find((e) => e.url === CLIENT_FIELD_EXTENSION);
-  return found?.valueString ?? null;
+  const found = item.extension?.find((e) => e.url === CLIENT_FIELD_EXTENSION)?.valueString;
+  return found ? (RENAMED_CLIENT_FIELDS.get(found) ?? found) : null;
 }
 
 /**

@@ -47,6 +47,12 @@ export interface EmulatorConfig {
    * longer fits them (APPWRITE_DROP_VALUES, comma-separated; databases/schema-upgrade.ts).
    */
   dropValues: Set<string>;
+  /**
+   * A module whose `ATTRIBUTE_RENAMES` lists attribute keys renamed since data was stored under
+   * them (`{ databaseId, collectionId, from, to }`): at start their stored values move to the new
+   * key (APPWRITE_RENAMES, default backend/functions/lib/attribute-renames.js; `off`: none).
+   */
+  renamesModule: string | null;
   /** Fastify's request log (APPWRITE_LOG=on). */
   log: boolean;
   /** Replaces every function's folder with `<functionsDir>/<id>` (APPWRITE_FUNCTIONS_DIR), for fixture functions. */
@@ -124,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),
     dropValues: new Set((env.APPWRITE_DROP_VALUES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    renamesModule: env.APPWRITE_RENAMES === 'off' ? null : path.resolve(repoRoot, env.APPWRITE_RENAMES || 'backend/functions/lib/attribute-renames.js'),
     log: env.APPWRITE_LOG === 'on',
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
     schedules: env.APPWRITE_SCHEDULES !== 'off',

@@ -117,3 +117,48 @@ describe('a newer appwrite.json on an old data directory', () => {
     expect((await databases(server).getDocument({ databaseId: 'main', collectionId: 'groups', documentId: 'g1' }))['title']).toBe('Tuesday group');
   });
 });
+
+describe('a renamed attribute (APPWRITE_RENAMES)', () => {
+  const renamedDir = path.join(tmp, 'renamed');
+  const renames = path.join(tmp, 'renames.mjs');
+  fs.writeFileSync(renames, `export const ATTRIBUTE_RENAMES = [{ databaseId: 'main', collectionId: 'clients', from: 'insuranceSubscriberDateOfBirth', to: 'insuranceSubscriberDob' }];\n`);
+  const before = project([{ id: 'clients', attributes: [attr('name'), attr('insuranceSubscriberDateOfBirth', { size: 10 })] }]);
+  const both = project([{ id: 'clients', attributes: [attr('name'), attr('insuranceSubscriberDateOfBirth', { size: 10 }), attr('insuranceSubscriberDob', { size: 10 })] }]);
+  const after = project([{ id: 'clients', attributes: [attr('name'), attr('insuranceSubscriberDob', { size: 10 })] }]);
+  const startAt = async (p: Record<string, unknown>, env: Record<string, string> = {}): Promise<TestServer> => {
+    const server = await startTestServer({ project: p, dataDir: renamedDir, env: { APPWRITE_RENAMES: renames, ...env } });
+    open.push(server);
+    return server;
+  };
+
+  it('moves each stored value to the new key in place; one holding another value there stops the start', async () => {
+    const v1 = await startAt(before);
+    await databases(v1).createDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'dob', data: { name: 'Ada', insuranceSubscriberDateOfBirth: '1980-01-15' } });
+    await databases(v1).createDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'none', data: { name: 'Ben' } });
+    await stop(v1);
+    // While both keys are declared nothing moves; a document then holds different values in each.
+    const v2 = await startAt(both);
+    expect(await databases(v2).getDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'dob' })).toMatchObject({ insuranceSubscriberDateOfBirth: '1980-01-15', insuranceSubscriberDob: null });
+    await databases(v2).createDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'clash', data: { name: 'Cy', insuranceSubscriberDateOfBirth: '1970-02-02', insuranceSubscriberDob: '1971-03-03' } });
+    await databases(v2).createDocument({ databaseId: 'main', collectionId: 'clients', documentId: 'same', data: { name: 'Di', insuranceSubscriberDateOfBirth: '1972-04-04', insuranceSubscriberDob: '1972-04-04' } });
+    await stop(v2);
+
+    await expect(startAt(after)).rejects.toThrow(
+      /clients\.insuranceSubscriberDateOfBirth: renamed to insuranceSubscriberDob, which already holds another value \(1 document holds[\s\S]*APPWRITE_DROP_VALUES=clients\.insuranceSubscriberDateOfBirth$/,
+    );
+    // Without the rename listed, the old key's values are a loss like any removed attribute.
+    await expect(startAt(after, { APPWRITE_RENAMES: 'off' })).rejects.toThrow(/clients\.insuranceSubscriberDateOfBirth: removed from appwrite\.json \(3 documents hold/);
+
+    // The operator drops the clashing old value (after a backup): every other value moved.
+    const v3 = await startAt(after, { APPWRITE_DROP_VALUES: 'clients.insuranceSubscriberDateOfBirth' });
+    const read = async (id: string) => databases(v3).getDocument({ databaseId: 'main', collectionId: 'clients', documentId: id });
+    for (const [id, dob] of [['dob', '1980-01-15'], ['none', null], ['clash', '1971-03-03'], ['same', '1972-04-04']] as const) {
+      const doc = await read(id);
+      expect(doc['insuranceSubscriberDob'], id).toBe(dob);
+      expect(doc, id).not.toHaveProperty('insuranceSubscriberDateOfBirth');
+    }
+    const found = await databases(v3).listDocuments({ databaseId: 'main', collectionId: 'clients', queries: [Query.equal('insuranceSubscriberDob', '1980-01-15')] });
+    expect(found.documents.map((d) => d.$id)).toEqual(['dob']);
+    await stop(v3);
+  });
+});

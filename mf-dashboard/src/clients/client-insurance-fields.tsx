@@ -24,10 +24,10 @@ export function ClientInsuranceFields({ register, message }: ClientInsuranceFiel
         label={`${title}: subscriber’s relationship to the client`}
         placeholder="Not recorded"
         options={RELATIONSHIP_OPTIONS}
-        {...register(`${prefix}SubscriberRelationship`)}
-        error={message(`${prefix}SubscriberRelationship`)}
+        {...register(`${prefix}SubscriberRelation`)}
+        error={message(`${prefix}SubscriberRelation`)}
       />
-      <DateInput label={`${title}: subscriber’s date of birth`} {...register(`${prefix}SubscriberDateOfBirth`)} error={message(`${prefix}SubscriberDateOfBirth`)} />
+      <DateInput label={`${title}: subscriber’s date of birth`} {...register(`${prefix}SubscriberDob`)} error={message(`${prefix}SubscriberDob`)} />
     </fieldset>
   );
   return (

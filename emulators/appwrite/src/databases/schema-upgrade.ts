@@ -5,9 +5,13 @@
 // A change that would lose stored values — an attribute removed while documents hold values for
 // it, a size narrowed below a stored value, a type or enum change a stored value no longer fits, a
 // collection removed while it holds documents — stops the start naming each one, unless the operator names it in APPWRITE_DROP_VALUES (after a
-// backup): then those values are dropped. The check runs when the declared attributes changed
-// since the last start (a fingerprint in the database), so an ordinary start reads nothing.
+// backup): then those values are dropped. A known rename (APPWRITE_RENAMES: `from` no longer
+// declared, `to` declared) is no loss: each stored value moves to the new key, unless the document
+// already holds a value there (then it is a conflict like the others). The check runs when the
+// declared attributes or the renames changed since the last start (a fingerprint in the database),
+// so an ordinary start reads nothing.
 import crypto from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
 import type { AttributeDef, CollectionDef, Schema } from './schema.ts';
 
@@ -20,9 +24,34 @@ interface Conflict {
   documents: number;
 }
 
-function fingerprint(schema: Schema): string {
+/** An attribute key renamed since values were stored under it. */
+export interface AttributeRename {
+  databaseId: string;
+  collectionId: string;
+  from: string;
+  to: string;
+}
+
+const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+
+/** The `ATTRIBUTE_RENAMES` a module exports (config.renamesModule); a malformed entry stops the start. */
+export async function loadRenames(module: string | null): Promise<AttributeRename[]> {
+  if (!module) return [];
+  const { ATTRIBUTE_RENAMES: list } = (await import(pathToFileURL(module).href)) as { ATTRIBUTE_RENAMES?: unknown };
+  if (!Array.isArray(list)) throw new SchemaUpgradeError(`${module} exports no ATTRIBUTE_RENAMES list`);
+  return list.map((r: unknown) => {
+    const e = (typeof r === 'object' && r !== null ? r : {}) as Record<string, unknown>;
+    const fields = ['databaseId', 'collectionId', 'from', 'to'] as const;
+    if (!fields.every((f) => typeof e[f] === 'string' && (f !== 'to' || KEY_RE.test(e[f])))) {
+      throw new SchemaUpgradeError(`${module}: a rename needs databaseId, collectionId, from and to (a valid key): ${JSON.stringify(r)}`);
+    }
+    return { databaseId: String(e['databaseId']), collectionId: String(e['collectionId']), from: String(e['from']), to: String(e['to']) };
+  });
+}
+
+function fingerprint(schema: Schema, renames: readonly AttributeRename[]): string {
   const shape = [...schema.values()].map((d) => [d.id, [...d.collections.values()].map((c) => [c.id, [...c.attributes.values()]])]);
-  return crypto.createHash('sha256').update(JSON.stringify(shape)).digest('hex');
+  return crypto.createHash('sha256').update(JSON.stringify([shape, renames])).digest('hex');
 }
 
 function fits(attr: AttributeDef, value: unknown): string | null {
@@ -60,14 +89,23 @@ const STATE_KEY = 'attributes_fingerprint';
  * values would be lost and `dropValues` (`collection.attribute` names, or a removed collection's id)
  * does not name them all.
  */
-export function upgradeDocuments(db: Database.Database, schema: Schema, dropValues: ReadonlySet<string> = new Set()): void {
+export function upgradeDocuments(
+  db: Database.Database, schema: Schema, dropValues: ReadonlySet<string> = new Set(), renames: readonly AttributeRename[] = [],
+): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_state (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
-  const print = fingerprint(schema);
+  const print = fingerprint(schema, renames);
   const known = db.prepare<[string], { value: string }>('SELECT value FROM schema_state WHERE key = ?').get(STATE_KEY);
   if (known?.value === print) return;
 
   const collections = new Map<string, CollectionDef>();
   for (const d of schema.values()) for (const c of d.collections.values()) collections.set(`${d.id}\u0000${c.id}`, c);
+  // The renames that apply now, by collection: the old key is no longer declared and the new one is.
+  const moves = new Map<string, AttributeRename[]>();
+  for (const r of renames) {
+    const c = collections.get(`${r.databaseId}\u0000${r.collectionId}`);
+    if (!c || c.attributes.has(r.from) || !c.attributes.has(r.to)) continue;
+    moves.set(`${r.databaseId}\u0000${r.collectionId}`, [...(moves.get(`${r.databaseId}\u0000${r.collectionId}`) ?? []), r]);
+  }
   const conflicts = new Map<string, Conflict>();
   const updates: Array<{ seq: number; data: string }> = [];
   const deletions: number[] = [];
@@ -94,7 +132,23 @@ export function upgradeDocuments(db: Database.Database, schema: Schema, dropValu
       else delete data[key];
       changed = true;
     };
+    /** Keys already judged (a rename that could not move its value). */
+    const judged = new Set<string>();
+    for (const r of moves.get(`${row.database_id}\u0000${row.collection_id}`) ?? []) {
+      if (!Object.hasOwn(data, r.from)) continue;
+      const value = data[r.from];
+      const held = data[r.to] ?? null;
+      if (value !== null && held !== null && JSON.stringify(held) !== JSON.stringify(value)) {
+        judged.add(r.from);
+        conflict(r.from, `renamed to ${r.to}, which already holds another value`);
+        continue;
+      }
+      if (value !== null) data[r.to] = value;
+      delete data[r.from];
+      changed = true;
+    }
     for (const [key, value] of Object.entries(data)) {
+      if (judged.has(key)) continue;
       const attr = c.attributes.get(key);
       if (!attr) {
         if (value === null) {
@@ -120,7 +174,8 @@ export function upgradeDocuments(db: Database.Database, schema: Schema, dropValu
     throw new SchemaUpgradeError([
       'appwrite.json changed in a way that would lose stored data; nothing was changed and the server did not start:',
       ...lines,
-      'Keep those attributes as they were (or migrate the values first), or, to drop exactly these values for good,',
+      'Keep those attributes as they were (or migrate the values first; a renamed attribute moves its values when the rename is',
+      'listed in ATTRIBUTE_RENAMES, backend/functions/lib/attribute-renames.js or APPWRITE_RENAMES), or, to drop exactly these values for good,',
       `back up (npm run backup -- <dir>) and start once with APPWRITE_DROP_VALUES=${names}`,
     ].join('\n'));
   }

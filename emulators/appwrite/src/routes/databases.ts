@@ -5,7 +5,7 @@ import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import type { AbuseRule } from '../rate-limit.ts';
 import { actorOf } from '../databases/actor.ts';
-import { upgradeDocuments } from '../databases/schema-upgrade.ts';
+import { loadRenames, upgradeDocuments } from '../databases/schema-upgrade.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
 import type { CollectionDef } from '../databases/schema.ts';
@@ -71,9 +71,10 @@ type StepBody = { value?: number | null; max?: number | null; min?: number | nul
 export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
   const schema = opts.project.schema;
   migrateDocuments(opts.store.db);
+  const renames = await loadRenames(opts.config.renamesModule);
   // At start and before each deployed change: stored documents follow the project's attributes.
   opts.project.onApply((next) => {
-    upgradeDocuments(opts.store.db, next.schema, opts.config.dropValues);
+    upgradeDocuments(opts.store.db, next.schema, opts.config.dropValues, renames);
     ensureIndexes(opts.store.db, next.schema);
   });
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
