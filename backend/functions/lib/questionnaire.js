@@ -1,3 +1,4 @@
+import { ATTRIBUTE_RENAMES } from './attribute-renames.js';
 import { ID_RE } from './ids.js';
 // Cadence's forms (issue 31 "Paperwork — Forms"): a versioned, FHIR-Questionnaire-shaped definition
 // and its QuestionnaireResponse-shaped answers. One pure module for the three places that read a
@@ -19,8 +20,6 @@ import { ID_RE } from './ids.js';
 // `>`, `<`, `>=`, `<=` compare integers as numbers and dates/strings as text (ISO dates sort as text).
 // A hidden item is never required and its answers are dropped, not refused: what the client typed
 // before changing their mind is not an error.
-
-import { ATTRIBUTE_RENAMES } from './attribute-renames.js';
 
 /** The extension that maps an item to a field of the client record, which Review uses. */
 export const CLIENT_FIELD_EXTENSION = 'https://cadence.app/fhir/StructureDefinition/client-field';
