@@ -61,6 +61,11 @@ export interface EmulatorConfig {
   schedules: boolean;
   /** Functions run on the events they subscribe to (APPWRITE_EVENTS=off stops it: bulk seeding for benches). */
   events: boolean;
+  /**
+   * Worker threads that answer document reads, each on its own read-only connection
+   * (APPWRITE_READ_WORKERS, default 2; 0: every read on the main thread; databases/read-pool.ts).
+   */
+  readWorkers: number;
   /** Warm-runtime caps (APPWRITE_EXECUTIONS_PER_FUNCTION, APPWRITE_EXECUTIONS_TOTAL, APPWRITE_EXECUTIONS_QUEUE). */
   executionLimits: PoolLimits;
   /**
@@ -135,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,
     schedules: env.APPWRITE_SCHEDULES !== 'off',
     events: env.APPWRITE_EVENTS !== 'off',
+    readWorkers: Math.min(16, Math.max(0, intFrom(env.APPWRITE_READ_WORKERS, 2))),
     executionLimits: {
       perFunction: positive(env.APPWRITE_EXECUTIONS_PER_FUNCTION, DEFAULT_POOL_LIMITS.perFunction),
       total: positive(env.APPWRITE_EXECUTIONS_TOTAL, DEFAULT_POOL_LIMITS.total),

@@ -65,6 +65,8 @@ export class Project {
   readonly buckets: Buckets = new Map();
   readonly functions = new Map<string, FunctionDef>();
   private readonly appliers: ProjectApplier[] = [];
+  /** Moves each time a new project is swapped in (read workers reload theirs when it moved: read-pool.ts). */
+  private revision = 0;
   /** Attributes and indexes created and not yet `available` (`db/collection/key`). */
   private readonly processing = new Set<string>();
 
@@ -77,6 +79,10 @@ export class Project {
     this.document = normalised(raw, config);
     this.swap(this.parse(this.document));
     if (config.deployTarget && !fs.existsSync(config.schemaPath)) this.write(this.document);
+  }
+
+  get version(): number {
+    return this.revision;
   }
 
   get file(): string {
@@ -136,6 +142,7 @@ export class Project {
   }
 
   private swap(parsed: ParsedProject): void {
+    this.revision += 1;
     replace(this.schema, parsed.schema);
     replace(this.buckets, parsed.buckets);
     replace(this.functions, parsed.functions);

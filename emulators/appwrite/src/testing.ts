@@ -18,7 +18,7 @@ export interface TestServerOptions {
   project?: string | Record<string, unknown>;
   /** Reuse a data dir (state from an earlier server); the caller then owns it and `close` leaves it. */
   dataDir?: string;
-  /** `APPWRITE_*` settings over the test defaults (`APPWRITE_RATE_LIMITS=off`, `APPWRITE_SCHEDULES=off`). */
+  /** `APPWRITE_*` settings over the test defaults (`APPWRITE_RATE_LIMITS=off`, `APPWRITE_SCHEDULES=off`, `APPWRITE_READ_WORKERS=1`). */
   env?: Record<string, string>;
   /**
    * What function runtimes inherit (`FUNCTION_VARS_<ID>`, PATH, HOME). Default: a copy of this
@@ -72,7 +72,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     writeFileSync(projectFile, JSON.stringify(opts.project));
   }
   const dataDir = opts.dataDir ?? path.join(root, 'data');
-  const env = { APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_SMTP_PORT: '0', ...opts.env };
+  // One read worker (not the server's two): every suite's document reads cross the worker boundary
+  // as the server's do, for half the start-up (a worker loads its own copy of the code).
+  const env = { APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_SMTP_PORT: '0', APPWRITE_READ_WORKERS: '1', ...opts.env };
   const config = loadConfig({
     ...env,
     ...(projectFile ? { APPWRITE_SCHEMA: projectFile } : {}),

@@ -194,10 +194,13 @@ export class DocumentRepository {
   /**
    * Counting up to 5,000 readable matches is most of a list's cost, and lists are asked again and
    * again (polling, paging). A total is reused only while no document has been written since: every
-   * insert, update and delete goes through `transaction` here, which bumps `writes`.
+   * insert, update and delete on this connection goes through `transaction` here, which bumps
+   * `writes`, and SQLite's `data_version` moves when another connection (the writer, for a read
+   * worker's: read-pool.ts) has committed.
    */
   private writes = 0;
-  private readonly totals = new Map<string, { writes: number; total: number }>();
+  private readonly dataVersion: Database.Statement<[], number>;
+  private readonly totals = new Map<string, { version: string; total: number }>();
 
   /** `schema` says which attributes are stored encrypted (`encrypt: true`); their key is `attributes.key` beside the database. */
   constructor(private readonly db: Database.Database, schema: Schema) {
@@ -209,7 +212,9 @@ export class DocumentRepository {
     this.collectionOfStmt = db.prepare('SELECT database_id, collection_id FROM documents WHERE seq = ?');
     this.insertPermissionStmt = db.prepare('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) VALUES (?, ?)');
     this.deletePermissionsStmt = db.prepare('DELETE FROM document_permissions WHERE doc_seq = ?');
-    this.sealLegacyValues();
+    this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+    // A read-only connection (a read worker's) opens after the writer has sealed them.
+    if (!db.readonly) this.sealLegacyValues();
     // listText opens encrypted values inside SQLite's JSON functions: a stored string → its plaintext.
     db.function('open_sealed', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? this.cipher.decrypt(v) : v));
   }
@@ -297,6 +302,14 @@ export class DocumentRepository {
     }
   }
 
+  /**
+   * Runs `fn`'s reads in one read transaction: on a connection beside the writer (a read worker's),
+   * a list's page, total and cursor document then come from one commit, as on the writer itself.
+   */
+  snapshot<T>(fn: () => T): T {
+    return this.db.inTransaction ? fn() : this.db.transaction(fn).deferred();
+  }
+
   get(databaseId: string, collectionId: string, id: string): DocumentRow | null {
     const r = this.getStmt.get(databaseId, collectionId, id);
     return r ? this.openedRow(databaseId, collectionId, fromRaw(r)) : null;
@@ -341,12 +354,14 @@ export class DocumentRepository {
 
   private count(sql: string, params: unknown[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
+    // Read before the count: a commit in between only makes the entry older than its total (recounted next time).
+    const version = `${this.writes}:${this.dataVersion.get()}`;
     const cached = this.totals.get(key);
-    if (cached && cached.writes === this.writes) return cached.total;
+    if (cached && cached.version === version) return cached.total;
     const r = this.statement(sql).get(...params) as { n: number } | undefined;
     const total = r?.n ?? 0;
     if (this.totals.size >= 1000) this.totals.clear();
-    this.totals.set(key, { writes: this.writes, total });
+    this.totals.set(key, { version, total });
     return total;
   }
 

@@ -14,6 +14,22 @@ import { formatDate, validateDocument, type DocData } from './structure.ts';
 
 export type Flavor = 'document' | 'row';
 
+/** A read of documents (listDocuments, getDocument) as a message: what a read worker is asked (read-pool.ts). */
+export interface ReadRequest {
+  op: 'list' | 'get';
+  actor: Actor;
+  databaseId: string;
+  collectionId: string;
+  /** getDocument's id ('' for a list) */
+  documentId: string;
+  queries: string[];
+  /** lists: count the total (`total=false` skips it) */
+  total: boolean;
+  flavor: Flavor;
+  /** lists: `documents` or `rows` */
+  listKey: string;
+}
+
 /** What the document rules need to know about the caller. */
 export interface Actor {
   /** API keys (server key or a function's ephemeral key) bypass permissions */
@@ -143,6 +159,18 @@ export class DocumentsService {
     }
     const result = this.repo.listStored(c, q, { readPermissions, total }, cursorRow);
     return `{"total":${result.total},${JSON.stringify(listKey)}:[${result.rows.map((r) => modelJson(r, c, flavor)).join(',')}]}`;
+  }
+
+  /**
+   * A read as its response's JSON text (the list, or the document's model as JSON.stringify gives
+   * it), every row from one snapshot of the database: on the writer's connection or a read worker's.
+   */
+  readJson(r: ReadRequest): string {
+    return this.repo.snapshot(() => {
+      const c = this.collection(r.databaseId, r.collectionId, r.flavor);
+      if (r.op === 'list') return this.listJson(r.actor, c, r.queries, r.total, r.flavor, r.listKey);
+      return JSON.stringify(toModel(this.get(r.actor, c, r.documentId, r.queries, r.flavor), c, r.flavor));
+    });
   }
 
   get(actor: Actor, c: CollectionDef, id: string, queries: string[], flavor: Flavor): DocumentRow {

@@ -1,13 +1,15 @@
 // Documents (`/v1/databases/…/collections/…/documents`) and the same operations under TablesDB
 // names (`/v1/tablesdb/…/tables/…/rows`): the v27 Web SDK ships both classes (PROTOCOL §3.1).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isoDate } from '../clock.ts';
 import type { PluginOptions } from '../context.ts';
 import type { AbuseRule } from '../rate-limit.ts';
 import { actorOf } from '../databases/actor.ts';
 import { loadRenames, upgradeDocuments } from '../databases/schema-upgrade.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
-import { DocumentsService, toModel, type Flavor } from '../databases/documents-service.ts';
+import { DocumentsService, toModel, type Flavor, type ReadRequest } from '../databases/documents-service.ts';
+import { ReadPool } from '../databases/read-pool.ts';
+import { sharedPlugin } from '../plugins/shared-plugin.ts';
 import type { CollectionDef } from '../databases/schema.ts';
 import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
@@ -68,7 +70,15 @@ type WriteBody = {
 };
 type StepBody = { value?: number | null; max?: number | null; min?: number | null };
 
-export default async function databasesRoutes(app: FastifyInstance, opts: PluginOptions): Promise<void> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who answers document reads (databases/read-pool.ts): tests wait for its workers and count what they served. */
+    documentReads: ReadPool;
+  }
+}
+
+// Shared (not encapsulated): `documentReads` decorates the server itself.
+export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: FastifyInstance, opts: PluginOptions): Promise<void> => {
   const schema = opts.project.schema;
   migrateDocuments(opts.store.db);
   const renames = await loadRenames(opts.config.renamesModule);
@@ -78,6 +88,11 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
     ensureIndexes(opts.store.db, next.schema);
   });
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
+  const reads = new ReadPool({
+    size: opts.config.readWorkers, file: opts.store.db.memory ? '' : opts.store.db.name, project: opts.project, inline: (r) => service.readJson(r),
+  });
+  app.decorate('documentReads', reads);
+  app.addHook('onClose', async () => reads.close());
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
   attributeRoutes(app, opts.project, isoDate(opts.clock.now()));
   schemaRoutes(app, opts.project, isoDate(opts.clock.now()));
@@ -98,10 +113,19 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
       for (const doc of docs) emitEvent(request, { pattern: DOCUMENT_EVENT.document(action), params: documentParams(c.databaseId, c.id, doc.id), payload: toModel(doc, c, n.flavor) });
     };
 
-    app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => {
-      const c = collectionOf(request.params);
-      return reply.type('application/json; charset=utf-8').send(service.listJson(actorOf(request), c, queriesOf(request), totalOf(request), n.flavor, n.list));
-    });
+    /** listDocuments and getDocument: answered by a read worker (read-pool.ts) as the response's text. */
+    const readJson = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, op: ReadRequest['op']) => {
+      const { databaseId, collectionId, id } = request.params;
+      // Unknown or disabled collections are answered here, before any worker is asked.
+      collectionOf(request.params);
+      const text = await reads.read({
+        op, actor: actorOf(request), databaseId, collectionId, documentId: id ?? '', queries: queriesOf(request),
+        total: totalOf(request), flavor: n.flavor, listKey: n.list,
+      });
+      return reply.type('application/json; charset=utf-8').send(text);
+    };
+
+    app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => readJson(request, reply, 'list'));
 
     app.post<{ Params: Params; Body: WriteBody }>(n.base, {
       config: { scope: write, abuse: WRITE_LIMIT },
@@ -157,10 +181,7 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
       return listOf(docs, c);
     });
 
-    app.get<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: read } }, async (request) => {
-      const c = collectionOf(request.params);
-      return toModel(service.get(actorOf(request), c, request.params.id, queriesOf(request), n.flavor), c, n.flavor);
-    });
+    app.get<{ Params: Params }>(one, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => readJson(request, reply, 'get'));
 
     const writeBody = { type: 'object', properties: { data: dataSchema, permissions: permissionsSchema } } as const;
     app.patch<{ Params: Params; Body: WriteBody }>(one, { schema: { params: idParams, body: writeBody }, config: { scope: write, abuse: WRITE_LIMIT } }, async (request) => {
@@ -204,4 +225,4 @@ export default async function databasesRoutes(app: FastifyInstance, opts: Plugin
       });
     }
   }
-}
+});

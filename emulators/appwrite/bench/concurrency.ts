@@ -1,0 +1,206 @@
+// Concurrent readers (issue 35): throughput and p50/p99 at 1, 10 and 50 connections for
+// account.get, a 25-document list (25 newest of 10,000, equal filter), the calendar's week-range
+// query (mf-dashboard's listAppointments: userId, start in one week, by start, 500 a page, no
+// total), the client list (2,000 clients, listClients) and a 5,000-document page; then short reads
+// while long pages run (10 connections of the 25-document list beside 4 looping the 5,000 page),
+// against the same short reads alone: a long list must not stall the short ones behind it.
+// The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
+// Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
+//
+// `BENCH_DURATION_S` (default 5) per run, `BENCH_CONNECTIONS` (default `1,10,50`),
+// `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Client, Databases, ID, Query, Users } from 'node-appwrite';
+
+const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4174);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '1,10,50').split(',').map(Number);
+const NOTIFICATIONS = 10_000;
+const CLIENTS = 2_000;
+/** The practice dataset's density: ~50,000 appointments over 156 weeks. */
+const APPOINTMENTS_PER_WEEK = 320;
+const WEEKS = 26;
+const SETTLE_MS = 1000;
+const endpoint = `http://127.0.0.1:${PORT}/v1`;
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+async function startEmulator(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: packageDir,
+    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 300; i += 1) {
+    try {
+      await fetch(`${endpoint}/ping`);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('the emulator did not start');
+}
+
+const WEEK_MS = 7 * 86_400_000;
+/** Monday 00:00 UTC of this week. */
+function thisMonday(now = Date.now()): number {
+  const day = Math.floor(now / 86_400_000) * 86_400_000;
+  return day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000;
+}
+
+async function seed() {
+  const admin = new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key');
+  const users = new Users(admin);
+  const databases = new Databases(admin);
+  const password = 'bench-password-123';
+  const user = await users.create({ userId: ID.unique(), email: 'readers@example.test', password, name: 'Readers' });
+  const other = await users.create({ userId: ID.unique(), email: 'other-readers@example.test', password, name: 'Other' });
+  const batches: Array<{ collectionId: string; documents: object[] }> = [];
+  const own = (owner: string) => [`read("user:${owner}")`, `update("user:${owner}")`, `delete("user:${owner}")`];
+  // Half the notifications are another user's, so the equal filter has work to do.
+  for (let start = 0; start < NOTIFICATIONS; start += 100) {
+    batches.push({
+      collectionId: 'notifications',
+      documents: Array.from({ length: 100 }, (_, k) => {
+        const owner = (start + k) % 2 === 0 ? user.$id : other.$id;
+        return { $id: ID.unique(), $permissions: [`read("user:${owner}")`], userId: owner, notificationId: `seed-${start + k}`, type: 'welcome', title: 'Welcome', message: 'Welcome to Cadence' };
+      }),
+    });
+  }
+  const statuses = ['active', 'active', 'active', 'inactive', 'discharged', 'prospective'];
+  for (let start = 0; start < CLIENTS; start += 100) {
+    batches.push({
+      collectionId: 'clients',
+      documents: Array.from({ length: 100 }, (_, k) => {
+        const i = start + k;
+        return {
+          $id: `client-${i}`, $permissions: own(user.$id), userId: user.$id, firstName: `First${i}`, lastName: `Last${String((i * 7919) % CLIENTS).padStart(4, '0')}`,
+          preferredName: i % 5 === 0 ? `Pref${i}` : null, pronouns: 'they/them', dateOfBirth: '1990-04-12', email: `client${i}@example.test`, phone: '(212) 555-0101',
+          addressLine1: `${i} Main Street`, city: 'Springfield', state: 'NY', postalCode: '10001', status: statuses[i % statuses.length], tags: ['sliding scale'],
+          emergencyContactName: 'Pat Doe', emergencyContactRelationship: 'sibling', emergencyContactPhone: '(212) 555-0102', feeOverride: 12_000, selfPay: true, currency: 'USD',
+          diagnosisCodes: ['F41.1'], reminderConsent: true, referralSource: 'Website', adminNotes: 'Prefers afternoons. '.repeat(10),
+          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: `M${i}`, insuranceGroupNumber: 'G-100', insuranceSubscriberName: `First${i} Last`, insuranceSubscriberRelationship: 'self',
+        };
+      }),
+    });
+  }
+  // WEEKS weeks around this one (this week the 6th from the end), APPOINTMENTS_PER_WEEK each.
+  const firstWeek = thisMonday() - (WEEKS - 6) * WEEK_MS;
+  for (let start = 0; start < WEEKS * APPOINTMENTS_PER_WEEK; start += 100) {
+    batches.push({
+      collectionId: 'appointments',
+      documents: Array.from({ length: 100 }, (_, k) => {
+        const i = start + k;
+        const week = Math.floor(i / APPOINTMENTS_PER_WEEK);
+        const slot = i % APPOINTMENTS_PER_WEEK;
+        // 5 days × 64 slots of 7.5 minutes from 08:00: overlapping sessions of several clinicians' worth, as dense as the dataset.
+        const startMs = firstWeek + week * WEEK_MS + Math.floor(slot / 64) * 86_400_000 + 8 * 3_600_000 + (slot % 64) * 450_000;
+        return {
+          $id: ID.unique(), $permissions: own(user.$id), userId: user.$id, clientId: `client-${i % CLIENTS}`, serviceId: 'service-1', seriesId: `series-${i % CLIENTS}`,
+          start: new Date(startMs).toISOString(), end: new Date(startMs + 50 * 60_000).toISOString(), status: 'scheduled', locationType: i % 3 === 0 ? 'telehealth' : 'office',
+          feeAmount: 12_000, currency: 'USD', noteState: 'none',
+        };
+      }),
+    });
+  }
+  for (let i = 0; i < batches.length; i += 4) {
+    await Promise.all(batches.slice(i, i + 4).map((b) => databases.createDocuments({ databaseId: 'main', collectionId: b.collectionId, documents: b.documents })));
+  }
+  const login = await fetch(`${endpoint}/account/sessions/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' },
+    body: JSON.stringify({ email: 'readers@example.test', password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+  return { userId: user.$id, cookie };
+}
+
+function listUrl(collectionId: string, queries: string[], total = true): string {
+  const search = queries.map((query, i) => `queries[${i}]=${encodeURIComponent(query)}`).join('&');
+  return `${endpoint}/databases/main/collections/${collectionId}/documents?${search}${total ? '' : '&total=false'}`;
+}
+
+interface Call { key: string; name: string; url: string; documents?: number }
+
+function calls(userId: string): Call[] {
+  const monday = thisMonday();
+  return [
+    { key: 'account', name: 'account.get', url: `${endpoint}/account` },
+    { key: 'list25', name: 'listDocuments: 25 newest of 10,000 (equal filter)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderDesc('$createdAt'), Query.limit(25)]), documents: 25 },
+    {
+      key: 'week', name: 'week-range appointment query (500 a page, no total)', documents: 5 * 64,
+      url: listUrl('appointments', [Query.equal('userId', userId), Query.greaterThanEqual('start', new Date(monday).toISOString()), Query.lessThan('start', new Date(monday + WEEK_MS).toISOString()), Query.orderAsc('start'), Query.limit(500)], false),
+    },
+    { key: 'clients', name: 'client list: 2,000 clients by last name', url: listUrl('clients', [Query.equal('userId', userId), Query.orderAsc('lastName'), Query.limit(5000)]), documents: CLIENTS },
+    { key: 'page5000', name: '5,000-document page (no total)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderAsc('$id'), Query.limit(5000)], false), documents: 5000 },
+  ];
+}
+
+interface Run { call: string; connections: number; requestsPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number }
+
+function summary(call: string, connections: number, result: autocannon.Result): Run {
+  return { call, connections, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** autocannon stops sending at the deadline while the server still answers what it had queued: one more read waits for that, then a pause. */
+async function settle(url: string, headers: Record<string, string>) {
+  await (await fetch(url, { headers })).arrayBuffer();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-readers-'));
+const emulator = await startEmulator(dataDir);
+try {
+  const seeded = performance.now();
+  const { userId, cookie } = await seed();
+  console.error(`seeded in ${Math.round(performance.now() - seeded)} ms`);
+  const headers = { 'x-appwrite-project': 'cadence', cookie };
+  const wanted = process.env.BENCH_CALLS?.split(',');
+  const all = calls(userId);
+  for (const call of all) {
+    // The call must answer what it stands for before its speed means anything.
+    const response = await fetch(call.url, { headers });
+    const body = await response.json() as { documents?: unknown[] };
+    if (response.status !== 200) throw new Error(`${call.name}: ${response.status} ${JSON.stringify(body)}`);
+    if (call.documents !== undefined && body.documents?.length !== call.documents) throw new Error(`${call.name}: ${body.documents?.length} documents, expected ${call.documents}`);
+  }
+  const runs: Run[] = [];
+  for (const call of all.filter((c) => !wanted || wanted.includes(c.key))) {
+    for (const connections of LEVELS) {
+      runs.push(summary(call.name, connections, await autocannon({ url: call.url, headers, connections, duration: DURATION_S })));
+      await settle(call.url, headers);
+    }
+  }
+  // Short reads beside long pages, against the same short reads alone.
+  const list25 = all.find((c) => c.key === 'list25') as Call;
+  const page5000 = all.find((c) => c.key === 'page5000') as Call;
+  await settle(page5000.url, headers);
+  const alone = summary(`${list25.name}, alone`, 10, await autocannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }));
+  await settle(list25.url, headers);
+  const [beside, long] = await Promise.all([
+    autocannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }),
+    autocannon({ url: page5000.url, headers, connections: 4, duration: DURATION_S }),
+  ]);
+  const mixed = {
+    alone,
+    besideLongPages: summary(`${list25.name}, beside 4 connections of 5,000-document pages`, 10, beside),
+    longPages: summary(page5000.name, 4, long),
+  };
+  console.error(`\nAppwrite emulator: concurrent readers, ${DURATION_S} s per run`);
+  console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9));
+  for (const r of [...runs, mixed.alone, mixed.besideLongPages, mixed.longPages]) {
+    console.error(r.call.padEnd(70) + String(r.connections).padStart(6) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx + r.errors).padStart(9));
+  }
+  console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', results: runs, mixed }));
+} finally {
+  emulator.kill('SIGTERM');
+  await new Promise((resolve) => emulator.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,207 @@
+// Reads of documents (listDocuments, getDocument and their permission filtering) on a pool of
+// worker threads, each with its own read-only SQLite connection (WAL): a 5,000-document page runs
+// on one core while the main thread goes on parsing requests, signing callers in and writing, and
+// other reads run on the other workers. Writes stay on the main thread's one connection, so they
+// are serialised as before; a read sent after a write was acknowledged starts its read
+// transaction after that commit, so it sees it (read-your-writes, on any connection).
+//
+// The main thread resolves the caller (sessions, keys) and the collection; a worker gets a compact
+// message (ReadRequest: the actor's roles, ids, queries) and answers the response's JSON text, or
+// the AppwriteError to throw. Each worker holds the project's schema as last sent: the project's
+// `version` moves when a deploy (APPWRITE_SCHEMA=deploy) swaps a new one in, and the next read a
+// worker gets is preceded by the new document (messages arrive in order).
+// One read at a time per worker, from one queue. A small read (getDocument, a list of at most 100)
+// never waits in it: with no worker free it runs on the main thread (a millisecond or so) instead of
+// behind a long page, and without the two thread hops, which cost more than the read on a loaded
+// machine. Until a worker has started, reads run on the main thread too.
+import { Worker } from 'node:worker_threads';
+import { AppwriteError } from '../errors.ts';
+import type { Project } from '../project.ts';
+import { parseQueries } from '../queries.ts';
+import type { ReadRequest } from './documents-service.ts';
+
+export interface WorkerData {
+  /** the database file */
+  file: string;
+  /** the project document (appwrite.json) whose schema the worker starts with */
+  document: unknown;
+}
+
+export type ToWorker =
+  | { kind: 'read'; request: ReadRequest }
+  | { kind: 'schema'; document: unknown }
+  | { kind: 'close' };
+
+export type ReadReply =
+  | { ready: true }
+  | { text: string }
+  | { error: { type?: string; message: string; code?: number } };
+
+interface Job {
+  request: ReadRequest;
+  resolve: (text: string) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | null;
+  /** the project version whose schema the worker has */
+  version: number;
+}
+
+export interface ReadPoolOptions {
+  /** worker threads (0: every read on the main thread) */
+  size: number;
+  /** the database file ('' for an in-memory database: no pool) */
+  file: string;
+  project: Project;
+  /** the same read on the main thread's connection */
+  inline: (request: ReadRequest) => string;
+}
+
+const ENTRY = new URL('./read-worker.mjs', import.meta.url);
+
+/** Lists of at most this many documents, and getDocument, are small: they never wait for a worker. */
+const SMALL_LIMIT = 100;
+
+function isSmall(request: ReadRequest): boolean {
+  if (request.op === 'get') return true;
+  try {
+    return parseQueries(request.queries).limit <= SMALL_LIMIT;
+  } catch {
+    return true; // answered with its error at once, wherever it runs
+  }
+}
+
+export class ReadPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private closing = false;
+  /** Reads answered by a worker and on the main thread (while no worker was ready, or with none). */
+  readonly served = { worker: 0, main: 0 };
+
+  constructor(private readonly options: ReadPoolOptions) {
+    if (options.file === '') return;
+    for (let i = 0; i < options.size; i += 1) this.slots.push(this.spawn());
+  }
+
+  /** Workers running (each has opened its connection). */
+  get workers(): number {
+    return this.slots.filter((s) => s.ready).length;
+  }
+
+  /** Resolves once every worker has started (at once without workers). */
+  async ready(): Promise<void> {
+    while (this.slots.some((s) => !s.ready)) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  /** The read's response text (or its AppwriteError), from a worker when one is free or becomes free. */
+  read(request: ReadRequest): Promise<string> {
+    const ready = this.slots.filter((s) => s.ready);
+    if (this.closing || ready.length === 0 || (ready.every((s) => s.job) && isSmall(request))) {
+      return new Promise((resolve) => resolve(this.inline(request)));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Lets each worker finish what it was sent, then closes its connection (before the writer's, which checkpoints the WAL last). */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const job of this.queued()) job.reject(new AppwriteError('general_server_error'));
+    await Promise.all(this.slots.map(async (slot) => {
+      const exited = new Promise((resolve) => slot.worker.once('exit', resolve));
+      slot.worker.postMessage({ kind: 'close' } satisfies ToWorker);
+      const timer = setTimeout(() => void slot.worker.terminate(), 5000);
+      await exited;
+      clearTimeout(timer);
+    }));
+  }
+
+  private inline(request: ReadRequest): string {
+    this.served.main += 1;
+    return this.options.inline(request);
+  }
+
+  private spawn(): Slot {
+    const { project, file } = this.options;
+    const slot: Slot = {
+      worker: new Worker(ENTRY, { workerData: { file, document: project.read() } satisfies WorkerData, execArgv: [] }),
+      ready: false,
+      job: null,
+      version: project.version,
+    };
+    slot.worker.unref();
+    slot.worker.on('message', (reply: ReadReply) => this.answered(slot, reply));
+    slot.worker.on('error', (error) => this.failed(slot, error));
+    slot.worker.on('exit', () => this.failed(slot, new Error('read worker exited')));
+    return slot;
+  }
+
+  private answered(slot: Slot, reply: ReadReply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+    } else {
+      const job = slot.job;
+      slot.job = null;
+      if (job) {
+        this.served.worker += 1;
+        if ('text' in reply) job.resolve(reply.text);
+        else if (reply.error.type) job.reject(new AppwriteError(reply.error.type, reply.error.message, reply.error.code));
+        else job.reject(new Error(reply.error.message));
+      }
+    }
+    this.pump();
+  }
+
+  /** A worker that died: its read fails (500), and a new worker takes its place. */
+  private failed(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    slot.job?.reject(error);
+    slot.job = null;
+    if (this.closing) return;
+    if (slot.ready) {
+      this.slots.splice(index, 1, this.spawn());
+    } else {
+      // One that never started (say, the database can't be opened read-only) is not tried again.
+      console.warn(`read worker not started: ${error.message}`);
+      this.slots.splice(index, 1);
+    }
+    void slot.worker.terminate();
+    // Nobody left to take the queue until the new worker is ready: it runs here.
+    if (!this.slots.some((s) => s.ready)) {
+      for (const job of this.queued()) {
+        try {
+          job.resolve(this.inline(job.request));
+        } catch (e) {
+          job.reject(e as Error);
+        }
+      }
+    }
+  }
+
+  /** Takes every queued job out of the queue. */
+  private queued(): Job[] {
+    return this.queue.splice(0);
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (!slot.ready || slot.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      const { version } = this.options.project;
+      if (slot.version !== version) {
+        slot.worker.postMessage({ kind: 'schema', document: this.options.project.read() } satisfies ToWorker);
+        slot.version = version;
+      }
+      slot.worker.postMessage({ kind: 'read', request: job.request } satisfies ToWorker);
+    }
+  }
+}
