@@ -13,7 +13,7 @@
 // One read at a time per worker, from one queue. A small read (getDocument, a list of at most 100)
 // never waits in it: with no worker free it runs on the main thread (a millisecond or so) instead of
 // behind a long page, and without the two thread hops, which cost more than the read on a loaded
-// machine. Until a worker has started, reads run on the main thread too.
+// machine. The workers start with the first read; until one has, reads run on the main thread too.
 import { Worker } from 'node:worker_threads';
 import { AppwriteError } from '../errors.ts';
 import type { Project } from '../project.ts';
@@ -82,9 +82,15 @@ export class ReadPool {
   /** Reads answered by a worker and on the main thread (while no worker was ready, or with none). */
   readonly served = { worker: 0, main: 0 };
 
-  constructor(private readonly options: ReadPoolOptions) {
-    if (options.file === '') return;
-    for (let i = 0; i < options.size; i += 1) this.slots.push(this.spawn());
+  private started = false;
+
+  constructor(private readonly options: ReadPoolOptions) {}
+
+  /** The workers start with the first read, not with the server: a start-up (or a test server that reads no documents) does not wait for them. */
+  private start(): void {
+    if (this.started || this.closing || this.options.file === '') return;
+    this.started = true;
+    for (let i = 0; i < this.options.size; i += 1) this.slots.push(this.spawn());
   }
 
   /** Workers running (each has opened its connection). */
@@ -94,11 +100,13 @@ export class ReadPool {
 
   /** Resolves once every worker has started (at once without workers). */
   async ready(): Promise<void> {
+    this.start();
     while (this.slots.some((s) => !s.ready)) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** The read's response text (or its AppwriteError), from a worker when one is free or becomes free. */
   read(request: ReadRequest): Promise<string> {
+    this.start();
     const ready = this.slots.filter((s) => s.ready);
     if (this.closing || ready.length === 0 || (ready.every((s) => s.job) && isSmall(request))) {
       return new Promise((resolve) => resolve(this.inline(request)));
