@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from '@cadence/shared-ui';
 import { useServices } from '../practice/practice-queries.ts';
 import { pickableServices, serviceLabel } from '../practice/services.ts';
-import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/practice-country.ts';
 import { DEFAULT_CURRENCY, moneyInputText } from '../shared/money.ts';
 import { DiagnosisCodesField } from '../shared/diagnoses/diagnosis-codes-field.tsx';
 import { formatPhone, MAX_DIAGNOSIS_CODES, splitDiagnosisCodes } from '../shared/validators.ts';

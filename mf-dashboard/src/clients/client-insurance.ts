@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/practice-country.ts';
 import { optionalDateOfBirth, optionalPhone, optionalText } from '../shared/schema-fields.ts';
 
 // The insurance a superbill and a future claim need (issue 37; backend/appwrite.json's clients

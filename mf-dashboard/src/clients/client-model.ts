@@ -1,4 +1,4 @@
-import { emailSearchKey, phoneSearchKey } from '../shared/validators.ts';
+import { emailSearchKey, phoneSearchKey } from '../shared/search-keys.ts';
 import type { Client } from './client-schema.ts';
 
 // A client as the screens read it: statuses, names and search. Nothing here validates (that is

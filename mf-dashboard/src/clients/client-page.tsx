@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from '@cadence/shared
 import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
-import { practiceCountry } from '../shared/country.ts';
+import { practiceCountry } from '../shared/practice-country.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { ClientAppointments } from './client-appointments.tsx';
 import { PortalConsents } from './portal/portal-consents.tsx';

@@ -12,7 +12,7 @@ import {
   stateField,
   withTypedAmounts,
 } from '../shared/schema-fields.ts';
-import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/country.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/practice-country.ts';
 import { normaliseText, TEXT_LIMITS } from '../shared/validators.ts';
 import { insuranceShapeFor } from './client-insurance.ts';
 import { CLIENT_STATUSES } from './client-model.ts';

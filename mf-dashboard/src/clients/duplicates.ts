@@ -1,4 +1,4 @@
-import { emailSearchKey } from '../shared/validators.ts';
+import { emailSearchKey } from '../shared/search-keys.ts';
 import type { Client } from './client-schema.ts';
 
 // Duplicate check (issue #13): the same email (case-insensitively), or the same name and date of

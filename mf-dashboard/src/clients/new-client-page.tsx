@@ -4,7 +4,7 @@ import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, buttonClassName, PageHeader, Skeleton } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { DEFAULT_CURRENCY } from '../shared/money.ts';
-import { practiceCountry } from '../shared/country.ts';
+import { practiceCountry } from '../shared/practice-country.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { listClients } from './api/list-clients.ts';

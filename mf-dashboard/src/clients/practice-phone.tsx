@@ -1,7 +1,6 @@
-import { usePracticeCountry } from '../practice/practice-queries.ts';
-import { formatPhone } from '../shared/validators.ts';
+import { usePhoneFormat } from '../shared/phone-format.ts';
 
 /** A stored phone number as the practice reads it: its own country's numbers in national form. */
 export function PracticePhone({ phone }: { phone: string }) {
-  return formatPhone(phone, usePracticeCountry());
+  return usePhoneFormat()(phone);
 }

@@ -8,7 +8,7 @@ import type { ServiceDocument } from './api/service-document.ts';
 import { updateService } from './api/update-service.ts';
 import type { PracticeSettings } from './practice-settings.ts';
 import type { Service } from './services.ts';
-import { practiceCountry, type CountryCode } from '../shared/country.ts';
+import { practiceCountry, type CountryCode } from '../shared/practice-country.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 
 /** Query keys of the practice's settings and services: writes invalidate these. */

@@ -17,7 +17,8 @@ import {
   type PracticeSettings,
 } from './practice-settings.ts';
 import { useSavePracticeSettings } from './practice-queries.ts';
-import { countryName, countryOptions, DEFAULT_PRACTICE_COUNTRY, suggestCountry } from '../shared/country.ts';
+import { countryName, countryOptions, suggestCountry } from '../shared/country.ts';
+import { DEFAULT_PRACTICE_COUNTRY } from '../shared/practice-country.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, moneyInputText } from '../shared/money.ts';
 import { browserTimeZone, supportedTimeZones } from '../shared/time-zone.ts';
 import { maskTaxId } from '../shared/validators.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkCountry, COUNTRY_MESSAGES, countryOptions, DEFAULT_PRACTICE_COUNTRY, practiceCountry, suggestCountry } from './country.ts';
+import { checkCountry, COUNTRY_MESSAGES, countryOptions, suggestCountry } from './country.ts';
+import { DEFAULT_PRACTICE_COUNTRY, practiceCountry } from './practice-country.ts';
 
 describe('the practice country (issue 29)', () => {
   it('is an ISO 3166-1 alpha-2 code, upper case; empty is not chosen', () => {
@@ -14,6 +15,7 @@ describe('the practice country (issue 29)', () => {
     expect(practiceCountry({ country: 'BE' })).toBe('BE');
     expect(practiceCountry({ country: null })).toBe(DEFAULT_PRACTICE_COUNTRY);
     expect(practiceCountry(null)).toBe('US');
+    expect(practiceCountry({ country: 'France' })).toBe(DEFAULT_PRACTICE_COUNTRY);
   });
 
   it('lists countries by English name', () => {

@@ -1,16 +1,12 @@
-import { getCountries, type CountryCode } from 'libphonenumber-js/min';
+import { getCountries } from 'libphonenumber-js/min';
 import { accept, refuse, type Checked } from './checked.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './practice-country.ts';
 
 // The practice's country (issue 29): an ISO 3166-1 alpha-2 code, the one whose national phone
 // numbers ("06 12 34 56 78" in France) clients write without a prefix. Only countries whose numbers
 // libphonenumber can read are offered. A practice without one reads national numbers as US numbers,
 // as Cadence always has (its addresses are US addresses); a suggestion is only ever shown, never saved
 // unasked.
-
-export type { CountryCode };
-
-/** What national numbers are read as while the practice has no country. */
-export const DEFAULT_PRACTICE_COUNTRY: CountryCode = 'US';
 
 export const COUNTRY_MESSAGES = {
   unknown: 'Choose a country from the list.',
@@ -29,9 +25,8 @@ export function checkCountry(input: unknown): Checked<CountryCode | null> {
   return isCountryCode(code) ? accept(code) : refuse(COUNTRY_MESSAGES.unknown);
 }
 
-/** The country national phone numbers are read with: the practice's own, else the default. */
-export function practiceCountry(settings: { country?: string | null } | null | undefined): CountryCode {
-  const country = settings?.country;
+/** The country a phone function reads national numbers with: `country` if libphonenumber knows it, else the default. */
+export function phoneCountry(country: string): CountryCode {
   return isCountryCode(country) ? country : DEFAULT_PRACTICE_COUNTRY;
 }
 

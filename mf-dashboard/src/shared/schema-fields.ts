@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Checked } from './checked.ts';
-import { checkCountry, COUNTRY_MESSAGES, type CountryCode } from './country.ts';
+import { checkCountry, COUNTRY_MESSAGES } from './country.ts';
+import type { CountryCode } from './practice-country.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES, parseMoney } from './money.ts';
 import { browserTimeZone, checkTimeZone, TIME_ZONE_MESSAGES } from './time-zone.ts';
 import {

@@ -1,4 +1,4 @@
-import type { CountryCode } from './country.ts';
+import type { CountryCode } from './practice-country.ts';
 import { describe, expect, it } from 'vitest';
 import {
   checkDateOfBirth,
@@ -12,14 +12,13 @@ import {
   checkState,
   checkTaxId,
   checkText,
-  emailSearchKey,
   latestDateOnEarth,
   luhnValid,
   maskTaxId,
-  phoneSearchKey,
   splitDiagnosisCodes,
   VALIDATION_MESSAGES as M,
 } from './validators.ts';
+import { emailSearchKey, phoneSearchKey } from './search-keys.ts';
 
 const ok = <T>(value: T) => ({ ok: true, value });
 const no = (message: string) => ({ ok: false, message });
@@ -329,5 +328,12 @@ describe('phones shown', () => {
       expect(formatPhone(stored, country), `${stored} in ${country}`).toBe(display);
       expect(checkPhone(display, country), display).toEqual(ok(stored));
     }
+  });
+
+  it('reads a country code libphonenumber does not know (settings are read without its list) as the default', () => {
+    const unknown = 'XX' as CountryCode;
+    expect(formatPhone('+13125550100', unknown)).toBe('(312) 555-0100');
+    expect(checkPhone('(312) 555-0100', unknown)).toEqual(ok('+13125550100'));
+    expect(checkPhone('(555) 123-4567', unknown)).toEqual(ok('(555) 123-4567'));
   });
 });

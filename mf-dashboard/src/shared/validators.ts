@@ -1,7 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { accept, refuse, type Checked } from './checked.ts';
-import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './country.ts';
+import { phoneCountry } from './country.ts';
+import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './practice-country.ts';
 import { isCalendarDay } from './time-zone.ts';
+import { EXTENSION } from './search-keys.ts';
 
 // Field rules of the practice (issue #13): each takes what a person typed or a CSV cell held and
 // answers the cleaned value or the message shown beside the field. Reasonable, not pedantic: a
@@ -173,7 +175,6 @@ export function splitDiagnosisCodes(text: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Phone and email
 
-const EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d{1,6})$/i;
 
 /**
  * A phone number as people write it: a national number of `country`, the practice's ("(312)
@@ -194,12 +195,12 @@ export function checkPhone(input: unknown, country: CountryCode = DEFAULT_PRACTI
   if (!/^\+?[\d\s().\-/]+$/.test(typed)) return refuse(VALIDATION_MESSAGES.phone);
   // 00 is the international prefix in most of the world; the number after it is as after a +.
   const international = typed.startsWith('+') ? typed : /^00[1-9]/.test(typed) ? `+${typed.slice(2)}` : null;
-  const parsed = parsePhoneNumberFromString(international ?? typed, country);
+  const parsed = parsePhoneNumberFromString(international ?? typed, phoneCountry(country));
   if (parsed?.isValid()) return accept(extension ? `${parsed.number} ext. ${extension}` : parsed.number);
   const digits = typed.replace(/\D/g, '');
   const shaped = international
     ? /^\+[1-9]\d{7,14}$/.test(`+${international.replace(/\D/g, '')}`)
-    : country === 'US' && (digits.length === 10 || (digits.length === 11 && digits.startsWith('1')));
+    : phoneCountry(country) === 'US' && (digits.length === 10 || (digits.length === 11 && digits.startsWith('1')));
   return shaped ? accept(text) : refuse(VALIDATION_MESSAGES.phone);
 }
 
@@ -214,19 +215,8 @@ export function formatPhone(stored: string | null | undefined, country: CountryC
   const [number = '', extension] = stored.split(' ext. ');
   const parsed = parsePhoneNumberFromString(number);
   if (!parsed?.isValid()) return stored;
-  const shown = parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  const shown = parsed.country === phoneCountry(country) ? parsed.formatNational() : parsed.formatInternational();
   return extension ? `${shown} ext. ${extension}` : shown;
-}
-
-/**
- * The digits that identify a phone number, for search and duplicate checks: "(555) 123-4567",
- * "555.123.4567", "+1 555 123 4567" and "+15551234567" all give "5551234567"; "0032 470 12 34 56"
- * and "+32470123456" both give "32470123456".
- */
-export function phoneSearchKey(phone: string | null | undefined): string {
-  if (typeof phone !== 'string') return '';
-  const digits = phone.replace(EXTENSION, '').replace(/\D/g, '').replace(/^00(?=[1-9])/, '');
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
 const EMAIL_LOCAL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
@@ -253,11 +243,6 @@ export function checkEmail(input: unknown): Checked<string> {
     labels.every((label) => DOMAIN_LABEL.test(label)) &&
     /^\p{L}{2,}$/u.test(topLevel);
   return valid ? accept(`${local}@${domain}`) : refuse(VALIDATION_MESSAGES.email);
-}
-
-/** The form of an email used to find the same person twice: trimmed and lower case. */
-export function emailSearchKey(email: string | null | undefined): string {
-  return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }
 
 // ---------------------------------------------------------------------------------------------

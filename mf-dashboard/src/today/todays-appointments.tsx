@@ -14,9 +14,8 @@ import { shortClientName } from '../schedule/schedule-view.ts';
 import { StatusMenu } from '../schedule/status-menu.tsx';
 import { serviceLabel } from '../practice/service-model.ts';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
-import { practiceCountry } from '../shared/country.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { formatPhone } from '../shared/validators.ts';
+import { usePhoneFormat } from '../shared/phone-format.ts';
 import { VideoSessionLink } from '../sessions/video/video-session-link.tsx';
 import { useWaitingRooms } from '../sessions/video/waiting-rooms.ts';
 
@@ -79,7 +78,7 @@ interface TodaysAppointmentsProps {
 export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppointmentsProps) {
   const now = useNow();
   const services = useServices({ includeArchived: true }).data ?? [];
-  const country = practiceCountry(settings);
+  const formatPhone = usePhoneFormat();
   const today = todayIn(timeZone, new Date(now));
   const from = instantAt(today, 0, timeZone).toISOString();
   const to = instantAt(addDays(today, 1), 0, timeZone).toISOString();
@@ -147,8 +146,8 @@ export function TodaysAppointments({ settings, timeZone, clients }: TodaysAppoin
                     <span className="today-row__place">{TODAY_TEXTS.office}</span>
                   )}
                   {client?.phone && (
-                    <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} aria-label={`${TODAY_TEXTS.call(who)}, ${formatPhone(client.phone, country)}`}>
-                      {formatPhone(client.phone, country)}
+                    <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`} aria-label={`${TODAY_TEXTS.call(who)}, ${formatPhone(client.phone)}`}>
+                      {formatPhone(client.phone)}
                     </a>
                   )}
                 </span>

@@ -4,4 +4,5 @@
 export { figuresBetween, qualityText, sampleOf, type CallFigures, type StatsSample } from './call-stats.ts';
 export { useLocalMedia, type DeviceChoice, type LocalMedia } from './local-media.ts';
 export { VideoCall, type CallStatus, type PeerState, type Signal, type SignalTransport } from './video-call.ts';
-export { useVideoRoom, VIDEO_COLLECTIONS, type ChatLine, type EnterAnswer, type RoomBackend, type RoomDocument, type VideoRoomState } from './video-room.ts';
+export { VIDEO_COLLECTIONS } from './collections.ts';
+export { useVideoRoom, type ChatLine, type EnterAnswer, type RoomBackend, type RoomDocument, type VideoRoomState } from './video-room.ts';

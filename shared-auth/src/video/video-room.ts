@@ -6,9 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallFigures } from './call-stats.ts';
 import { VideoCall, type CallStatus, type PeerState, type Signal } from './video-call.ts';
-
-/** backend/appwrite.json's ids (the functions' VIDEO_ROOMS/VIDEO_SIGNALS_COLLECTION_ID defaults). */
-export const VIDEO_COLLECTIONS = { rooms: 'video_rooms', signals: 'video_signals' } as const;
+import { VIDEO_COLLECTIONS } from './collections.ts';
 const HEARTBEAT_MS = 30_000;
 
 export interface RoomDocument {

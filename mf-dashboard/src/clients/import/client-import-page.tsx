@@ -4,7 +4,7 @@ import { Link } from '@cadence/shared-router';
 import { Alert, Button, Skeleton } from '@cadence/shared-ui';
 import { Panel } from '../../dashboard/section-panels.tsx';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
-import { practiceCountry } from '../../shared/country.ts';
+import { practiceCountry } from '../../shared/practice-country.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { listClients } from '../api/list-clients.ts';
 import { refreshClients } from '../client-mutations.ts';

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../shared/country.ts';
+import type { CountryCode } from '../../shared/practice-country.ts';
 import { decimalEvidence, type DecimalSeparator } from '../../shared/money.ts';
 
 // Amounts as other products and spreadsheets write them (issue 29): a decimal point (1,234.56) or

@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeFormula, removeFormulaGuard } from '../../shared/csv-writer.ts';
-import type { CountryCode } from '../../shared/country.ts';
+import type { CountryCode } from '../../shared/practice-country.ts';
 import { formatMoney, type DecimalSeparator } from '../../shared/money.ts';
 import { formatPhone, normaliseText } from '../../shared/validators.ts';
 import { ARBITRARY_SERVICES, distinctClients } from '../../../test/client-arbitraries.ts';

@@ -3,7 +3,7 @@ import {
 } from '@cadence/shared-auth/forms';
 import { clientFormValues } from '../client-form.tsx';
 import { clientSchemaFor, type Client } from '../client-schema.ts';
-import type { CountryCode } from '../../shared/country.ts';
+import type { CountryCode } from '../../shared/practice-country.ts';
 
 // Review (issue 31): each answer beside what the client record holds now. Only answers to items
 // that map to a record field (the template's client-field extension) can be accepted into it, one

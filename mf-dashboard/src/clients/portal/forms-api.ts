@@ -80,18 +80,6 @@ export async function listSentForms(userId: string, clientId: string): Promise<S
   return page.documents.flatMap((doc) => (doc['clientId'] === clientId ? sentFormOf(doc, userId) ?? [] : []));
 }
 
-/** Every submitted form waiting for the therapist's review (Today), oldest first. */
-export async function listFormsToReview(userId: string): Promise<SentForm[]> {
-  const page = await attempt(() => appwrite().databases.listDocuments({
-    ...practiceCollection('formRequests'),
-    queries: [
-      Query.equal('userId', userId), Query.equal('status', 'submitted'), Query.orderAsc('submittedAt'), Query.limit(50),
-      Query.select(['$id', '$createdAt', 'userId', 'clientId', 'title', 'status', 'sentAt', 'submittedAt', 'reviewedAt', 'responseId', 'acceptedFields', 'questionnaire']),
-    ],
-  }));
-  return page.documents.flatMap((doc) => sentFormOf(doc, userId) ?? []);
-}
-
 export async function getFormResponse(responseId: string): Promise<QuestionnaireResponse | null> {
   const doc = await attempt(() => appwrite().databases.getDocument({ ...practiceCollection('formResponses'), documentId: responseId }));
   try {

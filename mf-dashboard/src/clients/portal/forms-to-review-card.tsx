@@ -5,7 +5,7 @@ import { shortClientName } from '../../schedule/schedule-view.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { listFormsToReview } from './forms-api.ts';
+import { listFormsToReview } from './forms-to-review.ts';
 
 export const FORMS_TO_REVIEW_TEXT = {
   title: 'Forms to review',

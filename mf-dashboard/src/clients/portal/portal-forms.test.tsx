@@ -10,15 +10,17 @@ import { formTemplateOf } from '@cadence/shared-auth/forms';
 import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { clientSchemaFor } from '../client-schema.ts';
 import type { ClientDocument } from '../api/client-document.ts';
-import { listFormsToReview, listPacketTemplates, listSentForms, sendPacket, type SentForm } from './forms-api.ts';
+import { listPacketTemplates, listSentForms, sendPacket, type SentForm } from './forms-api.ts';
+import { listFormsToReview } from './forms-to-review.ts';
 import { listPortalPeople } from './portal-access-api.ts';
 import { listPracticeForms, type PracticeForm } from '../../form-editor/practice-forms.ts';
 import { PortalForms } from './portal-forms.tsx';
 import { FormsToReviewCard } from './forms-to-review-card.tsx';
 
 vi.mock('./forms-api.ts', () => ({
-  listPacketTemplates: vi.fn(), sendPacket: vi.fn(), listSentForms: vi.fn(), listFormsToReview: vi.fn(), reviewForm: vi.fn(), askForCorrection: vi.fn(), getFormResponse: vi.fn(),
+  listPacketTemplates: vi.fn(), sendPacket: vi.fn(), listSentForms: vi.fn(), reviewForm: vi.fn(), askForCorrection: vi.fn(), getFormResponse: vi.fn(),
 }));
+vi.mock('./forms-to-review.ts', () => ({ listFormsToReview: vi.fn() }));
 vi.mock('./portal-access-api.ts', async (original) => ({ ...(await original<typeof import('./portal-access-api.ts')>()), getPortalAccess: vi.fn(), listPortalPeople: vi.fn() }));
 vi.mock('../../form-editor/practice-forms.ts', () => ({ listPracticeForms: vi.fn() }));
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/quer
 import { Alert, Button, Checkbox, EmptyState, StatusChip, Textarea } from '@cadence/shared-ui';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
-import type { CountryCode } from '../../shared/country.ts';
+import type { CountryCode } from '../../shared/practice-country.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { useUpdateClient } from '../client-mutations.ts';
 import {

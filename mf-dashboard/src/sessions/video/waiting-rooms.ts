@@ -4,7 +4,8 @@
 // video-room function; the therapist reads their own.
 import { appwrite, attempt, documentsChannel, executeFunction, getConfig, Query, subscribeLive } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
-import { VIDEO_COLLECTIONS, type EnterAnswer } from '@cadence/shared-auth/video';
+import { VIDEO_COLLECTIONS } from '@cadence/shared-auth/video/collections';
+import type { EnterAnswer } from '@cadence/shared-auth/video';
 import { useEffect } from 'react';
 import { useUserId } from '../../shared/use-user-id.ts';
 
