@@ -70,6 +70,13 @@ test('an existing client books, reschedules and late-cancels with the fee shown;
   const asked = slots[slots.length - 1]?.start ?? '';
   await runFunction(client, 'book-slot', { action: 'book', accessId: clientId, serviceId: familyId, start: asked });
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(asked));
+  // Today lists it; Review loads the calendar's dialog when pressed (issue 30: not with Today).
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Review the request of Robin H\. for / }).click();
+  const review = page.getByRole('dialog', { name: 'Appointment request' });
+  await expect(review.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(review).toHaveCount(0);
   await page.goto(`/dashboard/schedule?view=day&date=${day}`);
   const block = page.getByRole('button', { name: /Robin H\., Family session 50 min, Requested$/ });
   await expect(block).toHaveClass(/sched-appt--requested/, { timeout: 30_000 });

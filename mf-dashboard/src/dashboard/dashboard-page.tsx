@@ -62,20 +62,20 @@ export default function DashboardPage() {
               a switch between sections is a transition, so the one shown stays until the next is ready. */}
           <Suspense fallback={null}>
             <Routes>
-              <Route index element={<screens.today.Screen />} />
-              <Route path={CLIENTS.path} element={<screens.clients.Screen />} />
-              <Route path={`${CLIENTS.path}/import`} element={<screens.clientImport.Screen />} />
-              <Route path={`${CLIENTS.path}/new`} element={<screens.newClient.Screen />} />
-              <Route path={`${CLIENTS.path}/:clientId`} element={<screens.client.Screen />} />
-              <Route path={SCHEDULE.path} element={<screens.schedule.Screen />} />
-              <Route path={SESSIONS.path} element={<screens.sessions.Screen />} />
-              <Route path={NOTE_ROUTE} element={<screens.note.Screen />} />
-              <Route path={VIDEO_ROUTE} element={<screens.video.Screen />} />
-              <Route path={PRACTICE.path} element={<screens.practice.Screen />} />
-              <Route path={PAYMENTS.path} element={<screens.payments.Screen />} />
-              <Route path={TRANSACTIONS.path} element={<screens.transactions.Screen />} />
-              <Route path={REPORTS.path} element={<screens.reports.Screen />} />
-              <Route path={INBOX.path} element={<screens.inbox.Screen />} />
+              <Route index element={<screens.today.Component />} />
+              <Route path={CLIENTS.path} element={<screens.clients.Component />} />
+              <Route path={`${CLIENTS.path}/import`} element={<screens.clientImport.Component />} />
+              <Route path={`${CLIENTS.path}/new`} element={<screens.newClient.Component />} />
+              <Route path={`${CLIENTS.path}/:clientId`} element={<screens.client.Component />} />
+              <Route path={SCHEDULE.path} element={<screens.schedule.Component />} />
+              <Route path={SESSIONS.path} element={<screens.sessions.Component />} />
+              <Route path={NOTE_ROUTE} element={<screens.note.Component />} />
+              <Route path={VIDEO_ROUTE} element={<screens.video.Component />} />
+              <Route path={PRACTICE.path} element={<screens.practice.Component />} />
+              <Route path={PAYMENTS.path} element={<screens.payments.Component />} />
+              <Route path={TRANSACTIONS.path} element={<screens.transactions.Component />} />
+              <Route path={REPORTS.path} element={<screens.reports.Component />} />
+              <Route path={INBOX.path} element={<screens.inbox.Component />} />
               {DASHBOARD_SECTIONS.filter((section) => ![TODAY, INBOX, CLIENTS, SCHEDULE, SESSIONS, PRACTICE, PAYMENTS, TRANSACTIONS, REPORTS].includes(section)).map((section) => (
                 <Route key={section.path} path={section.path} element={<SectionPanel section={section} />} />
               ))}

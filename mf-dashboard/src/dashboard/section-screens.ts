@@ -1,64 +1,38 @@
-import { createElement, use, type ComponentType, type ReactElement } from 'react';
+import { lazyComponent, type LazyComponent } from '../shared/lazy-component.ts';
 
 // Issue 30: a dashboard route loads only the section it shows. Each section's screens are their own
 // chunk (shared pieces land in chunks of their own), fetched with the route and, once the page is idle
 // or a section's nav item is hovered or focused, ahead of time — so a warm switch renders at once,
-// with no placeholder. A screen loaded before is rendered straight from memory, never suspending.
+// with no placeholder. A screen loaded before is rendered straight from memory, never suspending
+// (shared/lazy-component.ts, also how a dialog loads when it opens).
 //
-// Adding a screen: give it an entry in `screens` below — `sectionScreen(() => import(/* webpackChunkName:
+// Adding a screen: give it an entry in `screens` below — `lazyComponent(() => import(/* webpackChunkName:
 // "screen-<name>" */ '../<feature>/<name>-page.tsx').then((m) => m.<Name>Page))` — render
-// `<screens.<name>.Screen />` in a <Route> of dashboard-page.tsx, and list it under its nav item in
+// `<screens.<name>.Component />` in a <Route> of dashboard-page.tsx, and list it under its nav item in
 // `sectionScreens` so hovering the item prefetches it. Never import a screen (or its data layer, its
 // schemas, zod, libphonenumber-js, papaparse) from dashboard-page.tsx or the nav badges: the layout is
 // what every /dashboard route loads before its section (tooling/remote-build.test.ts guards it). What a
 // screen only reads is in the zod-free models (client-model.ts, service-model.ts, fee-policy.ts); the
 // schemas stay with the screens that validate.
 
-interface ScreenLoad {
-  promise: Promise<ComponentType>;
-  component?: ComponentType;
-}
-
-export interface SectionScreen {
-  /** The screen as a component: suspends (the router's transition keeps the old section) only on a first load. */
-  Screen: ComponentType;
-  /** Starts loading the section's chunk (once; a failed load is tried again next time). */
-  prefetch: () => Promise<ComponentType>;
-}
-
-function sectionScreen(load: () => Promise<ComponentType>): SectionScreen {
-  let current: ScreenLoad | undefined;
-  const start = (): ScreenLoad => {
-    if (current) return current;
-    const entry: ScreenLoad = { promise: load().then((component) => (entry.component = component)) };
-    entry.promise.catch(() => {
-      if (current === entry) current = undefined;
-    });
-    current = entry;
-    return entry;
-  };
-  function Screen(): ReactElement {
-    const entry = start();
-    return createElement(entry.component ?? use(entry.promise));
-  }
-  return { Screen, prefetch: () => start().promise };
-}
+/** A section's screen: loaded with its route, or ahead of it (prefetch). */
+export type SectionScreen = LazyComponent;
 
 export const screens = {
-  today: sectionScreen(() => import(/* webpackChunkName: "screen-today" */ '../today/today-page.tsx').then((m) => m.TodayPage)),
-  clients: sectionScreen(() => import(/* webpackChunkName: "screen-clients" */ '../clients/clients-page.tsx').then((m) => m.ClientsPage)),
-  newClient: sectionScreen(() => import(/* webpackChunkName: "screen-new-client" */ '../clients/new-client-page.tsx').then((m) => m.NewClientPage)),
-  client: sectionScreen(() => import(/* webpackChunkName: "screen-client" */ '../clients/client-page.tsx').then((m) => m.ClientPage)),
-  clientImport: sectionScreen(() => import(/* webpackChunkName: "screen-client-import" */ '../clients/import/client-import-page.tsx').then((m) => m.ClientImportPage)),
-  schedule: sectionScreen(() => import(/* webpackChunkName: "screen-schedule" */ '../schedule/schedule-page.tsx').then((m) => m.SchedulePage)),
-  sessions: sectionScreen(() => import(/* webpackChunkName: "screen-sessions" */ '../sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
-  note: sectionScreen(() => import(/* webpackChunkName: "screen-note" */ '../sessions/notes/note-page.tsx').then((m) => m.NotePage)),
-  video: sectionScreen(() => import(/* webpackChunkName: "screen-video" */ '../sessions/video/video-room-page.tsx').then((m) => m.VideoRoomPage)),
-  practice: sectionScreen(() => import(/* webpackChunkName: "screen-practice" */ '../practice/practice-page.tsx').then((m) => m.PracticePage)),
-  payments: sectionScreen(() => import(/* webpackChunkName: "screen-payments" */ '../money/payments-page.tsx').then((m) => m.PaymentsPage)),
-  transactions: sectionScreen(() => import(/* webpackChunkName: "screen-transactions" */ '../money/transactions-page.tsx').then((m) => m.TransactionsPage)),
-  reports: sectionScreen(() => import(/* webpackChunkName: "screen-reports" */ '../money/reports-page.tsx').then((m) => m.ReportsPage)),
-  inbox: sectionScreen(() => import(/* webpackChunkName: "screen-inbox" */ '../inbox/inbox-page.tsx').then((m) => m.InboxPage)),
+  today: lazyComponent(() => import(/* webpackChunkName: "screen-today" */ '../today/today-page.tsx').then((m) => m.TodayPage)),
+  clients: lazyComponent(() => import(/* webpackChunkName: "screen-clients" */ '../clients/clients-page.tsx').then((m) => m.ClientsPage)),
+  newClient: lazyComponent(() => import(/* webpackChunkName: "screen-new-client" */ '../clients/new-client-page.tsx').then((m) => m.NewClientPage)),
+  client: lazyComponent(() => import(/* webpackChunkName: "screen-client" */ '../clients/client-page.tsx').then((m) => m.ClientPage)),
+  clientImport: lazyComponent(() => import(/* webpackChunkName: "screen-client-import" */ '../clients/import/client-import-page.tsx').then((m) => m.ClientImportPage)),
+  schedule: lazyComponent(() => import(/* webpackChunkName: "screen-schedule" */ '../schedule/schedule-page.tsx').then((m) => m.SchedulePage)),
+  sessions: lazyComponent(() => import(/* webpackChunkName: "screen-sessions" */ '../sessions/sessions-page.tsx').then((m) => m.SessionsPage)),
+  note: lazyComponent(() => import(/* webpackChunkName: "screen-note" */ '../sessions/notes/note-page.tsx').then((m) => m.NotePage)),
+  video: lazyComponent(() => import(/* webpackChunkName: "screen-video" */ '../sessions/video/video-room-page.tsx').then((m) => m.VideoRoomPage)),
+  practice: lazyComponent(() => import(/* webpackChunkName: "screen-practice" */ '../practice/practice-page.tsx').then((m) => m.PracticePage)),
+  payments: lazyComponent(() => import(/* webpackChunkName: "screen-payments" */ '../money/payments-page.tsx').then((m) => m.PaymentsPage)),
+  transactions: lazyComponent(() => import(/* webpackChunkName: "screen-transactions" */ '../money/transactions-page.tsx').then((m) => m.TransactionsPage)),
+  reports: lazyComponent(() => import(/* webpackChunkName: "screen-reports" */ '../money/reports-page.tsx').then((m) => m.ReportsPage)),
+  inbox: lazyComponent(() => import(/* webpackChunkName: "screen-inbox" */ '../inbox/inbox-page.tsx').then((m) => m.InboxPage)),
 };
 
 /** The screens a section nav item leads to (its own, and what opens from it, such as a client's page). */

@@ -1,12 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button } from '@cadence/shared-ui';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { usePendingRequests } from '../schedule/booking-requests.ts';
 import { dateLabel, timeLabel, zonedTime } from '../schedule/calendar-dates.ts';
-import { RequestDialog } from '../schedule/request-dialog.tsx';
 import { shortClientName } from '../schedule/schedule-view.ts';
+import { lazyComponent } from '../shared/lazy-component.ts';
 import { LoadError } from '../shared/load-error.tsx';
+
+/** The calendar's Review dialog, loaded when a Review button is hovered, focused or pressed (and with the schedule once idle). */
+const requestDialog = lazyComponent(() => import(/* webpackChunkName: "request-dialog" */ '../schedule/request-dialog.tsx').then((m) => m.RequestDialog));
+const prefetchDialog = () => void requestDialog.prefetch().catch(() => {});
 
 /**
  * Today's "Appointment requests" (issue 32): each request from the client portal waiting for an
@@ -33,20 +37,22 @@ export function RequestsCard({ clients, services, timeZone }: { clients: readonl
           return (
             <li key={request.id} className="clients-consents__item">
               <span>{clientName(request.clientId)}: {serviceName(request.serviceId)}, {dateLabel(start.date)}, {timeLabel(start.minutes)}</span>
-              <Button size="sm" onClick={() => setOpen(request.id)} aria-label={`Review the request of ${clientName(request.clientId)} for ${dateLabel(start.date)}, ${timeLabel(start.minutes)}`}>Review</Button>
+              <Button size="sm" onClick={() => setOpen(request.id)} onPointerEnter={prefetchDialog} onFocus={prefetchDialog} aria-label={`Review the request of ${clientName(request.clientId)} for ${dateLabel(start.date)}, ${timeLabel(start.minutes)}`}>Review</Button>
             </li>
           );
         })}
       </ul>
       {selected ? (
-        <RequestDialog
-          request={selected}
-          clientName={clientName(selected.clientId)}
-          serviceName={serviceName(selected.serviceId)}
-          timeZone={timeZone}
-          onClose={() => setOpen(null)}
-          onDecided={(message) => { setOpen(null); setNotice(message); }}
-        />
+        <Suspense fallback={null}>
+          <requestDialog.Component
+            request={selected}
+            clientName={clientName(selected.clientId)}
+            serviceName={serviceName(selected.serviceId)}
+            timeZone={timeZone}
+            onClose={() => setOpen(null)}
+            onDecided={(message) => { setOpen(null); setNotice(message); }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
