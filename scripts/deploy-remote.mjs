@@ -49,9 +49,24 @@ function resolveRemote(arg) {
   return { name, dir: remotes[name].dir };
 }
 
+/**
+ * A remote's pointer in remotes.json: its versioned mf-manifest.json (the deploy artefact), and what the
+ * shell reads from that manifest, copied here so a page never waits for the manifest: the remote's
+ * remoteEntry.js and, for each exposed page, the files it loads at once (preloaded alongside the entry).
+ */
+export function pointerOf(dir, version) {
+  const base = `/remotes/${dir}/${version}/`;
+  const manifest = readJson(path.join(deployDir, 'remotes', dir, version, 'mf-manifest.json'), {});
+  const { path: entryPath = '', name: entryName } = manifest.metaData.remoteEntry;
+  const pages = Object.fromEntries(
+    manifest.exposes.map((expose) => [expose.path.replace(/^\.\//, ''), [...expose.assets.js.sync, ...expose.assets.css.sync]]),
+  );
+  return { version, entry: `${base}mf-manifest.json`, remoteEntry: `${base}${path.posix.join(entryPath, entryName)}`, pages };
+}
+
 function pointTo(name, dir, version) {
   const pointers = readJson(pointerFile, {});
-  pointers[name] = { version, entry: `/remotes/${dir}/${version}/mf-manifest.json` };
+  pointers[name] = pointerOf(dir, version);
   writeJsonAtomically(pointerFile, pointers);
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shared } from './mf-shared.mjs';
 import { appConfig } from './rspack-app.mjs';
 import { remotes } from './remotes.mjs';
+import { parseRemotesFile, type RemotePointer } from '../shell/src/remotes/discover-remotes.ts';
 
 // Issue 30: Module Federation 2 at the lowest cost. These budgets catch a dependency upgrade or a
 // config change that brings the runtime's bytes back — above all the federation plugin resolving the
@@ -104,6 +105,23 @@ describe('a remote build', () => {
       const key = Object.keys(config).find((name) => name === share.name || (name.endsWith('/') && share.name.startsWith(name)));
       expect(key).toBeDefined();
       expect(share).toMatchObject({ singleton: true, version: config[key ?? '']?.version, requiredVersion: config[key ?? '']?.requiredVersion });
+    }
+  });
+});
+
+describe('a deployed remote’s pointer in remotes.json', () => {
+  it('names its versioned manifest, and copies from it the remoteEntry.js and each exposed page’s files, so the shell reads no manifest', async () => {
+    const deployDir = path.join(out, 'deploy');
+    cpSync(remoteOut, path.join(deployDir, 'remotes/mf-content/0.1.0-test'), { recursive: true });
+    process.env.DEPLOY_DIR = deployDir;
+    const { pointerOf } = (await import('../scripts/deploy-remote.mjs')) as { pointerOf: (dir: string, version: string) => RemotePointer };
+    const pointer = pointerOf('mf-content', '0.1.0-test');
+    expect(parseRemotesFile({ mf_content: pointer }).mf_content).toEqual(pointer);
+    expect(pointer).toMatchObject({ version: '0.1.0-test', entry: '/remotes/mf-content/0.1.0-test/mf-manifest.json', remoteEntry: '/remotes/mf-content/0.1.0-test/remoteEntry.js' });
+    const manifest = JSON.parse(read(remoteOut, 'mf-manifest.json')) as Manifest;
+    expect(Object.keys(pointer.pages).sort()).toEqual(Object.keys(remotes.mf_content.exposes).map((key) => key.slice(2)).sort());
+    for (const expose of manifest.exposes) {
+      expect(pointer.pages[expose.path.slice(2)]).toEqual([...expose.assets.js.sync, ...expose.assets.css.sync]);
     }
   });
 });

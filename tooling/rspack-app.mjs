@@ -79,8 +79,10 @@ export function appConfig({ dir, host = false }) {
         // What the shell provides to remotes at runtime: the same config the plugin gets.
         __FEDERATION_SHARED__: JSON.stringify(shared),
         // The shell's federation runtime (its lazily loaded chunk) runs only in browsers: its Node
-        // loaders go, as the federation plugin drops them from the remotes.
-        ...(host ? { ENV_TARGET: JSON.stringify('web') } : {}),
+        // loaders go, as the federation plugin drops them from the remotes. It loads each remote by its
+        // remoteEntry.js (remotes.json names it, copied from the manifest at deploy), never by a
+        // manifest, so the snapshot plugin that reads manifests goes too.
+        ...(host ? { ENV_TARGET: JSON.stringify('web'), FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true' } : {}),
       }),
       ...(host
         ? [new rspack.HtmlRspackPlugin({ template: path.join(dir, 'src/index.html'), scriptLoading: 'module', chunks: ['main'] })]

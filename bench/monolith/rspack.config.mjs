@@ -32,6 +32,8 @@ export async function preloadRemotes(): Promise<void> {}
 
 export async function preloadFederationRuntime(): Promise<void> {}
 
+export function preloadRemotePage(): void {}
+
 export async function loadRemote<T>(id: string): Promise<T | null> {
   const load = pages[id];
   if (!load) throw new Error(\`monolith: no page \${id}\`);

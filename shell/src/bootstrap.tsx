@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from '@cadence/shared-router';
 import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
-import { preloadFederationRuntime, preloadRemotes } from './remotes/load-remote.ts';
-import { needsRemote } from './route-table.ts';
+import { preloadFederationRuntime, preloadRemotePage, preloadRemotes } from './remotes/load-remote.ts';
+import { remotePages } from './remotes/remote-pages.ts';
+import { remoteScreenOf } from './route-table.ts';
 import '@cadence/shared-ui/tokens.css';
 import './styles/app.css';
 
@@ -13,8 +14,14 @@ async function start(): Promise<void> {
   // its own remote's files. A failing discovery never blanks the shell: the page that needs a remote
   // fetches it again and, failing, shows its own error and Retry.
   preloadRemotes().catch(() => {});
-  // A remote page's first load also needs the federation runtime chunk: fetch it alongside too.
-  if (needsRemote(window.location.pathname)) preloadFederationRuntime().catch(() => {});
+  // A remote page's first load also needs the federation runtime chunk: fetch it alongside too, and
+  // its remote's remoteEntry.js and the page's own files as soon as /remotes.json names them, before
+  // the page renders (a guarded page would first wait for the session check).
+  const screen = remoteScreenOf(window.location.pathname);
+  if (screen) {
+    preloadFederationRuntime().catch(() => {});
+    preloadRemotePage(remotePages[screen].id, { entry: true });
+  }
   await loadConfig();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');

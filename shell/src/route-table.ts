@@ -79,10 +79,11 @@ export function isPortalSignedInPath(pathname: string): boolean {
   return isPortalPath(path) && path !== PORTAL_SIGN_IN_PATH && !path.startsWith(`${PORTAL_SIGN_IN_PATH}/`);
 }
 
-/** Whether the page at this path is a remote's (so it needs the federation runtime): not the landing page, not a 404. */
-export function needsRemote(pathname: string): boolean {
+/** The remote page that renders this path (so it needs the federation runtime), or null: the landing page, a 404. */
+export function remoteScreenOf(pathname: string): RemotePageName | null {
   const path = normalized(pathname);
-  return routeTable.some((route) => route.screen !== 'landing' && covers(route, path));
+  const screen = routeTable.find((route) => covers(route, path))?.screen;
+  return screen === undefined || screen === 'landing' ? null : screen;
 }
 
 /** Spec §2: "#account?view=billing" and "#dashboard" are fallbacks for the real routes. */

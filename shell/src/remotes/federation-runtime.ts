@@ -21,15 +21,16 @@ const federation = createInstance({
 const registered = new Map<string, string>();
 
 /**
- * Loads one exposed module, registering its remote's pointer (its versioned mf-manifest.json) first.
- * The runtime reads the manifest, then fetches remoteEntry.js and preloads the page's own chunks
- * alongside it (the manifest lists them), so the page chunk waits for no extra round trip.
+ * Loads one exposed module, registering its remote's remoteEntry.js first (the one remotes.json names,
+ * copied there from the remote's versioned mf-manifest.json at deploy, so the runtime reads no manifest:
+ * no round trip for it and no snapshot code in this chunk). load-remote.ts preloads the page's own
+ * files alongside the entry.
  */
 export function loadRemote<T>(id: string, remotes: RemotesFile): Promise<T | null> {
   const [name = ''] = id.split('/');
   const pointer = remotes[name];
   if (!pointer) return Promise.reject(new Error(`remotes.json has no remote ${name}`));
-  const entry = new URL(pointer.entry, document.baseURI).href;
+  const entry = new URL(pointer.remoteEntry, document.baseURI).href;
   if (registered.get(name) !== entry) {
     federation.registerRemotes([{ name, entry }], { force: registered.has(name) });
     registered.set(name, entry);

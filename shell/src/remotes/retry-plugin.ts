@@ -11,25 +11,13 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Cadence's retry as a federation runtime plugin (MF's own retry plugin is not published on the 2.x
- * line this project pins): a remote's mf-manifest.json and its remoteEntry.js are each tried again
- * after RETRY_DELAYS_MS before the load fails and the route's error boundary offers Retry.
+ * line this project pins): a remote's remoteEntry.js is tried again after RETRY_DELAYS_MS before the
+ * load fails and the route's error boundary offers Retry. (The runtime reads no manifest: remotes.json
+ * names each remoteEntry.js.)
  */
 export function retryPlugin(delays: readonly number[] = RETRY_DELAYS_MS): ModuleFederationRuntimePlugin {
   return {
     name: 'cadence-retry',
-    // The manifest: a server error or a network failure is retried; a 4xx is an answer.
-    async fetch(url, init) {
-      for (let attempt = 0; ; attempt += 1) {
-        const delay = delays[attempt];
-        try {
-          const response = await fetch(url, init);
-          if (response.status < 500 || delay === undefined) return response;
-        } catch (error) {
-          if (delay === undefined) throw error;
-        }
-        await wait(delay);
-      }
-    },
     // remoteEntry.js: the runtime calls this once its script failed to load (not when it ran and threw).
     // (The hook's declared result is a promise of one: the runtime awaits what this returns.)
     async loadEntryError({ getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }): Promise<Promise<RemoteEntryExports | undefined> | undefined> {

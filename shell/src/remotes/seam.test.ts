@@ -21,8 +21,16 @@ describe('the typed seam', () => {
 
 describe('remotes.json', () => {
   it('accepts pointers and rejects malformed ones', () => {
+    const deployed = {
+      version: '1.0.0-ab',
+      entry: '/remotes/mf-auth/1.0.0-ab/mf-manifest.json',
+      remoteEntry: '/remotes/mf-auth/1.0.0-ab/remoteEntry.js',
+      pages: { LoginPage: ['495.1a.js', '__federation_expose_LoginPage.2b.js', '__federation_expose_LoginPage.3c.css'] },
+    };
+    expect(parseRemotesFile({ mf_auth: deployed })).toEqual({ mf_auth: deployed });
+    // A pointer written before deploys copied the manifest's files: its remoteEntry.js sits beside the manifest.
     expect(parseRemotesFile({ mf_auth: { version: '1.0.0-ab', entry: '/remotes/mf-auth/1.0.0-ab/mf-manifest.json' } })).toEqual({
-      mf_auth: { version: '1.0.0-ab', entry: '/remotes/mf-auth/1.0.0-ab/mf-manifest.json' },
+      mf_auth: { version: '1.0.0-ab', entry: '/remotes/mf-auth/1.0.0-ab/mf-manifest.json', remoteEntry: '/remotes/mf-auth/1.0.0-ab/remoteEntry.js', pages: {} },
     });
     expect(() => parseRemotesFile([])).toThrow();
     expect(() => parseRemotesFile({ mf_auth: { version: 1 } })).toThrow(/mf_auth/);
