@@ -5,3 +5,4 @@ export interface SharedEntry {
 }
 export declare function catalogVersions(): Record<string, string>;
 export declare const shared: Record<string, SharedEntry>;
+export declare const REMOTE_ONLY_SHARES: readonly string[];

@@ -52,3 +52,12 @@ export const shared = {
   // The design system's primitives and icons: one copy per page, whichever remote loads first.
   '@cadence/shared-ui': fromWorkspace('shared-ui'),
 };
+
+/**
+ * Shares the shell never loads, so it does not provide them (shell/src/remotes/provided-shares.ts
+ * provides every other): the remotes that use them negotiate one copy among themselves (the first
+ * loaded provides it), so these keep their fallback in a production remote. The query cache is one
+ * of them — the shell renders no server state, and providing it would put TanStack Query on the
+ * landing page.
+ */
+export const REMOTE_ONLY_SHARES = ['@cadence/shared-auth/query'];

@@ -5,10 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rspack, type RspackOptions, type Stats } from '@rspack/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shared } from './mf-shared.mjs';
+import { REMOTE_ONLY_SHARES, shared } from './mf-shared.mjs';
 import { appConfig } from './rspack-app.mjs';
 import { remotes } from './remotes.mjs';
 import { parseRemotesFile, type RemotePointer } from '../shell/src/remotes/discover-remotes.ts';
+import { sharedLibraries } from '../shell/src/remotes/provided-shares.ts';
 
 // Issue 30: Module Federation 2 at the lowest cost. These budgets catch a dependency upgrade or a
 // config change that brings the runtime's bytes back — above all the federation plugin resolving the
@@ -33,7 +34,7 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((file) => file.endsWith
 
 interface Manifest {
   metaData: { globalName: string; remoteEntry: { name: string; path: string } };
-  shared: { name: string; version: string; singleton: boolean; requiredVersion: string }[];
+  shared: { name: string; version: string; singleton: boolean; requiredVersion: string; assets: { js: { sync: string[] } } }[];
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
@@ -104,7 +105,21 @@ describe('a remote build', () => {
       // A subpath ('react/jsx-runtime') falls under its trailing-slash key ('react/').
       const key = Object.keys(config).find((name) => name === share.name || (name.endsWith('/') && share.name.startsWith(name)));
       expect(key).toBeDefined();
-      expect(share).toMatchObject({ singleton: true, version: config[key ?? '']?.version, requiredVersion: config[key ?? '']?.requiredVersion });
+      expect(share).toMatchObject({ singleton: true, requiredVersion: config[key ?? '']?.requiredVersion });
+      // Only a remote-only share is provided by the remote (with its version); the rest it only consumes.
+      if (REMOTE_ONLY_SHARES.includes(share.name)) expect(share.version).toBe(config[key ?? '']?.version);
+    }
+  });
+});
+
+describe('what a production remote consumes', () => {
+  it('is what the shell provides (no fallback bundled: import false), or a remote-only share with its fallback', () => {
+    for (const dir of [remoteOut, dashboardOut]) {
+      const manifest = JSON.parse(read(dir, 'mf-manifest.json')) as Manifest;
+      for (const share of manifest.shared) {
+        if (REMOTE_ONLY_SHARES.includes(share.name)) expect(share.assets.js.sync.length, share.name).toBeGreaterThan(0);
+        else expect(Object.keys(sharedLibraries), share.name).toContain(share.name);
+      }
     }
   });
 });

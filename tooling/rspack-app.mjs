@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { shared } from './mf-shared.mjs';
+import { REMOTE_ONLY_SHARES, shared } from './mf-shared.mjs';
 import { remoteNameOf, remotes } from './remotes.mjs';
 
 /**
@@ -55,8 +55,9 @@ export function appConfig({ dir, host = false }) {
     // Never an eval-based devtool: the app server's Content-Security-Policy (no 'unsafe-eval') is
     // the same in `pnpm dev` as in production, and eval'd modules would leave the page blank.
     devtool: production ? 'source-map' : 'cheap-module-source-map',
-    // Remotes need an async boundary (shared modules are negotiated before app code runs); the
-    // shell has none to negotiate at startup and renders straight away.
+    // A remote's own entry is empty (its pages are reached through remoteEntry.js, whose get() is
+    // asynchronous, so shared modules are negotiated before page code runs); the shell has nothing to
+    // negotiate at startup and renders straight away.
     entry: { main: host ? './src/bootstrap.tsx' : './src/index.ts' },
     output: {
       path: path.join(dir, 'dist'),
@@ -115,6 +116,18 @@ const federationRuntimeAliases = {
 const FEDERATION_CJS = /[\\/]@module-federation[\\/](runtime|runtime-tools|webpack-bundler-runtime)[\\/]dist[\\/]index\.cjs$/;
 
 /**
+ * In production a remote bundles no fallback of what the shell always provides (`import: false`):
+ * every page runs in the shell, whose runtime hands out its own copies (provided-shares.ts), so the
+ * fallbacks were never loaded, only listed in every remoteEntry.js (~0.6 KB gzip). Shares the shell
+ * does not provide keep theirs; tooling/remote-build.test.ts checks a remote consumes nothing else.
+ */
+function providedByTheShell(config) {
+  return Object.fromEntries(
+    Object.entries(config).map(([key, entry]) => [key, REMOTE_ONLY_SHARES.includes(key) ? entry : { ...entry, import: false }]),
+  );
+}
+
+/**
  * A remote: a Module Federation 2 container (remoteEntry.js) and its mf-manifest.json, which the deploy
  * script checks for and /remotes.json points at. In production it runs on the shell's runtime core
  * (externalRuntime: one runtime on the page), drops the Node loaders, the remote-loading and the
@@ -127,14 +140,13 @@ function remotePlugins({ name, exposes, production }) {
       name,
       filename: 'remoteEntry.js',
       exposes,
-      shared,
+      shared: production ? providedByTheShell(shared) : shared,
       shareStrategy: 'loaded-first',
       manifest: true,
       // Types cross the seam through the shell's tsconfig paths (tooling/sync-shell-seam.mjs):
       // consuming MF's type archives would download them at build time (not hermetic, not offline).
       dts: false,
       experiments: {
-        asyncStartup: true,
         externalRuntime: production,
         optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
       },

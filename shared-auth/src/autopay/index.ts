@@ -1,7 +1,9 @@
 // @cadence/shared-auth/autopay (issue 33 "AutoPay"): what the `autopay` function answers, read the same
 // way by the portal (the client) and the dashboard (the therapist), and the notice every upcoming
 // charge gets. Pure: the remotes call the function through shared-auth's executeFunction.
-import { formatDate } from '../dates/date-format.ts';
+// formatDate through the package's own name: in a remote that is the shared singleton (the shell's
+// copy), not a second copy of the date code bundled with this subpath.
+import { formatDate } from '@cadence/shared-auth';
 
 export interface AutoPayCharge { date: string; amount: number; kind: 'balance' | 'session' }
 

@@ -1,7 +1,7 @@
 import * as react from 'react';
 import { describe, expect, it } from 'vitest';
-import { shared } from '../../../tooling/mf-shared.mjs';
-import { configFor, providedShares, REMOTE_ONLY_SHARES, sharedLibraries, type SharedConfig } from './provided-shares.ts';
+import { REMOTE_ONLY_SHARES, shared } from '../../../tooling/mf-shared.mjs';
+import { configFor, providedShares, sharedLibraries, type SharedConfig } from './provided-shares.ts';
 
 const config: Record<string, SharedConfig> = shared;
 

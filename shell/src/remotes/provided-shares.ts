@@ -29,14 +29,8 @@ export const sharedLibraries: Record<string, object> = {
   '@cadence/shared-auth': sharedAuth,
   // The shell renders the primitives itself (nav, footer, landing), so remotes get its one copy.
   '@cadence/shared-ui': sharedUi,
+  // Not the remote-only shares (REMOTE_ONLY_SHARES in tooling/mf-shared.mjs), such as the query cache.
 };
-
-/**
- * Shares the shell never loads, so it does not provide them: the remotes that use them negotiate one
- * copy among themselves (the first loaded provides it). The query cache is one of them — the shell
- * renders no server state, and providing it would put TanStack Query on the landing page.
- */
-export const REMOTE_ONLY_SHARES: readonly string[] = ['@cadence/shared-auth/query'];
 
 /** The config a share key falls under: its own entry, else the trailing-slash key it starts with. */
 export function configFor(key: string, config: Record<string, SharedConfig>): SharedConfig {
