@@ -1,5 +1,5 @@
 // Concurrent readers (issue 35): throughput and p50/p99 at 1, 10 and 50 connections for
-// account.get, a 25-document list (25 newest of 10,000, equal filter), the calendar's week-range
+// account.get, getDocument, a 25-document list (25 newest of 10,000, equal filter), the calendar's week-range
 // query (mf-dashboard's listAppointments: userId, start in one week, by start, 500 a page, no
 // total), the client list (2,000 clients, listClients) and a 5,000-document page; then short reads
 // while long pages run (10 connections of the 25-document list beside 4 looping the 5,000 page),
@@ -8,7 +8,8 @@
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
 //
 // `BENCH_DURATION_S` (default 5) per run, `BENCH_CONNECTIONS` (default `1,10,50`),
-// `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all).
+// `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all),
+// `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,7 @@ const endpoint = `http://127.0.0.1:${PORT}/v1`;
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 async function startEmulator(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', process.env.BENCH_SERVER ?? 'src/main.ts'], {
     cwd: packageDir,
     env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -85,7 +86,7 @@ async function seed() {
           addressLine1: `${i} Main Street`, city: 'Springfield', state: 'NY', postalCode: '10001', status: statuses[i % statuses.length], tags: ['sliding scale'],
           emergencyContactName: 'Pat Doe', emergencyContactRelationship: 'sibling', emergencyContactPhone: '(212) 555-0102', feeOverride: 12_000, selfPay: true, currency: 'USD',
           diagnosisCodes: ['F41.1'], reminderConsent: true, referralSource: 'Website', adminNotes: 'Prefers afternoons. '.repeat(10),
-          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: `M${i}`, insuranceGroupNumber: 'G-100', insuranceSubscriberName: `First${i} Last`, insuranceSubscriberRelationship: 'self',
+          insurancePayerName: 'Aetna', insurancePayerId: '60054', insuranceMemberId: `M${i}`, insuranceGroupNumber: 'G-100', insuranceSubscriberName: `First${i} Last`, insuranceSubscriberRelation: 'self',
         };
       }),
     });
@@ -133,6 +134,7 @@ function calls(userId: string): Call[] {
   const monday = thisMonday();
   return [
     { key: 'account', name: 'account.get', url: `${endpoint}/account` },
+    { key: 'get', name: 'getDocument (a client)', url: `${endpoint}/databases/main/collections/clients/documents/client-7` },
     { key: 'list25', name: 'listDocuments: 25 newest of 10,000 (equal filter)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderDesc('$createdAt'), Query.limit(25)]), documents: 25 },
     {
       key: 'week', name: 'week-range appointment query (500 a page, no total)', documents: 5 * 64,

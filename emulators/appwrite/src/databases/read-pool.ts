@@ -6,8 +6,9 @@
 // transaction after that commit, so it sees it (read-your-writes, on any connection).
 //
 // The main thread resolves the caller (sessions, keys) and the collection; a worker gets a compact
-// message (ReadRequest: the actor's roles, ids, queries) and answers the response's JSON text, or
-// the AppwriteError to throw. Each worker holds the project's schema as last sent: the project's
+// message (ReadRequest: the actor's roles, ids, queries) and answers the response's JSON text, as
+// UTF-8 bytes handed over without a copy (the main thread writes them out as they are), or the
+// AppwriteError to throw. Each worker holds the project's schema as last sent: the project's
 // `version` moves when a deploy (APPWRITE_SCHEMA=deploy) swaps a new one in, and the next read a
 // worker gets is preceded by the new document (messages arrive in order).
 // One read at a time per worker, from one queue. A small read (getDocument, a list of at most 100)
@@ -34,12 +35,13 @@ export type ToWorker =
 
 export type ReadReply =
   | { ready: true }
-  | { text: string }
+  /** the response's JSON text as UTF-8 (its buffer transferred, not copied) */
+  | { bytes: Uint8Array }
   | { error: { type?: string; message: string; code?: number } };
 
 interface Job {
   request: ReadRequest;
-  resolve: (text: string) => void;
+  resolve: (answer: string | Buffer) => void;
   reject: (error: Error) => void;
 }
 
@@ -104,8 +106,8 @@ export class ReadPool {
     while (this.slots.some((s) => !s.ready)) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  /** The read's response text (or its AppwriteError), from a worker when one is free or becomes free. */
-  read(request: ReadRequest): Promise<string> {
+  /** The read's response: its JSON text, or that text's UTF-8 from a worker (or its AppwriteError). */
+  read(request: ReadRequest): Promise<string | Buffer> {
     this.start();
     const ready = this.slots.filter((s) => s.ready);
     if (this.closing || ready.length === 0 || (ready.every((s) => s.job) && isSmall(request))) {
@@ -158,7 +160,7 @@ export class ReadPool {
       slot.job = null;
       if (job) {
         this.served.worker += 1;
-        if ('text' in reply) job.resolve(reply.text);
+        if ('bytes' in reply) job.resolve(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength));
         else if (reply.error.type) job.reject(new AppwriteError(reply.error.type, reply.error.message, reply.error.code));
         else job.reject(new Error(reply.error.message));
       }

@@ -22,6 +22,7 @@ function serviceFor(document: unknown): DocumentsService {
 }
 
 let service = serviceFor(data.document);
+const encoder = new TextEncoder();
 
 port.on('message', (message: ToWorker) => {
   switch (message.kind) {
@@ -35,13 +36,14 @@ port.on('message', (message: ToWorker) => {
     case 'read': {
       let reply: ReadReply;
       try {
-        reply = { text: service.readJson(message.request) };
+        // UTF-8 here, handed over without a copy: the main thread writes the bytes out as they are.
+        reply = { bytes: encoder.encode(service.readJson(message.request)) };
       } catch (error) {
         reply = error instanceof AppwriteError
           ? { error: { type: error.type, message: error.message, code: error.code } }
           : { error: { message: error instanceof Error ? error.message : String(error) } };
       }
-      port.postMessage(reply);
+      port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []);
     }
   }
 });

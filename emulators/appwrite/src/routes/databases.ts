@@ -118,11 +118,11 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
       const { databaseId, collectionId, id } = request.params;
       // Unknown or disabled collections are answered here, before any worker is asked.
       collectionOf(request.params);
-      const text = await reads.read({
+      const answer = await reads.read({
         op, actor: actorOf(request), databaseId, collectionId, documentId: id ?? '', queries: queriesOf(request),
         total: totalOf(request), flavor: n.flavor, listKey: n.list,
       });
-      return reply.type('application/json; charset=utf-8').send(text);
+      return reply.type('application/json; charset=utf-8').send(answer);
     };
 
     app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => readJson(request, reply, 'list'));
