@@ -34,6 +34,7 @@ export async function buildApp(config: StripeEmulatorConfig, opts: BuildOptions 
     switches: { duplicate: config.webhookDuplicate, reorder: config.webhookReorder, drop: config.webhookDrop, delay_ms: config.webhookDelayMs, types: [] },
     targets: () => webhookTargets(ctx),
     now: () => clock.now(),
+    concurrency: config.webhookConcurrency,
   });
   const ctx: Ctx = { config, store, clock, deliveries, emit: createEmitter(store, clock, deliveries) };
   seedCatalog(ctx);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/delivery.ts';
 
 export type DunningOutcome = 'canceled' | 'unpaid' | 'past_due';
 
@@ -25,6 +26,8 @@ export interface StripeEmulatorConfig {
   webhookReorder: boolean;
   webhookDrop: boolean;
   webhookDelayMs: number;
+  /** Deliveries in flight to one endpoint at most (Stripe delivers concurrently, unordered). */
+  webhookConcurrency: number;
 }
 
 // Relative paths resolve from the repository root so `pnpm --filter` and `npm start` agree.
@@ -68,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StripeEmulator
     webhookReorder: flag(env.STRIPE_WEBHOOK_REORDER),
     webhookDrop: flag(env.STRIPE_WEBHOOK_DROP),
     webhookDelayMs: intFrom(env.STRIPE_WEBHOOK_DELAY_MS, 0),
+    webhookConcurrency: Math.max(1, intFrom(env.STRIPE_WEBHOOK_CONCURRENCY, DEFAULT_WEBHOOK_CONCURRENCY)),
   };
 }

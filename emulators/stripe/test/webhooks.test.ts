@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, startReceiver, waitFor, type Emulator, type Receiver } from './support/harness.ts';
 
+type Log = { data: Array<{ event: string; url: string; attempt: number; status: number | string; at: number }> };
+
 let emu: Emulator;
 let hooks: Receiver;
 const verifier = new Stripe('sk_test_unused');
@@ -16,6 +18,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   hooks.status = 200;
+  hooks.answer = null;
   await emu.dev('/webhooks', { duplicate: false, reorder: false, drop: false, delay_ms: 0, types: [] });
 });
 
@@ -103,7 +106,10 @@ describe('test switches (/_dev/webhooks)', () => {
     await emu.dev('/webhooks', { duplicate: true });
     const from = hooks.received.length;
     const ids = await makeEvents(2);
-    expect(delivered(from).map((d) => d.customer)).toEqual([ids[0], ids[0], ids[1], ids[1]]);
+    // Deliveries are concurrent, so the two events' copies may interleave.
+    const got = delivered(from);
+    expect(got.map((d) => d.customer).sort()).toEqual([ids[0], ids[0], ids[1], ids[1]].sort());
+    for (const id of ids) expect(new Set(got.filter((d) => d.customer === id).map((d) => d.id)).size).toBe(1);
   });
 
   it('reorder reverses each batch (one checkout completion is one batch)', async () => {
@@ -155,5 +161,89 @@ describe('test switches (/_dev/webhooks)', () => {
     expect(await typo.json()).toMatchObject({ error: { code: 'parameter_unknown', param: 'duplicat' } });
     expect((await post('/webhooks', '{"drop":"yes"}')).status).toBe(400);
     expect(await emu.dev('/webhooks')).toMatchObject({ duplicate: false, drop: false });
+  });
+});
+
+describe('concurrent delivery (Stripe sends in parallel, unordered, and retries)', () => {
+  const emailOf = (r: { event: { data: { object: Record<string, unknown> } } }): string => String(r.event.data.object['email'] ?? '');
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+  it('delivers many events concurrently, at most 8 in flight to an endpoint, each exactly once', async () => {
+    await emu.flush();
+    hooks.maxInFlight = 0;
+    hooks.answer = async () => {
+      await sleep(60);
+      return 200;
+    };
+    const from = hooks.received.length;
+    const customers = await Promise.all(Array.from({ length: 40 }, (_, i) => emu.stripe.customers.create({ email: `many${i}@example.com` })));
+    await emu.flush();
+    const got = delivered(from).filter((d) => d.type === 'customer.created');
+    expect(got.map((d) => d.customer).sort()).toEqual(customers.map((c) => c.id).sort());
+    expect(new Set(got.map((d) => d.id)).size).toBe(40);
+    expect(hooks.maxInFlight).toBeGreaterThan(1);
+    expect(hooks.maxInFlight).toBeLessThanOrEqual(8);
+    const log = (await emu.dev('/webhooks/deliveries')) as Log;
+    const mine = new Set(got.map((d) => d.id));
+    expect(log.data.filter((d) => mine.has(d.event)).every((d) => d.status === 200 && d.attempt === 1)).toBe(true);
+  });
+
+  it('a slow delivery holds up neither the endpoint\'s other events nor another endpoint', async () => {
+    await emu.flush();
+    const slow = await startReceiver();
+    let release = (): void => undefined;
+    const gate = new Promise<number>((resolve) => { release = () => resolve(200); });
+    slow.answer = () => gate;
+    hooks.answer = (r) => (emailOf(r) === 'stuck@example.com' ? gate : 200);
+    const endpoint = await emu.stripe.webhookEndpoints.create({ url: slow.url, enabled_events: ['customer.created'] });
+    try {
+      const from = hooks.received.length;
+      const stuck = await emu.stripe.customers.create({ email: 'stuck@example.com' });
+      const others = await Promise.all(Array.from({ length: 5 }, (_, i) => emu.stripe.customers.create({ email: `free${i}@example.com` })));
+      const flushed = emu.flush();
+      // Every other event is answered by the fast endpoint while the stuck one and the slow endpoint still hang.
+      await waitFor(() => delivered(from).length === 6 && slow.received.length === 6);
+      await waitFor(() => hooks.inFlight === 1);
+      const log = (await emu.dev('/webhooks/deliveries')) as Log;
+      const status = (url: string, customer: string): unknown => {
+        const event = [...hooks.received, ...slow.received].find((r) => r.event.data.object.id === customer)?.event.id;
+        return log.data.find((d) => d.url === url && d.event === event)?.status;
+      };
+      for (const c of others) expect(status(hooks.url, c.id)).toBe(200);
+      expect(status(hooks.url, stuck.id)).toBe('pending');
+      for (const c of [stuck, ...others]) expect(status(slow.url, c.id)).toBe('pending');
+      release();
+      await flushed;
+      const after = (await emu.dev('/webhooks/deliveries')) as Log;
+      expect(after.data.filter((d) => d.url === slow.url).map((d) => d.status)).toEqual(Array(6).fill(200));
+    } finally {
+      release();
+      await emu.stripe.webhookEndpoints.del(endpoint.id);
+      await slow.close();
+    }
+  });
+
+  it('retries a failing delivery with growing back-off, while the others go through once', async () => {
+    await emu.flush();
+    let failures = 0;
+    hooks.answer = (r) => (emailOf(r) === 'flaky@example.com' && failures++ < 2 ? 500 : 200);
+    const from = hooks.received.length;
+    const flaky = await emu.stripe.customers.create({ email: 'flaky@example.com' });
+    const others = await Promise.all(Array.from({ length: 4 }, (_, i) => emu.stripe.customers.create({ email: `steady${i}@example.com` })));
+    await emu.flush();
+    const once = delivered(from);
+    for (const c of others) expect(once.filter((d) => d.customer === c.id)).toHaveLength(1);
+    await waitFor(() => delivered(from).filter((d) => d.customer === flaky.id).length === 3, 10_000);
+    const attempts = delivered(from).filter((d) => d.customer === flaky.id);
+    expect(new Set(attempts.map((d) => d.id)).size).toBe(1);
+    await waitFor(() => hooks.inFlight === 0);
+    const log = (await emu.dev('/webhooks/deliveries')) as Log;
+    const tries = log.data.filter((d) => d.event === attempts[0]?.id);
+    expect(tries.map((d) => [d.attempt, d.status])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    const [a, b, c] = tries.map((d) => d.at) as [number, number, number];
+    expect(b - a).toBeGreaterThanOrEqual(450);
+    expect(c - b).toBeGreaterThanOrEqual(1_900);
+    await sleep(200);
+    for (const o of others) expect(delivered(from).filter((d) => d.customer === o.id)).toHaveLength(1);
   });
 });

@@ -12,26 +12,39 @@ export interface Received {
   event: { id: string; type: string; data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> } };
 }
 
-/** A tiny webhook receiver; `status` decides what it answers (to exercise retries). */
+/**
+ * A tiny webhook receiver; `status` decides what it answers (to exercise retries), unless `answer`
+ * does (a status, or a promise of one: a slow endpoint). `inFlight`/`maxInFlight` count requests
+ * received and not answered yet.
+ */
 export interface Receiver {
   url: string;
   received: Received[];
   status: number;
+  answer: ((r: Received) => number | Promise<number>) | null;
+  inFlight: number;
+  maxInFlight: number;
   types(): string[];
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
-  const receiver = { received, status: 200 } as Receiver;
+  const receiver = { received, status: 200, answer: null, inFlight: 0, maxInFlight: 0 } as Receiver;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    receiver.inFlight += 1;
+    receiver.maxInFlight = Math.max(receiver.maxInFlight, receiver.inFlight);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: req.headers, body, event: JSON.parse(body) as Received['event'] });
-      res.statusCode = receiver.status;
-      res.end('{}');
+      const got: Received = { headers: req.headers, body, event: JSON.parse(body) as Received['event'] };
+      received.push(got);
+      void Promise.resolve(receiver.answer ? receiver.answer(got) : receiver.status).then((status) => {
+        receiver.inFlight -= 1;
+        res.statusCode = status;
+        res.end('{}');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
