@@ -86,8 +86,8 @@ export function createDeliveries(opts: {
   const records: DeliveryRecord[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const lanes = new Map<string, Lane>();
-  /** First attempts not answered yet (what `flush` waits for). */
-  const firsts = new Set<Promise<void>>();
+  /** Settles once every first attempt started so far was answered (what `flush` waits for). */
+  let settled: Promise<void> = Promise.resolve();
   /** Every attempt in flight (what `close` waits for). */
   const inFlight = new Set<Promise<void>>();
   let closed = false;
@@ -202,13 +202,10 @@ export function createDeliveries(opts: {
     },
     flush() {
       if (closed) return Promise.resolve();
-      if (queue.length > 0) {
-        for (const p of deliverBatch(queue.splice(0))) {
-          firsts.add(p);
-          void p.finally(() => firsts.delete(p));
-        }
-      }
-      return Promise.all([...firsts]).then(() => undefined);
+      // Every API call flushes: one promise per batch, never one per pending delivery per call.
+      const started = queue.length > 0 ? deliverBatch(queue.splice(0)) : [];
+      if (started.length > 0) settled = Promise.all([settled, ...started]).then(() => undefined);
+      return settled;
     },
     log: () => [...records],
     clearLog() {
