@@ -281,6 +281,64 @@ describe('the nightly run', { timeout: 120_000 }, () => {
     expect((await night(at(NIGHT1, 5))).charged).toBe(0);
   });
 
+  it('a client who turns AutoPay off while the run is under way is not charged', async () => {
+    const crowd: Doc[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const client = await createClient(a, { selfPay: true });
+      await savedCard(client.$id, 'pm_card_visa');
+      await therapistOn(client.$id);
+      await charge(client.$id, '2026-12-06', 11000 + i);
+      crowd.push(client);
+    }
+    const quitter = crowd[2]!;
+    // The run has read every enrollment; the client turns AutoPay off before Stripe is called.
+    let turnedOff = false;
+    const databases = new Proxy(aw.databases, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const params = args[0] as { collectionId?: string, queries?: string[] } | undefined;
+          if (prop === 'listDocuments' && !turnedOff && params?.collectionId === 'autopay_enrollments' && params.queries?.some((q) => q.includes('$id'))) {
+            turnedOff = true;
+            expect((await autopay(a, { action: 'disable', clientId: quitter.$id })).body.enabled).toBe(false);
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const report = await runAutopay({ databases: databases as unknown as server.Databases, c: collectionsFromEnv({}), stripe, now: new Date(at(NIGHT1, 6)), log: () => {}, send: null, origin: null });
+    expect(turnedOff).toBe(true);
+    expect(report.skipped['turned off']).toBe(1);
+    expect(report.errors).toBe(0);
+    expect(await intentsOf(quitter.$id)).toHaveLength(0);
+    expect(await attempts(quitter.$id)).toHaveLength(0);
+    for (const client of crowd.slice(0, 2)) expect(await intentsOf(client.$id), client.$id).toHaveLength(1);
+  });
+
+  it('three runs at once charge nobody twice', async () => {
+    const crowd: Doc[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const client = await createClient(a, { selfPay: true });
+      await savedCard(client.$id, 'pm_card_visa');
+      await therapistOn(client.$id);
+      await charge(client.$id, '2026-12-07', 12000 + i);
+      crowd.push(client);
+    }
+    const now = at(NIGHT1, 7);
+    const reports = await Promise.all([
+      night(now), night(now),
+      runAutopay({ databases: aw.databases, c: collectionsFromEnv({}), stripe, now: new Date(now), log: () => {}, send: null, origin: null, concurrency: 1 }),
+    ]);
+    expect(reports.map((r) => r.errors)).toEqual([0, 0, 0]);
+    for (const client of crowd) {
+      expect((await intentsOf(client.$id)).map((pi) => pi.amount), client.$id).toHaveLength(1);
+      expect(await attempts(client.$id)).toEqual([expect.objectContaining({ status: 'succeeded', attempt: 1 })]);
+    }
+    for (const client of crowd) await until(() => cardPayments(client.$id), (l) => l.length === 1, 'one entry per PaymentIntent');
+    expect((await night(now)).charged).toBe(0);
+  });
+
   it('the evening summary: counts and a total in the app, once a night, no names', async () => {
     await charge(clients.self!.$id, '2026-12-09', 7000);
     const evening = '2026-12-10T23:30:00.000Z'; // 6:30 pm in New York

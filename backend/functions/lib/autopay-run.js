@@ -5,7 +5,9 @@
 // Never twice for one balance: each attempt is a document whose id names the balance (lib/autopay.js
 // attemptId), created before Stripe is called, and Stripe's idempotency key is derived from it — a run
 // that dies after Stripe charged and before the answer was stored is finished by the next run with
-// the same key, which gets Stripe's stored PaymentIntent back. Payment entries still come only from
+// the same key, which gets Stripe's stored PaymentIntent back. Clients go in chunks (one read of their
+// enrollments, one write of their new attempts before Stripe is called, Stripe called a few at a time,
+// one write of the answers), so 2,000 clients take a few hundred requests. Payment entries still come only from
 // the Connect webhook (one per PaymentIntent); a charge whose entry is not in yet holds the client's
 // next charge back.
 import { Permission, Query, Role } from 'node-appwrite';
@@ -176,69 +178,188 @@ async function attemptById(ctx, id) {
 const updateAttempt = (ctx, id, data) => ctx.databases.updateDocument({ databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges, documentId: id, data });
 
 /**
- * Charges one client's due balance, at most once.
- * @param {RunContext} ctx
- * @param {{ practice: Doc, practiceId: string, account: string, enrollment: Doc, client: Doc, plan: { id: string, amount: number, chargeIds: string[] }, attempts: Attempts, report: RunReport }} p
+ * @typedef {{ enrollment: Doc, client: Doc, plan: { id: string, amount: number, chargeIds: string[] } }} DueItem
+ * @typedef {DueItem & { stored: Doc | null, carried: number, step: { go: true, attempt: number, fresh: boolean } }} GoItem
+ * @typedef {{ practice: Doc, practiceId: string, account: string, attempts: Attempts, report: RunReport }} ChunkRun
  */
-async function chargeClient(ctx, { practice, practiceId, account, enrollment, client, plan, attempts, report }) {
-  const clientId = client.$id;
-  const skip = (/** @type {string} */ why) => { report.skipped[why] = (report.skipped[why] ?? 0) + 1; };
-  const planned = stepFor(ctx, attempts, practiceId, clientId, plan.id);
-  if (planned.skip !== null) return skip(planned.skip);
-  const { stored, carried } = planned;
-  let step = planned.step;
-  // Turned off a moment ago: nothing is charged.
-  const fresh = await ctx.databases.getDocument({ databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayEnrollments, documentId: enrollment.$id });
-  if (fresh['enabled'] !== true || fresh['attentionReason']) return skip('turned off');
-  const currency = currencyOf(practice);
-  const attemptedAt = ctx.now.toISOString();
-  if (step.fresh) {
+
+/** Clients charged per chunk: one read of their enrollments, one write of their new attempts, one of their successes. */
+const CHUNK = 50;
+
+/**
+ * An attempt's first document (status pending), as stored before Stripe is called.
+ * @param {ChunkRun} run
+ * @param {GoItem} g
+ * @param {string} attemptedAt
+ */
+function attemptData({ practice, practiceId }, g, attemptedAt) {
+  return {
+    userId: practiceId, clientId: g.client.$id, amount: g.plan.amount, currency: currencyOf(practice), chargeIds: JSON.stringify(g.plan.chargeIds),
+    attempt: g.carried + 1, status: 'pending', attemptedAt,
+  };
+}
+
+/**
+ * Stores one new attempt; when another run stored it a moment ago, follows what that run stored.
+ * @param {RunContext} ctx
+ * @param {ChunkRun} run
+ * @param {GoItem} g
+ * @param {string} attemptedAt
+ * @returns {Promise<GoItem['step'] | null>} null: nothing to do
+ */
+async function storeAttempt(ctx, run, g, attemptedAt) {
+  try {
+    await ctx.databases.createDocument({
+      databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges, documentId: g.plan.id, data: attemptData(run, g, attemptedAt), permissions: [Permission.read(Role.user(run.practiceId))],
+    });
+    return { go: true, attempt: g.carried + 1, fresh: true };
+  } catch (e) {
+    if (!isConflict(e)) throw e;
+    const other = nextStep(await attemptById(ctx, g.plan.id), ctx.now);
+    return other.go ? other : null;
+  }
+}
+
+/**
+ * What a declined card or one that needs authentication leaves: the attempt's reason, a retry in
+ * 3 days or the therapist's attention, or an email with a portal link.
+ * @param {RunContext} ctx
+ * @param {ChunkRun} run
+ * @param {GoItem} g
+ * @param {unknown} e a card error
+ */
+async function recordDecline(ctx, { practice, report }, g, e) {
+  const err = /** @type {{ code?: string, raw?: { payment_intent?: { id?: string } } }} */ (e);
+  const reason = declineReason(e);
+  const paymentIntentId = err.raw?.payment_intent?.id ?? null;
+  if (err.code === 'authentication_required') {
+    report.actionRequired += 1;
+    const current = await attemptById(ctx, g.plan.id);
+    await updateAttempt(ctx, g.plan.id, { status: 'action_required', reason, paymentIntentId });
+    if (!current?.['emailedAt']) await emailClient(ctx, practice, g.client, g.plan.id);
+    return;
+  }
+  report.failed += 1;
+  const last = g.step.attempt >= MAX_ATTEMPTS;
+  await updateAttempt(ctx, g.plan.id, { status: 'failed', reason, paymentIntentId, retryAfter: last ? null : new Date(ctx.now.getTime() + RETRY_AFTER_MS).toISOString() });
+  if (last) {
+    await ctx.databases.updateDocument({ databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayEnrollments, documentId: g.enrollment.$id, data: { attentionReason: reason, attentionAt: ctx.now.toISOString() } });
+  }
+}
+
+/**
+ * The charges Stripe answered, stored as succeeded in one transaction (one by one if it fails). One
+ * not stored stays pending: the next run asks Stripe again with the same key and gets the same
+ * PaymentIntent back.
+ * @param {RunContext} ctx
+ * @param {Array<{ id: string, paymentIntentId: string }>} succeeded
+ */
+async function storeSucceeded(ctx, succeeded) {
+  if (succeeded.length === 0) return 0;
+  const data = (/** @type {{ paymentIntentId: string }} */ s) => ({ status: 'succeeded', paymentIntentId: s.paymentIntentId });
+  try {
+    const transaction = await ctx.databases.createTransaction({ ttl: 60 });
     try {
-      await ctx.databases.createDocument({
-        databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges, documentId: plan.id,
-        data: { userId: practiceId, clientId, amount: plan.amount, currency, chargeIds: JSON.stringify(plan.chargeIds), attempt: carried + 1, status: 'pending', attemptedAt },
-        permissions: [Permission.read(Role.user(practiceId))],
+      await ctx.databases.createOperations({
+        transactionId: transaction.$id,
+        operations: succeeded.map((s) => ({ action: 'update', databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges, documentId: s.id, data: data(s) })),
       });
-      step = { go: true, attempt: carried + 1, fresh: true };
+      await ctx.databases.updateTransaction({ transactionId: transaction.$id, commit: true });
+      return 0;
+    } catch (e) {
+      await ctx.databases.updateTransaction({ transactionId: transaction.$id, rollback: true }).catch(() => undefined);
+      throw e;
+    }
+  } catch {
+    let failures = 0;
+    for (const s of succeeded) {
+      await updateAttempt(ctx, s.id, data(s)).catch((e) => {
+        failures += 1;
+        ctx.log(`autopay ${s.id}: charged (${s.paymentIntentId}), not stored yet: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }
+    return failures;
+  }
+}
+
+/**
+ * Charges a chunk of clients' due balances, each at most once: their enrollments read again (one
+ * turned off a moment ago is not charged), the new attempts stored in one request before Stripe is
+ * called, Stripe called `ctx.concurrency` at a time with each attempt's idempotency key, and the
+ * successes stored together.
+ * @param {RunContext} ctx
+ * @param {ChunkRun} run
+ * @param {DueItem[]} items
+ */
+async function chargeChunk(ctx, run, items) {
+  const { practiceId, account, attempts, report } = run;
+  const skip = (/** @type {string} */ why) => { report.skipped[why] = (report.skipped[why] ?? 0) + 1; };
+  const enrollments = new Map((await byValues(ctx, ctx.c.autopayEnrollments, practiceId, '$id', items.map((x) => x.enrollment.$id))).map((d) => [d.$id, d]));
+  /** @type {GoItem[]} */
+  const go = [];
+  for (const item of items) {
+    const planned = stepFor(ctx, attempts, practiceId, item.client.$id, item.plan.id);
+    if (planned.skip !== null) { skip(planned.skip); continue; }
+    const enrollment = enrollments.get(item.enrollment.$id);
+    // Turned off a moment ago: nothing is charged.
+    if (enrollment?.['enabled'] !== true || enrollment['attentionReason']) { skip('turned off'); continue; }
+    go.push({ ...item, enrollment, stored: planned.stored, carried: planned.carried, step: planned.step });
+  }
+  const attemptedAt = ctx.now.toISOString();
+  const fresh = go.filter((g) => g.step.fresh);
+  /** @type {Set<GoItem>} */
+  const dropped = new Set();
+  if (fresh.length > 0) {
+    try {
+      await ctx.databases.createDocuments({
+        databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayCharges,
+        documents: fresh.map((g) => ({ $id: g.plan.id, ...attemptData(run, g, attemptedAt), $permissions: [Permission.read(Role.user(practiceId))] })),
+      });
+      for (const g of fresh) g.step = { go: true, attempt: g.carried + 1, fresh: true };
     } catch (e) {
       if (!isConflict(e)) throw e;
-      // Another run made it a moment ago: follow what it stored.
-      const other = nextStep(await attemptById(ctx, plan.id), ctx.now);
-      if (!other.go) return skip('another run');
-      step = other;
+      // Another run stored some of them a moment ago (none of these was written): one by one.
+      for (const g of fresh) {
+        const step = await storeAttempt(ctx, run, g, attemptedAt);
+        if (step) g.step = step;
+        else {
+          skip('another run');
+          dropped.add(g);
+        }
+      }
     }
-  } else if (step.attempt !== Number(stored?.['attempt'])) {
-    await updateAttempt(ctx, plan.id, { status: 'pending', attempt: step.attempt, attemptedAt, reason: null, retryAfter: null });
+  }
+  for (const g of go) {
+    if (!g.step.fresh && g.step.attempt !== Number(g.stored?.['attempt'])) {
+      await updateAttempt(ctx, g.plan.id, { status: 'pending', attempt: g.step.attempt, attemptedAt, reason: null, retryAfter: null });
+    }
   }
 
-  try {
-    const pi = await ctx.stripe.paymentIntents.create({
-      amount: plan.amount, currency: currency.toLowerCase(), customer: String(fresh['customerId']), payment_method: String(fresh['paymentMethodId']),
-      off_session: true, confirm: true, description: paymentDescription(String(practice['practiceName'] ?? ''), null),
-      metadata: { cadencePracticeId: practiceId, cadenceClientId: clientId },
-    }, { stripeAccount: account, idempotencyKey: stripeKey(plan.id, step.attempt) });
-    await updateAttempt(ctx, plan.id, { status: 'succeeded', paymentIntentId: pi.id });
-    report.charged += 1;
-    report.amount += plan.amount;
-  } catch (e) {
-    if (!isCardError(e)) throw e;
-    const err = /** @type {{ code?: string, raw?: { payment_intent?: { id?: string } } }} */ (e);
-    const reason = declineReason(e);
-    const paymentIntentId = err.raw?.payment_intent?.id ?? null;
-    if (err.code === 'authentication_required') {
-      report.actionRequired += 1;
-      const current = await attemptById(ctx, plan.id);
-      await updateAttempt(ctx, plan.id, { status: 'action_required', reason, paymentIntentId });
-      if (!current?.['emailedAt']) await emailClient(ctx, practice, client, plan.id);
-      return;
+  /** @type {Array<{ id: string, paymentIntentId: string }>} */
+  const succeeded = [];
+  await pool(go.filter((g) => !dropped.has(g)), ctx.concurrency ?? 10, async (g) => {
+    const clientId = g.client.$id;
+    try {
+      try {
+        const pi = await ctx.stripe.paymentIntents.create({
+          amount: g.plan.amount, currency: currencyOf(run.practice).toLowerCase(), customer: String(g.enrollment['customerId']), payment_method: String(g.enrollment['paymentMethodId']),
+          off_session: true, confirm: true, description: paymentDescription(String(run.practice['practiceName'] ?? ''), null),
+          metadata: { cadencePracticeId: practiceId, cadenceClientId: clientId },
+        }, { stripeAccount: account, idempotencyKey: stripeKey(g.plan.id, g.step.attempt) });
+        succeeded.push({ id: g.plan.id, paymentIntentId: pi.id });
+        report.charged += 1;
+        report.amount += g.plan.amount;
+      } catch (e) {
+        if (!isCardError(e)) throw e;
+        await recordDecline(ctx, run, g, e);
+      }
+    } catch (e) {
+      // Left pending: the next run in the window tries again with the same key.
+      report.errors += 1;
+      ctx.log(`autopay ${g.plan.id} (${practiceId}/${clientId}) not finished: ${e instanceof Error ? e.message : String(e)}`);
     }
-    report.failed += 1;
-    const last = step.attempt >= MAX_ATTEMPTS;
-    await updateAttempt(ctx, plan.id, { status: 'failed', reason, paymentIntentId, retryAfter: last ? null : new Date(ctx.now.getTime() + RETRY_AFTER_MS).toISOString() });
-    if (last) {
-      await ctx.databases.updateDocument({ databaseId: ctx.c.databaseId, collectionId: ctx.c.autopayEnrollments, documentId: enrollment.$id, data: { attentionReason: reason, attentionAt: ctx.now.toISOString() } });
-    }
-  }
+  });
+  report.errors += await storeSucceeded(ctx, succeeded);
 }
 
 /**
@@ -345,21 +466,25 @@ export async function runAutopay(ctx) {
     }
     const [{ clients, balances }, attempts] = await Promise.all([stateOf(ctx, practiceId, own), attemptsOf(ctx, practiceId)]);
     const delay = delayOf(practice);
-    await pool(own, ctx.concurrency ?? 6, async (enrollment) => {
+    /** @type {DueItem[]} */
+    const due = [];
+    for (const enrollment of own) {
       const client = clients.get(String(enrollment['clientId']));
       const plan = planFor({ enrollment, client, balance: balances.get(String(enrollment['clientId'])), practiceId, runDate: clock.date, delay });
-      if (plan.skip !== null || !client) {
-        report.skipped[plan.skip ?? 'no client'] = (report.skipped[plan.skip ?? 'no client'] ?? 0) + 1;
-        return;
-      }
+      if (plan.skip !== null || !client) report.skipped[plan.skip ?? 'no client'] = (report.skipped[plan.skip ?? 'no client'] ?? 0) + 1;
+      else due.push({ enrollment, client, plan });
+    }
+    const run = { practice, practiceId, account: account.id, attempts, report };
+    for (let i = 0; i < due.length; i += CHUNK) {
+      const chunk = due.slice(i, i + CHUNK);
       try {
-        await chargeClient(ctx, { practice, practiceId, account: account.id, enrollment, client, plan, attempts, report });
+        await chargeChunk(ctx, run, chunk);
       } catch (e) {
-        // Left pending: the next run in the window tries again with the same key.
-        report.errors += 1;
-        ctx.log(`autopay ${plan.id} (${practiceId}/${client.$id}) not finished: ${e instanceof Error ? e.message : String(e)}`);
+        // Nothing of this chunk was sent to Stripe: the next run in the window takes it.
+        report.errors += chunk.length;
+        ctx.log(`autopay ${practiceId}: ${chunk.length} clients not charged: ${e instanceof Error ? e.message : String(e)}`);
       }
-    });
+    }
   }
   return report;
 }
