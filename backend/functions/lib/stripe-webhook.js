@@ -18,11 +18,13 @@ import { stripeFromEnv } from './stripe-client.js';
 
 /**
  * A webhook function: verifies the event with the secret in `secretVariable`, skips one already
- * processed, and hands the rest to `handle`, which returns what it did (logged).
- * @param {{ secretVariable: string, handle: (run: WebhookRun) => Promise<string> }} options
+ * processed, and hands the rest to `handle`, which returns what it did (logged). An event `handles`
+ * says nothing about is acknowledged at once, with nothing read or recorded (Stripe sends every type
+ * an endpoint listens to: a card payment's four events are one payment).
+ * @param {{ secretVariable: string, handles?: (event: StripeEvent) => boolean, handle: (run: WebhookRun) => Promise<string> }} options
  * @returns {(context: Context) => Promise<unknown>}
  */
-export function stripeWebhook({ secretVariable, handle }) {
+export function stripeWebhook({ secretVariable, handles = () => true, handle }) {
   return async ({ req, res, log, error }) => {
     const secret = process.env[secretVariable];
     if (!secret || !process.env.STRIPE_SECRET_KEY) {
@@ -39,6 +41,8 @@ export function stripeWebhook({ secretVariable, handle }) {
       log(`rejected webhook: ${messageOf(e)}`);
       return res.json({ received: false, error: 'Invalid signature.' }, 401);
     }
+
+    if (!handles(event)) return res.json({ received: true, ignored: true });
 
     const client = serverClient(req);
     const databases = new Databases(client);

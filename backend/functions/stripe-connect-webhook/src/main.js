@@ -48,8 +48,15 @@ async function recordPayment(run, piId, account) {
 
 const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'];
 
+/**
+ * What this endpoint acts on: a connected account's successful payment, refund or dispute.
+ * @param {StripeEvent} event
+ */
+const handles = (event) => Boolean(event.account) && (paidIntentOf(event) !== null || event.type === 'charge.refunded' || DISPUTE_EVENTS.includes(event.type));
+
 export default stripeWebhook({
   secretVariable: 'STRIPE_CONNECT_WEBHOOK_SECRET',
+  handles,
   handle: async ({ event, stripe, databases, users, c, log }) => {
     const account = event.account;
     if (!account) return 'not a connected account event';
