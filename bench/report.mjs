@@ -2,6 +2,7 @@
 import { formatRealtime } from './realtime.mjs';
 import { formatVideo } from './video.mjs';
 import { autopayLine } from './autopay.mjs';
+import { cardWebhookLine } from './card-webhook.mjs';
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const pad = (value, width, left = false) => (left ? String(value).padEnd(width) : String(value).padStart(width));
@@ -147,6 +148,7 @@ export function formatReport(results) {
     const { bookings, p50, p95, max, serverP50, goalP95 } = results.booking;
     out.push('', `Booking click → confirmed (book-slot, ${bookings} instant bookings, request to answer): p50 ${p50} ms, p95 ${p95} ms, max ${max} ms (in the function p50 ${serverP50} ms): goal p95 ≤ ${goalP95} ms ${p95 <= goalP95 ? 'met' : 'MISSED'}`);
   }
+  if (results.cardWebhook) out.push('', cardWebhookLine(results.cardWebhook));
   if (results.autopay) out.push('', autopayLine(results.autopay));
   if (results.clientQueries) {
     const { connections, durationS, results: calls } = results.clientQueries;

@@ -11,8 +11,9 @@
 //      connections against the same emulator, a client's balance from ~1,000 ledger entries and a
 //      12-month superbill (bench/money.mjs, ~100,000 entries seeded), and in Chromium the Outstanding
 //      report over those 3 years and All Transactions' first page and totals (bench/money-reports.mjs),
-//      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32), AutoPay's nightly
-//      run for the dataset's number of clients (bench/autopay.mjs, issue 33); Appwrite
+//      and a portal client's booking click to confirmed (bench/booking.mjs, issue 32), a card payment on
+//      Stripe's hosted Checkout to its ledger entry the therapist reads (bench/card-webhook.mjs) and
+//      AutoPay's nightly run for the dataset's number of clients (bench/autopay.mjs, issue 33); Appwrite
 //      Realtime's fan-out to 100 sockets and the memory of 1,000 (bench/realtime.mjs, issue 34); a video
 //      call's Admit → remote video on both sides and its return after the client reloads (bench/video.mjs);
 //   4. prints a table and writes bench/results/latest.json; runs the emulator benches if present.
@@ -45,7 +46,8 @@ import { measureNotesToWrite } from '../bench/notes-to-write.mjs';
 import { createPortalClient, measureConsentSigning, measurePortalHome, PORTAL_ROUTE } from '../bench/portal.mjs';
 import { measureSignRoundTrip } from '../bench/sign-note.mjs';
 import { measureBooking } from '../bench/booking.mjs';
-import { measureAutopay, stripeClient } from '../bench/autopay.mjs';
+import { measureAutopay } from '../bench/autopay.mjs';
+import { measureCardWebhook } from '../bench/card-webhook.mjs';
 import { measureRealtimeStandalone } from '../bench/realtime.mjs';
 import { measureVideo } from '../bench/video.mjs';
 import { ESIGN_CODE_SECRET_FILE, stackSecret, startStack } from './stack.mjs';
@@ -141,6 +143,7 @@ let signNote;
 let notesToWrite;
 let booking;
 let autopay;
+let cardWebhook;
 try {
   console.log(`Seeding the practice dataset (${values.clients} clients)…`);
   const seeded = await seedPractice({ endpoint: stack.urls.appwrite, clients: Number(values.clients), log: console.log });
@@ -178,8 +181,10 @@ try {
     signNote = await measureSignRoundTrip({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
     console.log('Booking from the portal (book-slot round trips)…');
     booking = await measureBooking({ endpoint: stack.urls.appwrite, therapist: await createTherapist(`http://127.0.0.1:${basePort + 1}`) });
+    console.log('Card payments on the hosted Checkout → the ledger entry the therapist reads (issue 33)…');
+    cardWebhook = await measureCardWebhook({ endpoint: stack.urls.appwrite, stripePort: basePort + 2 });
     console.log(`AutoPay's nightly run for ${values.clients} clients (issue 33)…`);
-    autopay = await measureAutopay({ endpoint: stack.urls.appwrite, stripe: stripeClient(basePort + 2), clients: Number(values.clients) });
+    autopay = await measureAutopay({ endpoint: stack.urls.appwrite, stripePort: basePort + 2, clients: Number(values.clients) });
     console.log(`Export all my data at ${seeded.counts.clients} clients and ${seeded.counts.appointments} appointments…`);
     const expectedRows = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
     exportData = await measureExport({ endpoint: stack.urls.appwrite, therapist: seeded.therapist, expected: expectedRows });
@@ -259,6 +264,7 @@ const results = {
   notesToWrite,
   booking,
   autopay,
+  cardWebhook,
   clientQueries,
   weekQuery,
   realtime,
