@@ -33,7 +33,7 @@ describe('collectionsFromEnv', () => {
       CONSENT_REQUESTS_COLLECTION_ID: 'cr', ESIGN_CONSENTS_COLLECTION_ID: 'ec', CONSENT_SIGNATURES_COLLECTION_ID: 'csg', PORTAL_DOCUMENTS_COLLECTION_ID: 'pd', GOOD_FAITH_ESTIMATES_COLLECTION_ID: 'gfe',
       MEASURE_REQUESTS_COLLECTION_ID: 'mrq', MEASURE_RESPONSES_COLLECTION_ID: 'mrs', MEASURE_SCHEDULES_COLLECTION_ID: 'msc',
       FORMS_COLLECTION_ID: 'fo', FORM_PACKETS_COLLECTION_ID: 'fp', FORM_REQUESTS_COLLECTION_ID: 'frq', FORM_RESPONSES_COLLECTION_ID: 'frs',
-      AVAILABILITY_COLLECTION_ID: 'av', BOOKING_RULES_COLLECTION_ID: 'br', BOOKING_REQUESTS_COLLECTION_ID: 'bq', SLOT_CLAIMS_COLLECTION_ID: 'sc', VIDEO_ROOMS_COLLECTION_ID: 'vr', VIDEO_SIGNALS_COLLECTION_ID: 'vs', PUBLIC_BOOKINGS_COLLECTION_ID: 'pb',
+      AVAILABILITY_COLLECTION_ID: 'av', BOOKING_RULES_COLLECTION_ID: 'br', BOOKING_REQUESTS_COLLECTION_ID: 'bq', SLOT_CLAIMS_COLLECTION_ID: 'sc', VIDEO_ROOMS_COLLECTION_ID: 'vr', VIDEO_SIGNALS_COLLECTION_ID: 'vs', VIDEO_LINKS_COLLECTION_ID: 'vl', PUBLIC_BOOKINGS_COLLECTION_ID: 'pb',
       CONVERSATIONS_COLLECTION_ID: 'cv', MESSAGES_COLLECTION_ID: 'msg', MESSAGE_EMAILS_COLLECTION_ID: 'me',
       AUTOPAY_ENROLLMENTS_COLLECTION_ID: 'ape', AUTOPAY_CHARGES_COLLECTION_ID: 'apc',
     };
@@ -44,7 +44,7 @@ describe('collectionsFromEnv', () => {
       ledgerEntries: 'le', cardDisputes: 'cd', clientBalances: 'cb', ledgerTotals: 'lt', clientInvoices: 'ci', dataExports: 'de', portalAccess: 'pa',
       consentRequests: 'cr', esignConsents: 'ec', consentSignatures: 'csg', portalDocuments: 'pd', goodFaithEstimates: 'gfe', measureRequests: 'mrq', measureResponses: 'mrs', measureSchedules: 'msc',
       forms: 'fo', formPackets: 'fp', formRequests: 'frq', formResponses: 'frs',
-      availability: 'av', bookingRules: 'br', bookingRequests: 'bq', slotClaims: 'sc', videoRooms: 'vr', videoSignals: 'vs', publicBookings: 'pb',
+      availability: 'av', bookingRules: 'br', bookingRequests: 'bq', slotClaims: 'sc', videoRooms: 'vr', videoSignals: 'vs', videoLinks: 'vl', publicBookings: 'pb',
       conversations: 'cv', messages: 'msg', messageEmails: 'me', autopayEnrollments: 'ape', autopayCharges: 'apc',
     });
   });

@@ -132,6 +132,8 @@ const PLANTED: Record<string, (victim: string) => Record<string, unknown>> = {
   // Issue 34: a planted room could admit a stranger, a planted signal reach a call (video-room only).
   video_rooms: (victim) => ({ userId: victim, clientId: 'c1', appointmentId: 'a1', waitingUserId: victim, waitingSince: now() }),
   video_signals: (victim) => ({ userId: victim, appointmentId: 'a1', fromUserId: victim, fromSession: 's1', toSession: 's2', kind: 'description', data: '{}' }),
+  // A planted room link would let its planter's token open the victim's room (only send-reminders writes them).
+  video_links: (victim) => ({ userId: victim, appointmentId: 'a1', clientUserId: victim, tokenHash: 'b'.repeat(64), expiresAt: '2030-01-07T14:00:00.000+00:00' }),
   // Issue 32: conversations and messages only the messages function writes; a planted message would
   // put words in the client's or the therapist's mouth, a planted email mark stop the next email.
   conversations: (victim) => ({ userId: victim, clientId: 'c1', clientUserId: victim, role: 'client' }),

@@ -6,9 +6,9 @@ import { Query, type Functions } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REJOIN_MS, turnCredentials } from '../functions/video-room/src/rules.js';
 import { DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
-import { pdfText } from './support/pdf-text.ts';
 import { createAppointment, createClient, createPractice, createService, HOUR, type Doc } from './support/practice-fixtures.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
+import { signTelehealthConsent } from './support/video-fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -30,17 +30,6 @@ async function room(who: { functions: Functions }, action: string, appointmentId
 async function call(who: { functions: Functions }, functionId: string, body: unknown) {
   const execution = await who.functions.createExecution({ functionId, body: JSON.stringify(body), async: false });
   return { status: execution.responseStatusCode, body: JSON.parse(execution.responseBody || 'null') as Answer };
-}
-
-/** The client signs the practice's telehealth consent in the portal (e-records consent first). */
-async function signTelehealthConsent(who: PortalClient, by: SignedInUser, recordId: string) {
-  const sent = await call(by, 'send-consent', { clientId: recordId, templateId: 'telehealth-consent' });
-  expect(sent.status).toBe(201);
-  const requestId = String((sent.body['request'] as { $id: string }).$id);
-  const disclosure = await call(who, 'esign-consent', { action: 'disclosure', accessId: recordId });
-  const code = /type this code in the portal: (\d{6})/.exec(pdfText(Buffer.from(String(disclosure.body['base64']), 'base64')))?.[1];
-  expect((await call(who, 'esign-consent', { action: 'accept', accessId: recordId, version: disclosure.body['version'], accessCode: code })).status).toBe(201);
-  expect((await call(who, 'sign-consent', { requestId, signerName: 'Jane Doe', method: 'typed', intent: true })).status).toBe(201);
 }
 
 const telehealth = (startsIn: number, who = therapist, clientId = record.$id, serviceId = 's1') =>

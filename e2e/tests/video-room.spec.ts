@@ -2,13 +2,17 @@
 // therapist and a client in two browser contexts — the waiting room, Admit, both remote videos
 // decoding frames (getStats framesDecoded rising), mute shown on the other side, End → Write note and
 // Mark Show —, the client's reload (its Realtime subscription going live late) bringing both videos
-// back without a new Admit, and a third user refused by the server. Set-up through the API
-// (support/); the permission, window and 2-minute rejoin rules in backend/test/video-room.
+// back without a new Admit, and a third user refused by the server. The client comes in signed out
+// through the reminder's room link (/portal/join#<token>) and the portal's emailed code; a link of a
+// later session says when it opens. Set-up through the API (support/); the permission, window and
+// 2-minute rejoin rules in backend/test/video-room and backend/test/video-link.
 import { request as playwrightRequest, type Page } from '@playwright/test';
+import { Client, Functions } from 'node-appwrite';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
 import { chromiumArgs, chromiumPath } from '../support/chromium.ts';
 import { createCompleteUser, PASSWORD, signIn } from '../support/accounts.ts';
-import { uniqueEmail } from '../support/mailbox.ts';
+import { uniqueEmail, waitForMail } from '../support/mailbox.ts';
+import { appwriteUrl } from '../support/ports.ts';
 import { inviteToPortal } from '../support/portal.ts';
 import { createPracticeDocument, practiceDatabases, seedPractice } from '../support/practice-data.ts';
 
@@ -23,6 +27,18 @@ const KEEP_CONNECTIONS = `(() => {
     constructor(...args) { super(...args); window.__connections.push(this); }
   };
 })();`;
+
+/** Runs the reminders now, as their 5-minute schedule does (with the server key). */
+const serverFunctions = new Functions(new Client().setEndpoint(`${appwriteUrl}/v1`).setProject('cadence').setKey('local-dev-key'));
+
+/** The room link (path and fragment) of the newest reminder to `email` that has one, beyond `skip` earlier ones. */
+async function remindedRoomLink(email: string, skip = 0): Promise<string> {
+  await serverFunctions.createExecution({ functionId: 'send-reminders', async: false });
+  const pattern = /https?:\/\/\S+\/portal\/join#[A-Za-z0-9_-]{43}/;
+  const mail = await waitForMail(email, (m) => m.subject.startsWith('Appointment reminder') && pattern.test(m.text), skip, 30_000);
+  const url = new URL(pattern.exec(mail.text)?.[0] ?? '');
+  return `${url.pathname}${url.hash}`;
+}
 
 /** How many connections the page has made, and framesDecoded of the newest one's inbound video (0 before any). */
 async function decoding(page: Page): Promise<{ connections: number; frames: number }> {
@@ -52,14 +68,19 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
   const clientEmail = uniqueEmail('video-client');
   const { clients, serviceId } = await seedPractice(therapist.id, { clients: [{ firstName: 'Jane', lastName: 'Doe', email: clientEmail, reminderConsent: true }] });
   const clientId = clients['Jane'] ?? '';
-  const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5 * 60_000);
-  const appointmentId = await createPracticeDocument(therapist.id, 'appointments', {
-    clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'scheduled',
-    locationType: 'telehealth', feeAmount: 15000, currency: 'USD', statusHistory: [],
-  });
   await page.addInitScript(KEEP_CONNECTIONS);
   await signIn(page, therapist);
-  const invitation = await inviteToPortal(page, clientId, clientEmail);
+  // In the portal before the session is booked, so its reminder carries the room's own link.
+  await inviteToPortal(page, clientId, clientEmail);
+  const telehealthIn = (minutes: number) => {
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + minutes * 60_000);
+    return createPracticeDocument(therapist.id, 'appointments', {
+      clientId, serviceId, start: start.toISOString(), end: new Date(start.getTime() + 45 * 60_000).toISOString(), status: 'scheduled',
+      locationType: 'telehealth', feeAmount: 15000, currency: 'USD', statusHistory: [],
+    });
+  };
+  const appointmentId = await telehealthIn(5);
+  let roomLink = '';
   const link = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'portal_access', documentId: clientId });
   // The signed telehealth consent, as sign-consent leaves it (signing itself: backend/test/consent-signing).
   await practiceDatabases.createDocument({
@@ -75,10 +96,15 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
   const client = await clientContext.newPage();
   await client.addInitScript(KEEP_CONNECTIONS);
 
-  await test.step('the client waits in the waiting room with a self-view, a level meter and device pickers', async () => {
-    await client.goto(invitation);
-    await expect(client).toHaveURL('/portal', { timeout: 30_000 });
-    await client.getByRole('link', { name: /^Join video session/ }).click();
+  await test.step('signed out, the client opens the reminder’s room link, confirms the emailed code and waits with a self-view, a level meter and device pickers', async () => {
+    roomLink = await remindedRoomLink(clientEmail);
+    await client.goto(roomLink);
+    await client.getByRole('button', { name: 'Email me a code' }).click();
+    await expect(client.getByText('A code is on its way to your email.')).toBeVisible();
+    const mail = await waitForMail(clientEmail, (m) => m.subject === 'Your sign-in code for the client portal', 0, 30_000);
+    await client.getByRole('textbox', { name: 'Sign-in code' }).fill(/Your sign-in code is ([0-9a-f]{6})/.exec(mail.text)?.[1] ?? '');
+    await client.getByRole('button', { name: 'Sign in' }).click();
+    await expect(client).toHaveURL(`/portal/video/${appointmentId}`, { timeout: 30_000 });
     await expect(client.getByText('You are in the waiting room. Calm Harbor Counseling will let you in.')).toBeVisible({ timeout: 30_000 });
     await expect(client.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
     await expect(client.getByRole('combobox', { name: 'Camera' }).locator('option')).not.toHaveCount(0);
@@ -153,6 +179,17 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     await expect(page).toHaveURL(`/dashboard/sessions/${appointmentId}/note`);
   });
 
+  await test.step('a later session’s room link says when it opens', async () => {
+    const later = await telehealthIn(3 * 60);
+    await client.goto(await remindedRoomLink(clientEmail, 1));
+    // The app's date style (shared-auth formatDateTime): "Tue, Dec 1, 2026, 9:30 AM".
+    const opens = client.getByText(/^This video session opens at \w{3}, \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M, 30 minutes before it starts\.$/);
+    await expect(opens).toBeVisible({ timeout: 30_000 });
+    await expect(client).toHaveURL(/\/portal\/join#/);
+    expect(later).not.toBe(appointmentId);
+    await expectAccessible(client);
+  });
+
   await test.step('another therapist with the link is refused by the server', async () => {
     const stranger = await createCompleteUser();
     const api = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
@@ -163,6 +200,13 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     const execution = (await response.json()) as { responseStatusCode: number; responseBody: string };
     expect(execution.responseStatusCode).toBe(404);
     expect(JSON.parse(execution.responseBody)).toMatchObject({ success: false, error: 'This video session could not be found.' });
+    // The client's room link, opened by someone else signed in: refused, and it names no appointment.
+    const opened = await api.post('/v1/functions/video-link/executions', {
+      headers: { 'x-appwrite-project': 'cadence' }, data: { body: JSON.stringify({ token: roomLink.split('#')[1] }), async: false },
+    });
+    const refused = (await opened.json()) as { responseStatusCode: number; responseBody: string };
+    expect(refused.responseStatusCode).toBe(403);
+    expect(JSON.parse(refused.responseBody)).toEqual({ success: false, reason: 'someoneElse', error: 'This link was sent to someone else. If it was sent to you, sign out and open it again.' });
     await api.dispose();
   });
   await clientContext.close();

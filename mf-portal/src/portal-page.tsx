@@ -17,6 +17,8 @@ const FormPage = lazy(() => import('./forms/form-page.tsx'));
 const BookPage = lazy(() => import('./booking/book-page.tsx'));
 const MessagesPage = lazy(() => import('./messages/messages-page.tsx'));
 const VideoPage = lazy(() => import('./video/video-page.tsx'));
+// The room link of a reminder (issue 34): open signed out too — it asks for the emailed code itself.
+const JoinPage = lazy(() => import('./video/join-page.tsx'));
 
 /** Clients carry this Appwrite label (backend/functions/lib/portal.js). */
 export const CLIENT_LABEL = 'client';
@@ -42,6 +44,7 @@ export default function PortalPage() {
       <PortalLayout>
         <Routes>
           <Route path="sign-in" element={<SignInPage />} />
+          <Route path="join" element={<Suspense fallback={<p role="status" className="portal-page portal-muted">{PORTAL_TEXT.join.checking}</p>}><JoinPage /></Suspense>} />
           <Route
             path="documents"
             element={(

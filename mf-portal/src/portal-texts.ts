@@ -339,6 +339,18 @@ export const PORTAL_TEXT = {
     requested: (service: string, when: string, practice: string) => `Requested: ${service} on ${when}. ${practice} will confirm or decline it by email.`,
     next: 'We emailed you an invitation to the client portal. Sign in there to fill in your paperwork before your first session.',
   },
+  join: {
+    title: 'Join your video session',
+    checking: 'Checking your link…',
+    confirmIntro: 'To join, confirm it’s you: we’ll email a code to your address on file.',
+    sendCode: 'Email me a code',
+    codeSent: 'A code is on its way to your email. It works for 1 hour, once.',
+    joining: 'Opening the room…',
+    signOut: 'Sign out and continue',
+    opensAt: (when: string) => `This video session opens at ${when}, 30 minutes before it starts.`,
+    notOpen: 'Not open yet',
+    toPortal: 'Go to your client portal',
+  },
   crisis: {
     title: 'If you are thinking about hurting yourself, help is available now',
     sent: 'Your answers were sent to your therapist, but they may not see them right away. If you need help now, please reach out:',

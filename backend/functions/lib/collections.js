@@ -50,6 +50,7 @@
  * @property {string} slotClaims
  * @property {string} videoRooms
  * @property {string} videoSignals
+ * @property {string} videoLinks
  * @property {string} publicBookings
  * @property {string} conversations
  * @property {string} messages
@@ -111,6 +112,7 @@ export function collectionsFromEnv(env) {
     slotClaims: env.SLOT_CLAIMS_COLLECTION_ID || 'slot_claims',
     videoRooms: env.VIDEO_ROOMS_COLLECTION_ID || 'video_rooms',
     videoSignals: env.VIDEO_SIGNALS_COLLECTION_ID || 'video_signals',
+    videoLinks: env.VIDEO_LINKS_COLLECTION_ID || 'video_links',
     publicBookings: env.PUBLIC_BOOKINGS_COLLECTION_ID || 'public_bookings',
     conversations: env.CONVERSATIONS_COLLECTION_ID || 'conversations',
     messages: env.MESSAGES_COLLECTION_ID || 'messages',

@@ -4,6 +4,7 @@ import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer } from '@cad
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
 import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
+import { PORTAL_TEXT } from '../portal-texts.ts';
 import { appointmentIdFromPath, roomBackend } from './video-backend.ts';
 
 const backend = roomBackend;
@@ -11,7 +12,7 @@ const backend = roomBackend;
 /** Why the client cannot come in, and what to do. */
 function Refused({ refused }: { refused: EnterAnswer }) {
   if (refused.reason === 'window' && refused.early && refused.opensAt) {
-    return <Alert tone="info" title="Not open yet">This video session opens at {formatDateTime(refused.opensAt)}, 30 minutes before it starts.</Alert>;
+    return <Alert tone="info" title={PORTAL_TEXT.join.notOpen}>{PORTAL_TEXT.join.opensAt(formatDateTime(refused.opensAt))}</Alert>;
   }
   if (refused.reason === 'consent') {
     return (

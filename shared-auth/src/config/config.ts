@@ -79,6 +79,8 @@ export interface RuntimeConfig {
     publicBooking: string;
     /** issue 34: the video room of a telehealth appointment — enter, admit, signal, here, leave, end ({action, appointmentId, …}). */
     videoRoom: string;
+    /** issue 34: what an emailed room link opens ({token}); guests may call it. */
+    videoLink: string;
     /** issue 33: Practice → Payments — the practice's own Stripe account: status, connect (account link), disconnect ({action, …}). */
     stripeConnect: string;
     /** issue 33: a portal client pays by card — summary, checkout (hosted Checkout URL), status ({action, practiceId, clientId, …}). */
@@ -153,6 +155,7 @@ export function localRuntimeConfig(overrides: Partial<RuntimeConfig> = {}): Runt
       bookSlot: 'book-slot',
       publicBooking: 'public-booking',
       videoRoom: 'video-room',
+      videoLink: 'video-link',
       stripeConnect: 'stripe-connect',
       portalPay: 'portal-pay',
       autopay: 'autopay',

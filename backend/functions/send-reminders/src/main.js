@@ -13,6 +13,8 @@
 // Then the measures scheduled per client (issue 31): lib/measure-schedule.js sends each its
 // questionnaire before the next appointments, with an email that names no measure; the email's
 // link is the portal's sign-in page under APP_ORIGIN (no email without it).
+// A telehealth appointment's reminder to a client in the portal carries the room's own link (issue
+// 34, lib/video-links.js): one new token per reminder, for that appointment and the client's login.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Databases, Query } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
@@ -20,7 +22,9 @@ import { collectionsFromEnv } from '../../lib/collections.js';
 import { sendScheduledMeasures } from '../../lib/measure-schedule.js';
 import { messageOf, serverClient } from '../../lib/execution.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { portalPeople } from '../../lib/portal-people.js';
 import { createMailer, smtpFailure, smtpSettingsFromEnv } from '../../lib/smtp-mailer.js';
+import { mintRoomLink } from '../../lib/video-links.js';
 import { reminderEmail } from './reminder-email.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -88,6 +92,22 @@ function addressLines(settings) {
   return [text('addressLine1'), text('addressLine2'), cityLine].filter(Boolean);
 }
 
+/**
+ * The room link of a telehealth appointment for the client's own active portal login, or null
+ * (an office visit, a client not in the portal, no APP_ORIGIN): the reminder then names the
+ * appointment's meeting link as before.
+ * @param {Databases} databases
+ * @param {import('../../lib/collections.js').Collections} collections
+ * @param {Doc} appointment
+ * @param {string | null} origin
+ */
+async function videoRoomLink(databases, collections, appointment, origin) {
+  if (appointment['locationType'] !== 'telehealth' || !origin) return null;
+  const { client } = await portalPeople(databases, collections, String(appointment['userId']), String(appointment['clientId']));
+  if (!client || client['status'] !== 'active') return null;
+  return mintRoomLink(databases, collections, { appointment, clientUserId: String(client['clientUserId']), origin });
+}
+
 /** @param {Context} context */
 export default async ({ req, res, log, error }) => {
   if (req.headers['x-appwrite-user-id']) {
@@ -151,7 +171,9 @@ export default async ({ req, res, log, error }) => {
           throw e;
         }
 
+        const roomLink = await videoRoomLink(databases, collections, appointment, appOriginFrom(process.env));
         const message = reminderEmail({
+          roomLink,
           clientName: String(client['preferredName'] || client['firstName'] || '').trim(),
           start,
           end: typeof appointment['end'] === 'string' ? appointment['end'] : start,

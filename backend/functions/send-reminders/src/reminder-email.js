@@ -12,6 +12,7 @@
  * @property {string} timeZone the practice's IANA zone
  * @property {'office' | 'telehealth'} locationType
  * @property {string | null} meetingLink
+ * @property {string | null} [roomLink] the video room's own link for this client (lib/video-links.js), before meetingLink
  * @property {string} practiceName
  * @property {string | null} phone
  * @property {string[]} addressLines the office address, line by line (may be empty)
@@ -59,13 +60,17 @@ function webLink(link) {
   }
 }
 
+/** Under the video room's own link: when it works, and that it is the client's alone. */
+export const ROOM_LINK_NOTE = 'The link opens your video session from 30 minutes before it starts. It is yours alone: please don’t forward it.';
+
 /**
  * @param {ReminderDetails} details
  * @returns {{ subject: string, text: string, html: string }}
  */
 export function reminderEmail(details) {
   const when = appointmentWhen(details);
-  const link = details.locationType === 'telehealth' ? webLink(details.meetingLink) : null;
+  const link = details.locationType === 'telehealth' ? webLink(details.roomLink ?? null) ?? webLink(details.meetingLink) : null;
+  const roomNote = details.locationType === 'telehealth' && details.roomLink ? ROOM_LINK_NOTE : null;
   const where = details.locationType === 'telehealth'
     ? (link ? `Online (video): ${link}` : `Online (video) — ${details.practiceName} will send you the link.`)
     : (details.addressLines.length ? `In person: ${details.addressLines.join(', ')}` : `In person at ${details.practiceName}'s office.`);
@@ -81,6 +86,7 @@ export function reminderEmail(details) {
     '',
     `When: ${when.date}, ${when.time} ${when.zone}`,
     `Where: ${where}`,
+    ...(roomNote ? ['', roomNote] : []),
     '',
     cancel,
     '',
@@ -97,7 +103,7 @@ export function reminderEmail(details) {
 <p>This is a reminder of your appointment with <strong>${escapeHtml(details.practiceName)}</strong>.</p>
 <p><strong>When:</strong> ${escapeHtml(`${when.date}, ${when.time} ${when.zone}`)}<br>
 <strong>Where:</strong> ${whereHtml}</p>
-<p>${escapeHtml(cancel)}</p>
+${roomNote ? `<p>${escapeHtml(roomNote)}</p>\n` : ''}<p>${escapeHtml(cancel)}</p>
 <p>${escapeHtml(details.practiceName)}${details.phone ? ` · ${escapeHtml(details.phone)}` : ''}</p>
 <p style="color:#555;font-size:0.875em">This is an automated reminder. Please do not reply to this email.</p>
 </body></html>`;

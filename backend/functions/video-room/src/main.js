@@ -29,7 +29,8 @@ import { Refusal } from '../../lib/note-signing.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { actingLink, portalPeople } from '../../lib/portal-people.js';
 import { CANCELLED_STATUSES } from '../../lib/series-store.js';
-import { CLOSES_AFTER_MS, iceServersFor, roomWindow, shortName, SIGNAL_TTL_MS, stillAdmitted } from './rules.js';
+import { CLOSES_AFTER_MS, roomWindow } from '../../lib/video-links.js';
+import { iceServersFor, shortName, SIGNAL_TTL_MS, stillAdmitted } from './rules.js';
 import { ID_RE } from '../../lib/ids.js';
 
 /** @typedef {import('node-appwrite').Models.DefaultDocument} Doc */

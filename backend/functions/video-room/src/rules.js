@@ -1,29 +1,14 @@
-// The video room's pure rules (issue 34): when a room is open, who counts as still in the call after a
+// The video room's pure rules (issue 34; when a room is open: lib/video-links.js): who counts as still in the call after a
 // reload, and the TURN REST API's time-limited credentials (the shared-secret scheme coturn's
 // `use-auth-secret` checks: username "<expiry unix seconds>:<user>", password base64 HMAC-SHA1 of it).
 import { createHmac } from 'node:crypto';
 
-/** A room opens 30 minutes before the appointment's start and closes 4 hours after it. */
-export const OPENS_BEFORE_MS = 30 * 60_000;
-export const CLOSES_AFTER_MS = 4 * 3_600_000;
 /** A client seen this recently is let back in after a reload without being admitted again. */
 export const REJOIN_MS = 2 * 60_000;
 /** Signalling documents older than this are deleted: a call's negotiation takes seconds. */
 export const SIGNAL_TTL_MS = 10 * 60_000;
 /** How long minted TURN credentials last. */
 export const TURN_TTL_SECONDS = 4 * 3600;
-
-/**
- * @param {string} start the appointment's start (ISO)
- * @param {number} now
- * @returns {{ open: boolean, opensAt: string, closesAt: string }}
- */
-export function roomWindow(start, now) {
-  const at = Date.parse(start);
-  const opensAt = at - OPENS_BEFORE_MS;
-  const closesAt = at + CLOSES_AFTER_MS;
-  return { open: now >= opensAt && now <= closesAt, opensAt: new Date(opensAt).toISOString(), closesAt: new Date(closesAt).toISOString() };
-}
 
 /**
  * Whether an admitted client comes back into the call without the therapist admitting them again:
