@@ -81,8 +81,9 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
   };
   const appointmentId = await telehealthIn(5);
   let roomLink = '';
-  const link = await practiceDatabases.getDocument({ databaseId: 'main', collectionId: 'portal_access', documentId: clientId });
-  // The signed telehealth consent, as sign-consent leaves it (signing itself: backend/test/consent-signing).
+  // The client has used the portal before (their first sign-in made the link active, as portal-activate
+  // does) and signed the telehealth consent there, as sign-consent leaves it (backend/test/consent-signing).
+  const link = await practiceDatabases.updateDocument({ databaseId: 'main', collectionId: 'portal_access', documentId: clientId, data: { status: 'active', activatedAt: new Date().toISOString() } });
   await practiceDatabases.createDocument({
     databaseId: 'main', collectionId: 'consent_requests', documentId: 'unique()',
     data: {
