@@ -13,9 +13,14 @@ export function useInboxConversations() {
     let stop: (() => void) | null = null;
     let alive = true;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['conversations', userId] });
-    // A promise from the start, so a failure to subscribe (no config, no socket) is only logged.
-    Promise.resolve().then(() => subscribeToMessaging({ conversation: refresh, message: refresh })).then(
-      (unsubscribe) => (alive ? (stop = unsubscribe) : unsubscribe()),
+    // A promise from the start, so a failure to subscribe (no config, no socket) is only logged. Read
+    // again once live (the list may have loaded before the subscription was) and after each reconnect.
+    Promise.resolve().then(() => subscribeToMessaging({ conversation: refresh, message: refresh, resubscribed: refresh })).then(
+      (unsubscribe) => {
+        if (!alive) return unsubscribe();
+        stop = unsubscribe;
+        return refresh();
+      },
       (error: unknown) => console.error('Live inbox is unavailable', error),
     );
     return () => {

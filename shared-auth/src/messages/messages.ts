@@ -145,9 +145,10 @@ export function downloadAttachment(message: Message): Promise<Blob> {
 
 /**
  * Live: each message and conversation change the signed-in person may read (Realtime sends nobody
- * anything they could not read). Answers the unsubscribe.
+ * anything they could not read). Resolves once live; `resubscribed` after a dropped socket is live
+ * again (read again: changes in the gap are not replayed). Answers the unsubscribe.
  */
-export function subscribeToMessaging(handlers: { message?: (message: Message) => void; conversation?: (conversation: Conversation) => void }): Promise<() => void> {
+export function subscribeToMessaging(handlers: { message?: (message: Message) => void; conversation?: (conversation: Conversation) => void; resubscribed?: () => void }): Promise<() => void> {
   return subscribeLive<Models.Document>([documentsChannel(MESSAGES_COLLECTION), documentsChannel(CONVERSATIONS_COLLECTION)], ({ events, payload }) => {
     if (events.some((e) => e.includes(`.collections.${MESSAGES_COLLECTION}.`))) {
       const message = toMessage(payload);
@@ -156,7 +157,7 @@ export function subscribeToMessaging(handlers: { message?: (message: Message) =>
       const conversation = toConversation(payload);
       if (conversation) handlers.conversation?.(conversation);
     }
-  });
+  }, handlers.resubscribed);
 }
 
 /** "1.2 MB", "340 KB" for an attachment. */

@@ -26,8 +26,17 @@ export function useConversation(conversationId: string | null, side: Side) {
     let alive = true;
     let stop: (() => void) | null = null;
     const add = (message: Message) => setMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message].sort((a, b) => a.sentAt.localeCompare(b.sentAt))));
-    // Subscribe first, then read: nothing sent in between is missed (duplicates are merged by id).
+    const read = () => Promise.all([listMessages(conversationId), getConversation(conversationId)]);
+    // Subscribe first (subscribeLive resolves once the server has the subscription), then read:
+    // nothing sent in between is missed (duplicates are merged by id); after a dropped socket, again.
     Promise.resolve().then(() => subscribeToMessaging({
+      resubscribed: () => {
+        read().then(([list, found]) => {
+          if (!alive) return;
+          list.forEach(add);
+          setConversation(found);
+        }, (error: unknown) => console.error('Messages failed to load', error));
+      },
       message: (message) => {
         if (message.conversationId !== conversationId) return;
         add(message);
@@ -43,7 +52,7 @@ export function useConversation(conversationId: string | null, side: Side) {
         else unsubscribe();
       },
       (error: unknown) => console.error('Live messages are unavailable', error),
-    ).then(() => Promise.all([listMessages(conversationId), getConversation(conversationId)])).then(
+    ).then(read).then(
       ([list, found]) => {
         if (!alive) return;
         list.forEach(add);

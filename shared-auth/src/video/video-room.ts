@@ -38,8 +38,8 @@ export interface EnterAnswer {
 export interface RoomBackend {
   /** executeFunction('videoRoom', body, { acceptRefusal: true }) */
   call(body: Record<string, unknown>): Promise<EnterAnswer>;
-  /** subscribeLive */
-  live(channels: string[], callback: (event: { events: string[]; payload: unknown }) => void): Promise<() => void>;
+  /** subscribeLive: resolves once the server has the subscription; `onResubscribed` after a reconnect */
+  live(channels: string[], callback: (event: { events: string[]; payload: unknown }) => void, onResubscribed?: () => void): Promise<() => void>;
   /** documentsChannel */
   channel(collectionId: string, documentId?: string): string;
   /** the room document as the user may read it (a fallback to Realtime while waiting) */
@@ -116,6 +116,9 @@ export function useVideoRoom(appointmentId: string, backend: RoomBackend, local:
       } else {
         setRoom(payload as RoomDocument);
       }
+    }, () => {
+      // Live again after a dropped socket: the room may have changed in the gap.
+      void b.getRoom(appointmentId).then((fresh) => { if (fresh && !cancelled) setRoom(fresh); }, () => undefined);
     });
     liveReady.current = subscribing.catch(() => undefined);
     void (async () => {

@@ -17,7 +17,7 @@ import './video-room.css';
 function roomBackend(): RoomBackend {
   return {
     call: (body) => executeFunction<EnterAnswer>('videoRoom', body, { acceptRefusal: true }),
-    live: (channels, callback) => subscribeLive(channels, callback),
+    live: (channels, callback, onResubscribed) => subscribeLive(channels, callback, onResubscribed),
     channel: documentsChannel,
     getRoom: (appointmentId) => appwrite().databases.getDocument({ databaseId: getConfig().databaseId, collectionId: VIDEO_COLLECTIONS.rooms, documentId: appointmentId })
       .then((doc) => doc as unknown as RoomDocument, () => null),

@@ -40,6 +40,8 @@ export function useWaitingRooms(): WaitingRooms {
     if (!userId) return undefined;
     let stop: (() => void) | null = null;
     let cancelled = false;
+    // Read again once live (the list may have loaded before the subscription was) and after each reconnect.
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: waitingKey(userId) });
     void subscribeLive<RoomRow>([documentsChannel(VIDEO_COLLECTIONS.rooms)], ({ payload }) => {
       if (payload.userId !== userId) return;
       queryClient.setQueryData<WaitingRooms>(waitingKey(userId), (old) => {
@@ -50,9 +52,12 @@ export function useWaitingRooms(): WaitingRooms {
         else next.delete(id);
         return next;
       });
-    }).then((unsubscribe) => {
+    }, refresh).then((unsubscribe) => {
       if (cancelled) unsubscribe();
-      else stop = unsubscribe;
+      else {
+        stop = unsubscribe;
+        refresh();
+      }
     }, () => undefined);
     return () => { cancelled = true; stop?.(); };
   }, [userId, queryClient]);
