@@ -55,6 +55,30 @@ async function decoding(page: Page): Promise<{ connections: number; frames: numb
   });
 }
 
+/** The ICE username fragment of the page's newest connection's local or remote description (new after an ICE restart). */
+function iceUfrag(page: Page, side: 'local' | 'remote'): Promise<string> {
+  return page.evaluate((which) => {
+    const pc = (window as unknown as { __connections: RTCPeerConnection[] }).__connections.at(-1);
+    const sdp = (which === 'local' ? pc?.localDescription : pc?.remoteDescription)?.sdp ?? '';
+    return /a=ice-ufrag:(\S+)/.exec(sdp)?.[1] ?? '';
+  }, side);
+}
+
+/**
+ * Makes the page's newest connection report `state` (a network blip as the page sees it: loopback
+ * media cannot be cut from a test, and Playwright's offline mode does not reach WebRTC), or, with
+ * null, report its real state again; either way announced with a connectionstatechange event.
+ */
+function reportConnection(page: Page, state: RTCPeerConnectionState | null): Promise<void> {
+  return page.evaluate((forced) => {
+    const pc = (window as unknown as { __connections: RTCPeerConnection[] }).__connections.at(-1);
+    if (!pc) return;
+    if (forced) Object.defineProperty(pc, 'connectionState', { configurable: true, get: () => forced });
+    else delete (pc as unknown as { connectionState?: unknown }).connectionState;
+    pc.dispatchEvent(new Event('connectionstatechange'));
+  }, state);
+}
+
 /** Remote video decodes on a connection newer than the page's first `after`: framesDecoded passes 0 and is still rising. */
 async function expectVideoFlowing(page: Page, after = 0): Promise<void> {
   await expect.poll(async () => { const d = await decoding(page); return d.connections > after && d.frames > 0; }, { timeout: 30_000 }).toBe(true);
@@ -150,6 +174,27 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page);
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  await test.step('a network blip: the client’s connection goes disconnected; ICE restarts with new credentials and both sides decode again, no Admit', async () => {
+    const [therapistConnections, clientConnections] = [(await decoding(page)).connections, (await decoding(client)).connections];
+    const [clientUfrag, therapistUfrag] = [await iceUfrag(client, 'local'), await iceUfrag(page, 'local')];
+    const blip = Date.now();
+    await reportConnection(client, 'disconnected');
+    await expect(client.getByText('Reconnecting…')).toBeVisible();
+    // 2.5 s on `disconnected`, then restartIce: a new offer with new ICE credentials, and the answer's.
+    await expect.poll(() => iceUfrag(client, 'local'), { timeout: 30_000 }).not.toBe(clientUfrag);
+    await expect.poll(() => iceUfrag(page, 'remote'), { timeout: 30_000 }).toBe(await iceUfrag(client, 'local'));
+    await expect.poll(() => iceUfrag(page, 'local'), { timeout: 30_000 }).not.toBe(therapistUfrag);
+    await reportConnection(client, null);
+    await expect(client.getByText('Reconnecting…')).toBeHidden({ timeout: 30_000 });
+    // The same connections on both sides (restarted, not replaced), decoding frames again.
+    await Promise.all([expectVideoFlowing(page, therapistConnections - 1), expectVideoFlowing(client, clientConnections - 1)]);
+    expect([(await decoding(page)).connections, (await decoding(client)).connections]).toEqual([therapistConnections, clientConnections]);
+    await expect(page.getByRole('button', { name: 'Admit' })).toHaveCount(0);
+    const took = Date.now() - blip;
+    expect(took).toBeLessThan(120_000);
+    console.log(`network blip → ICE restarted and remote video decoding on both sides: ${took} ms (incl. polling)`);
   });
 
   await test.step('the client reloads: both remote videos decode again without the therapist admitting', async () => {
