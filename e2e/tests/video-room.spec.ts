@@ -198,8 +198,8 @@ test('therapist admits the waiting client; both see and hear each other, mute sh
   });
 
   await test.step('the client reloads: both remote videos decode again without the therapist admitting', async () => {
-    // The reloaded page's Realtime subscription goes live late (the Web SDK's subscribe resolves when
-    // the socket opens, before the server has its subscribe frame): its first hello's answer is missed.
+    // The reloaded page's Realtime subscription goes live late (its subscribe frame held back 1.5 s):
+    // the page says hello only once the server has it (subscribeLive waits for the server's answer).
     await client.routeWebSocket(/\/v1\/realtime/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((message) => {
