@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { base64Blob, saveFile } from '@cadence/shared-auth';
-import { Alert, Button, Checkbox, DateInput, Dialog, TextInput } from '@cadence/shared-ui';
+import { Alert, Button, Checkbox, DateInput, TextInput } from '@cadence/shared-ui';
+import { FormDialog } from '../shared/form-dialog.tsx';
 import { dateLabel, isPlainDate } from '../schedule/calendar-dates.ts';
 import { createInvoice, moneyDocument, MoneyRefusal, voidInvoice, type LeftOutSession } from './api/money-functions.ts';
 import type { ClientInvoiceDocument } from './ledger.ts';
@@ -73,7 +74,6 @@ const DOCUMENT_TEXTS = {
 
 /** Superbill or Statement: a period, then the PDF is downloaded. */
 export function PeriodDocumentDialog({ document, clientId, clientName, initial, onClose }: PeriodDocumentDialogProps) {
-  const formId = useId();
   const [period, setPeriod] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof Period, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -112,71 +112,50 @@ export function PeriodDocumentDialog({ document, clientId, clientName, initial, 
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!busy}
+    <FormDialog
       title={`${texts.title} for ${clientName}`}
       description={texts.description}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={busy} loadingLabel="Preparing the PDF…">
-            {texts.action}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action={texts.title}
+      submitLabel={texts.action}
+      pending={busy}
+      pendingLabel="Preparing the PDF…"
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="The PDF could not be made"
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label={texts.title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure && (
-          <Alert tone="error" title="The PDF could not be made">
-            {failure}
-          </Alert>
-        )}
-        {leftOut && (
-          <>
-            <Alert tone="success">{signed ? 'Signed electronically and downloaded.' : 'Downloaded.'}</Alert>
-            <LeftOutSessions sessions={leftOut} document={document} />
-          </>
-        )}
-        <PeriodFields period={period} errors={errors} onChange={setPeriod} />
-        {document === 'superbill' && (
-          <>
-            <Checkbox
-              label="Sign electronically"
-              hint="Prints your signature with your license number and a code that proves the superbill is unchanged."
-              checked={sign}
-              onChange={(event) => setSign(event.target.checked)}
-            />
-            {sign && (
-              <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} error={passwordError ?? undefined} onChange={(event) => setPassword(event.target.value)} />
-            )}
-          </>
-        )}
-        <Checkbox
-          label="Also share in the client’s portal"
-          hint="The client finds it in their portal documents and gets an email that says only that there is a new document."
-          checked={share}
-          onChange={(event) => setShare(event.target.checked)}
-        />
-      </form>
-    </Dialog>
+      {leftOut && (
+        <>
+          <Alert tone="success">{signed ? 'Signed electronically and downloaded.' : 'Downloaded.'}</Alert>
+          <LeftOutSessions sessions={leftOut} document={document} />
+        </>
+      )}
+      <PeriodFields period={period} errors={errors} onChange={setPeriod} />
+      {document === 'superbill' && (
+        <>
+          <Checkbox
+            label="Sign electronically"
+            hint="Prints your signature with your license number and a code that proves the superbill is unchanged."
+            checked={sign}
+            onChange={(event) => setSign(event.target.checked)}
+          />
+          {sign && (
+            <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} error={passwordError ?? undefined} onChange={(event) => setPassword(event.target.value)} />
+          )}
+        </>
+      )}
+      <Checkbox
+        label="Also share in the client’s portal"
+        hint="The client finds it in their portal documents and gets an email that says only that there is a new document."
+        checked={share}
+        onChange={(event) => setShare(event.target.checked)}
+      />
+    </FormDialog>
   );
 }
 
 /** Create invoice: the client's unbilled charges dated in the range become a draft. */
 export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, onDone }: { clientId: string; clientName: string; initial: Period; onClose: () => void; onDone: (message: string) => void }) {
-  const formId = useId();
   const [period, setPeriod] = useState(initial);
   const [dueDate, setDueDate] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof Period | 'dueDate', string>>>({});
@@ -208,51 +187,30 @@ export function CreateInvoiceDialog({ clientId, clientName, initial, onClose, on
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!write.isPending}
+    <FormDialog
       title={`Create invoice for ${clientName}`}
       description="Unbilled charges dated in these days go on a draft invoice; you can issue or email it next."
+      onClose={onClose}
+      action="Create invoice"
+      submitLabel="Create draft"
+      pending={write.isPending}
+      pendingLabel="Creating…"
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="No invoice created"
       footer={
-        <>
-          {created ? (
-            <Button variant="primary" onClick={() => onDone(created)}>
-              Done
-            </Button>
-          ) : (
-            <>
-              <Button onClick={onClose} disabled={write.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Creating…">
-                Create draft
-              </Button>
-            </>
-          )}
-        </>
+        created ? (
+          <Button variant="primary" onClick={() => onDone(created)}>
+            Done
+          </Button>
+        ) : undefined
       }
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Create invoice"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure && (
-          <Alert tone="error" title="No invoice created">
-            {failure}
-          </Alert>
-        )}
-        {created && <Alert tone="success">{created}</Alert>}
-        <LeftOutSessions sessions={leftOut} document="invoice" />
-        <PeriodFields period={period} errors={errors} onChange={setPeriod} />
-        <DateInput label="Due date" hint="Leave empty for 30 days after it is issued." value={dueDate} onChange={(event) => setDueDate(event.target.value)} error={errors.dueDate} />
-      </form>
-    </Dialog>
+      {created && <Alert tone="success">{created}</Alert>}
+      <LeftOutSessions sessions={leftOut} document="invoice" />
+      <PeriodFields period={period} errors={errors} onChange={setPeriod} />
+      <DateInput label="Due date" hint="Leave empty for 30 days after it is issued." value={dueDate} onChange={(event) => setDueDate(event.target.value)} error={errors.dueDate} />
+    </FormDialog>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Combobox, DateInput, Dialog, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Combobox, DateInput, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
+import { FormDialog } from '../shared/form-dialog.tsx';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
@@ -44,7 +45,6 @@ const isMethod = (value: string): value is PaymentMethod => (PAYMENT_METHODS as 
  * click or a retry after a lost answer records one entry. A refusal keeps everything typed.
  */
 export function EntryDialog({ kind, client, clients = [], currency, today, onClose, onDone, payment }: EntryDialogProps) {
-  const formId = useId();
   const [values, setValues] = useState<EntryFormValues>(() => {
     const empty = emptyEntryForm(client?.$id ?? '', today);
     return payment ? { ...empty, paymentId: payment.$id, method: isMethod(payment.type) ? payment.type : '' } : empty;
@@ -129,117 +129,97 @@ export function EntryDialog({ kind, client, clients = [], currency, today, onClo
   );
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!write.isPending}
+    <FormDialog
       title={client ? `${TITLES[kind]} for ${clientDisplayName(client)}` : TITLES[kind]}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Saving…">
-            {SUBMIT[kind]}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action={TITLES[kind]}
+      submitLabel={SUBMIT[kind]}
+      pending={write.isPending}
+      pendingLabel="Saving…"
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="Not recorded"
+      className="money-form"
     >
-      <form
-        id={formId}
-        className="money-form"
-        noValidate
-        aria-label={TITLES[kind]}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {failure && (
-          <Alert tone="error" title="Not recorded">
-            {failure}
-          </Alert>
-        )}
-        {!client && (
-          <Combobox label="Client" required options={clientOptions} value={values.clientId || null} onChange={(value) => set('clientId', value ?? '')} error={errors.clientId} />
-        )}
-        {kind === 'adjustment' && (
-          <RadioGroup
-            label="Adjustment"
-            required
-            orientation="horizontal"
-            options={ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ENTRY_TYPE_LABELS[type] ?? type }))}
-            value={values.adjustmentType || null}
-            onChange={(value) => set('adjustmentType', value)}
-            error={errors.adjustmentType}
-          />
-        )}
-        {kind === 'refund' && (
-          <Select
-            label="Refund of"
-            options={[
-              { value: '', label: `${name ? `${name}’s` : 'The client’s'} credit${balance.data ? ` (${formatMoney(balance.data.credit, currency)})` : ''}` },
-              ...refundable.map(({ payment: each, left }) => ({ value: each.$id, label: `${paymentName(each)}, ${formatMoney(left, each.currency)} left` })),
-            ]}
-            value={values.paymentId}
-            onChange={(event) => set('paymentId', event.target.value)}
-            error={errors.paymentId}
-          />
-        )}
-        <TextInput
-          label={`Amount (${currency})`}
-          hint={refunding ? `At most ${formatMoney(refunding.left, currency)}, what is left of this payment. The charges it paid are owed again.` : undefined}
+      {!client && (
+        <Combobox label="Client" required options={clientOptions} value={values.clientId || null} onChange={(value) => set('clientId', value ?? '')} error={errors.clientId} />
+      )}
+      {kind === 'adjustment' && (
+        <RadioGroup
+          label="Adjustment"
           required
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.amount}
-          onChange={(event) => set('amount', event.target.value)}
-          error={errors.amount}
+          orientation="horizontal"
+          options={ADJUSTMENT_TYPES.map((type) => ({ value: type, label: ENTRY_TYPE_LABELS[type] ?? type }))}
+          value={values.adjustmentType || null}
+          onChange={(value) => set('adjustmentType', value)}
+          error={errors.adjustmentType}
         />
-        {(kind === 'payment' || kind === 'refund') && (
-          <Select
-            label={kind === 'payment' ? 'Method' : 'Paid back by'}
-            required
-            placeholder="Choose…"
-            options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
-            value={values.method}
-            onChange={(event) => set('method', event.target.value)}
-            error={errors.method}
-          />
-        )}
-        <DateInput label="Date" required value={values.date} onChange={(event) => set('date', event.target.value)} error={errors.date} />
-        {(kind === 'payment' || kind === 'refund') && (
-          <TextInput label="Reference" hint="A check number or receipt id." autoComplete="off" value={values.reference} onChange={(event) => set('reference', event.target.value)} error={errors.reference} />
-        )}
-        {kind === 'payment' && values.clientId && (
-          <Select
-            label="Apply to"
-            options={[
-              { value: '', label: 'Oldest unpaid charges first' },
-              ...payable.map((each) => ({ value: each.$id, label: `${each.number} (${INVOICE_STATUS_LABELS[each.status]}, ${formatMoney(openAmountOf(each.entryIds, openCharges), each.currency)} open)` })),
-            ]}
-            value={values.invoiceId}
-            onChange={(event) => set('invoiceId', event.target.value)}
-            error={errors.invoiceId}
-          />
-        )}
-        {kind === 'adjustment' && <TextInput label="Reason" required autoComplete="off" value={values.reason} onChange={(event) => set('reason', event.target.value)} error={errors.reason} />}
-        <Textarea
-          label={kind === 'charge' ? 'What it is for' : 'Memo'}
-          required={kind === 'charge'}
-          rows={2}
-          value={values.memo}
-          onChange={(event) => set('memo', event.target.value)}
-          error={errors.memo}
+      )}
+      {kind === 'refund' && (
+        <Select
+          label="Refund of"
+          options={[
+            { value: '', label: `${name ? `${name}’s` : 'The client’s'} credit${balance.data ? ` (${formatMoney(balance.data.credit, currency)})` : ''}` },
+            ...refundable.map(({ payment: each, left }) => ({ value: each.$id, label: `${paymentName(each)}, ${formatMoney(left, each.currency)} left` })),
+          ]}
+          value={values.paymentId}
+          onChange={(event) => set('paymentId', event.target.value)}
+          error={errors.paymentId}
         />
-        {preview && (
-          <p className="money-preview" role="status">
-            {preview.applied > 0 && `${formatMoney(preview.applied, currency)} goes to ${invoice ? invoice.number : 'the oldest unpaid charges'}.`}
-            {preview.applied > 0 && preview.credit > 0 && ' '}
-            {preview.credit > 0 && endSentence(`${formatMoney(preview.credit, currency)} will be kept as credit for ${name}`)}
-          </p>
-        )}
-      </form>
-    </Dialog>
+      )}
+      <TextInput
+        label={`Amount (${currency})`}
+        hint={refunding ? `At most ${formatMoney(refunding.left, currency)}, what is left of this payment. The charges it paid are owed again.` : undefined}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={values.amount}
+        onChange={(event) => set('amount', event.target.value)}
+        error={errors.amount}
+      />
+      {(kind === 'payment' || kind === 'refund') && (
+        <Select
+          label={kind === 'payment' ? 'Method' : 'Paid back by'}
+          required
+          placeholder="Choose…"
+          options={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+          value={values.method}
+          onChange={(event) => set('method', event.target.value)}
+          error={errors.method}
+        />
+      )}
+      <DateInput label="Date" required value={values.date} onChange={(event) => set('date', event.target.value)} error={errors.date} />
+      {(kind === 'payment' || kind === 'refund') && (
+        <TextInput label="Reference" hint="A check number or receipt id." autoComplete="off" value={values.reference} onChange={(event) => set('reference', event.target.value)} error={errors.reference} />
+      )}
+      {kind === 'payment' && values.clientId && (
+        <Select
+          label="Apply to"
+          options={[
+            { value: '', label: 'Oldest unpaid charges first' },
+            ...payable.map((each) => ({ value: each.$id, label: `${each.number} (${INVOICE_STATUS_LABELS[each.status]}, ${formatMoney(openAmountOf(each.entryIds, openCharges), each.currency)} open)` })),
+          ]}
+          value={values.invoiceId}
+          onChange={(event) => set('invoiceId', event.target.value)}
+          error={errors.invoiceId}
+        />
+      )}
+      {kind === 'adjustment' && <TextInput label="Reason" required autoComplete="off" value={values.reason} onChange={(event) => set('reason', event.target.value)} error={errors.reason} />}
+      <Textarea
+        label={kind === 'charge' ? 'What it is for' : 'Memo'}
+        required={kind === 'charge'}
+        rows={2}
+        value={values.memo}
+        onChange={(event) => set('memo', event.target.value)}
+        error={errors.memo}
+      />
+      {preview && (
+        <p className="money-preview" role="status">
+          {preview.applied > 0 && `${formatMoney(preview.applied, currency)} goes to ${invoice ? invoice.number : 'the oldest unpaid charges'}.`}
+          {preview.applied > 0 && preview.credit > 0 && ' '}
+          {preview.credit > 0 && endSentence(`${formatMoney(preview.credit, currency)} will be kept as credit for ${name}`)}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import { Alert, Button, Dialog, TextInput } from '@cadence/shared-ui';
+import { useRef, useState } from 'react';
+import { TextInput } from '@cadence/shared-ui';
+import { FormDialog } from '../shared/form-dialog.tsx';
 import { MoneyRefusal } from './api/money-functions.ts';
 import { ENTRY_LIMITS, ENTRY_MESSAGES } from './entry-form.ts';
 
@@ -19,7 +20,6 @@ export interface ReasonDialogProps {
  * however often the button is pressed, kept as typed when refused.
  */
 export function ReasonDialog({ title, description, action, onConfirm, pending, onClose }: ReasonDialogProps) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,49 +43,29 @@ export function ReasonDialog({ title, description, action, onConfirm, pending, o
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!pending}
+    <FormDialog
       title={title}
       description={description}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger" loading={pending} loadingLabel="Voiding…">
-            {action}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action={action}
+      pending={pending}
+      pendingLabel="Voiding…"
+      tone="danger"
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="Not voided"
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label={action}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <TextInput
+        label="Reason"
+        required
+        autoComplete="off"
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(null);
         }}
-      >
-        {failure && (
-          <Alert tone="error" title="Not voided">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label="Reason"
-          required
-          autoComplete="off"
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-        />
-      </form>
-    </Dialog>
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }

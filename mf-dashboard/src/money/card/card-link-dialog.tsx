@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
-import { Alert, Button, Dialog, TextInput } from '@cadence/shared-ui';
+import { useState } from 'react';
+import { Button, TextInput } from '@cadence/shared-ui';
 import { QrCode } from '@cadence/shared-ui/qr';
+import { FormDialog } from '../../shared/form-dialog.tsx';
 import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
 import { checkoutLink } from './card-api.ts';
 
@@ -20,7 +21,6 @@ export interface CardLinkDialogProps {
  * Loaded with this dialog only (the QR encoder comes with it).
  */
 export default function CardLinkDialog({ clientId, currency, balance, email, onClose, onDone }: CardLinkDialogProps) {
-  const formId = useId();
   const [amount, setAmount] = useState(balance > 0 ? moneyInputText(balance, currency) : '');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,67 +45,60 @@ export default function CardLinkDialog({ clientId, currency, balance, email, onC
     }
   };
 
+  const emailButton = email && (
+    <Button onClick={() => void make(true)} loading={busy === 'email'} loadingLabel="Sending…">
+      Email the link
+    </Button>
+  );
+
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={busy === null}
+    <FormDialog
       title="Take a card payment"
       description="The client pays on Stripe’s secure page: scan the code with a phone, or get the link by email."
+      onClose={onClose}
+      action="Take a card payment"
+      submitLabel="Show QR code"
+      pending={busy !== null}
+      submitting={busy === 'link'}
+      pendingLabel="Making the link…"
+      onSubmit={() => void make(false)}
+      failure={failure}
+      failureTitle="That did not go through"
       footer={
-        <>
-          <Button onClick={onClose} disabled={busy !== null}>
-            {link ? 'Done' : 'Cancel'}
-          </Button>
-          {email && (
-            <Button onClick={() => void make(true)} loading={busy === 'email'} loadingLabel="Sending…">
-              Email the link
+        link ? (
+          <>
+            <Button onClick={onClose} disabled={busy !== null}>
+              Done
             </Button>
-          )}
-          {!link && (
-            <Button type="submit" form={formId} variant="primary" loading={busy === 'link'} loadingLabel="Making the link…">
-              Show QR code
-            </Button>
-          )}
-        </>
+            {emailButton}
+          </>
+        ) : undefined
+      }
+      extraActions={emailButton}
+      after={
+        link && (
+          <figure className="money-qr">
+            <QrCode value={link.url} label={`QR code to pay ${formatMoney(link.amount, currency)} by card`} size={224} className="money-qr__code" />
+            <figcaption>
+              Scan to pay {formatMoney(link.amount, currency)}, or open <a href={link.url} target="_blank" rel="noreferrer">the payment page</a>.
+            </figcaption>
+          </figure>
+        )
       }
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Take a card payment"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void make(false);
+      <TextInput
+        label={`Amount (${currency})`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setError(null);
+          setLink(null);
         }}
-      >
-        {failure && (
-          <Alert tone="error" title="That did not go through">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={`Amount (${currency})`}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-            setLink(null);
-          }}
-          error={error ?? undefined}
-        />
-      </form>
-      {link && (
-        <figure className="money-qr">
-          <QrCode value={link.url} label={`QR code to pay ${formatMoney(link.amount, currency)} by card`} size={224} className="money-qr__code" />
-          <figcaption>
-            Scan to pay {formatMoney(link.amount, currency)}, or open <a href={link.url} target="_blank" rel="noreferrer">the payment page</a>.
-          </figcaption>
-        </figure>
-      )}
-    </Dialog>
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Dialog, TextInput } from '@cadence/shared-ui';
+import { useMemo, useRef, useState } from 'react';
+import { TextInput } from '@cadence/shared-ui';
+import { FormDialog } from '../../shared/form-dialog.tsx';
 import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
 import { paymentName } from '../entry-dialog.tsx';
 import { refundablePayments, type LedgerEntryDocument } from '../ledger.ts';
@@ -18,7 +19,6 @@ export interface CardRefundDialogProps {
  * Stripe's own words when it refuses (more than is left, a disputed charge).
  */
 export function CardRefundDialog({ payment, onClose, onDone }: CardRefundDialogProps) {
-  const formId = useId();
   const entries = useClientEntries(payment.clientId);
   const left = useMemo(() => refundablePayments(entries.data ?? []).find((each) => each.payment.$id === payment.$id)?.left ?? null, [entries.data, payment.$id]);
   const [amount, setAmount] = useState<string | null>(null);
@@ -47,51 +47,30 @@ export function CardRefundDialog({ payment, onClose, onDone }: CardRefundDialogP
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!write.isPending}
+    <FormDialog
       title="Refund to card"
       description={`${paymentName(payment)}, ${card}. The money goes back to the card through Stripe.`}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Refunding…">
-            Refund to card
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action="Refund to card"
+      pending={write.isPending}
+      pendingLabel="Refunding…"
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="Not refunded"
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Refund to card"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <TextInput
+        label={`Amount (${payment.currency})`}
+        hint={left !== null ? `At most ${formatMoney(left, payment.currency)}, what is left of this payment.` : undefined}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={shown}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setError(null);
         }}
-      >
-        {failure && (
-          <Alert tone="error" title="Not refunded">
-            {failure}
-          </Alert>
-        )}
-        <TextInput
-          label={`Amount (${payment.currency})`}
-          hint={left !== null ? `At most ${formatMoney(left, payment.currency)}, what is left of this payment.` : undefined}
-          required
-          inputMode="decimal"
-          autoComplete="off"
-          value={shown}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
-        />
-      </form>
-    </Dialog>
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }

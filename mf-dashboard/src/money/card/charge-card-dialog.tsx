@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@cadence/shared-auth/query';
-import { Alert, Button, Dialog, RadioGroup, Skeleton, TextInput } from '@cadence/shared-ui';
+import { Alert, Button, RadioGroup, Skeleton, TextInput } from '@cadence/shared-ui';
+import { FormDialog } from '../../shared/form-dialog.tsx';
 import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { moneyKeys, useMoneyWrite } from '../money-queries.ts';
@@ -34,7 +35,6 @@ export function useSavedCards(clientId: string) {
  * therapist can email the client a link to pay in the portal (the practice's name only).
  */
 export function ChargeCardDialog({ clientId, currency, balance, onClose, onDone }: ChargeCardDialogProps) {
-  const formId = useId();
   const cards = useSavedCards(clientId);
   const [cardId, setCardId] = useState<string | null>(null);
   const [amount, setAmount] = useState(balance > 0 ? moneyInputText(balance, currency) : '');
@@ -78,74 +78,54 @@ export function ChargeCardDialog({ clientId, currency, balance, onClose, onDone 
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!write.isPending}
+    <FormDialog
       title="Charge card"
       description="Charges a card the client saved with the practice, now."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={write.isPending} loadingLabel="Charging…" disabled={!chosen}>
-            Charge card
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action="Charge card"
+      pending={write.isPending}
+      pendingLabel="Charging…"
+      submitDisabled={!chosen}
+      onSubmit={() => void submit()}
+      failure={failure}
+      failureTitle="That did not go through"
     >
-      <form
-        id={formId}
-        noValidate
-        aria-label="Charge card"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {declined && (
-          <Alert
-            tone={declined.needsAuthentication ? 'warning' : 'error'}
-            title="The card was not charged"
-            action={declined.needsAuthentication ? <Button size="sm" loading={linking} loadingLabel="Sending…" onClick={() => void emailLink()}>Email the client a link to pay</Button> : undefined}
-          >
-            {declined.message}
-          </Alert>
-        )}
-        {failure && (
-          <Alert tone="error" title="That did not go through">
-            {failure}
-          </Alert>
-        )}
-        {cards.isPending ? (
-          <Skeleton label="Loading saved cards" lines={2} />
-        ) : cards.isError ? (
-          <Alert tone="error" title="Saved cards could not be loaded">Please try again.</Alert>
-        ) : list.length === 0 ? (
-          <p className="money-muted">No saved card. A client saves a card when paying in the portal; use Take a card payment instead.</p>
-        ) : (
-          <RadioGroup
-            label="Card"
-            required
-            options={list.map((card) => ({ value: card.id, label: card.expires ? `${card.label}, expires ${card.expires}` : card.label }))}
-            value={chosen}
-            onChange={setCardId}
-          />
-        )}
-        <TextInput
-          label={`Amount (${currency})`}
+      {declined && (
+        <Alert
+          tone={declined.needsAuthentication ? 'warning' : 'error'}
+          title="The card was not charged"
+          action={declined.needsAuthentication ? <Button size="sm" loading={linking} loadingLabel="Sending…" onClick={() => void emailLink()}>Email the client a link to pay</Button> : undefined}
+        >
+          {declined.message}
+        </Alert>
+      )}
+      {cards.isPending ? (
+        <Skeleton label="Loading saved cards" lines={2} />
+      ) : cards.isError ? (
+        <Alert tone="error" title="Saved cards could not be loaded">Please try again.</Alert>
+      ) : list.length === 0 ? (
+        <p className="money-muted">No saved card. A client saves a card when paying in the portal; use Take a card payment instead.</p>
+      ) : (
+        <RadioGroup
+          label="Card"
           required
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(null);
-          }}
-          error={error ?? undefined}
+          options={list.map((card) => ({ value: card.id, label: card.expires ? `${card.label}, expires ${card.expires}` : card.label }))}
+          value={chosen}
+          onChange={setCardId}
         />
-      </form>
-    </Dialog>
+      )}
+      <TextInput
+        label={`Amount (${currency})`}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setError(null);
+        }}
+        error={error ?? undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Dialog, TextInput } from '@cadence/shared-ui';
+import { useState, type ReactNode } from 'react';
+import { TextInput } from '@cadence/shared-ui';
+import { FormDialog } from '../../shared/form-dialog.tsx';
 
 export interface PasswordConfirmDialogProps {
   title: string;
@@ -25,7 +26,6 @@ export interface PasswordConfirmDialogProps {
  * the function it goes to checks it with Appwrite. Closes once `onConfirm` is done.
  */
 export function PasswordConfirmDialog({ title, description, confirmLabel, busyLabel, failureTitle, fallbackError, children, check, onConfirm, onClose }: PasswordConfirmDialogProps) {
-  const formId = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,35 +45,19 @@ export function PasswordConfirmDialog({ title, description, confirmLabel, busyLa
   };
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      dismissible={!busy}
+    <FormDialog
       title={title}
       description={description}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="primary" loading={busy} loadingLabel={busyLabel}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      action={confirmLabel}
+      pending={busy}
+      pendingLabel={busyLabel}
+      onSubmit={() => void confirm()}
+      failure={error}
+      failureTitle={failureTitle}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void confirm();
-        }}
-      >
-        {error && <Alert tone="error" title={failureTitle}>{error}</Alert>}
-        {children}
-        <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-      </form>
-    </Dialog>
+      {children}
+      <TextInput label="Your password" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+    </FormDialog>
   );
 }
