@@ -15,6 +15,7 @@ import { APP_ORIGINS, DATABASE_ID, execute, signedInUser, startAppwrite, type Lo
 import { card, formAction, submitForm } from './support/billing-stripe.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { createAppointment, createClient, createPractice, createService, mailFor, type Doc } from './support/practice-fixtures.ts';
+import { until } from './support/until.ts';
 
 const CONNECT_SECRET = 'whsec_connect_autopay';
 const APP = APP_ORIGINS[0] ?? 'http://localhost:3000';
@@ -48,16 +49,6 @@ const night = async (now: string) => {
   expect(run.status, run.raw).toBe(200);
   return run.body;
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const cardPayments = async (clientId: string) => (await aw.databases.listDocuments({
   databaseId: DATABASE_ID, collectionId: 'ledger_entries', queries: [Query.equal('clientId', clientId), Query.equal('kind', 'payment'), Query.limit(100)],

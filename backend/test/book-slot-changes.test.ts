@@ -10,6 +10,7 @@ import { execute, DATABASE_ID, signedInUser, startAppwrite, type LocalAppwrite, 
 import { createAppointment, createClient, HOUR, mailFor } from './support/practice-fixtures.ts';
 import { invitedGuardian, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { bookingPractice, createOwned } from './support/booking-fixtures.ts';
+import { until } from './support/until.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -39,16 +40,6 @@ const claimsOf = async (requestId: string) => (await aw.databases.listDocuments(
 const slotsOf = async (who: PortalClient, accessId: string, serviceId: string) => (await call(who, { action: 'slots', accessId, serviceId })).body.slots ?? [];
 /** The first slot starting at least `hours` from now (the practice's window is 24 hours). */
 const slotAfter = (slots: Slot[], hours: number, skip = 0) => slots.filter((s) => Date.parse(s.start) > Date.now() + hours * HOUR)[skip];
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 beforeAll(async () => {
   aw = await startAppwrite();

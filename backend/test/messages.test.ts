@@ -11,6 +11,7 @@ import { invitedClient, invitedGuardian, portalFunctionVars, type PortalClient }
 import { exportTexts } from './support/export-zip.ts';
 import { collectionsFromEnv } from '../functions/lib/collections.js';
 import { deleteMessageAttachments, sweepUnsentAttachments } from '../functions/lib/messaging.js';
+import { until } from './support/until.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 300_000 });
 
@@ -41,16 +42,6 @@ const listAs = async (who: { databases: SignedInUser['databases'] }, conversatio
   (await who.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'messages', queries: [Query.equal('conversationId', conversationId), Query.orderAsc('sentAt'), Query.limit(100)] })).documents;
 const pdf = (name = 'worksheet.pdf', bytes = '%PDF-1.4 a worksheet') => new File([Buffer.from(bytes)], name);
 const messageMails = async (to: string) => (await mailFor(aw.origin, to)).filter((m) => m.subject.startsWith('You have a new message'));
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 /** The Web SDK's or node-appwrite's error: both carry Appwrite's code and type. */
 async function refused(promise: Promise<unknown>): Promise<Pick<AppwriteException, 'code' | 'type'>> {

@@ -10,6 +10,7 @@ import { computeBalance, ledgerEntryId, type Entry } from '../functions/lib/ledg
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { createClient, createPractice, createService, mailFor, type Doc } from './support/practice-fixtures.ts';
+import { until } from './support/until.ts';
 
 interface Answer {
   success: boolean;
@@ -38,16 +39,6 @@ const key = () => crypto.randomUUID();
 async function entriesOf(clientId: string): Promise<Array<Doc & Entry>> {
   const list = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'ledger_entries', queries: [Query.equal('clientId', clientId), Query.limit(500)] });
   return list.documents as unknown as Array<Doc & Entry>;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function failure(p: Promise<unknown>): Promise<{ code: number; type: string }> {

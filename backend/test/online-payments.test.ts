@@ -12,6 +12,7 @@ import { APP_ORIGINS, DATABASE_ID, execute, signedInUser, startAppwrite, type Lo
 import { card, formAction, submitForm } from './support/billing-stripe.ts';
 import { invitedClient, portalFunctionVars, type PortalClient } from './support/portal-fixtures.ts';
 import { createClient, createPractice, mailFor, type Doc } from './support/practice-fixtures.ts';
+import { until } from './support/until.ts';
 
 const CONNECT_SECRET = 'whsec_connect_test';
 const APP = APP_ORIGINS[0] ?? 'http://localhost:3000';
@@ -34,16 +35,6 @@ const connect = (user: SignedInUser, body: Record<string, unknown>) => execute<S
 const office = (user: SignedInUser, body: Record<string, unknown>) => execute<CardAnswer>(user.functions, 'card-payments', { clientId: clientRecord.$id, ...body });
 const pay = (who: PortalClient | SignedInUser, body: Record<string, unknown>) => execute<Summary>(who.functions, 'portal-pay', { practiceId: a.id, clientId: clientRecord.$id, ...body });
 const key = () => crypto.randomUUID();
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 1000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const payments = async (): Promise<server.Models.DefaultDocument[]> => (await aw.databases.listDocuments({
   databaseId: DATABASE_ID, collectionId: 'ledger_entries', queries: [Query.equal('clientId', clientRecord.$id), Query.equal('kind', ['payment', 'refund']), Query.limit(100)],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_ID, execute, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createClient, createPractice, mailFor } from './support/practice-fixtures.ts';
 import { invite, invitedClient, newestLink, portalFunctionVars, signInWith } from './support/portal-fixtures.ts';
+import { until } from './support/until.ts';
 
 // Each test runs real function executions (a cold one takes seconds on a busy machine).
 vi.setConfig({ testTimeout: 90_000 });
@@ -29,15 +30,6 @@ afterAll(async () => {
 });
 
 const accessOf = (clientId: string) => aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'portal_access', documentId: clientId });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i += 1) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out');
-}
 
 describe('invite-client', () => {
   it('mails only "{practice} invited you to its client portal" and a link; the link signs the client in once, and the access turns active', async () => {
