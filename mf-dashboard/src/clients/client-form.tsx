@@ -7,7 +7,7 @@ import { Alert, Button, Checkbox, DateInput, Select, Textarea, TextInput } from 
 import { useServices } from '../practice/practice-queries.ts';
 import { pickableServices, serviceLabel } from '../practice/services.ts';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../shared/practice-country.ts';
-import { DEFAULT_CURRENCY, moneyInputText } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, moneyInputText } from '@cadence/shared-auth/money';
 import { DiagnosisCodesField } from '../shared/diagnoses/diagnosis-codes-field.tsx';
 import { formatPhone, MAX_DIAGNOSIS_CODES, splitDiagnosisCodes } from '../shared/validators.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES, clientSchemaFor, MAX_TAGS, type Client, type ClientStatus } from './client-schema.ts';

@@ -9,7 +9,7 @@ import { noteSessionDate, useClientNotes } from '../sessions/notes/client-notes.
 import { notePath } from '../sessions/notes/note-paths.ts';
 import { sessionWhen } from '../sessions/session-when.tsx';
 import { useSessionsPage } from '../sessions/sessions-queries.ts';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';
 import { CLIENT_STATUS_LABELS } from './client-schema.ts';

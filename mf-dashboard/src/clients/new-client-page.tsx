@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@cadence/shared-router';
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, buttonClassName, PageHeader, Skeleton } from '@cadence/shared-ui';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { DEFAULT_CURRENCY } from '@cadence/shared-auth/money';
 import { practiceCountry } from '../shared/practice-country.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import type { ClientDocument } from './api/client-document.ts';

@@ -6,7 +6,7 @@ import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { addDays, dateLabel, todayIn } from '../schedule/calendar-dates.ts';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { emailInvoice, issueInvoice } from './api/money-functions.ts';
 import { CreateInvoiceDialog, downloadMoneyDocument, PeriodDocumentDialog, VoidInvoiceDialog, type Period } from './document-dialogs.tsx';

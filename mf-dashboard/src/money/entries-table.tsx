@@ -3,7 +3,7 @@ import { Link } from '@cadence/shared-router';
 import { StatusChip, Table, type MenuItem, type TableColumn } from '@cadence/shared-ui';
 import { clientPath } from '../clients/client-paths.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { disputeLabel, type CardDispute } from './card/card-api.ts';
 import { canVoid, entryLabel, isActivePayment, isAttendanceCharge, refundedByPayment, type LedgerEntryDocument } from './ledger.ts';
 

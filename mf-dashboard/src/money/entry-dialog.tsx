@@ -4,7 +4,7 @@ import { FormDialog } from '../shared/form-dialog.tsx';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
-import { parseMoney, formatMoney, moneyInputText } from '../shared/money.ts';
+import { parseMoney, formatMoney, moneyInputText } from '@cadence/shared-auth/money';
 import { shortClientName } from '../schedule/schedule-view.ts';
 import { MoneyRefusal, recordAdjustment, recordCharge, recordPayment, recordRefund, type EntryAnswer } from './api/money-functions.ts';
 import { checkEntryForm, emptyEntryForm, formFieldOf, type EntryErrors, type EntryField, type EntryFormKind, type EntryFormValues } from './entry-form.ts';

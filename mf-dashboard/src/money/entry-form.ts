@@ -1,4 +1,4 @@
-import { parseMoney } from '../shared/money.ts';
+import { parseMoney } from '@cadence/shared-auth/money';
 import { isPlainDate } from '../schedule/calendar-dates.ts';
 import { ADJUSTMENT_TYPES, PAYMENT_METHODS, type AdjustmentType, type PaymentMethod } from './ledger.ts';
 

@@ -1,5 +1,5 @@
 import type { OwnedDocument } from '../shared/practice-collections.ts';
-import { moneyInputText } from '../shared/money.ts';
+import { moneyInputText } from '@cadence/shared-auth/money';
 import { addDays, type PlainDate } from '../schedule/calendar-dates.ts';
 
 // The client ledger (issue #16) as the dashboard reads it: append-only entries written by the

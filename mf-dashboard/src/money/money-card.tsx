@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@cadence/shared-router';
 import { LoadError } from '../shared/load-error.tsx';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { monthStart } from './ledger.ts';
 import { incomeFromTotals } from './ledger-totals.ts';
 import { useBalances, useIncomeEntries, useLedgerTotals } from './money-queries.ts';

@@ -8,7 +8,7 @@ import { clientDisplayName } from '../clients/client-schema.ts';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { CardRefundDialog } from './card/card-refund-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';

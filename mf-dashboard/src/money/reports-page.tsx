@@ -9,7 +9,7 @@ import { serviceLabel } from '../practice/services.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES } from '../schedule/appointment.ts';
 import { dateLabel, todayIn } from '../schedule/calendar-dates.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { BarChart } from './bar-chart.tsx';
 import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';

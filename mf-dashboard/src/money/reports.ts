@@ -1,5 +1,5 @@
 import type { CsvCell } from '../shared/csv-writer.ts';
-import { minorDigits, MONEY_LOCALE } from '../shared/money.ts';
+import { minorDigits, MONEY_LOCALE } from '@cadence/shared-auth/money';
 import { zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
 import { APPOINTMENT_STATUS_LABELS, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from '../schedule/appointment.ts';
 import { AGING_BUCKETS, amountCell, AGING_LABELS, agingOf, emptyAging, oldestOpenDate, parseOpenCharges, type Aging, type ClientBalance, type LedgerEntry } from './ledger.ts';

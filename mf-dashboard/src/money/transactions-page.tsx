@@ -7,7 +7,7 @@ import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { useFilterParams } from '../shared/use-filter-params.ts';
-import { DEFAULT_CURRENCY, formatMoney } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone } from '../shared/time-zone.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { useUserId } from '../shared/use-user-id.ts';

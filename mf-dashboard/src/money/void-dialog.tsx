@@ -1,4 +1,4 @@
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { voidEntry, type EntryAnswer } from './api/money-functions.ts';
 import { endSentence, entryLabel, type LedgerEntryDocument } from './ledger.ts';
 import { useMoneyWrite } from './money-queries.ts';

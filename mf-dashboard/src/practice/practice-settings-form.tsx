@@ -19,7 +19,7 @@ import {
 import { useSavePracticeSettings } from './practice-queries.ts';
 import { countryName, countryOptions, suggestCountry } from '../shared/country.ts';
 import { DEFAULT_PRACTICE_COUNTRY } from '../shared/practice-country.ts';
-import { DEFAULT_CURRENCY, isCurrencyCode, moneyInputText } from '../shared/money.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode, moneyInputText } from '@cadence/shared-auth/money';
 import { browserTimeZone, supportedTimeZones } from '../shared/time-zone.ts';
 import { maskTaxId } from '../shared/validators.ts';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { DEFAULT_CURRENCY } from '@cadence/shared-auth/money';
 import type { Service } from './services.ts';
 
 // Services as the screens read them: colours, labels, which can be booked, the suggested ones. The

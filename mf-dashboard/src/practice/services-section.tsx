@@ -5,7 +5,7 @@ import { LoadError } from '../shared/load-error.tsx';
 import { useServices, useUpdateService } from './practice-queries.ts';
 import { ColorSwatch, ServiceDialog } from './service-dialog.tsx';
 import { isServiceReady, serviceLabel } from './services.ts';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 
 const columns: readonly TableColumn<ServiceDocument>[] = [
   {

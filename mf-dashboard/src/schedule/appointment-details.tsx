@@ -7,7 +7,7 @@ import { clientDisplayName } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { serviceLabel } from '../practice/services.ts';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { LOCATION_LABELS, durationMinutes, isDeletable, type AppointmentDocument } from './appointment.ts';
 import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
 import { StatusMenu, StatusHistory } from './status-menu.tsx';

@@ -6,7 +6,7 @@ import { clientDisplayName, isArchived } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { FormSelect, FormTextInput, SaveError, schemaResolver } from '../practice/form-controls.tsx';
 import { isServiceReady, pickableServices, serviceLabel } from '../practice/services.ts';
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { DEFAULT_CURRENCY } from '@cadence/shared-auth/money';
 import { useUserId } from '../shared/use-user-id.ts';
 import { listAppointments } from './api/list-appointments.ts';
 import { SeriesRefusal, type SeriesScope } from './api/schedule-series.ts';

@@ -2,7 +2,7 @@ import { Alert } from '@cadence/shared-ui';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { useUpdateService } from '../practice/practice-queries.ts';
 import { FeeEntry } from '../shared/fee-entry.tsx';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 
 export const SERVICE_FEE_TEXTS = {
   title: 'This service has no fee yet',

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Alert, Button, Menu, TextInput, type BadgeTone, type MenuItem } from '@cadence/shared-ui';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 import { APPOINTMENT_STATUS_LABELS, cancellationStatus, statusHistory, type AppointmentDocument, type AppointmentStatus } from './appointment.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@cadence/shared-auth/query';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { DEFAULT_CURRENCY } from '@cadence/shared-auth/money';
 import { useUserId } from '../shared/use-user-id.ts';
 import { feeForStatus, sessionFee, statusEntry, type Appointment, type AppointmentDocument, type AppointmentStatus } from './appointment.ts';
 import { useUpdateAppointment } from './schedule-queries.ts';

@@ -1,5 +1,5 @@
 import { Query } from '@cadence/shared-auth';
-import { moneyInputText } from '../shared/money.ts';
+import { moneyInputText } from '@cadence/shared-auth/money';
 import { type CsvCell } from '../shared/csv-writer.ts';
 import { addDays, clockText, instantAt, isPlainDate, zonedTime, type PlainDate } from '../schedule/calendar-dates.ts';
 import { unchargedQueries } from './no-charge/uncharged-filter.ts';

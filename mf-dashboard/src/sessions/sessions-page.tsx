@@ -28,7 +28,7 @@ import { UnchargedToggle } from './no-charge/uncharged-toggle.tsx';
 import { NoteLink } from './notes/note-link.tsx';
 import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
-import { formatMoney } from '../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone, practiceZoneLabel } from '../shared/time-zone.ts';
 import { useFilterParams } from '../shared/use-filter-params.ts';
 import { listAllSessions } from './api/list-sessions.ts';

@@ -1,5 +1,5 @@
 import { getCountries } from 'libphonenumber-js/min';
-import { accept, refuse, type Checked } from './checked.ts';
+import { accept, refuse, type Checked } from '@cadence/shared-auth/money';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './practice-country.ts';
 
 // The practice's country (issue 29): an ISO 3166-1 alpha-2 code, the one whose national phone

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button, TextInput } from '@cadence/shared-ui';
-import { parseMoney } from './money.ts';
+import { parseMoney } from '@cadence/shared-auth/money';
 import './fee-entry.css';
 
 export interface FeeEntryProps {

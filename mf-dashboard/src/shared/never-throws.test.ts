@@ -9,7 +9,7 @@ import { planImport } from '../clients/import/import-rows.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { serviceSchema } from '../practice/services.ts';
 import { toCsv } from './csv-writer.ts';
-import { formatMoney, parseMoney } from './money.ts';
+import { formatMoney, parseMoney } from '@cadence/shared-auth/money';
 import { checkTimeZone, formatInZone, practiceZoneLabel } from './time-zone.ts';
 import {
   checkDateOfBirth,

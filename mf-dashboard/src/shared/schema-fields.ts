@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import type { Checked } from './checked.ts';
+import type { Checked } from '@cadence/shared-auth/money';
 import { checkCountry, COUNTRY_MESSAGES } from './country.ts';
 import type { CountryCode } from './practice-country.ts';
-import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES, parseMoney } from './money.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode, MAX_MINOR_UNITS, MONEY_MESSAGES, parseMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone, checkTimeZone, TIME_ZONE_MESSAGES } from './time-zone.ts';
 import {
   checkDateOfBirth,

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatTime, PRACTICE_LOCALE } from '@cadence/shared-auth';
-import { accept, refuse, type Checked } from './checked.ts';
+import { accept, refuse, type Checked } from '@cadence/shared-auth/money';
 
 // Times are stored as UTC instants (ISO 8601 with Z, as Appwrite's datetime attributes hold them)
 // plus the practice's IANA time zone, and shown in that zone (ARCHITECTURE.md "The practice").

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { accept, refuse, type Checked } from './checked.ts';
+import { accept, refuse, type Checked } from '@cadence/shared-auth/money';
 import { phoneCountry } from './country.ts';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from './practice-country.ts';
 import { isCalendarDay } from './time-zone.ts';

@@ -18,7 +18,7 @@ import { MoneyCard } from '../money/money-card.tsx';
 import { AutoPayAttentionCard } from '../money/autopay/autopay-attention-card.tsx';
 import { MeasureAlerts } from '../clients/portal/measure-alerts.tsx';
 import { todayIn } from '../schedule/calendar-dates.ts';
-import { DEFAULT_CURRENCY } from '../shared/money.ts';
+import { DEFAULT_CURRENCY } from '@cadence/shared-auth/money';
 import './today.css';
 
 /**

@@ -51,18 +51,6 @@ export function whenLabel(start: string, clientZone: string, practiceZone: strin
   return `${formatDate(start, { timeZone: clientZone })} at ${slotTimeLabel(start, clientZone, practiceZone)}`;
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** "$75.00" from 7500 USD (amounts are in the currency's minor units, as the practice stores them). */
-export function formatFee(amount: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
-
 /** Whole minutes and seconds left until `until` ("4:05"), or null once it has passed. */
 export function timeLeft(until: string | null, now: number): string | null {
   if (!until) return null;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FunctionRefusedError } from '@cadence/shared-auth';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, Card, ConfirmDialog, EmptyState, StatusChip } from '@cadence/shared-ui';
 import { useClientUserId } from '../consents/use-consents.ts';
@@ -7,7 +8,7 @@ import { PORTAL_TEXT } from '../portal-texts.ts';
 import {
   cancelAppointment, LateCancelError, rescheduleAppointment, SlotTakenError, undoBooking, withdrawRequest, type BookingRequest, type CancelTerms, type UpcomingAppointment,
 } from './booking-api.ts';
-import { formatFee, timeLeft, whenLabel } from './booking-model.ts';
+import { timeLeft, whenLabel } from './booking-model.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { bookingKeys, useMyBookings, useNow, useSlots } from './use-booking.ts';
 
@@ -17,7 +18,7 @@ const REQUEST_LINE: Record<BookingRequest['status'], (practice: string) => strin
   requested: T.requestWaiting, approved: () => T.requestApproved, declined: () => T.requestDeclined, withdrawn: () => T.requestWithdrawn,
 };
 
-const feeText = (terms: CancelTerms) => (terms.fee ? formatFee(terms.fee, terms.currency) : null);
+const feeText = (terms: CancelTerms) => (terms.fee ? formatMoney(terms.fee, terms.currency) : null);
 
 /** Moving one appointment: its service's free times (itself not counted as busy), then Move. */
 function Reschedule({ accessId, appointment, clientZone, practiceZone, onDone, onClose }: {
@@ -125,7 +126,7 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
     setBusy(true);
     try {
       const done = await cancelAppointment(accessId, cancelling.appointment.id, cancelling.terms.late);
-      setNotice({ tone: 'success', text: done.late ? T.cancelledLate(done.fee ? formatFee(done.fee, done.currency) : null) : T.cancelled });
+      setNotice({ tone: 'success', text: done.late ? T.cancelledLate(done.fee ? formatMoney(done.fee, done.currency) : null) : T.cancelled });
       setCancelling(null);
       refresh();
     } catch (e) {
@@ -213,14 +214,14 @@ export function MyAppointments({ accessId, clientZone }: { accessId: string; cli
         description={cancelling && terms
           ? (terms.late ? T.cancelLate(data?.cancellationWindowHours ?? 0, data?.practiceName ?? '', when(cancelling.appointment.start)) : T.cancelFree(when(cancelling.appointment.start)))
           : ''}
-        confirmLabel={terms?.late && terms.fee ? T.cancelConfirmFee(formatFee(terms.fee, terms.currency)) : T.cancelConfirm}
+        confirmLabel={terms?.late && terms.fee ? T.cancelConfirmFee(formatMoney(terms.fee, terms.currency)) : T.cancelConfirm}
         cancelLabel={T.cancelKeep}
         loading={busy}
         loadingLabel={T.cancelling}
         onConfirm={() => void cancel()}
         onCancel={() => setCancelling(null)}
       >
-        {terms?.late ? <p>{terms.fee ? T.lateFee(formatFee(terms.fee, terms.currency)) : T.lateNoFee}</p> : null}
+        {terms?.late ? <p>{terms.fee ? T.lateFee(formatMoney(terms.fee, terms.currency)) : T.lateNoFee}</p> : null}
       </ConfirmDialog>
     </Card>
   );

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { paymentState, paymentSummary, startPayment, type PaymentSummary } from './payments-api.ts';
-import { minorUnits, PracticePayments } from './practice-payments.tsx';
+import { PracticePayments } from './practice-payments.tsx';
 
 vi.mock('./payments-api.ts', () => ({ paymentSummary: vi.fn(), startPayment: vi.fn(), paymentState: vi.fn() }));
 
@@ -23,11 +23,20 @@ beforeEach(() => {
 });
 
 describe('Pay by card', () => {
-  it('reads dollars as a person types them', () => {
-    expect(minorUnits('50')).toBe(5000);
-    expect(minorUnits('$1,200.5')).toBe(120050);
-    expect(minorUnits('12.345')).toBeNull();
-    expect(minorUnits('abc')).toBeNull();
+  it('reads an amount as a person types it, in the practice’s currency and its minor units', async () => {
+    vi.mocked(paymentSummary).mockResolvedValue({ ...SUMMARY, currency: 'JPY', balance: 24000, invoices: [{ id: 'inv1', number: 'INV-0001', dueDate: null, open: 24000 }] });
+    vi.mocked(startPayment).mockRejectedValue(new Error('Stripe could not be reached.'));
+    show();
+    expect(await screen.findByRole('radio', { name: 'Invoice INV-0001 — ¥24,000' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Another amount' }));
+    const amount = screen.getByRole('textbox', { name: 'Amount (JPY)' });
+    await userEvent.type(amount, '1,200.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(await screen.findByText('JPY amounts have no decimal places.')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '¥1,200');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay by card' }));
+    expect(startPayment).toHaveBeenCalledWith('p1', 'c1', { what: 'amount', amount: 1200 }, false);
   });
 
   it('refuses an amount under $1 or over the balance in the words of the spec, and starts nothing', async () => {

@@ -1,19 +1,11 @@
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@cadence/shared-router';
+import { formatMoney as money, parseMoney } from '@cadence/shared-auth/money';
 import { Alert, Button, TextInput } from '@cadence/shared-ui';
 import { paymentState, paymentSummary, startPayment, type PayChoice, type PaymentSummary } from './payments-api.ts';
 
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
-
 type Load = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; summary: PaymentSummary };
 type Choice = { kind: 'invoice'; id: string } | { kind: 'balance' } | { kind: 'amount' };
-
-/** Dollars typed by a person ("50", "50.5", "$1,200.00") in minor units, or null. */
-export function minorUnits(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  return Math.round(Number(clean) * 100);
-}
 
 /** After Stripe's Checkout: whether this practice's ledger has the payment yet (asked a few times). */
 function PaidNotice({ practiceId, clientId, sessionId, onRecorded }: { practiceId: string; clientId: string; sessionId: string; onRecorded: () => void }) {
@@ -88,11 +80,12 @@ export function PracticePayments({ practiceId, clientId }: { practiceId: string;
     if (choice.kind === 'invoice') pay = { what: 'invoice', invoiceId: choice.id };
     else if (choice.kind === 'balance') pay = { what: 'balance' };
     else {
-      const minor = minorUnits(amount);
-      const problem = minor === null || minor < 100 ? 'Enter at least $1.00.' : minor > summary.balance && !summary.allowPrepayment ? 'Enter no more than what you owe.' : null;
+      // In the practice's currency: its minor units (cents, yen, fils), as the ledger and Stripe count them.
+      const parsed = parseMoney(amount, summary.currency);
+      const problem = !parsed.ok ? (amount.trim() ? parsed.message : 'Enter at least $1.00.') : parsed.value < 100 ? 'Enter at least $1.00.' : parsed.value > summary.balance && !summary.allowPrepayment ? 'Enter no more than what you owe.' : null;
       setAmountError(problem);
-      if (problem || minor === null) return;
-      pay = { what: 'amount', amount: minor };
+      if (problem || !parsed.ok) return;
+      pay = { what: 'amount', amount: parsed.value };
     }
     setBusy(true);
     try {

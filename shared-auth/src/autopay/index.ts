@@ -4,6 +4,7 @@
 // formatDate through the package's own name: in a remote that is the shared singleton (the shell's
 // copy), not a second copy of the date code bundled with this subpath.
 import { formatDate } from '@cadence/shared-auth';
+import { formatMoney } from '../money/index.ts';
 
 export interface AutoPayCharge { date: string; amount: number; kind: 'balance' | 'session' }
 
@@ -48,8 +49,6 @@ export function autoPaySummaryOf(a: Record<string, unknown>): AutoPaySummary {
     upcoming: Array.isArray(a.upcoming) ? (a.upcoming as AutoPayCharge[]) : [],
   };
 }
-
-export const formatMoney = (minor: number, currency: string): string => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 
 /** "AutoPay will charge $120.00 to Visa •••• 4242 on Wed, Dec 2, 2026" (issue 33). */
 export function autoPayNotice(charge: AutoPayCharge, card: string, currency: string): string {

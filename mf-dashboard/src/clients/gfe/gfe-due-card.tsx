@@ -5,7 +5,7 @@ import type { ClientDocument } from '../api/client-document.ts';
 import { shortClientName } from '../../schedule/schedule-view.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { listUndeliveredGfes, listUndraftedGfes, type GfeChange } from './gfe-api.ts';
 
 export const GFE_DUE_TEXT = {

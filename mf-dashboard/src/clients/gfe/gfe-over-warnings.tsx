@@ -2,7 +2,7 @@ import { Link } from '@cadence/shared-router';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert } from '@cadence/shared-ui';
 import { useClientEntries } from '../../money/money-queries.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { listDeliveredGfes, type GfeVersion } from './gfe-api.ts';
 import { chargesOverEstimate } from './gfe-over.ts';

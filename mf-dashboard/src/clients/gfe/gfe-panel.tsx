@@ -3,7 +3,7 @@ import { FunctionRefusedError, formatDate, saveFile } from '@cadence/shared-auth
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, DateInput, RadioGroup, Select, StatusChip, TextInput } from '@cadence/shared-ui';
 import { FREQUENCY_LABELS, SELF_PAY_QUESTION } from '../../../../backend/functions/lib/good-faith-estimate.js';
-import { formatMoney } from '../../shared/money.ts';
+import { formatMoney } from '@cadence/shared-auth/money';
 import { useServices } from '../../practice/practice-queries.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import type { ClientDocument } from '../api/client-document.ts';

@@ -10,7 +10,7 @@ import { listClients } from '../api/list-clients.ts';
 import { refreshClients } from '../client-mutations.ts';
 import { useClients } from '../client-queries.ts';
 import { guessMapping, mappingProblems, type ColumnMapping } from './column-mapping.ts';
-import type { DecimalSeparator } from '../../shared/money.ts';
+import type { DecimalSeparator } from '@cadence/shared-auth/money';
 import type { DateOrder } from './import-dates.ts';
 import { ImportFileStep, type ChosenFile } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';

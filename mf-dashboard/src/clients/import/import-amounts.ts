@@ -1,5 +1,5 @@
 import type { CountryCode } from '../../shared/practice-country.ts';
-import { decimalEvidence, type DecimalSeparator } from '../../shared/money.ts';
+import { decimalEvidence, type DecimalSeparator } from '@cadence/shared-auth/money';
 
 // Amounts as other products and spreadsheets write them (issue 29): a decimal point (1,234.56) or
 // a decimal comma (1.234,56). Which one is decided once per file from the file's own amounts, as the

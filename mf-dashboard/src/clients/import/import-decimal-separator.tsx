@@ -1,5 +1,5 @@
 import { Alert, RadioGroup } from '@cadence/shared-ui';
-import { DECIMAL_SEPARATOR_LABELS, type DecimalSeparator } from '../../shared/money.ts';
+import { DECIMAL_SEPARATOR_LABELS, type DecimalSeparator } from '@cadence/shared-auth/money';
 import type { ImportAmounts } from './import-rows.ts';
 
 const SEPARATOR_NAMES: Record<DecimalSeparator, string> = { '.': 'decimal point', ',': 'decimal comma' };

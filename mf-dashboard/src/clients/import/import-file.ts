@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { accept, refuse, type Checked } from '../../shared/checked.ts';
+import { accept, refuse, type Checked } from '@cadence/shared-auth/money';
 
 // The first step of a client import (issue #13): is this a CSV file we can read at all? A bad file
 // gets one clear message and imports nothing. Pure: the page hands over the File's name, size and

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Select, StatusChip, Table, type BadgeTone, type Ta
 import type { ClientDocument } from '../api/client-document.ts';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, remapColumn, type ColumnMapping, type ImportField } from './column-mapping.ts';
 import { countryName } from '../../shared/country.ts';
-import { formatMoney, type DecimalSeparator } from '../../shared/money.ts';
+import { formatMoney, type DecimalSeparator } from '@cadence/shared-auth/money';
 import type { DateOrder } from './import-dates.ts';
 import { ImportDateOrder } from './import-date-order.tsx';
 import { ImportDecimalSeparator } from './import-decimal-separator.tsx';

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeFormula, removeFormulaGuard } from '../../shared/csv-writer.ts';
 import type { CountryCode } from '../../shared/practice-country.ts';
-import { formatMoney, type DecimalSeparator } from '../../shared/money.ts';
+import { formatMoney, type DecimalSeparator } from '@cadence/shared-auth/money';
 import { formatPhone, normaliseText } from '../../shared/validators.ts';
 import { ARBITRARY_SERVICES, distinctClients } from '../../../test/client-arbitraries.ts';
 import type { Client } from '../client-schema.ts';

@@ -1,6 +1,6 @@
 import { removeFormulaGuard, toCsv } from '../../shared/csv-writer.ts';
 import { DEFAULT_PRACTICE_COUNTRY, type CountryCode } from '../../shared/practice-country.ts';
-import { DEFAULT_CURRENCY, decimalEvidence, parseMoney, type DecimalSeparator } from '../../shared/money.ts';
+import { DEFAULT_CURRENCY, decimalEvidence, parseMoney, type DecimalSeparator } from '@cadence/shared-auth/money';
 import { fieldMessages } from '../../shared/schema-fields.ts';
 import { checkDateOfBirth, checkEmail, checkText, TEXT_LIMITS } from '../../shared/validators.ts';
 import { clientDisplayName, clientSchemaFor, type Client, type ClientStatus } from '../client-schema.ts';

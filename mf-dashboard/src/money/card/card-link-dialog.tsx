@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, TextInput } from '@cadence/shared-ui';
 import { QrCode } from '@cadence/shared-ui/qr';
 import { FormDialog } from '../../shared/form-dialog.tsx';
-import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
+import { formatMoney, moneyInputText, parseMoney } from '@cadence/shared-auth/money';
 import { checkoutLink } from './card-api.ts';
 
 export interface CardLinkDialogProps {

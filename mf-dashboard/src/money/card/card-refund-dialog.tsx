@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { TextInput } from '@cadence/shared-ui';
 import { FormDialog } from '../../shared/form-dialog.tsx';
-import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
+import { formatMoney, moneyInputText, parseMoney } from '@cadence/shared-auth/money';
 import { paymentName } from '../entry-dialog.tsx';
 import { refundablePayments, type LedgerEntryDocument } from '../ledger.ts';
 import { useClientEntries, useMoneyWrite } from '../money-queries.ts';

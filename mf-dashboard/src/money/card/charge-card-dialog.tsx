@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, RadioGroup, Skeleton, TextInput } from '@cadence/shared-ui';
 import { FormDialog } from '../../shared/form-dialog.tsx';
-import { formatMoney, moneyInputText, parseMoney } from '../../shared/money.ts';
+import { formatMoney, moneyInputText, parseMoney } from '@cadence/shared-auth/money';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { moneyKeys, useMoneyWrite } from '../money-queries.ts';
 import { CardRefusal, chargeCard, savedCards, sendPayLink } from './card-api.ts';
