@@ -125,19 +125,25 @@ export default sharedPlugin<PluginOptions>('appwrite-realtime', async (app, { co
   };
 
   /**
-   * Stricter than Appwrite, whose connection keeps the roles it had at sign-in: before delivering,
-   * a connection's user and session are read again (two indexed lookups), so signing out, a deleted
-   * session, a blocked user or changed labels apply to open sockets at once.
+   * Stricter than Appwrite, whose connection keeps the roles it had at sign-in: before delivering an
+   * event, a connection's user and session are read again (two indexed lookups), so signing out, a
+   * deleted session, a blocked user or changed labels apply to open sockets at once. Once per sign-in
+   * per event (`seen`): a user's many sockets on one session (each page's own) share the reading.
    */
-  const refresh = (connection: Connection): boolean => {
+  const refresh = (connection: Connection, seen: Map<string, UserRecord | null>): boolean => {
     const c = connection as RealtimeConnection;
     const identity = c.identity;
-    const now = clock.now();
     if (!identity) return true;
-    const user = getUser(store, identity.userId);
-    const session = identity.sessionId ? getSession(store, identity.sessionId) : null;
-    const sessionOk = identity.sessionId === '' ? identity.viaJwt : session !== null && session.userId === identity.userId && Date.parse(session.expire) >= now;
-    if (user && sessionOk && usable(user, identity.viaJwt ? null : session?.factors ?? [])) setIdentity(c, user, identity);
+    const key = `${identity.userId}\n${identity.sessionId}\n${identity.viaJwt ? 'jwt' : ''}`;
+    let user = seen.get(key);
+    if (user === undefined) {
+      const found = getUser(store, identity.userId);
+      const session = identity.sessionId ? getSession(store, identity.sessionId) : null;
+      const sessionOk = identity.sessionId === '' ? identity.viaJwt : session !== null && session.userId === identity.userId && Date.parse(session.expire) >= clock.now();
+      user = found && sessionOk && usable(found, identity.viaJwt ? null : session?.factors ?? []) ? found : null;
+      seen.set(key, user);
+    }
+    if (user) setIdentity(c, user, identity);
     else setIdentity(c, null, null);
     return true;
   };
@@ -147,7 +153,8 @@ export default sharedPlugin<PluginOptions>('appwrite-realtime', async (app, { co
     handle: (event) => {
       const target = targetOf(event, resources);
       if (target.channels.length === 0) return;
-      hub.publish({ events: event.names, channels: target.channels, timestamp: isoDate(clock.now()), payload: target.payload, canRead: target.canRead }, refresh);
+      const seen = new Map<string, UserRecord | null>();
+      hub.publish({ events: event.names, channels: target.channels, timestamp: isoDate(clock.now()), payload: target.payload, canRead: target.canRead }, (c) => refresh(c, seen));
     },
   });
 
