@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_POOL_LIMITS, type PoolLimits } from './functions/executor.ts';
 import { parsePlatformOrigins } from './platforms.ts';
+import { DEFAULT_MAXIMUM_FILE_SIZE } from './storage/buckets.ts';
 
 export interface EmulatorConfig {
   port: number;
@@ -53,6 +54,11 @@ export interface EmulatorConfig {
    * key (APPWRITE_RENAMES, default backend/functions/lib/attribute-renames.js; `off`: none).
    */
   renamesModule: string | null;
+  /**
+   * The largest file a bucket may be made to take over the API, in bytes (APPWRITE_STORAGE_LIMIT,
+   * Appwrite's `_APP_STORAGE_LIMIT`, default 30 000 000 as Appwrite's).
+   */
+  storageLimit: number;
   /** Fastify's request log (APPWRITE_LOG=on). */
   log: boolean;
   /** Replaces every function's folder with `<functionsDir>/<id>` (APPWRITE_FUNCTIONS_DIR), for fixture functions. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     platforms: parsePlatformOrigins(env.APPWRITE_PLATFORMS || DEFAULT_PLATFORMS),
     smtpPort: env.APPWRITE_SMTP_PORT === 'off' ? null : intFrom(env.APPWRITE_SMTP_PORT, port + 25),
     dropValues: new Set((env.APPWRITE_DROP_VALUES ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    storageLimit: intFrom(env.APPWRITE_STORAGE_LIMIT, DEFAULT_MAXIMUM_FILE_SIZE),
     renamesModule: env.APPWRITE_RENAMES === 'off' ? null : path.resolve(repoRoot, env.APPWRITE_RENAMES || 'backend/functions/lib/attribute-renames.js'),
     log: env.APPWRITE_LOG === 'on',
     functionsDir: env.APPWRITE_FUNCTIONS_DIR || undefined,

@@ -7,7 +7,9 @@ export function uniqueId(nowMs: number = Date.now()): string {
   return seconds + micros + crypto.randomBytes(4).toString('hex').slice(0, 7);
 }
 
-export const CUSTOM_ID_PATTERN = '^(unique\\(\\)|[a-zA-Z0-9][a-zA-Z0-9._-]{0,35})$';
+/** utopia's Key / UID validators (getMaxUIDLength 36): custom ids and the keys of attributes and indexes. */
+export const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
+export const CUSTOM_ID_PATTERN = `^(unique\\(\\)|${KEY_RE.source.slice(1, -1)})$`;
 export const CUSTOM_ID_DESCRIPTION =
   "Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can't start with a special char";
 

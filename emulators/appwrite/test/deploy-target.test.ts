@@ -127,6 +127,11 @@ describe('deploying a project over the API', () => {
     expect(await failure(storage().createBucket({ bucketId: 'exports', name: 'Exports' }))).toMatchObject({ code: 409, type: 'storage_bucket_already_exists' });
     expect(await storage().updateBucket({ bucketId: 'exports', name: 'Data exports', fileSecurity: true, maximumFileSize: 3_000_000, allowedFileExtensions: ['zip'] })).toMatchObject({ name: 'Data exports', maximumFileSize: 3_000_000 });
     expect(await storage().getBucket({ bucketId: 'exports' })).toMatchObject({ name: 'Data exports' });
+    // Over _APP_STORAGE_LIMIT (30 MB unless set; APPWRITE_STORAGE_LIMIT here), as Buckets/Create.php's Range refuses it.
+    expect(await failure(storage().createBucket({ bucketId: 'big', name: 'Big', maximumFileSize: 30_000_001 }))).toEqual({
+      code: 400, type: 'general_argument_invalid', message: 'Invalid `maximumFileSize` param: Value must be a valid range between 1 and 30,000,000',
+    });
+    expect(await failure(storage().updateBucket({ bucketId: 'exports', name: 'Data exports', maximumFileSize: 2_000_000_000 }))).toMatchObject({ code: 400, type: 'general_argument_invalid' });
   });
 
   it('creates a function with variables, uploads its code in chunks, activates and runs it', async () => {
@@ -175,5 +180,78 @@ describe('deploying a project over the API', () => {
     expect(await storage().getBucket({ bucketId: 'exports' })).toMatchObject({ name: 'Data exports' });
     const execution = await functions().createExecution({ functionId: 'echo', async: false });
     expect(JSON.parse(execution.responseBody)).toMatchObject({ secret: 's3cret', plain: 'two' });
+  });
+});
+
+// What a push to a real Appwrite 1.9 would stop at (src/databases/limits.ts cites Appwrite's code):
+// the row width and the attribute count Database::checkAttribute allows, and what Indexes/Create.php
+// and utopia's index validator refuse. A deploy target of its own, its project already holding a
+// collection at the attribute and index counts (as earlier pushes would have left it).
+describe('the limits Appwrite 1.9 refuses a schema at', () => {
+  let limited: TestServer;
+  const d = () => new server.Databases(admin(limited));
+  const at = { databaseId: DB, collectionId: 'limits' };
+  const many = { databaseId: DB, collectionId: 'many' };
+  beforeAll(async () => {
+    const dir = path.join(work, 'limits');
+    fs.mkdirSync(dir);
+    const flag = (key: string) => ({ key, type: 'boolean', required: false, array: false, default: null });
+    fs.writeFileSync(path.join(dir, 'appwrite.json'), JSON.stringify({
+      projectId: 'cadence', databases: [{ $id: DB, name: 'Main', enabled: true }], buckets: [], functions: [],
+      collections: [
+        { $id: 'limits', databaseId: DB, name: 'Limits', $permissions: [], documentSecurity: false, enabled: true, attributes: [], indexes: [] },
+        { $id: 'indexed', databaseId: DB, name: 'Indexed', $permissions: [], documentSecurity: false, enabled: true, attributes: [], indexes: [] },
+        {
+          $id: 'many', databaseId: DB, name: 'Many', $permissions: [], documentSecurity: false, enabled: true,
+          attributes: Array.from({ length: 1010 }, (_, n) => flag(`b${n}`)),
+          indexes: Array.from({ length: 58 }, (_, n) => ({ key: `i${n}`, type: 'key', attributes: [`b${n}`], orders: ['ASC'] })),
+        },
+      ],
+    }));
+    limited = await startTestServer({ project: 'deploy', dataDir: dir });
+  });
+  afterAll(async () => {
+    await limited?.app.close();
+  });
+
+  it("refuses an attribute that would make a row wider than MariaDB's 65,535 bytes", async () => {
+    // 1067 bytes of internal columns + 16000·4+2: still under.
+    expect(await d().createStringAttribute({ ...at, key: 'wide', size: 16_000, required: false })).toMatchObject({ status: 'processing' });
+    expect(await failure(d().createStringAttribute({ ...at, key: 'name', size: 200, required: false }))).toEqual({
+      code: 400, type: 'attribute_limit_exceeded', message: "The maximum number or size of attributes for collection 'limits' has been reached.",
+    });
+    // A TEXT-sized string (over 16,381) is a 20-byte pointer; a boolean one byte: both still fit.
+    expect(await d().createStringAttribute({ ...at, key: 'essay', size: 100_000, required: false })).toMatchObject({ status: 'processing' });
+    expect(await d().createBooleanAttribute({ ...at, key: 'flag', required: false })).toMatchObject({ status: 'processing' });
+    // An enum is stored 255 wide whatever its elements (Enum/Create.php: Database::LENGTH_KEY).
+    expect(await failure(d().createEnumAttribute({ ...at, key: 'kind', elements: ['a', 'b'], required: false }))).toMatchObject({ type: 'attribute_limit_exceeded' });
+    expect((await d().listAttributes(at)).attributes.map((a) => a.key)).toEqual(['wide', 'essay', 'flag']);
+  });
+
+  it('refuses the 1,011th attribute of a collection (1,017 columns, 7 of them internal)', async () => {
+    expect(await failure(d().createBooleanAttribute({ ...many, key: 'one_more', required: false }))).toEqual({
+      code: 400, type: 'attribute_limit_exceeded', message: "The maximum number or size of attributes for collection 'many' has been reached.",
+    });
+    expect((await d().listAttributes(many)).total).toBe(1010);
+  });
+
+  it('refuses an index over an array, over the same attribute twice, or longer than 768 characters', async () => {
+    const indexed = { databaseId: DB, collectionId: 'indexed' };
+    await d().createStringAttribute({ ...indexed, key: 'tags', size: 20, required: false, array: true });
+    await d().createStringAttribute({ ...indexed, key: 'code', size: 200, required: false });
+    await d().createStringAttribute({ ...indexed, key: 'note', size: 600, required: false });
+    await d().createIntegerAttribute({ ...indexed, key: 'rank', required: false });
+    const index = (key: string, attributes: string[]) => d().createIndex({ ...indexed, key, type: server.DatabasesIndexType.Key, attributes });
+    expect(await failure(index('by_tags', ['tags']))).toEqual({ code: 400, type: 'index_invalid', message: 'Creating indexes on array attributes is not currently supported.' });
+    expect(await failure(index('by_code_twice', ['code', 'code']))).toEqual({ code: 400, type: 'index_invalid', message: 'Duplicate attributes provided' });
+    expect(await failure(index('by_note_code', ['note', 'code']))).toEqual({ code: 400, type: 'index_invalid', message: 'Index length is longer than the maximum: 768' });
+    // $id counts 255, a string its size, an integer or a date 1: 255 + 200 + 1 + 1 fits.
+    expect(await index('by_id_code', ['$id', 'code', 'rank', '$createdAt'])).toMatchObject({ status: 'processing' });
+  });
+
+  it('refuses the 59th index of a collection (64 less 6 internal)', async () => {
+    expect(await failure(d().createIndex({ ...many, key: 'one_more', type: server.DatabasesIndexType.Key, attributes: ['b99'] }))).toEqual({
+      code: 400, type: 'index_limit_exceeded', message: "The maximum number of indexes for collection 'many' has been reached.",
+    });
   });
 });

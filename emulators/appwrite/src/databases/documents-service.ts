@@ -11,6 +11,7 @@ import { parseQueries } from '../queries.ts';
 import type { DocumentRepository, DocumentRow, StoredDocument } from './document-repository.ts';
 import type { CollectionDef, Schema } from './schema.ts';
 import { formatDate, validateDocument, type DocData } from './structure.ts';
+import { KEY_RE } from '../ids.ts';
 
 export type Flavor = 'document' | 'row';
 
@@ -38,14 +39,13 @@ export interface Actor {
   roles: string[];
 }
 
-const CUSTOM_ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 /** APP_LIMIT_DATABASE_BATCH */
 const BATCH_LIMIT = 100;
 const READ_ONLY_KEYS = ['$sequence', '$databaseId', '$collectionId', '$tableId'];
 
 export function resolveId(raw: unknown, param: string, nowMs: number): string {
   if (raw === 'unique()') return uniqueId(nowMs);
-  if (typeof raw !== 'string' || !CUSTOM_ID_RE.test(raw)) {
+  if (typeof raw !== 'string' || !KEY_RE.test(raw)) {
     throw new AppwriteError('general_argument_invalid', `Invalid \`${param}\` param: ${CUSTOM_ID_DESCRIPTION}`);
   }
   return raw;

@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
+import { KEY_RE } from '../ids.ts';
 import type { AttributeDef, CollectionDef, Schema } from './schema.ts';
 
 export class SchemaUpgradeError extends Error {}
@@ -31,8 +32,6 @@ export interface AttributeRename {
   from: string;
   to: string;
 }
-
-const KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 /** The `ATTRIBUTE_RENAMES` a module exports (config.renamesModule); a malformed entry stops the start. */
 export async function loadRenames(module: string | null): Promise<AttributeRename[]> {

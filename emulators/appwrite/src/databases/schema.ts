@@ -1,6 +1,7 @@
 // Collections as declared in backend/appwrite.json (PROTOCOL §7.2): the one schema shared with
 // production. Unknown keys are ignored so a newer CLI file still loads.
 import { AppwriteError } from '../errors.ts';
+import { KEY_RE } from '../ids.ts';
 
 export type AttributeType = 'string' | 'integer' | 'double' | 'boolean' | 'datetime';
 
@@ -46,8 +47,6 @@ export interface DatabaseDef {
 
 export type Schema = Map<string, DatabaseDef>;
 
-/** Ids end up in SQL identifiers and literals, so they must be Appwrite-valid keys. */
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 function rec(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -148,7 +147,7 @@ export function parseSchema(project: unknown): Schema {
   for (const raw of [...arr(p['databases']), ...arr(p['tablesDB'])]) {
     const d = rec(raw);
     const id = str(d['$id']);
-    if (!ID_RE.test(id)) continue;
+    if (!KEY_RE.test(id)) continue;
     schema.set(id, { id, name: str(d['name'], id), enabled: d['enabled'] !== false, collections: new Map() });
   }
   for (const raw of [...arr(p['collections']), ...arr(p['tables'])]) {
@@ -156,7 +155,7 @@ export function parseSchema(project: unknown): Schema {
     const id = str(c['$id']);
     const databaseId = str(c['databaseId']);
     const db = schema.get(databaseId);
-    if (!ID_RE.test(id) || !db) continue;
+    if (!KEY_RE.test(id) || !db) continue;
     const attributes = new Map<string, AttributeDef>();
     for (const a of arr(c['attributes'] ?? c['columns'])) {
       const def = parseAttribute(a);

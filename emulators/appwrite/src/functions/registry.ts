@@ -2,6 +2,7 @@
 // variables live.
 import fs from 'node:fs';
 import path from 'node:path';
+import { KEY_RE } from '../ids.ts';
 
 export interface FunctionDef {
   id: string;
@@ -39,7 +40,7 @@ export function parseFunctions(project: unknown, projectFile: string, functionsD
   for (const raw of Array.isArray(list) ? list : []) {
     const f = rec(raw);
     const id = typeof f['$id'] === 'string' ? f['$id'] : '';
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/.test(id)) continue;
+    if (!KEY_RE.test(id)) continue;
     const relPath = typeof f['path'] === 'string' ? f['path'] : `functions/${id}`;
     const vars: Record<string, string> = {};
     for (const [k, v] of Object.entries(rec(f['vars']))) if (typeof v === 'string') vars[k] = v;

@@ -22,6 +22,7 @@ import { sharedPlugin } from '../plugins/shared-plugin.ts';
 import { convertChannels, rebindAccountChannels, targetOf, type Resources } from './channels.ts';
 import { RealtimeHub, type Connection } from './hub.ts';
 import { compileRealtimeQueries, RealtimeQueryError } from './realtime-queries.ts';
+import { KEY_RE } from '../ids.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +37,6 @@ const CONNECT_LIMIT = 128;
 const MESSAGE_LIMIT = 32;
 const WINDOW_MS = 60_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
-/** `CustomId`: the subscription ids a client may choose. */
-const CUSTOM_ID = /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$/;
 
 /** Who is behind a connection, kept to check again later (sessions end, users are blocked). */
 interface Identity {
@@ -79,7 +78,7 @@ function subscribeItems(data: unknown): Array<{ subscriptionId?: string; channel
   return data.map((item: unknown) => {
     if (!isRecord(item)) throw invalid('Each subscribe payload must be an object.');
     const { subscriptionId, channels, queries } = item;
-    if (subscriptionId !== undefined && (typeof subscriptionId !== 'string' || !CUSTOM_ID.test(subscriptionId))) throw invalid('subscriptionId is not a valid id.');
+    if (subscriptionId !== undefined && (typeof subscriptionId !== 'string' || !KEY_RE.test(subscriptionId))) throw invalid('subscriptionId is not a valid id.');
     if (channels === undefined) throw invalid('channels is not present in payload.');
     if (!Array.isArray(channels)) throw invalid('channels is not a valid array.');
     if (!channels.every((c): c is string => typeof c === 'string')) throw invalid('channels must contain only strings.');

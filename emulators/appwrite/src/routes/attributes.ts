@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AttributeDef, CollectionDef } from '../databases/schema.ts';
 import { assertEncryptSize, parseAttribute } from '../databases/schema.ts';
+import { assertAttributeFits, KEY_RE } from '../databases/limits.ts';
 import { AppwriteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { CUSTOM_ID_DESCRIPTION } from '../ids.ts';
@@ -60,7 +61,7 @@ type CreateBody = {
 };
 
 /** utopia's Key validator (Database::MAX_UID_DEFAULT_LENGTH): attribute keys are 36 characters at most. */
-const key = { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$', description: CUSTOM_ID_DESCRIPTION } as const;
+const key = { type: 'string', pattern: KEY_RE.source, description: CUSTOM_ID_DESCRIPTION } as const;
 const number = { type: 'number', description: 'Value must be a valid number' } as const;
 const common = { key, required: boolean, array: boolean } as const;
 
@@ -116,6 +117,7 @@ export function attributeRoutes(app: FastifyInstance, project: Project, at: stri
       const def = parseAttribute(entry);
       if (!def) throw new AppwriteError('attribute_type_invalid');
       assertEncryptSize(def);
+      assertAttributeFits(c.id, c.attributes.values(), def);
       if (def.format === 'enum' && def.default !== null && !def.elements.includes(String(def.default))) {
         throw new AppwriteError('attribute_value_invalid', 'Default value not found in elements');
       }

@@ -14,18 +14,19 @@ type BucketBody = {
   allowedFileExtensions?: string[]; compression?: string; encryption?: boolean; antivirus?: boolean; transformations?: boolean;
 };
 
-const properties = {
+/** The body's fields; a file size is Range(1, _APP_STORAGE_LIMIT) on a self-hosted Appwrite (Buckets/Create.php). */
+const propertiesFor = (storageLimit: number) => ({
   name: text(128),
   permissions: { type: 'array', maxItems: 100, items: { type: 'string' }, description: 'Permissions must be an array of strings with at most 100 items.' },
   fileSecurity: boolean,
   enabled: boolean,
-  maximumFileSize: { type: 'integer', minimum: 1, description: 'Value must be a valid range between 1 and 30,000,000' },
+  maximumFileSize: { type: 'integer', minimum: 1, maximum: storageLimit, description: `Value must be a valid range between 1 and ${storageLimit.toLocaleString('en-US')}` },
   allowedFileExtensions: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 64 }, description: 'Value must a valid array no longer than 100 items and Value must be a valid string and at most 64 chars' },
   compression: { type: 'string', enum: ['none', 'gzip', 'zstd'], description: 'Value must be one of (none, gzip, zstd)' },
   encryption: boolean,
   antivirus: boolean,
   transformations: boolean,
-} as const;
+} as const);
 
 /** The appwrite.json entry of a bucket, Appwrite's defaults for what the body leaves out. */
 function entryOf(id: string, b: BucketBody): Record<string, unknown> {
@@ -44,8 +45,9 @@ function entryOf(id: string, b: BucketBody): Record<string, unknown> {
   };
 }
 
-export function bucketAdminRoutes(app: FastifyInstance, project: Project, service: StorageService): void {
+export function bucketAdminRoutes(app: FastifyInstance, project: Project, service: StorageService, storageLimit: number): void {
   const config = { scope: 'buckets.write' };
+  const properties = propertiesFor(storageLimit);
   const answer = (id: string) => {
     const bucket = project.buckets.get(id);
     if (!bucket) throw new AppwriteError('storage_bucket_not_found');

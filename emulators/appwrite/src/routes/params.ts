@@ -1,6 +1,6 @@
 // JSON-schema fragments for route parameters. Each `description` is the utopia validator text that
 // the error handler puts into ``Invalid `<param>` param: <description>``.
-import { CUSTOM_ID_DESCRIPTION, CUSTOM_ID_PATTERN } from '../ids.ts';
+import { CUSTOM_ID_DESCRIPTION, CUSTOM_ID_PATTERN, KEY_RE } from '../ids.ts';
 import { PASSWORD_DESCRIPTION } from '../account/passwords.ts';
 
 export function text(max: number, min = 0) {
@@ -23,7 +23,7 @@ export const customId = { type: 'string', pattern: CUSTOM_ID_PATTERN, descriptio
 
 export const uid = {
   type: 'string',
-  pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$',
+  pattern: KEY_RE.source,
   description: CUSTOM_ID_DESCRIPTION.replace('Parameter', 'UID'),
 } as const;
 

@@ -4,6 +4,7 @@
 // document applied like the start-time reading (project.ts); indexes answer 202 `processing`.
 import type { FastifyInstance } from 'fastify';
 import { assertIndexable, parseIndex, type CollectionDef, type DatabaseDef } from '../databases/schema.ts';
+import { assertIndexFits, KEY_RE } from '../databases/limits.ts';
 import { AppwriteError } from '../errors.ts';
 import { CUSTOM_ID_DESCRIPTION, resolveCustomId } from '../ids.ts';
 import type { Project, ProjectDocument } from '../project.ts';
@@ -128,7 +129,7 @@ export function schemaRoutes(app: FastifyInstance, project: Project, at: string)
       body: {
         type: 'object',
         properties: {
-          key: { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9._-]{0,35}$', description: CUSTOM_ID_DESCRIPTION },
+          key: { type: 'string', pattern: KEY_RE.source, description: CUSTOM_ID_DESCRIPTION },
           type: { type: 'string', enum: ['key', 'fulltext', 'unique', 'spatial'], description: 'Value must be one of (key, fulltext, unique, spatial)' },
           attributes: { type: 'array', minItems: 1, maxItems: 100, items: { type: 'string' }, description: 'Value must a valid array no longer than 100 items and Value must be a valid string and at least 1 chars and no longer than 36 chars' },
           orders: { type: 'array', maxItems: 100, items: { type: 'string' }, description: 'Value must a valid array no longer than 100 items and Value must be one of (ASC, DESC)' },
@@ -147,6 +148,7 @@ export function schemaRoutes(app: FastifyInstance, project: Project, at: string)
       if (!c.attributes.has(attribute) && !SYSTEM_ATTRIBUTES.includes(attribute)) throw new AppwriteError('attribute_unknown', `The requested attribute '${attribute}' could not be found.`);
     }
     assertIndexable(index, c.attributes);
+    assertIndexFits(c.id, index, c.attributes, c.indexes.length);
     project.update((document) => {
       const target = collectionEntry(document, c);
       target['indexes'] = [...(Array.isArray(target['indexes']) ? target['indexes'] : []), entry];

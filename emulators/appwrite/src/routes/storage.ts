@@ -63,7 +63,7 @@ function malformedForm(error: unknown): unknown {
   return new AppwriteError('general_bad_request', 'Invalid multipart form body.');
 }
 
-export default async function storageRoutes(app: FastifyInstance, { store, clock, project }: PluginOptions): Promise<void> {
+export default async function storageRoutes(app: FastifyInstance, { store, clock, project, config }: PluginOptions): Promise<void> {
   migrateFiles(store.db);
   const blobs = new FileBlobs(store);
   blobs.clearTemporary();
@@ -85,7 +85,7 @@ export default async function storageRoutes(app: FastifyInstance, { store, clock
     return bucketModel(bucket, service.repo.totalSize(bucket.id));
   });
 
-  bucketAdminRoutes(app, project, service);
+  bucketAdminRoutes(app, project, service, config.storageLimit);
 
   app.post<{ Params: BucketParams }>(FILES, { config: { scope: 'files.write' } }, async (request, reply) => {
     const actor = actorOf(request);

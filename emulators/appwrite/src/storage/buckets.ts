@@ -1,6 +1,7 @@
 // Storage buckets as declared in backend/appwrite.json (`buckets[]`, the Appwrite CLI's format):
 // read at start like the collections, never created or changed over HTTP here.
 import { isAllowed, type PermissionAction } from '../permissions.ts';
+import { KEY_RE } from '../ids.ts';
 
 export interface BucketDef {
   id: string;
@@ -24,7 +25,6 @@ export type Buckets = Map<string, BucketDef>;
 /** `_APP_STORAGE_LIMIT`'s default, Appwrite's bucket default too. */
 export const DEFAULT_MAXIMUM_FILE_SIZE = 30_000_000;
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 function rec(v: unknown): Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -37,7 +37,7 @@ export function parseBuckets(project: unknown, createdAt: string): Buckets {
   for (const entry of Array.isArray(raw) ? raw : []) {
     const b = rec(entry);
     const id = typeof b['$id'] === 'string' ? b['$id'] : '';
-    if (!ID_RE.test(id)) continue;
+    if (!KEY_RE.test(id)) continue;
     const size = b['maximumFileSize'];
     const compression = b['compression'];
     buckets.set(id, {

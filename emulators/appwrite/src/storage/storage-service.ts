@@ -12,11 +12,11 @@ import { bucketAllows, type BucketDef, type Buckets } from './buckets.ts';
 import type { FileBlobs, ReceivedSegment, SegmentRef } from './file-blobs.ts';
 import type { FileRecord, FileRepository } from './file-repository.ts';
 import { sniffMimeType } from './mime-types.ts';
+import { KEY_RE } from '../ids.ts';
 
 /** APP_LIMIT_UPLOAD_CHUNK_SIZE: the SDKs' chunk size, and how Appwrite numbers chunks. */
 export const CHUNK_SIZE = 5 * 1024 * 1024;
 
-const ID_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
 
 export interface ContentRange {
   start: number;
@@ -105,7 +105,7 @@ export class StorageService {
   private async store(actor: Actor, bucket: BucketDef, input: UploadInput, onPlaced: () => void): Promise<UploadResult> {
     const { segment, range } = input;
     if (input.fileId === undefined) throw new AppwriteError('general_argument_invalid', 'Param "fileId" is not optional.');
-    if (input.fileId !== 'unique()' && !ID_RE.test(input.fileId)) {
+    if (input.fileId !== 'unique()' && !KEY_RE.test(input.fileId)) {
       throw new AppwriteError('general_argument_invalid', "Invalid `fileId` param: Parameter must contain at most 36 chars. Valid chars are a-z, A-Z, 0-9, period, hyphen, and underscore. Can't start with a special char");
     }
     let permissions = input.permissions === undefined ? null : parsePermissions(input.permissions);
@@ -114,7 +114,7 @@ export class StorageService {
 
     let fileId = resolveCustomId(input.fileId, this.clock.now());
     if (range && input.uploadId !== undefined && input.uploadId !== '') {
-      if (!ID_RE.test(input.uploadId)) throw new AppwriteError('storage_invalid_appwrite_id');
+      if (!KEY_RE.test(input.uploadId)) throw new AppwriteError('storage_invalid_appwrite_id');
       fileId = input.uploadId;
     }
     if (bucket.allowedFileExtensions.length > 0 && !bucket.allowedFileExtensions.includes(extensionOf(input.fileName))) {
