@@ -33,8 +33,17 @@ export interface ParsedProject {
   functions: Map<string, FunctionDef>;
 }
 
+/**
+ * What a deployed change asks of the stored documents beyond fitting the new project: the values
+ * an attribute's deletion drops (`collection.attribute`), an attribute's new key (its values move).
+ */
+export interface ApplyOptions {
+  dropValues?: readonly string[];
+  renames?: ReadonlyArray<{ databaseId: string; collectionId: string; from: string; to: string }>;
+}
+
 /** Runs before a new project is swapped in; throwing refuses it (nothing changes). */
-export type ProjectApplier = (next: ParsedProject) => void;
+export type ProjectApplier = (next: ParsedProject, options: ApplyOptions) => void;
 
 function list(v: unknown): Array<Record<string, unknown>> {
   return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)) : [];
@@ -104,7 +113,7 @@ export class Project {
 
   /** Registers a step that must succeed before a new project is swapped in (and runs it on the current one). */
   onApply(applier: ProjectApplier): void {
-    applier({ schema: this.schema, buckets: this.buckets, functions: this.functions });
+    applier({ schema: this.schema, buckets: this.buckets, functions: this.functions }, {});
     this.appliers.push(applier);
   }
 
@@ -112,12 +121,12 @@ export class Project {
    * Changes the deployed project: `change` edits a copy of the document; the copy is parsed,
    * applied and written (atomically) before anyone sees it. Only a deploy target takes changes.
    */
-  update<T>(change: (document: ProjectDocument) => T): T {
+  update<T>(change: (document: ProjectDocument) => T, options: ApplyOptions = {}): T {
     this.assertDeployTarget();
     const next = this.read();
     const result = change(next);
     const parsed = this.parse(next);
-    for (const applier of this.appliers) applier(parsed);
+    for (const applier of this.appliers) applier(parsed, options);
     this.write(next);
     this.document = next;
     this.swap(parsed);

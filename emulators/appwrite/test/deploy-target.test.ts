@@ -202,6 +202,14 @@ describe('the limits Appwrite 1.9 refuses a schema at', () => {
         { $id: 'limits', databaseId: DB, name: 'Limits', $permissions: [], documentSecurity: false, enabled: true, attributes: [], indexes: [] },
         { $id: 'indexed', databaseId: DB, name: 'Indexed', $permissions: [], documentSecurity: false, enabled: true, attributes: [], indexes: [] },
         {
+          $id: 'changes', databaseId: DB, name: 'Changes', $permissions: [], documentSecurity: false, enabled: true, indexes: [],
+          attributes: [
+            { key: 'title', type: 'string', size: 20, required: false, array: false, default: null },
+            { key: 'count', type: 'integer', min: 0, max: 10, required: false, array: false, default: null },
+            { key: 'kind', type: 'string', format: 'enum', elements: ['a', 'b'], size: 1, required: false, array: false, default: null },
+          ],
+        },
+        {
           $id: 'many', databaseId: DB, name: 'Many', $permissions: [], documentSecurity: false, enabled: true,
           attributes: Array.from({ length: 1010 }, (_, n) => flag(`b${n}`)),
           indexes: Array.from({ length: 58 }, (_, n) => ({ key: `i${n}`, type: 'key', attributes: [`b${n}`], orders: ['ASC'] })),
@@ -253,5 +261,55 @@ describe('the limits Appwrite 1.9 refuses a schema at', () => {
     expect(await failure(d().createIndex({ ...many, key: 'one_more', type: server.DatabasesIndexType.Key, attributes: ['b99'] }))).toEqual({
       code: 400, type: 'index_limit_exceeded', message: "The maximum number of indexes for collection 'many' has been reached.",
     });
+  });
+
+  it('updates an attribute as appwrite push does when its required, default, size, range or elements changed (200)', async () => {
+    const changes = { databaseId: DB, collectionId: 'changes' };
+    await d().createDocument({ ...changes, documentId: 'one', data: { title: 'Hello world', count: 5, kind: 'a' } });
+    expect(await d().updateStringAttribute({ ...changes, key: 'title', required: false, xdefault: 'Untitled', size: 50 })).toMatchObject({
+      key: 'title', type: 'string', status: 'available', size: 50, default: 'Untitled', required: false,
+    });
+    expect(await d().getAttribute({ ...changes, key: 'title' })).toMatchObject({ size: 50, default: 'Untitled' });
+    expect(await d().updateIntegerAttribute({ ...changes, key: 'count', required: false, xdefault: 7, min: 1, max: 9 })).toMatchObject({ min: 1, max: 9, default: 7 });
+    expect(await d().updateEnumAttribute({ ...changes, key: 'kind', elements: ['a', 'b', 'c'], required: false, xdefault: 'c' })).toMatchObject({ elements: ['a', 'b', 'c'], default: 'c' });
+    expect(await d().createDocument({ ...changes, documentId: 'two', data: { kind: 'b' } })).toMatchObject({ title: 'Untitled', count: 7, kind: 'b' });
+    expect(await d().getDocument({ ...changes, documentId: 'one' })).toMatchObject({ title: 'Hello world', count: 5, kind: 'a' });
+
+    // What Appwrite refuses (Attributes/Action.php updateAttribute).
+    expect(await failure(d().updateStringAttribute({ ...changes, key: 'title', required: false, xdefault: null, size: 5 }))).toEqual({
+      code: 400, type: 'attribute_invalid_resize', message: 'Existing data is too large for new size, truncate your existing data then try again.',
+    });
+    expect(await failure(d().updateIntegerAttribute({ ...changes, key: 'count', required: false, xdefault: null, min: 9, max: 1 }))).toEqual({
+      code: 400, type: 'attribute_value_invalid', message: 'Minimum value must be lesser than maximum value',
+    });
+    expect(await failure(d().updateStringAttribute({ ...changes, key: 'title', required: true, xdefault: 'x' }))).toMatchObject({ code: 400, type: 'attribute_default_unsupported' });
+    expect(await failure(d().updateIntegerAttribute({ ...changes, key: 'title', required: false, xdefault: null }))).toMatchObject({ code: 400, type: 'attribute_type_invalid' });
+    expect(await failure(d().updateStringAttribute({ ...changes, key: 'nothing', required: false, xdefault: null }))).toMatchObject({ code: 404, type: 'attribute_not_found' });
+    expect(await d().getAttribute({ ...changes, key: 'title' })).toMatchObject({ size: 50 });
+  });
+
+  it('renames an attribute with newKey, keeping its values; deletes an attribute (204) and an index (204) as push does', async () => {
+    const changes = { databaseId: DB, collectionId: 'changes' };
+    expect(await d().updateStringAttribute({ ...changes, key: 'title', required: false, xdefault: null, newKey: 'heading' })).toMatchObject({ key: 'heading', size: 50 });
+    const one = await d().getDocument({ ...changes, documentId: 'one' });
+    expect(one).toMatchObject({ heading: 'Hello world' });
+    expect(one).not.toHaveProperty('title');
+
+    await d().createIndex({ ...changes, key: 'by_count', type: server.DatabasesIndexType.Key, attributes: ['count'] });
+    expect(await failure(d().deleteAttribute({ ...changes, key: 'count' }))).toEqual({
+      code: 409, type: 'index_dependency', message: "Attribute 'count' cannot be renamed or deleted. Please remove the associated index first.",
+    });
+    await d().deleteIndex({ ...changes, key: 'by_count' });
+    expect(await failure(d().getIndex({ ...changes, key: 'by_count' }))).toMatchObject({ code: 404, type: 'index_not_found' });
+    await d().deleteAttribute({ ...changes, key: 'count' });
+    expect((await d().listAttributes(changes)).attributes.map((a) => a.key)).toEqual(['heading', 'kind']);
+    expect(await d().getDocument({ ...changes, documentId: 'one' })).not.toHaveProperty('count');
+    expect(await failure(d().deleteAttribute({ ...changes, key: 'count' }))).toMatchObject({ code: 404, type: 'attribute_not_found' });
+
+    // A unique index deleted no longer holds.
+    await d().createIndex({ ...changes, key: 'one_heading', type: server.DatabasesIndexType.Unique, attributes: ['heading'] });
+    expect(await failure(d().createDocument({ ...changes, documentId: 'three', data: { heading: 'Hello world' } }))).toMatchObject({ code: 409, type: 'document_unique_constraint_violation' });
+    await d().deleteIndex({ ...changes, key: 'one_heading' });
+    expect(await d().createDocument({ ...changes, documentId: 'three', data: { heading: 'Hello world' } })).toMatchObject({ heading: 'Hello world' });
   });
 });

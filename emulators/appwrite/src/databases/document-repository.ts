@@ -92,6 +92,7 @@ export function columnResolver(collection: CollectionDef): ColumnResolver {
 
 /** Creates the expression indexes declared in appwrite.json (idempotent). */
 export function ensureIndexes(db: Database.Database, schema: Schema): void {
+  const declared = new Set<string>();
   for (const database of schema.values()) {
     for (const c of database.collections.values()) {
       const resolve = columnResolver(c);
@@ -103,6 +104,7 @@ export function ensureIndexes(db: Database.Database, schema: Schema): void {
         });
         if (cols.some((x) => x === null)) continue;
         const name = `doc_${database.id}_${c.id}_${idx.key}`.replace(/[^A-Za-z0-9_]/g, '_');
+        declared.add(name);
         try {
           db.exec(`CREATE ${idx.type === 'unique' ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS "${name}" ON documents (${cols.join(', ')})
             WHERE database_id = ${lit(database.id)} AND collection_id = ${lit(c.id)}`);
@@ -114,6 +116,10 @@ export function ensureIndexes(db: Database.Database, schema: Schema): void {
       }
     }
   }
+  // An index no longer declared (deleted over the API, or gone from appwrite.json) no longer holds:
+  // a unique one would otherwise still refuse writes.
+  const stale = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents' AND name LIKE 'doc\\_%' ESCAPE '\\'").all();
+  for (const { name } of stale) if (!declared.has(name)) db.exec(`DROP INDEX IF EXISTS "${name}"`);
 }
 
 /** A document as stored: `permissionsJson` and `dataJson` are the JSON texts `DocumentRow` parses. */

@@ -3,11 +3,15 @@
 // attributeInteger…), and, on a deploy target, created per type as Appwrite 1.9's
 // Attributes/*/Create.php do — 202 with `status: processing`, `available` once applied. A created
 // attribute is an entry of the project document in appwrite.json's own form, applied through the
-// same path as the start-time reading (project.ts).
+// same path as the start-time reading (project.ts). What `appwrite push` sends when a pushed
+// attribute changed: PATCH …/attributes/<kind>/:key (required, default, size, min/max, elements,
+// newKey: Attributes/Action.php updateAttribute, 200) and DELETE …/attributes/:key (204; its values
+// are dropped, as Appwrite drops the column).
 import type { FastifyInstance } from 'fastify';
 import type { AttributeDef, CollectionDef } from '../databases/schema.ts';
 import { assertEncryptSize, parseAttribute } from '../databases/schema.ts';
 import { assertAttributeFits, KEY_RE } from '../databases/limits.ts';
+import { SchemaUpgradeError } from '../databases/schema-upgrade.ts';
 import { AppwriteError } from '../errors.ts';
 import type { Project } from '../project.ts';
 import { CUSTOM_ID_DESCRIPTION } from '../ids.ts';
@@ -86,6 +90,24 @@ const KINDS: Record<string, { body: Record<string, unknown>; required?: string[]
   datetime: { body: { ...common, default: { type: 'string' } }, entry: () => ({ type: 'datetime', format: '' }) },
 };
 
+type UpdateBody = { required: boolean; default?: unknown; size?: number | null; min?: number | null; max?: number | null; elements?: string[]; newKey?: string | null };
+
+/** Which stored attributes a kind's update route may change (Action.php: same type, same string format). */
+function kindOf(a: AttributeDef): string {
+  if (a.type === 'string') return a.format === '' ? 'string' : a.format;
+  return a.type === 'double' ? 'float' : a.type;
+}
+
+/** The update body per kind: what Attributes/<Kind>/Update.php takes beyond `required` and `default`. */
+function updateBody(kind: string): Record<string, unknown> {
+  const create = KINDS[kind]?.body ?? {};
+  const extra: Record<string, unknown> = {};
+  if (kind === 'string') extra['size'] = { ...(create['size'] as object), type: ['integer', 'null'] };
+  if (kind === 'enum') extra['elements'] = create['elements'];
+  if (kind === 'integer' || kind === 'float') Object.assign(extra, { min: { ...(create['min'] as object), type: [kind === 'float' ? 'number' : 'integer', 'null'] }, max: { ...(create['max'] as object), type: [kind === 'float' ? 'number' : 'integer', 'null'] } });
+  return { required: boolean, default: {}, newKey: { ...key, type: ['string', 'null'] }, ...extra };
+}
+
 /** `at`: when the schema was loaded (the attributes' $createdAt and $updatedAt). */
 export function attributeRoutes(app: FastifyInstance, project: Project, at: string): void {
   const base = '/v1/databases/:databaseId/collections/:collectionId/attributes';
@@ -128,5 +150,66 @@ export function attributeRoutes(app: FastifyInstance, project: Project, at: stri
       project.startProcessing(processingKey(c, 'attribute', def.key));
       return reply.code(202).send(toAttributeModel(def, at, 'processing'));
     });
+
+    app.patch<{ Params: Params; Body: UpdateBody }>(`${base}/${kind}/:key`, {
+      config: { scope: 'collections.write' },
+      schema: { params, body: { type: 'object', properties: updateBody(kind), required: ['required'] } },
+    }, async (request) => {
+      const c = managedCollection(project, request.params.databaseId, request.params.collectionId);
+      const k = request.params.key ?? '';
+      const current = c.attributes.get(k);
+      if (!current) throw new AppwriteError('attribute_not_found', `Attribute with the requested key '${k}' could not be found.`);
+      if (project.statusOf(processingKey(c, 'attribute', k)) !== 'available') throw new AppwriteError('attribute_not_available', `The requested attribute '${k}' is not yet available. Please try again later.`);
+      if (kindOf(current) !== kind) throw new AppwriteError('attribute_type_invalid', `The attribute '${k}' type is invalid.`);
+      const b = request.body;
+      const value = b.default ?? null;
+      if (b.required && value !== null) throw new AppwriteError('attribute_default_unsupported', 'Cannot set default value for required attribute');
+      if (current.array && value !== null) throw new AppwriteError('attribute_default_unsupported', 'Cannot set default value for array attributes');
+      const min = b.min ?? current.min;
+      const max = b.max ?? current.max;
+      if (min !== null && max !== null && min > max) throw new AppwriteError('attribute_value_invalid', 'Minimum value must be lesser than maximum value');
+      if (kind === 'enum' && (!b.elements || b.elements.length === 0)) throw new AppwriteError('attribute_value_invalid', 'Enum elements must not be empty');
+      if (kind === 'enum' && value !== null && !b.elements?.includes(String(value))) throw new AppwriteError('attribute_value_invalid', 'Default value not found in elements');
+      const newKey = b.newKey && b.newKey !== k ? b.newKey : null;
+      if (newKey && c.attributes.has(newKey)) throw new AppwriteError('attribute_already_exists');
+      if (newKey && c.indexes.some((i) => i.attributes.includes(k))) throw new AppwriteError('index_dependency', `Attribute '${k}' cannot be renamed or deleted. Please remove the associated index first.`);
+      let entry: Record<string, unknown> = {};
+      try {
+        project.update((document) => {
+          const target = collectionEntry(document, c);
+          const list = (Array.isArray(target['attributes']) ? target['attributes'] : []) as Array<Record<string, unknown>>;
+          target['attributes'] = list.map((raw) => {
+            if (raw['key'] !== k) return raw;
+            entry = { ...raw, key: newKey ?? k, required: b.required, default: value };
+            if (b.size) entry['size'] = b.size;
+            if (kind === 'enum') entry['elements'] = b.elements;
+            if (kind === 'integer' || kind === 'float') Object.assign(entry, { min, max });
+            return entry;
+          });
+          const def = parseAttribute(entry);
+          if (!def) throw new AppwriteError('attribute_type_invalid');
+          assertEncryptSize(def);
+          assertAttributeFits(c.id, [...c.attributes.values()].filter((a) => a.key !== k), def);
+        }, newKey ? { renames: [{ databaseId: c.databaseId, collectionId: c.id, from: k, to: newKey }] } : {});
+      } catch (error) {
+        // A stored value the change no longer fits: utopia's TruncateException for a narrowed size.
+        if (!(error instanceof SchemaUpgradeError)) throw error;
+        if (b.size && b.size < current.size) throw new AppwriteError('attribute_invalid_resize');
+        throw new AppwriteError('attribute_value_invalid', error.message.split('\n')[1]?.trim());
+      }
+      return toAttributeModel(parseAttribute(entry) as AttributeDef, at);
+    });
   }
+
+  app.delete<{ Params: Params }>(`${base}/:key`, { config: { scope: 'collections.write' }, schema: { params } }, async (request, reply) => {
+    const c = managedCollection(project, request.params.databaseId, request.params.collectionId);
+    const k = request.params.key ?? '';
+    if (!c.attributes.has(k)) throw new AppwriteError('attribute_not_found', `Attribute with the requested key '${k}' could not be found.`);
+    if (c.indexes.some((i) => i.attributes.includes(k))) throw new AppwriteError('index_dependency', `Attribute '${k}' cannot be renamed or deleted. Please remove the associated index first.`);
+    project.update((document) => {
+      const target = collectionEntry(document, c);
+      target['attributes'] = (Array.isArray(target['attributes']) ? target['attributes'] : []).filter((raw: Record<string, unknown>) => raw['key'] !== k);
+    }, { dropValues: [`${c.id}.${k}`] });
+    return reply.code(204).send();
+  });
 }

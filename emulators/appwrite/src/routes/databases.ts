@@ -83,8 +83,9 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
   migrateDocuments(opts.store.db);
   const renames = await loadRenames(opts.config.renamesModule);
   // At start and before each deployed change: stored documents follow the project's attributes.
-  opts.project.onApply((next) => {
-    upgradeDocuments(opts.store.db, next.schema, opts.config.dropValues, renames);
+  // A deployed attribute deletion drops its values; a deployed new key moves them (routes/attributes.ts).
+  opts.project.onApply((next, change) => {
+    upgradeDocuments(opts.store.db, next.schema, new Set([...opts.config.dropValues, ...(change.dropValues ?? [])]), [...renames, ...(change.renames ?? [])]);
     ensureIndexes(opts.store.db, next.schema);
   });
   const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);

@@ -156,4 +156,15 @@ export function schemaRoutes(app: FastifyInstance, project: Project, at: string)
     project.startProcessing(processingKey(c, 'index', index.key));
     return reply.code(202).send(indexModel(c, index, 'processing'));
   });
+  // What `appwrite push` does to an index that changed: delete it (204), then create it again.
+  app.delete<{ Params: ColParams }>(`${indexes}/:key`, { config: colWrite }, async (request, reply) => {
+    const c = managedCollection(project, request.params.databaseId, request.params.collectionId);
+    const k = request.params.key ?? '';
+    if (!c.indexes.some((i) => i.key === k)) throw new AppwriteError('index_not_found', `Index with the requested key '${k}' could not be found.`);
+    project.update((document) => {
+      const target = collectionEntry(document, c);
+      target['indexes'] = (Array.isArray(target['indexes']) ? target['indexes'] : []).filter((raw: Record<string, unknown>) => raw['key'] !== k);
+    });
+    return reply.code(204).send();
+  });
 }
