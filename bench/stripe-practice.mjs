@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CONNECT_WEBHOOK_EVENTS } from '../backend/functions/lib/connect-events.js';
 import { root } from './apps.mjs';
 import { KEY_HEADERS } from './shared.mjs';
 
@@ -63,7 +64,8 @@ export async function clientWithCharge(endpoint, userId, i, amount, date) {
 }
 
 /**
- * The Stripe emulator on `port`, signing Connect events for the Appwrite emulator's webhook function.
+ * The Stripe emulator on `port`, signing Connect events for the Appwrite emulator's webhook function
+ * (the events it acts on, as the local stack's endpoint and production's listen to).
  * @returns {Promise<{ stop: () => void }>}
  */
 export async function startStripe(port, appwriteOrigin) {
@@ -73,6 +75,7 @@ export async function startStripe(port, appwriteOrigin) {
     env: {
       ...process.env, STRIPE_PORT: String(port), STRIPE_DATA_DIR: dataDir, STRIPE_WEBHOOK_URL: `${appwriteOrigin}/_functions/stripe-webhook`, STRIPE_WEBHOOK_SECRET: 'whsec_bench',
       STRIPE_CONNECT_WEBHOOK_URL: `${appwriteOrigin}/_functions/stripe-connect-webhook`, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+      STRIPE_CONNECT_WEBHOOK_EVENTS: CONNECT_WEBHOOK_EVENTS.join(','),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CONNECT_WEBHOOK_EVENTS } from '../backend/functions/lib/connect-events.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -183,6 +184,8 @@ export async function startStack({ appPort = 3000, appwritePort = 4000, stripePo
         STRIPE_WEBHOOK_SECRET: webhookSecret,
         STRIPE_CONNECT_WEBHOOK_URL: `${appwriteUrl}/_functions/stripe-connect-webhook`,
         STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
+        // The Connect endpoint listens to what stripe-connect-webhook acts on, as in production.
+        STRIPE_CONNECT_WEBHOOK_EVENTS: CONNECT_WEBHOOK_EVENTS.join(','),
         ...env,
       });
       children.push(stripe);

@@ -16,6 +16,9 @@ export interface StripeEmulatorConfig {
   /** The platform's Connect endpoint: connected accounts' events, signed with its own secret ('' disables). */
   connectWebhookUrl: string;
   connectWebhookSecret: string;
+  /** The event types each configured endpoint listens to (`['*']`: every one), as its enabled_events. */
+  webhookEvents: string[];
+  connectWebhookEvents: string[];
   /** Origin used in hosted page links (session.url, hosted_invoice_url, invoice_pdf). */
   publicUrl: string;
   /** Days after the first failed charge on which it is retried. */
@@ -48,6 +51,11 @@ function retryDaysFrom(value: string | undefined): number[] {
   return value.split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n) && n > 0);
 }
 
+function eventsFrom(value: string | undefined): string[] {
+  const types = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return types.length > 0 ? types : ['*'];
+}
+
 function dunningFrom(value: string | undefined): DunningOutcome {
   return value === 'unpaid' || value === 'past_due' ? value : 'canceled';
 }
@@ -64,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StripeEmulator
     webhookUrl: env.STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:4000/_functions/stripe-webhook',
     connectWebhookUrl: env.STRIPE_CONNECT_WEBHOOK_URL ?? 'http://127.0.0.1:4000/_functions/stripe-connect-webhook',
     connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || 'whsec_connect_local',
+    webhookEvents: eventsFrom(env.STRIPE_WEBHOOK_EVENTS),
+    connectWebhookEvents: eventsFrom(env.STRIPE_CONNECT_WEBHOOK_EVENTS),
     publicUrl: (env.STRIPE_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     retryDays: retryDaysFrom(env.STRIPE_RETRY_DAYS),
     dunningOutcome: dunningFrom(env.STRIPE_DUNNING_OUTCOME),

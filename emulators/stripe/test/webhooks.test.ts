@@ -86,6 +86,20 @@ describe('signed delivery', () => {
     }
   });
 
+  it('the configured endpoint listens only to STRIPE_WEBHOOK_EVENTS when set', async () => {
+    const own = await startReceiver();
+    const other = await startEmulator({ env: { STRIPE_WEBHOOK_URL: own.url, STRIPE_WEBHOOK_EVENTS: 'customer.updated, customer.deleted' } });
+    try {
+      const customer = await other.stripe.customers.create({ email: 'listen@example.com' });
+      await other.stripe.customers.update(customer.id, { name: 'Listened' });
+      await other.flush();
+      expect(own.types()).toEqual(['customer.updated']);
+    } finally {
+      await other.close();
+      await own.close();
+    }
+  });
+
   it('retries a delivery that got a non-2xx answer', async () => {
     hooks.status = 500;
     const from = hooks.received.length;

@@ -10,6 +10,7 @@
 // settings name that account.
 import { recordDispute } from '../../lib/card-disputes.js';
 import { idOf, ownerOf, recordCardPayment, recordChargeRefunds } from '../../lib/card-ledger.js';
+import { DISPUTE_EVENTS } from '../../lib/connect-events.js';
 import { stripeWebhook } from '../../lib/stripe-webhook.js';
 
 /**
@@ -46,7 +47,6 @@ async function recordPayment(run, piId, account) {
   return 'recorded';
 }
 
-const DISPUTE_EVENTS = ['charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_withdrawn', 'charge.dispute.funds_reinstated'];
 
 /**
  * What this endpoint acts on: a connected account's successful payment, refund or dispute.

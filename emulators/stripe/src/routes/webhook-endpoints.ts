@@ -24,8 +24,8 @@ interface WebhookEndpoint extends StoredObject {
 /** The configured endpoint (STRIPE_WEBHOOK_URL, all events) plus every enabled endpoint created through the API. */
 export function webhookTargets(ctx: Ctx): WebhookTarget[] {
   const targets: WebhookTarget[] = [];
-  if (ctx.config.webhookUrl) targets.push({ url: ctx.config.webhookUrl, secret: ctx.config.webhookSecret, enabledEvents: ['*'], connect: false });
-  if (ctx.config.connectWebhookUrl) targets.push({ url: ctx.config.connectWebhookUrl, secret: ctx.config.connectWebhookSecret, enabledEvents: ['*'], connect: true });
+  if (ctx.config.webhookUrl) targets.push({ url: ctx.config.webhookUrl, secret: ctx.config.webhookSecret, enabledEvents: ctx.config.webhookEvents, connect: false });
+  if (ctx.config.connectWebhookUrl) targets.push({ url: ctx.config.connectWebhookUrl, secret: ctx.config.connectWebhookSecret, enabledEvents: ctx.config.connectWebhookEvents, connect: true });
   for (const we of ctx.store.all<WebhookEndpoint>('webhook_endpoint')) {
     if (we.status === 'enabled') targets.push({ url: we.url, secret: we._secret, enabledEvents: we.enabled_events, connect: we._connect === true });
   }
