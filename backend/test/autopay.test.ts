@@ -82,6 +82,19 @@ async function therapistOn(clientId: string) {
   expect(on.body, on.raw).toMatchObject({ success: true, enabled: true });
 }
 
+/** `count` self-pay clients with a card saved and AutoPay on, each owing a charge dated `date` (`amount`, `amount` + 1, …). */
+async function clientsOnAutopay(count: number, date: string, amount: number): Promise<Doc[]> {
+  const crowd: Doc[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const client = await createClient(a, { selfPay: true });
+    await savedCard(client.$id, 'pm_card_visa');
+    await therapistOn(client.$id);
+    await charge(client.$id, date, amount + i);
+    crowd.push(client);
+  }
+  return crowd;
+}
+
 beforeAll(async () => {
   aw = await startAppwrite({ APPWRITE_SCHEDULES: 'off' });
   stripeServer = await startTestServer({ env: { STRIPE_CONNECT_WEBHOOK_URL: `${aw.origin}/_functions/stripe-connect-webhook`, STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET } });
@@ -224,14 +237,7 @@ describe('the nightly run', { timeout: 120_000 }, () => {
   });
 
   it('a run that crashes in the middle, then restarts, charges nobody twice', async () => {
-    const crowd: Doc[] = [];
-    for (let i = 0; i < 6; i += 1) {
-      const client = await createClient(a, { selfPay: true });
-      await savedCard(client.$id, 'pm_card_visa');
-      await therapistOn(client.$id);
-      await charge(client.$id, '2026-12-05', 10000 + i);
-      crowd.push(client);
-    }
+    const crowd = await clientsOnAutopay(6, '2026-12-05', 10000);
     const c = collectionsFromEnv({});
     // The first run dies: Stripe answers the third charge, then the process stops before anything
     // else is written (every later write fails).
@@ -273,14 +279,7 @@ describe('the nightly run', { timeout: 120_000 }, () => {
   });
 
   it('a client who turns AutoPay off while the run is under way is not charged', async () => {
-    const crowd: Doc[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const client = await createClient(a, { selfPay: true });
-      await savedCard(client.$id, 'pm_card_visa');
-      await therapistOn(client.$id);
-      await charge(client.$id, '2026-12-06', 11000 + i);
-      crowd.push(client);
-    }
+    const crowd = await clientsOnAutopay(3, '2026-12-06', 11000);
     const quitter = crowd[2]!;
     // The run has read every enrollment; the client turns AutoPay off before Stripe is called.
     let turnedOff = false;
@@ -308,14 +307,7 @@ describe('the nightly run', { timeout: 120_000 }, () => {
   });
 
   it('three runs at once charge nobody twice', async () => {
-    const crowd: Doc[] = [];
-    for (let i = 0; i < 4; i += 1) {
-      const client = await createClient(a, { selfPay: true });
-      await savedCard(client.$id, 'pm_card_visa');
-      await therapistOn(client.$id);
-      await charge(client.$id, '2026-12-07', 12000 + i);
-      crowd.push(client);
-    }
+    const crowd = await clientsOnAutopay(4, '2026-12-07', 12000);
     const now = at(NIGHT1, 7);
     const reports = await Promise.all([
       night(now), night(now),
