@@ -9,6 +9,7 @@ export default defineConfig({
       '@cadence/shared-ui/messages': fileURLToPath(new URL('./src/messages.ts', import.meta.url)),
       '@cadence/shared-ui/call': fileURLToPath(new URL('./src/call.ts', import.meta.url)),
       '@cadence/shared-ui/qr': fileURLToPath(new URL('./src/qr.ts', import.meta.url)),
+      '@cadence/shared-ui/bundled': fileURLToPath(new URL('./src/bundled.ts', import.meta.url)),
       '@cadence/shared-ui': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

@@ -1,6 +1,7 @@
 import { createCheckoutSession, useAuthStore } from '@cadence/shared-auth';
 import { QueryProvider } from '@cadence/shared-auth/query';
-import { Button, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
+import { Button, PageHeader, Skeleton } from '@cadence/shared-ui';
+import { Tabs } from '@cadence/shared-ui/bundled';
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@cadence/shared-router';
 import { DevicesSection } from '../devices/devices-section.tsx';

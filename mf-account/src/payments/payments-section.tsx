@@ -1,5 +1,6 @@
 import { getInvoices, type SubscriptionDocument } from '@cadence/shared-auth';
-import { Badge, Button, buttonClassName, EmptyState, Skeleton, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
+import { Badge, Button, buttonClassName, EmptyState, Skeleton, type BadgeTone } from '@cadence/shared-ui';
+import { Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import { useState } from 'react';
 import { useQuery } from '@cadence/shared-auth/query';
 import { billingPortalUrl } from '../account/account-api.ts';

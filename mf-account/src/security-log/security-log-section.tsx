@@ -3,7 +3,8 @@
 // the whole hash chain here in the browser and says so, or where the first break is.
 import { saveFile, useAuthStore } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
-import { Alert, Button, DateInput, EmptyState, Pagination, Select, Skeleton, Table, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Button, DateInput, EmptyState, Select, Skeleton } from '@cadence/shared-ui';
+import { Pagination, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import { useState } from 'react';
 import { verdictText, verifyChain } from './audit-chain.ts';
 import { allAuditEntries, listAuditPage } from './security-log-api.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
-import { Alert, Button, Checkbox, DateInput, Select, Skeleton, TextInput, TimeInput } from '@cadence/shared-ui';
+import { Alert, Button, Checkbox, DateInput, Select, Skeleton, TextInput } from '@cadence/shared-ui';
+import { TimeInput } from '@cadence/shared-ui/bundled';
 import { LoadError } from '../shared/load-error.tsx';
 import { useUserId } from '../shared/use-user-id.ts';
 import { useServices } from '../practice/practice-queries.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@cadence/shared-router';
-import { buttonClassName, EmptyState, Skeleton, Table, type TableColumn } from '@cadence/shared-ui';
+import { buttonClassName, EmptyState, Skeleton } from '@cadence/shared-ui';
+import { Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import { Query } from '@cadence/shared-auth';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import type { PracticeSettings } from '../practice/practice-settings.ts';

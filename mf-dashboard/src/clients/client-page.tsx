@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton, Tabs } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName, Card, ConfirmDialog, EmptyState, PageHeader, Skeleton } from '@cadence/shared-ui';
+import { Tabs } from '@cadence/shared-ui/bundled';
 import { usePracticeSettings } from '../practice/practice-queries.ts';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import { practiceCountry } from '../shared/practice-country.ts';

@@ -1,21 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from '@cadence/shared-router';
-import {
-  Alert,
-  Badge,
-  Button,
-  buttonClassName,
-  EmptyState,
-  PageHeader,
-  Pagination,
-  Select,
-  Skeleton,
-  StatusChip,
-  Table,
-  TextInput,
-  type BadgeTone,
-  type TableColumn,
-} from '@cadence/shared-ui';
+import { Alert, Badge, Button, buttonClassName, EmptyState, PageHeader, Select, Skeleton, StatusChip, TextInput, type BadgeTone } from '@cadence/shared-ui';
+import { Pagination, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientRow } from './api/list-clients.ts';
 import { clientPath, IMPORT_CLIENTS_PATH, NEW_CLIENT_PATH } from './client-paths.ts';
 import { clientTags, DEFAULT_SORT, filterClients, isClientSortKey, type ClientListFilter, type ClientListSort } from './client-list-view.ts';

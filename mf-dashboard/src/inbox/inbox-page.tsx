@@ -4,7 +4,8 @@ import {
 } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useSearchParams } from '@cadence/shared-router';
-import { Alert, Badge, Button, EmptyState, PageHeader, Select, Switch } from '@cadence/shared-ui';
+import { Alert, Badge, Button, EmptyState, PageHeader, Select } from '@cadence/shared-ui';
+import { Switch } from '@cadence/shared-ui/bundled';
 import { MessageComposer, MessageThread } from '@cadence/shared-ui/messages';
 import { useUserId } from '../shared/use-user-id.ts';
 import { getClientMessagingOff, getMessagingSettings, listInboxPeople, saveMessagingSettings, setClientMessagingOff, type InboxPerson } from './inbox-api.ts';

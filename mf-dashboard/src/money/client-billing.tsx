@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Button, EmptyState, Menu, Skeleton, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Button, EmptyState, Skeleton, StatusChip, type BadgeTone } from '@cadence/shared-ui';
+import { Menu, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
 import { usePracticeSettings } from '../practice/practice-queries.ts';

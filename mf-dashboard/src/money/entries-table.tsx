@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from '@cadence/shared-router';
-import { StatusChip, Table, type MenuItem, type TableColumn } from '@cadence/shared-ui';
+import { StatusChip } from '@cadence/shared-ui';
+import { Table, type MenuItem, type TableColumn } from '@cadence/shared-ui/bundled';
 import { clientPath } from '../clients/client-paths.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
 import { formatMoney } from '@cadence/shared-auth/money';

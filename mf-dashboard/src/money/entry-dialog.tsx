@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Combobox, DateInput, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
+import { DateInput, RadioGroup, Select, TextInput, Textarea } from '@cadence/shared-ui';
+import { Combobox } from '@cadence/shared-ui/bundled';
 import { FormDialog } from '../shared/form-dialog.tsx';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@cadence/shared-router';
-import { Alert, Button, Card, EmptyState, PageHeader, Skeleton, Table, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Button, Card, EmptyState, PageHeader, Skeleton } from '@cadence/shared-ui';
+import { Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientPath } from '../clients/client-paths.ts';
 import { useClients } from '../clients/client-queries.ts';

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@cadence/shared-router';
-import { Button, PageHeader, Select, Skeleton, Table, Tabs, type TableColumn } from '@cadence/shared-ui';
+import { Button, PageHeader, Select, Skeleton } from '@cadence/shared-ui';
+import { Table, Tabs, type TableColumn } from '@cadence/shared-ui/bundled';
 import { clientPath } from '../clients/client-paths.ts';
 import { useClients } from '../clients/client-queries.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Combobox, DateInput, EmptyState, PageHeader, Pagination, Select, Skeleton } from '@cadence/shared-ui';
+import { Alert, Button, DateInput, EmptyState, PageHeader, Select, Skeleton } from '@cadence/shared-ui';
+import { Combobox, Pagination } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { useClients } from '../clients/client-queries.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from '@cadence/shared-router';
-import { Button, Card, EmptyState, Skeleton, Tabs } from '@cadence/shared-ui';
+import { Button, Card, EmptyState, Skeleton } from '@cadence/shared-ui';
+import { Tabs } from '@cadence/shared-ui/bundled';
 import { Link } from '@cadence/shared-router';
 import { PRACTICE } from '../dashboard/dashboard-sections.ts';
 import { LoadError } from '../shared/load-error.tsx';

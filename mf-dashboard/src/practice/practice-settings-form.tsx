@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import { hasErrorType, useAuthStore } from '@cadence/shared-auth';
-import { Button, Combobox, RadioGroup } from '@cadence/shared-ui';
+import { Button, RadioGroup } from '@cadence/shared-ui';
+import { Combobox } from '@cadence/shared-ui/bundled';
 import type { PracticeSettingsDocument } from './api/get-practice-settings.ts';
 import { FormSelect, FormTextInput, SaveError, schemaResolver } from './form-controls.tsx';
 import {

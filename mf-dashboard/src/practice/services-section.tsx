@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, ConfirmDialog, EmptyState, Skeleton, StatusChip, Switch, Table, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Badge, Button, ConfirmDialog, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
+import { Switch, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ServiceDocument } from './api/service-document.ts';
 import { LoadError } from '../shared/load-error.tsx';
 import { useServices, useUpdateService } from './practice-queries.ts';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type Ref } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Alert, Button, Checkbox, Combobox, DateInput, Dialog, RadioGroup, Textarea, TimeInput, type DateInputProps, type TextareaProps, type TimeInputProps } from '@cadence/shared-ui';
+import { Alert, Button, Checkbox, DateInput, Dialog, RadioGroup, Textarea, type DateInputProps, type TextareaProps } from '@cadence/shared-ui';
+import { Combobox, TimeInput, type TimeInputProps } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName, isArchived } from '../clients/client-schema.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';

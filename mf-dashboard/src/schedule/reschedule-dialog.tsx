@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, DateInput, Dialog, TimeInput } from '@cadence/shared-ui';
+import { Button, DateInput, Dialog } from '@cadence/shared-ui';
+import { TimeInput } from '@cadence/shared-ui/bundled';
 import { APPOINTMENT_MESSAGES } from './appointment-form.ts';
 import { clockText, isPlainDate, minutesOf, zonedTime, type PlainDate } from './calendar-dates.ts';
 import type { AppointmentDocument } from './appointment.ts';

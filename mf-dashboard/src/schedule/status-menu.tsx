@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Menu, TextInput, type BadgeTone, type MenuItem } from '@cadence/shared-ui';
+import { Alert, Button, TextInput, type BadgeTone } from '@cadence/shared-ui';
+import { Menu, type MenuItem } from '@cadence/shared-ui/bundled';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';

@@ -1,18 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@cadence/shared-router';
-import {
-  Button,
-  buttonClassName,
-  Combobox,
-  DateInput,
-  EmptyState,
-  PageHeader,
-  Pagination,
-  Select,
-  Skeleton,
-  Table,
-  type TableColumn,
-} from '@cadence/shared-ui';
+import { Button, buttonClassName, DateInput, EmptyState, PageHeader, Select, Skeleton } from '@cadence/shared-ui';
+import { Combobox, Pagination, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientPath } from '../clients/client-paths.ts';
 import { useClients } from '../clients/client-queries.ts';

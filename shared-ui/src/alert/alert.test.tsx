@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Alert, Button, Pagination, Skeleton, ToastProvider, useToast } from '@cadence/shared-ui';
+import { Alert, Button, Skeleton } from '@cadence/shared-ui';
+import { Pagination, ToastProvider, useToast } from '@cadence/shared-ui/bundled';
 
 describe('Alert', () => {
   it('reads errors out at once (role alert) and the other tones politely (role status)', () => {

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Checkbox, RadioGroup, Switch } from '@cadence/shared-ui';
+import { Checkbox, RadioGroup } from '@cadence/shared-ui';
+import { Switch } from '@cadence/shared-ui/bundled';
 
 describe('Checkbox', () => {
   it('toggles by click on its label and by Space, and is described by its hint and error', async () => {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Combobox } from '@cadence/shared-ui';
+import { Combobox } from '@cadence/shared-ui/bundled';
 
 const clients = [
   { value: 'c1', label: 'Ada Lovelace', description: 'ada@example.com' },

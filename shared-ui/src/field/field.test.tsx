@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DateInput, Field, Select, Textarea, TextInput, TimeInput } from '@cadence/shared-ui';
+import { DateInput, Field, Select, Textarea, TextInput } from '@cadence/shared-ui';
+import { TimeInput } from '@cadence/shared-ui/bundled';
 
 describe('Field and the text-like controls', () => {
   it('names the control by its label and describes it by its hint', () => {

@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   Checkbox,
-  Combobox,
   ConfirmDialog,
   DateInput,
   Dialog,
@@ -16,25 +15,16 @@ import {
   Icon,
   ICON_NAMES,
   IconButton,
-  Menu,
   PageHeader,
-  Pagination,
   RadioGroup,
   Select,
   Skeleton,
   Spinner,
   StatusChip,
-  Switch,
-  Table,
-  Tabs,
   Textarea,
   TextInput,
-  TimeInput,
-  Toast,
-  ToastProvider,
-  useToast,
-  type TableSort,
 } from '../index.ts';
+import { Combobox, Menu, Pagination, Switch, Table, Tabs, TimeInput, Toast, ToastProvider, useToast, type TableSort } from '../bundled.ts';
 import './gallery.css';
 
 const COLOR_ROLES = [

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Menu } from '@cadence/shared-ui';
+import { Menu } from '@cadence/shared-ui/bundled';
 
 function rowActions() {
   const actions = { edit: vi.fn(), archive: vi.fn(), remove: vi.fn() };

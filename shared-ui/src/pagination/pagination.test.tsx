@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Pagination } from '@cadence/shared-ui';
+import { Pagination } from '@cadence/shared-ui/bundled';
 import { visiblePages } from './pagination.tsx';
 
 function Pages({ start = 1, count = 10 }: { start?: number; count?: number }) {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Table, type TableColumn, type TableSort } from '@cadence/shared-ui';
+import { Table, type TableColumn, type TableSort } from '@cadence/shared-ui/bundled';
 
 interface Invoice {
   id: string;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Tabs } from '@cadence/shared-ui';
+import { Tabs } from '@cadence/shared-ui/bundled';
 
 const sections = [
   { id: 'profile', label: 'Profile', content: <p>Profile details</p> },

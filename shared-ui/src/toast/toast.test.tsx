@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Button, ToastProvider, useToast } from '@cadence/shared-ui';
+import { Button } from '@cadence/shared-ui';
+import { ToastProvider, useToast } from '@cadence/shared-ui/bundled';
 
 function SaveButton({ duration }: { duration?: number }) {
   const toast = useToast();

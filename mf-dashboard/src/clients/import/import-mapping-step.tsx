@@ -1,5 +1,6 @@
 import { formatDate } from '@cadence/shared-auth';
-import { Alert, Button, Card, Select, StatusChip, Table, type BadgeTone, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Button, Card, Select, StatusChip, type BadgeTone } from '@cadence/shared-ui';
+import { Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../api/client-document.ts';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, remapColumn, type ColumnMapping, type ImportField } from './column-mapping.ts';
 import { countryName } from '../../shared/country.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@cadence/shared-router';
-import { Alert, Button, buttonClassName, Card, StatusChip, Table, type TableColumn } from '@cadence/shared-ui';
+import { Alert, Button, buttonClassName, Card, StatusChip } from '@cadence/shared-ui';
+import { Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ClientDocument } from '../api/client-document.ts';
 import { ROW_STATUS } from './import-mapping-step.tsx';
 import { rejectedRowsCsv, type ImportRow } from './import-rows.ts';

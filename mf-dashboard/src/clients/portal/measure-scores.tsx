@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Table } from '@cadence/shared-ui';
+import { Table } from '@cadence/shared-ui/bundled';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { bandOf, INSTRUMENT_BANDS, INSTRUMENT_IDS } from './measure-bands.ts';
 import { MeasureChart } from './measure-chart.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { Combobox, IconButton, type ComboboxOption } from '@cadence/shared-ui';
+import { IconButton } from '@cadence/shared-ui';
+import { Combobox, type ComboboxOption } from '@cadence/shared-ui/bundled';
 import { checkDiagnosisCode, MAX_DIAGNOSIS_CODES } from '../validators.ts';
 import { loadCodeSet, searchDiagnoses } from './icd10cm.ts';
 import './diagnoses.css';
