@@ -74,7 +74,7 @@ export function appConfig({ dir, host = false }) {
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
     module: { rules: moduleRules({ production }) },
     plugins: [
-      ...(host ? [] : remotePlugins({ name, exposes, production })),
+      ...(host ? hostPlugins() : remotePlugins({ name, exposes, production })),
       new rspack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(pkg.version),
         // What the shell provides to remotes at runtime: the same config the plugin gets.
@@ -114,6 +114,29 @@ const federationRuntimeAliases = {
   '@module-federation/runtime': requireFromRuntimeTools.resolve('@module-federation/runtime/dist/index.js'),
 };
 const FEDERATION_CJS = /[\\/]@module-federation[\\/](runtime|runtime-tools|webpack-bundler-runtime)[\\/]dist[\\/]index\.cjs$/;
+
+const runtimeCoreDist = path.dirname(createRequire(federationRuntimeAliases['@module-federation/runtime']).resolve('@module-federation/runtime-core'));
+
+/**
+ * The shell: its runtime reads no manifest, so runtime-core's SnapshotHandler gives way to
+ * tooling/federation-no-snapshot.js (what the runtime still touches of it, without the manifest loading).
+ */
+function hostPlugins() {
+  return [
+    new rspack.NormalModuleReplacementPlugin(/[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/, (resource) => {
+      // After resolving: the module's resource is the file read.
+      if (resource.createData) resource.createData.resource = path.join(import.meta.dirname, 'federation-no-snapshot.js');
+    }),
+    {
+      apply(compiler) {
+        compiler.options.resolve.alias = {
+          ...compiler.options.resolve.alias,
+          'cadence-federation-disabled-snapshot$': path.join(runtimeCoreDist, 'plugins/snapshot/disabled.js'),
+        };
+      },
+    },
+  ];
+}
 
 /**
  * In production a remote bundles no fallback of what the shell always provides (`import: false`):

@@ -5,7 +5,7 @@ import { loadConfig } from '@cadence/shared-auth';
 import { App } from './app.tsx';
 import { preloadFederationRuntime, preloadRemotePage, preloadRemotes } from './remotes/load-remote.ts';
 import { remotePages } from './remotes/remote-pages.ts';
-import { remoteScreenOf } from './route-table.ts';
+import { isGuardedPath, remoteScreenOf } from './route-table.ts';
 import '@cadence/shared-ui/tokens.css';
 import './styles/app.css';
 
@@ -16,11 +16,13 @@ async function start(): Promise<void> {
   preloadRemotes().catch(() => {});
   // A remote page's first load also needs the federation runtime chunk: fetch it alongside too, and
   // its remote's remoteEntry.js and the page's own files as soon as /remotes.json names them, before
-  // the page renders (a guarded page would first wait for the session check).
-  const screen = remoteScreenOf(window.location.pathname);
+  // the page renders. Not a guarded page's: signed out, it shows the login page instead, so its
+  // files come once the session check has let it through.
+  const { pathname } = window.location;
+  const screen = remoteScreenOf(pathname);
   if (screen) {
     preloadFederationRuntime().catch(() => {});
-    preloadRemotePage(remotePages[screen].id, { entry: true });
+    if (!isGuardedPath(pathname)) preloadRemotePage(remotePages[screen].id, { entry: true });
   }
   await loadConfig();
   const container = document.getElementById('root');
