@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enabledItems, formTemplateOf, questionnaireProblems, type Questionnaire } from '@cadence/shared-auth/forms';
+import { enabledItems, questionnaireProblems, type Questionnaire } from '@cadence/shared-auth/forms';
+import { formTemplateOf } from '@cadence/shared-auth/forms/templates';
 import {
   addItem, buildCondition, conditionTargets, copyOfTemplate, describeCondition, draftOfCondition, findItem, moveItem, nextVersion, positionOf,
   problemsOf, removeItem, setConditions, testsFor, updateItem, withVersion,

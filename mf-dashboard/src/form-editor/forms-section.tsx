@@ -1,5 +1,5 @@
 import { useSearchParams } from '@cadence/shared-router';
-import { FORM_TEMPLATES } from '@cadence/shared-auth/forms';
+import { FORM_TEMPLATES } from '@cadence/shared-auth/forms/templates';
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { Alert, Button, EmptyState, Skeleton, StatusChip } from '@cadence/shared-ui';
 import { LoadError } from '../shared/load-error.tsx';

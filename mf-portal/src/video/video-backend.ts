@@ -1,5 +1,7 @@
 import { appwrite, documentsChannel, executeFunction, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
-import { VIDEO_COLLECTIONS, type EnterAnswer, type RoomBackend, type RoomDocument } from '@cadence/shared-auth/video';
+import type { EnterAnswer, RoomBackend, RoomDocument } from '@cadence/shared-auth/video';
+// The ids alone, not the call engine: the portal's home lists sessions with this module.
+import { VIDEO_COLLECTIONS } from '@cadence/shared-auth/video/collections';
 
 /** The video room's calls into shared-auth (the one Appwrite client and its Realtime socket). */
 export function roomBackend(): RoomBackend {

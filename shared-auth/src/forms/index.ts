@@ -9,7 +9,6 @@ export {
   type AnswerProblem, type Attachment, type AnswerValue, type AnswerValues, type EnableWhen, type ItemType, type Operator, type Questionnaire, type QuestionnaireItem,
   type QuestionnaireResponse, type ResponseItem,
 } from '../../../backend/functions/lib/questionnaire.js';
-export { FORM_TEMPLATES, formTemplateOf } from '../../../backend/functions/lib/form-templates.js';
 
 /** The bucket clients upload form answers' files to (backend/appwrite.json `form_uploads`, 10 MB). */
 export const FORM_UPLOADS_BUCKET = 'form_uploads';

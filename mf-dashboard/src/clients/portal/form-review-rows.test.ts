@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formTemplateOf, toResponse } from '@cadence/shared-auth/forms';
+import { toResponse } from '@cadence/shared-auth/forms';
+import { formTemplateOf } from '@cadence/shared-auth/forms/templates';
 import { clientSchemaFor } from '../client-schema.ts';
 import { acceptedChanges, reviewRows } from './form-review-rows.ts';
 

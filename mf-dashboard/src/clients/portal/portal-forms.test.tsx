@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@cadence/shared-router/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore, type AuthUser } from '@cadence/shared-auth';
-import { formTemplateOf } from '@cadence/shared-auth/forms';
+import { formTemplateOf } from '@cadence/shared-auth/forms/templates';
 import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { clientSchemaFor } from '../client-schema.ts';
 import type { ClientDocument } from '../api/client-document.ts';
