@@ -10,13 +10,12 @@
 // `BENCH_DURATION_S` (default 5) per run, `BENCH_CONNECTIONS` (default `1,10,50`),
 // `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all),
 // `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Client, Databases, ID, Query, Users } from 'node-appwrite';
+import { startEmulator } from './start-emulator.ts';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4174);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -28,25 +27,6 @@ const APPOINTMENTS_PER_WEEK = 320;
 const WEEKS = 26;
 const SETTLE_MS = 1000;
 const endpoint = `http://127.0.0.1:${PORT}/v1`;
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-
-async function startEmulator(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', process.env.BENCH_SERVER ?? 'src/main.ts'], {
-    cwd: packageDir,
-    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      await fetch(`${endpoint}/ping`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('the emulator did not start');
-}
 
 const WEEK_MS = 7 * 86_400_000;
 /** Monday 00:00 UTC of this week. */
@@ -158,7 +138,7 @@ async function settle(url: string, headers: Record<string, string>) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-readers-'));
-const emulator = await startEmulator(dataDir);
+const emulator = (await startEmulator(PORT, dataDir, { env: { APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' }, server: process.env.BENCH_SERVER })).child;
 try {
   const seeded = performance.now();
   const { userId, cookie } = await seed();

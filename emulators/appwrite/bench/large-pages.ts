@@ -13,12 +13,11 @@
 // `BENCH_CPU_PROF=<dir>`: the emulator writes a V8 CPU profile there when it stops;
 // `BENCH_DATA_DIR=<dir>`: the emulator's data is kept there, and seeded only the first time (so a
 // profile can hold the reads alone).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, Databases, ID, Permission, Role, Users } from 'node-appwrite';
+import { startEmulator } from './start-emulator.ts';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4171);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
@@ -26,27 +25,7 @@ const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
 const PAGE = 5000;
 const REPEAT = 5;
 const endpoint = `http://127.0.0.1:${PORT}/v1`;
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const KEY_HEADERS = { 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' };
-
-async function startEmulator(dataDir: string) {
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/main.ts'], {
-    cwd: packageDir,
-    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off', APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      await fetch(`${endpoint}/ping`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('the emulator did not start');
-}
 
 const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 40) * 86_400_000).toISOString().slice(0, 10);
 
@@ -150,7 +129,7 @@ const round = (x: number) => Math.round(x);
 const keep = process.env.BENCH_DATA_DIR;
 if (keep) mkdirSync(keep, { recursive: true });
 const dataDir = keep ?? mkdtempSync(path.join(tmpdir(), 'cadence-bench-pages-'));
-const emulator = await startEmulator(dataDir);
+const emulator = (await startEmulator(PORT, dataDir, { env: { APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' }, nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [] })).child;
 try {
   const seedStarted = performance.now();
   const { userId, sessionHeaders } = await seed();

@@ -5,13 +5,12 @@
 // unflooded (goal ≥ 0.5). Rate limits are off, as for an attacker with many addresses.
 // The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Client, Databases, ID, Users } from 'node-appwrite';
+import { startEmulator } from './start-emulator.ts';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4170) // not 4190: fetch refuses that port (sieve);
 const CONNECTIONS = 50;
@@ -21,28 +20,6 @@ const FLOOD_GOAL = 0.5;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const DOCUMENTS = 10_000;
 const endpoint = `http://127.0.0.1:${PORT}/v1`;
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
-
-async function startEmulator(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: packageDir,
-    env: { ...process.env, APPWRITE_PORT: String(PORT), APPWRITE_DATA_DIR: dataDir, APPWRITE_RATE_LIMITS: 'off', APPWRITE_SCHEDULES: 'off',
-      // Configured like production, so an unsigned webhook is refused by the signature check.
-      FUNCTION_VARS_STRIPE_WEBHOOK: JSON.stringify({ STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_SECRET_KEY: 'sk_test_bench' }),
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      await fetch(`${endpoint}/ping`);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('the emulator did not start');
-}
 
 async function seed() {
   const admin = new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key');
@@ -129,7 +106,10 @@ async function flood(headers: Record<string, string>) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-appwrite-'));
-const emulator = await startEmulator(dataDir);
+const emulator = (await startEmulator(PORT, dataDir, { quiet: true, env: {
+  // Configured like production, so an unsigned webhook is refused by the signature check.
+  FUNCTION_VARS_STRIPE_WEBHOOK: JSON.stringify({ STRIPE_WEBHOOK_SECRET: 'whsec_bench', STRIPE_SECRET_KEY: 'sk_test_bench' }),
+} })).child;
 try {
   const { userId, cookie } = await seed();
   const headers = { 'x-appwrite-project': 'cadence', cookie, 'content-type': 'application/json' };
