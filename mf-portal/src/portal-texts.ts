@@ -194,6 +194,8 @@ export const PORTAL_TEXT = {
       tooLarge: 'This file is larger than 10 MB. Choose a smaller file, or take the photo again at a lower size.',
       failed: 'The file could not be uploaded. Please try again.',
       download: (name: string) => `Download ${name}`,
+      downloading: 'Downloading…',
+      downloadFailed: 'The file could not be downloaded. Please try again.',
     },
   },
   messages: {

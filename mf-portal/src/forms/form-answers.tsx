@@ -1,8 +1,38 @@
-import type { ReactNode } from 'react';
-import { answerText, attachmentsOf, valuesOf, type AnswerValues, type Attachment, type Questionnaire, type QuestionnaireItem, type QuestionnaireResponse } from '@cadence/shared-auth/forms';
+import { useState, type ReactNode } from 'react';
+import { downloadFile, saveFile } from '@cadence/shared-auth';
+import {
+  answerText, attachmentsOf, FORM_UPLOADS_BUCKET, valuesOf, type AnswerValues, type Attachment, type Questionnaire, type QuestionnaireItem, type QuestionnaireResponse,
+} from '@cadence/shared-auth/forms';
+import { Alert, Button } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
 
-function Answers({ items, values, files }: { items: QuestionnaireItem[]; values: AnswerValues; files: Map<string, Attachment> }): ReactNode {
+type Files = Map<string, Attachment & { fileId: string }>;
+
+/** A file the client uploaded with the form: theirs to download again (they read it as the response's readers do). */
+function UploadedFile({ file }: { file: Attachment & { fileId: string } }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      saveFile(await downloadFile(FORM_UPLOADS_BUCKET, file.fileId, file.contentType), file.title);
+    } catch (e) {
+      console.error('The uploaded file failed to download', e);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="portal-no-print">
+      <Button size="sm" onClick={() => void download()} loading={busy} loadingLabel={PORTAL_TEXT.form.upload.downloading}>{PORTAL_TEXT.form.upload.download(file.title)}</Button>
+      {failed ? <Alert tone="error">{PORTAL_TEXT.form.upload.downloadFailed}</Alert> : null}
+    </div>
+  );
+}
+
+function Answers({ items, values, files }: { items: QuestionnaireItem[]; values: AnswerValues; files: Files }): ReactNode {
   return items.map((item) => {
     if (item.type === 'display') return null;
     if (item.type === 'group') {
@@ -14,10 +44,14 @@ function Answers({ items, values, files }: { items: QuestionnaireItem[]; values:
         </section>
       ) : null;
     }
+    const file = item.type === 'attachment' ? files.get(item.linkId) : undefined;
     return (
       <div key={item.linkId} className="portal-answer">
         <dt>{item.text}</dt>
-        <dd>{values[item.linkId] === undefined ? <span className="portal-muted">{PORTAL_TEXT.form.noAnswer}</span> : answerText(item, values[item.linkId], files.get(item.linkId))}</dd>
+        <dd>
+          {values[item.linkId] === undefined ? <span className="portal-muted">{PORTAL_TEXT.form.noAnswer}</span> : answerText(item, values[item.linkId], file)}
+          {file ? <UploadedFile file={file} /> : null}
+        </dd>
       </div>
     );
   });
