@@ -124,9 +124,15 @@ export class ReadPool {
     this.closing = true;
     for (const job of this.queued()) job.reject(new AppwriteError('general_server_error'));
     await Promise.all(this.slots.map(async (slot) => {
+      // One still starting holds no read and no connection worth closing: it stops at once (its start
+      // can take seconds on a busy machine, which kept test servers' close past their hooks' 10 s).
+      if (!slot.ready) {
+        await slot.worker.terminate();
+        return;
+      }
       const exited = new Promise((resolve) => slot.worker.once('exit', resolve));
       slot.worker.postMessage({ kind: 'close' } satisfies ToWorker);
-      const timer = setTimeout(() => void slot.worker.terminate(), 5000);
+      const timer = setTimeout(() => void slot.worker.terminate(), 2000);
       await exited;
       clearTimeout(timer);
     }));
