@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Link } from '@cadence/shared-router';
-import { formatDate, saveFile, useAuthStore } from '@cadence/shared-auth';
+import { formatDate, useAuthStore } from '@cadence/shared-auth';
 import { useQuery } from '@cadence/shared-auth/query';
 import { Alert, Button, EmptyState, PageHeader } from '@cadence/shared-ui';
 import { linkFor, onBehalfOf } from '../home/practice-links.ts';
 import { usePracticeLinks } from '../home/use-practice-links.ts';
 import { PORTAL_TEXT } from '../portal-texts.ts';
+import { useDownload } from '../use-download.ts';
 import { downloadPortalDocument, listPortalDocuments, type PortalDocument } from './documents-api.ts';
 
 const T = PORTAL_TEXT.documents;
@@ -15,21 +15,7 @@ export const documentKeys = {
 };
 
 function DocumentRow({ document: doc, practiceName }: { document: PortalDocument; practiceName: string | null }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { blob, fileName } = await downloadPortalDocument(doc.id);
-      saveFile(blob, fileName);
-    } catch (error) {
-      console.error('Portal document download failed', error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failed, run: download } = useDownload(() => downloadPortalDocument(doc.id), 'Portal document download');
   const details = [T.kinds[doc.kind], practiceName, formatDate(doc.issuedAt)].filter(Boolean).join(' · ');
   return (
     <li className="portal-document">
@@ -37,7 +23,7 @@ function DocumentRow({ document: doc, practiceName }: { document: PortalDocument
         <p className="portal-document-title">{doc.title}</p>
         <p className="portal-muted">{details}</p>
       </div>
-      <Button onClick={() => void download()} loading={busy} loadingLabel={T.downloading} aria-label={T.download(doc.title)}>{T.downloadShort}</Button>
+      <Button onClick={download} loading={busy} loadingLabel={T.downloading} aria-label={T.download(doc.title)}>{T.downloadShort}</Button>
       {failed ? <Alert tone="error">{T.downloadFailed}</Alert> : null}
     </li>
   );

@@ -1,32 +1,20 @@
-import { useState, type ReactNode } from 'react';
-import { downloadFile, saveFile } from '@cadence/shared-auth';
+import type { ReactNode } from 'react';
+import { downloadFile } from '@cadence/shared-auth';
 import {
   answerText, attachmentsOf, FORM_UPLOADS_BUCKET, valuesOf, type AnswerValues, type Attachment, type Questionnaire, type QuestionnaireItem, type QuestionnaireResponse,
 } from '@cadence/shared-auth/forms';
 import { Alert, Button } from '@cadence/shared-ui';
 import { PORTAL_TEXT } from '../portal-texts.ts';
+import { useDownload } from '../use-download.ts';
 
 type Files = Map<string, Attachment & { fileId: string }>;
 
 /** A file the client uploaded with the form: theirs to download again (they read it as the response's readers do). */
 function UploadedFile({ file }: { file: Attachment & { fileId: string } }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      saveFile(await downloadFile(FORM_UPLOADS_BUCKET, file.fileId, file.contentType), file.title);
-    } catch (e) {
-      console.error('The uploaded file failed to download', e);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, failed, run: download } = useDownload(async () => ({ blob: await downloadFile(FORM_UPLOADS_BUCKET, file.fileId, file.contentType), fileName: file.title }), 'The uploaded file download');
   return (
     <div className="portal-no-print">
-      <Button size="sm" onClick={() => void download()} loading={busy} loadingLabel={PORTAL_TEXT.form.upload.downloading}>{PORTAL_TEXT.form.upload.download(file.title)}</Button>
+      <Button size="sm" onClick={download} loading={busy} loadingLabel={PORTAL_TEXT.form.upload.downloading}>{PORTAL_TEXT.form.upload.download(file.title)}</Button>
       {failed ? <Alert tone="error">{PORTAL_TEXT.form.upload.downloadFailed}</Alert> : null}
     </div>
   );
