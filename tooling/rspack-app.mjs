@@ -41,6 +41,10 @@ export function moduleRules({ production }) {
     { test: /\.md$/, type: 'asset/source' },
     // Images (the landing page's screenshots) as files of their own: the bundle holds only their URL.
     { test: /\.(webp|avif)$/, type: 'asset/resource' },
+    // The appwrite SDK: its enums and static-member classes tree-shakable (appwrite-sdk-loader.mjs), and
+    // its JSON parser's big numbers answered without bignumber.js (json-number.cjs).
+    { test: /[\\/]appwrite[\\/]dist[\\/]esm[\\/]sdk\.js$/, loader: path.join(import.meta.dirname, 'appwrite-sdk-loader.mjs') },
+    { test: /[\\/]json-bigint[\\/]lib[\\/]/, resolve: { alias: { 'bignumber.js$': path.join(import.meta.dirname, 'json-number.cjs') } } },
   ];
 }
 
