@@ -3,5 +3,5 @@
 export { configureAppwrite } from '../shared-auth/src/client/appwrite-client.ts';
 export { localRuntimeConfig, setConfig } from '../shared-auth/src/config/config.ts';
 export { loadPracticeToday } from '../shared-auth/src/practice/practice-today.ts';
-export { joinMarksAndSignatures, signedMarksAgree } from '../shared-auth/src/practice/signed-marks.ts';
+export { joinMarksAndSignatures, MARK_WINDOW, signedMarksAgree } from '../shared-auth/src/practice/signed-marks.ts';
 export { notesDue } from '../mf-dashboard/src/sessions/notes/api/notes-due.ts';

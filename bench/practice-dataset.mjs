@@ -32,6 +32,8 @@ export const DEFAULT_CLIENTS = 2000;
 /** Issue 14: three years of weekly appointments (~50,000 at 2,000 clients: 16% of them, 156 weeks). */
 export const APPOINTMENT_WEEKS = 156;
 const WEEKLY_SHARE = 0.16;
+/** A session's note is signed this long after it ends (capped at the seeding's now). */
+const SIGNED_AFTER_MS = 24 * 3_600_000;
 /** Appwrite's APP_LIMIT_DATABASE_BATCH: documents per bulk request. */
 const BATCH = 100;
 const IN_FLIGHT = 4;
@@ -255,12 +257,15 @@ async function appointmentsPart({ schemas: s, createAll, random, options, practi
       const policy = status === 'late_cancelled' ? s.lateCancelPolicy(practice.settings) : status === 'no_show' ? s.noShowPolicy(practice.settings) : null;
       const feeAmount = policy ? s.policyFee(policy, fee) : ['cancelled', 'clinician_cancelled'].includes(status) ? null : fee;
       const feeWaived = policy !== null && random.chance(WAIVED_SHARE);
+      const noteState = status === 'show' ? (random.chance(0.9) ? 'signed' : 'draft') : 'none';
       appointments.push({
         $id: `${seriesId}_${occurrence.localDate.replaceAll('-', '')}`, clientId: client.$id, serviceId: service.$id, seriesId,
         start: occurrence.start, end: occurrence.end, status, locationType: 'office', feeAmount, currency: feeCurrency,
         feeWaived, feeWaivedReason: feeWaived ? 'First time: waived' : null,
         statusHistory: history.map((entry) => JSON.stringify(entry)),
-        noteState: status === 'show' ? (random.chance(0.9) ? 'signed' : 'draft') : 'none',
+        noteState,
+        // sign-note wrote the mark when it signed the note, a day after the session: the last write.
+        ...(noteState === 'signed' ? { $updatedAt: new Date(Math.min(now, Date.parse(occurrence.end) + SIGNED_AFTER_MS)).toISOString() } : {}),
       });
     }
   }
@@ -424,13 +429,14 @@ const NOTE_LINES = {
 
 /**
  * Issue 15: the progress notes of the attended sessions — what the dashboard and sign-note would
- * have written. An appointment whose noteState is `signed` gets a signed SOAP note (signedAt a few
- * hours after the session, the practice settings' signer, contentHash over lib/note-canonical.js's
+ * have written. An appointment whose noteState is `signed` gets a signed SOAP note (signedAt when its
+ * mark was written, a day after the session, the practice settings' signer, contentHash over lib/note-canonical.js's
  * canonical form, read("user:<id>") only) and its note_signatures document (id = the note's), a
  * `draft` one an unsigned draft. Written with the key in bulk.
  */
 async function notesPart({ createAll, random, practice }) {
   const { noteContentHash } = await import('../backend/functions/lib/note-canonical.js');
+  const { marksCheckAt } = await import('../backend/functions/lib/marks-check.js');
   const { therapistName, credentials } = practice.settings;
   const written = practice.appointments.filter((appointment) => appointment.noteState !== 'none');
   const notes = written.map((appointment) => {
@@ -440,13 +446,15 @@ async function notesPart({ createAll, random, practice }) {
       interventions: random.some(['CBT', 'Mindfulness', 'Psychoeducation', 'Motivational interviewing'], random.int(1, 2)), goalsProgress: null, diagnosisCodes: ['F41.1'],
     };
     if (appointment.noteState !== 'signed') return { ...fields, status: 'draft', revision: random.int(1, 6) };
-    const signature = { signedAt: new Date(Math.min(Date.now(), Date.parse(appointment.end) + random.int(1, 48) * 3_600_000)).toISOString(), signerName: therapistName, signerCredentials: credentials ?? null };
+    const signature = { signedAt: new Date(appointment.$updatedAt).toISOString(), signerName: therapistName, signerCredentials: credentials ?? null };
     return { ...fields, ...signature, status: 'signed', revision: random.int(1, 6), contentHash: noteContentHash({ ...fields, ...signature }), $permissions: [Permission.read(Role.user(appointment.userId))] };
   });
   const progressNotes = await createAll('progress_notes', notes);
+  // Made when the note was signed, each records how far sign-note had checked the marks (lib/marks-check.js).
   const signatures = progressNotes.filter((note) => note.status === 'signed').map((note) => ({
     $id: note.$id, noteId: note.$id, appointmentId: note.appointmentId, contentHash: note.contentHash, signedAt: note.signedAt, signerName: note.signerName,
     signerCredentials: note.signerCredentials, $permissions: [Permission.read(Role.user(note.userId))],
+    $createdAt: note.signedAt, ...marksCheckAt(new Date(note.signedAt), []),
   }));
   return { progressNotes, noteSignatures: await createAll('note_signatures', signatures) };
 }

@@ -367,6 +367,44 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     expect((await repair(b)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 0 } });
     expect((await appointmentOf(unmarked))['noteState']).toBe('signed');
   });
+
+  it('each signature records how far the marks were checked, so a page load reads only the marks written since; a forged mark is listed by the next signature until repaired', async () => {
+    const f = await signedInUser(aw, 'therapist-checked');
+    await practice(f, 'Fay Check', 'LMFT');
+    configureAppwrite(f.client);
+    const newestSignature = async () => (await aw.databases.listDocuments({
+      databaseId: DATABASE_ID, collectionId: 'note_signatures', queries: [Query.equal('userId', f.id), Query.orderDesc('$createdAt'), Query.limit(1)],
+    })).documents[0]!;
+    const drafts = [];
+    for (let i = 0; i < 4; i += 1) drafts.push(await draft(f));
+    const before = Date.now();
+    expect((await sign(f, { noteId: drafts[0]!.note.$id, password: PASSWORD })).status).toBe(200);
+    // The first signing checks the whole practice: nothing forged, checked to a minute before it read.
+    const first = await newestSignature();
+    expect(first['unsignedMarks']).toEqual([]);
+    expect(Date.parse(first['marksCheckedTo'] as string)).toBeGreaterThanOrEqual(before - 61_000);
+    expect(Date.parse(first['marksCheckedTo'] as string)).toBeLessThanOrEqual(Date.now() - 59_000);
+
+    // A forged mark after it is caught from that point on, and the next signature lists it.
+    const forged = drafts[1]!.appointment.$id;
+    await mark(f, forged, 'signed');
+    expect(await markedWithoutSignature(f.id)).toEqual([forged]);
+    expect((await sign(f, { noteId: drafts[2]!.note.$id, password: PASSWORD })).status).toBe(200);
+    expect((await newestSignature())['unsignedMarks']).toEqual([forged]);
+    expect(await markedWithoutSignature(f.id)).toEqual([forged]);
+    expect(await notesDue(f.id)).toMatchObject({ total: 2, appointments: [{ $id: drafts[3]!.appointment.$id }, { $id: forged, noteState: 'draft' }] });
+
+    // Repaired, the listed mark is gone (no longer marked), with nothing else to read.
+    expect((await repair(f)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 1 } });
+    expect(await markedWithoutSignature(f.id)).toEqual([]);
+
+    // Marks are read from the point on only: one written with a server key and dated before the point
+    // (only a server key can date a write) is not looked at — the whole-practice count would have seen it.
+    const hidden = drafts[3]!.appointment.$id;
+    await aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: hidden, data: { noteState: 'signed', $updatedAt: '2026-01-01T00:00:00.000+00:00' } });
+    expect(await markedWithoutSignature(f.id)).toEqual([]);
+    expect(await signedMarksAgree(f.id)).toBe(false);
+  });
 });
 
 describe('saving a draft once the session ended (issue 15: nothing lost)', () => {

@@ -6,7 +6,11 @@
 // counted window by window over appointment ids (Appwrite counts to 5,000), a few count reads, once
 // a page load and again only after an appointment was marked. Only when a window disagrees are that practice's marks joined with
 // the signatures, to name the appointments marked signed without a signature.
+// Since sign-note records on each signature how far the marks were checked (backend/functions/lib/
+// marks-check.js), a page load looks only at the marks written after the newest signature's point:
+// the counts and the join are for a practice whose newest signature records none.
 import { Query, type Models } from 'appwrite';
+import { marksWithoutSignatureSince, newestMarksCheck, type ListRows, type Row } from '../../../backend/functions/lib/marks-check.js';
 import { listDocumentPage } from '../client/document-pages.ts';
 import { getConfig } from '../config/config.ts';
 import { ownedBy } from './owned-by.ts';
@@ -136,10 +140,17 @@ export async function joinMarksAndSignatures(userId: string, now: Date = new Dat
   return claimed.filter((id) => !signed.has(id));
 }
 
+const listRows: ListRows = async (collectionId, queries) => (await listDocumentPage({ ...collection(collectionId), queries, total: false })).documents;
+
 /**
  * The attended, started sessions marked signed without a signature from sign-note: notes still to
- * write. None, after a few counts, while marks and signatures agree; otherwise the join.
+ * write. From the newest signature's checked point, a few reads; without one, none after a few
+ * counts while marks and signatures agree, otherwise the join.
  */
 export async function markedWithoutSignature(userId: string, now: Date = new Date()): Promise<string[]> {
+  const check = await newestMarksCheck({ list: listRows, Query, userId });
+  const started = (row: Row) => row['status'] === 'show' && Date.parse(String(row['start'])) < now.getTime();
+  const since = check && await marksWithoutSignatureSince({ list: listRows, Query, userId, check, counts: started });
+  if (since) return since;
   return (await signedMarksAgree(userId)) ? [] : joinMarksAndSignatures(userId, now);
 }

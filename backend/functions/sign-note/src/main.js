@@ -9,7 +9,10 @@
 // appointmentId, contentHash, signedAt, signerName, signerCredentials; read("user:<id>") only), all
 // in one Appwrite transaction. note_signatures has no collection permissions: only this function
 // writes it, so a note that merely looks signed (status, hash and permissions set through the API
-// by its owner) has no signature there, and the dashboard does not count it as signed.
+// by its owner) has no signature there, and the dashboard does not count it as signed. The signature
+// also records how far the caller's marks were checked (marksCheckedTo, unsignedMarks: lib/marks-
+// check.js) — from the newest signature's point on, or over the whole practice the first time — so
+// Notes to write reads only the marks written since the newest signature.
 //
 // {action:'repair'} (issue 35) brings the caller's appointments' "note signed" marks (noteState
 // `signed`, which Notes to write reads in one indexed query) in line with note_signatures: an
@@ -33,6 +36,7 @@ import { Databases, Permission, Query, Role, Users } from 'node-appwrite';
 import { listAll } from '../../lib/booking-store.js';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
+import { marksCheckAt, marksWithoutSignatureSince, newestMarksCheck } from '../../lib/marks-check.js';
 import { noteContentHash } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import {
@@ -72,6 +76,7 @@ async function signNote({ databases, users, userId, log }, body) {
 
   const signature = { signedAt: appwriteDate(new Date()), signerName: signer.signerName, signerCredentials: signer.signerCredentials };
   const contentHash = noteContentHash({ ...note, ...signature });
+  const marks = await checkMarks({ databases, userId });
 
   // The transaction carries no clinical text (staged operations are stored until they are cleaned
   // up): it sets the signature over the note as read. A save that lands after that read is caught —
@@ -89,7 +94,7 @@ async function signNote({ databases, users, userId, log }, body) {
         { action: 'update', databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId, data: { noteState: 'signed' } },
         {
           action: 'create', databaseId: c.databaseId, collectionId: c.noteSignatures, documentId: noteId,
-          data: { ...signature, userId, noteId, appointmentId, contentHash, $permissions: [Permission.read(Role.user(userId))] },
+          data: { ...signature, ...marks, userId, noteId, appointmentId, contentHash, $permissions: [Permission.read(Role.user(userId))] },
         },
       ],
     });
@@ -105,17 +110,47 @@ async function signNote({ databases, users, userId, log }, body) {
 }
 
 /**
- * The caller's appointment marks made to agree with their signatures (see the header).
+ * Every appointment id of the caller's with a signature, and every one marked signed.
  * @param {{ databases: Databases, userId: string }} run
  */
-async function repairMarks({ databases, userId }) {
+async function marksAndSignatures({ databases, userId }) {
   const c = collectionsFromEnv(process.env);
   const [signatures, marked] = await Promise.all([
     listAll(databases, c.databaseId, c.noteSignatures, [Query.equal('userId', userId), Query.select(['$id', 'userId', 'appointmentId'])]),
     listAll(databases, c.databaseId, c.appointments, [Query.equal('userId', userId), Query.equal('noteState', 'signed'), Query.select(['$id', 'userId'])]),
   ]);
-  const signed = new Set(signatures.filter((s) => ownedBy(s, userId)).map((s) => String(s['appointmentId'])));
-  const markedIds = new Set(marked.filter((a) => ownedBy(a, userId)).map((a) => a.$id));
+  return {
+    signed: new Set(signatures.filter((s) => ownedBy(s, userId)).map((s) => String(s['appointmentId']))),
+    markedIds: new Set(marked.filter((a) => ownedBy(a, userId)).map((a) => a.$id)),
+  };
+}
+
+/**
+ * How far the caller's marks are checked, for the new signature to record (lib/marks-check.js):
+ * from the newest signature's point, or — the first signing, or after too many marks without a
+ * signature — over every mark and signature, once.
+ * @param {{ databases: Databases, userId: string }} run
+ */
+async function checkMarks({ databases, userId }) {
+  const c = collectionsFromEnv(process.env);
+  const collectionIds = { appointments: c.appointments, note_signatures: c.noteSignatures };
+  /** @type {import('../../lib/marks-check.js').ListRows} */
+  const list = async (collection, queries) => (await databases.listDocuments({ databaseId: c.databaseId, collectionId: collectionIds[collection], queries })).documents;
+  const readAt = new Date();
+  const check = await newestMarksCheck({ list, Query, userId });
+  const since = check && await marksWithoutSignatureSince({ list, Query, userId, check });
+  if (since) return marksCheckAt(readAt, since);
+  const { signed, markedIds } = await marksAndSignatures({ databases, userId });
+  return marksCheckAt(readAt, [...markedIds].filter((id) => !signed.has(id)));
+}
+
+/**
+ * The caller's appointment marks made to agree with their signatures (see the header).
+ * @param {{ databases: Databases, userId: string }} run
+ */
+async function repairMarks({ databases, userId }) {
+  const c = collectionsFromEnv(process.env);
+  const { signed, markedIds } = await marksAndSignatures({ databases, userId });
   /** @type {string[]} */
   const toMark = [...signed].filter((id) => !markedIds.has(id));
   const toUnmark = [...markedIds].filter((id) => !signed.has(id));
