@@ -5,6 +5,7 @@
 // (matchesClientSearch), so the list call is the one every search waits on.
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { root } from './apps.mjs';
 import { sessionCookie } from './shared.mjs';
 
@@ -72,6 +73,10 @@ export async function measureClientQueries({ endpoint, therapist, connections = 
       call,
       documents: body.documents.length,
       responseKB: Math.round(Buffer.byteLength(JSON.stringify(body)) / 1024),
+      // On the wire: the app server's /v1 compresses it (shell/server/app.ts: brotli, quality 4), and
+      // Appwrite answers Chrome's Accept-Encoding with gzip (_APP_COMPRESSION_ENABLED, on by default).
+      brotliKB: Math.round(brotliCompressSync(JSON.stringify(body), { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length / 1024),
+      gzipKB: Math.round(gzipSync(JSON.stringify(body)).length / 1024),
       requestsPerSec: Math.round(run.requests.average),
       p50Ms: run.latency.p50,
       p99Ms: run.latency.p99,

@@ -155,8 +155,8 @@ export function formatReport(results) {
     out.push('', `Client list calls as the therapist (mf-dashboard's REST calls), Appwrite emulator, ${connections} connections, ${durationS} s per call`);
     out.push(
       table(
-        ['call', 'documents', 'KB', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
-        calls.map((r) => [r.call, r.documents, r.responseKB, r.requestsPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors]),
+        ['call', 'documents', 'KB', 'KB br (app)', 'KB gzip (Appwrite)', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+        calls.map((r) => [r.call, r.documents, r.responseKB, r.brotliKB, r.gzipKB, r.requestsPerSec, r.p50Ms, r.p99Ms, r.non2xx, r.errors]),
       ),
     );
   }
