@@ -1,7 +1,8 @@
 // The calendar's week as the Appwrite emulator serves it under load (issue 14): the seeded
 // therapist's session, the REST call mf-dashboard's week view makes (mf-dashboard/src/schedule/api/
-// list-appointments.ts: userId, start in [week start, next week start), by start, 500 a page, no
-// total) over ~50,000 appointments (bench/practice-dataset.mjs), 50 connections, p50/p99.
+// list-appointments.ts: userId, start in [week start, next week start), by start, Query.select of
+// the schedule's APPOINTMENT_FIELDS, 500 a page, no total) over ~50,000 appointments
+// (bench/practice-dataset.mjs), 50 connections, p50/p99.
 //
 // Alone: `node bench/appointments.mjs [--clients 2000] [--duration 10]` starts its own Appwrite
 // emulator (temp data, rate limits off), seeds the practice and prints the figures as JSON.
@@ -20,6 +21,11 @@ const { Query } = requireFrom('e2e')('node-appwrite');
 /** Issue 14: the week-range query's p99 at 50 connections. */
 export const WEEK_QUERY_P99_GOAL_MS = 30;
 const PAGE = 500;
+/** mf-dashboard's APPOINTMENT_FIELDS (schedule/appointment.ts; `pnpm bench` runs without TypeScript): what the calendar selects. */
+export const WEEK_QUERY_FIELDS = [
+  'userId', 'clientId', 'serviceId', 'seriesId', 'start', 'end', 'status', 'locationType', 'meetingLink', 'adminNote',
+  'feeAmount', 'currency', 'feeWaived', 'feeWaivedReason', 'statusHistory', 'noteState', 'noChargeAt', 'noChargeBy',
+];
 const SETTLE_MS = 3000;
 
 /** Monday 00:00 of this week and of the next, in the practice's zone, as UTC instants. */
@@ -34,7 +40,7 @@ export function thisWeek(timeZone, now = Date.now()) {
 
 /** The Web SDK's GET: `queries[i]=<json>` (its Client.flatten), `total=false` as listAppointments sends it. */
 export function weekQueryUrl(endpoint, userId, { from, to }) {
-  const queries = [Query.equal('userId', userId), Query.greaterThanEqual('start', from), Query.lessThan('start', to), Query.orderAsc('start'), Query.limit(PAGE)];
+  const queries = [Query.equal('userId', userId), Query.greaterThanEqual('start', from), Query.lessThan('start', to), Query.orderAsc('start'), Query.select(WEEK_QUERY_FIELDS), Query.limit(PAGE)];
   const search = queries.map((query, i) => `queries[${i}]=${encodeURIComponent(query)}`).join('&');
   return `${endpoint}/databases/main/collections/appointments/documents?${search}&total=false`;
 }

@@ -2,7 +2,8 @@
 // in and is let through to /dashboard, and every document is what mf-dashboard writes and reads
 // (owner-only, its own schemas' shape), the same for the same seed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentsInWeek, measureWeekQuery, thisWeek, weekQueryUrl } from '../bench/appointments.mjs';
+import { appointmentsInWeek, measureWeekQuery, thisWeek, WEEK_QUERY_FIELDS, weekQueryUrl } from '../bench/appointments.mjs';
+import { APPOINTMENT_FIELDS } from '../mf-dashboard/src/schedule/appointment.ts';
 import { measureClientQueries, practiceListCalls, sessionCookie } from '../bench/clients.mjs';
 import { seedPractice } from '../bench/practice-dataset.mjs';
 import { activeEntries, computeBalance, type Entry } from '../backend/functions/lib/ledger.js';
@@ -164,6 +165,8 @@ describe('the seeded practice', () => {
     const week = thisWeek(timeZone);
     const expected = appointmentsInWeek(first.practice.appointments as unknown as { start: string }[], week);
     expect(expected).toBeGreaterThan(WEEKLY_CLIENTS / 2);
+    // The bench asks what the calendar asks (issue 35: Query.select of the schedule's fields).
+    expect(WEEK_QUERY_FIELDS).toEqual(APPOINTMENT_FIELDS);
     const cookie = await sessionCookie(server.endpoint, first.therapist);
     const response = await fetch(weekQueryUrl(server.endpoint, first.therapist.id, week), { headers: { 'x-appwrite-project': 'cadence', cookie } });
     const { documents } = (await response.json()) as { documents: Array<ListedClient & { start: string; status: string; seriesId: string; feeAmount: number }> };

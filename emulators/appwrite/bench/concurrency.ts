@@ -1,7 +1,7 @@
 // Concurrent readers (issue 35): throughput and p50/p99 at 1, 10 and 50 connections for
 // account.get, getDocument, a 25-document list (25 newest of 10,000, equal filter), the calendar's week-range
-// query (mf-dashboard's listAppointments: userId, start in one week, by start, 500 a page, no
-// total), the client list (2,000 clients, as /dashboard/clients asks: listClientRows, Query.select of its
+// query (mf-dashboard's listAppointments: userId, start in one week, by start, Query.select of the
+// schedule's fields, 500 a page, no total), the client list (2,000 clients, as /dashboard/clients asks: listClientRows, Query.select of its
 // columns) and a 5,000-document page; then short reads
 // while long pages run (10 connections of the 25-document list beside 4 looping the 5,000 page),
 // against the same short reads alone: a long list must not stall the short ones behind it.
@@ -109,6 +109,12 @@ function listUrl(collectionId: string, queries: string[], total = true): string 
   return `${endpoint}/databases/main/collections/${collectionId}/documents?${search}${total ? '' : '&total=false'}`;
 }
 
+/** mf-dashboard's APPOINTMENT_FIELDS (schedule/appointment.ts): what the calendar selects. */
+const APPOINTMENT_FIELDS = [
+  'userId', 'clientId', 'serviceId', 'seriesId', 'start', 'end', 'status', 'locationType', 'meetingLink', 'adminNote',
+  'feeAmount', 'currency', 'feeWaived', 'feeWaivedReason', 'statusHistory', 'noteState', 'noChargeAt', 'noChargeBy',
+];
+
 interface Call { key: string; name: string; url: string; documents?: number }
 
 function calls(userId: string): Call[] {
@@ -119,7 +125,11 @@ function calls(userId: string): Call[] {
     { key: 'list25', name: 'listDocuments: 25 newest of 10,000 (equal filter)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderDesc('$createdAt'), Query.limit(25)]), documents: 25 },
     {
       key: 'week', name: 'week-range appointment query (500 a page, no total)', documents: 5 * 64,
-      url: listUrl('appointments', [Query.equal('userId', userId), Query.greaterThanEqual('start', new Date(monday).toISOString()), Query.lessThan('start', new Date(monday + WEEK_MS).toISOString()), Query.orderAsc('start'), Query.limit(500)], false),
+      // As mf-dashboard's listAppointments asks: Query.select of its APPOINTMENT_FIELDS (copied: the emulator's bench can't import a remote).
+      url: listUrl('appointments', [
+        Query.equal('userId', userId), Query.greaterThanEqual('start', new Date(monday).toISOString()), Query.lessThan('start', new Date(monday + WEEK_MS).toISOString()), Query.orderAsc('start'),
+        Query.select(APPOINTMENT_FIELDS), Query.limit(500),
+      ], false),
     },
     {
       key: 'clients', name: 'client list: 2,000 clients by last name, its columns',

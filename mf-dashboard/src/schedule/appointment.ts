@@ -59,6 +59,18 @@ export interface Appointment {
 
 export type AppointmentDocument = OwnedDocument<Appointment>;
 
+/**
+ * What the calendar asks of each appointment (issue 35: Query.select, so a week's page carries only
+ * this): every field of `Appointment` — the grid, the details, the edit, reschedule and delete
+ * dialogs, the status menu (which writes the history back whole) and appointmentFromDocument read
+ * them all — and `userId`, which ownedBy checks. What only functions write and read (the reminder's
+ * `reminderSentFor`) stays on the server.
+ */
+export const APPOINTMENT_FIELDS = [
+  'userId', 'clientId', 'serviceId', 'seriesId', 'start', 'end', 'status', 'locationType', 'meetingLink', 'adminNote',
+  'feeAmount', 'currency', 'feeWaived', 'feeWaivedReason', 'statusHistory', 'noteState', 'noChargeAt', 'noChargeBy',
+] as const satisfies readonly (keyof Appointment | 'userId')[];
+
 export interface StatusChange {
   status: AppointmentStatus;
   at: string;
