@@ -9,9 +9,13 @@
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
 //
 // `BENCH_DURATION_S` (default 5) per run, `BENCH_CONNECTIONS` (default `1,10,50`),
-// `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all),
-// `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load).
-import { mkdtempSync, rmSync } from 'node:fs';
+// `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all; the
+// short-reads-beside-long-pages runs only when it names `mixed` too),
+// `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load),
+// `BENCH_CPU_PROF` (a directory: the emulator runs with --cpu-prof and writes its profile there).
+// Each run also reports the CPU time per request of the emulator (all its threads) and of this
+// process — autocannon, the driver, runs here on the same cores and its share is part of the figure.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -141,10 +145,38 @@ function calls(userId: string): Call[] {
   ];
 }
 
-interface Run { call: string; connections: number; requestsPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number }
+interface Run {
+  call: string; connections: number; requestsPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number;
+  /** CPU time per answered request: the emulator's (every thread) and this process's (autocannon, the driver, on the same cores) */
+  serverCpuMs?: number; driverCpuMs?: number;
+}
 
-function summary(call: string, connections: number, result: autocannon.Result): Run {
-  return { call, connections, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+/** The emulator's CPU time so far (user + system, all its threads), in ms; null off Linux. */
+function serverCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/${emulator.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
+}
+
+/** Runs autocannon and reads what the emulator and the driver each spent on CPU meanwhile. */
+async function cannon(options: autocannon.Options): Promise<{ result: autocannon.Result; cpu: { server: number | null; driver: number } }> {
+  const server = serverCpuMs();
+  const driver = process.cpuUsage();
+  const result = await autocannon(options);
+  const used = process.cpuUsage(driver);
+  const after = serverCpuMs();
+  return { result, cpu: { server: server === null || after === null ? null : after - server, driver: (used.user + used.system) / 1000 } };
+}
+
+function summary(call: string, connections: number, { result, cpu }: Awaited<ReturnType<typeof cannon>>): Run {
+  const answered = Math.max(1, result.requests.total);
+  return {
+    call, connections, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors,
+    ...(cpu.server === null ? {} : { serverCpuMs: Math.round((cpu.server / answered) * 100) / 100 }), driverCpuMs: Math.round((cpu.driver / answered) * 100) / 100,
+  };
 }
 
 /** autocannon stops sending at the deadline while the server still answers what it had queued: one more read waits for that, then a pause. */
@@ -153,8 +185,30 @@ async function settle(url: string, headers: Record<string, string>) {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }
 
+/** 10 connections of the 25-document list alone, then beside 4 connections looping the 5,000-document page. */
+async function mixedRuns(all: Call[], headers: Record<string, string>) {
+  const list25 = all.find((c) => c.key === 'list25') as Call;
+  const page5000 = all.find((c) => c.key === 'page5000') as Call;
+  await settle(page5000.url, headers);
+  const alone = summary(`${list25.name}, alone`, 10, await cannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }));
+  await settle(list25.url, headers);
+  // Both at once: the CPU each saw is the two runs' together.
+  const [beside, long] = await Promise.all([
+    cannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }),
+    cannon({ url: page5000.url, headers, connections: 4, duration: DURATION_S }),
+  ]);
+  return {
+    alone,
+    besideLongPages: summary(`${list25.name}, beside 4 connections of 5,000-document pages`, 10, beside),
+    longPages: summary(page5000.name, 4, long),
+  };
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-readers-'));
-const emulator = (await startEmulator(PORT, dataDir, { env: { APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' }, server: process.env.BENCH_SERVER })).child;
+const emulator = (await startEmulator(PORT, dataDir, {
+  env: { APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' }, server: process.env.BENCH_SERVER,
+  nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [],
+})).child;
 try {
   const seeded = performance.now();
   const { userId, cookie } = await seed();
@@ -172,31 +226,19 @@ try {
   const runs: Run[] = [];
   for (const call of all.filter((c) => !wanted || wanted.includes(c.key))) {
     for (const connections of LEVELS) {
-      runs.push(summary(call.name, connections, await autocannon({ url: call.url, headers, connections, duration: DURATION_S })));
+      runs.push(summary(call.name, connections, await cannon({ url: call.url, headers, connections, duration: DURATION_S })));
       await settle(call.url, headers);
     }
   }
-  // Short reads beside long pages, against the same short reads alone.
-  const list25 = all.find((c) => c.key === 'list25') as Call;
-  const page5000 = all.find((c) => c.key === 'page5000') as Call;
-  await settle(page5000.url, headers);
-  const alone = summary(`${list25.name}, alone`, 10, await autocannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }));
-  await settle(list25.url, headers);
-  const [beside, long] = await Promise.all([
-    autocannon({ url: list25.url, headers, connections: 10, duration: DURATION_S }),
-    autocannon({ url: page5000.url, headers, connections: 4, duration: DURATION_S }),
-  ]);
-  const mixed = {
-    alone,
-    besideLongPages: summary(`${list25.name}, beside 4 connections of 5,000-document pages`, 10, beside),
-    longPages: summary(page5000.name, 4, long),
-  };
+  // Short reads beside long pages, against the same short reads alone (skipped when BENCH_CALLS names calls without `mixed`).
+  const mixed = !wanted || wanted.includes('mixed') ? await mixedRuns(all, headers) : null;
   console.error(`\nAppwrite emulator: concurrent readers, ${DURATION_S} s per run`);
-  console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9));
-  for (const r of [...runs, mixed.alone, mixed.besideLongPages, mixed.longPages]) {
-    console.error(r.call.padEnd(70) + String(r.connections).padStart(6) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx + r.errors).padStart(9));
+  console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9) + 'cpu ms/req: server'.padStart(20) + 'driver'.padStart(8));
+  for (const r of [...runs, ...(mixed ? [mixed.alone, mixed.besideLongPages, mixed.longPages] : [])]) {
+    console.error(r.call.padEnd(70) + String(r.connections).padStart(6) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx + r.errors).padStart(9)
+      + String(r.serverCpuMs ?? '').padStart(20) + String(r.driverCpuMs).padStart(8));
   }
-  console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', results: runs, mixed }));
+  console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', results: runs, ...(mixed ? { mixed } : {}) }));
 } finally {
   emulator.kill('SIGTERM');
   await new Promise((resolve) => emulator.once('exit', resolve));

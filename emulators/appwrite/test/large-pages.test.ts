@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { Query } from 'appwrite';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock.ts';
-import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../src/databases/document-repository.ts';
+import { DocumentRepository, ensureIndexes, migrateDocuments, selectedText, type DocumentRow } from '../src/databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor } from '../src/databases/documents-service.ts';
 import { parseSchema, type CollectionDef } from '../src/databases/schema.ts';
 import { parseQueries } from '../src/queries.ts';
@@ -87,7 +87,8 @@ describe('the text of a large list', () => {
   it('is, document for document, JSON.stringify of each model, with and without a select, both flavours, either cursor', () => {
     const { repo } = repository();
     const service = new DocumentsService(schema, repo, systemClock);
-    const odd = ['line "one"\n\\ two \u2028 é', "O'Brien", '{"$id":"x"}', '', '𝄞 \u0000'];
+    // Strings that look like the keys a select cuts out, or end in a backslash.
+    const odd = ['line "one"\n\\ two \u2028 é', "O'Brien", '{"$id":"x"}', '', '𝄞 \u0000', '","memo":"x', 'ends \\', '"date":[1,{"reference":2}]'];
     for (let i = 0; i < 60; i += 1) {
       service.create({ isKey: true, userId: null, roles: [] }, ledger, `e${i}`, {
         userId: i % 5 === 0 ? 'u2' : 'u1', clientId: `c${i % 3}`, kind: 'charge', type: 'session', amount: i * 100, currency: 'USD',
@@ -109,6 +110,8 @@ describe('the text of a large list', () => {
       [ledger, [Query.equal('userId', 'u1'), Query.select(['*']), Query.orderAsc('$id'), Query.limit(30), Query.offset(5)]],
       [notes, [Query.equal('userId', 'u1'), Query.orderAsc('$id'), Query.limit(25), Query.cursorAfter('n3')]],
       [notes, [Query.equal('userId', 'u1'), Query.select(['content', 'status']), Query.orderDesc('$id'), Query.limit(25)]],
+      // Selected against the stored order, with repeats.
+      [notes, [Query.equal('userId', 'u1'), Query.select(['status', 'goalsProgress', 'content', 'signerName', 'userId', 'status']), Query.orderAsc('$id'), Query.limit(60)]],
     ];
     for (const [collection, queries] of cases) {
       for (const [flavor, listKey] of [['document', 'documents'], ['row', 'rows']] as Array<[Flavor, string]>) {
@@ -121,5 +124,44 @@ describe('the text of a large list', () => {
         expect(text).toBe(`{"total":${list['total'] as unknown as number},"${listKey}":[${expected.join(',')}]}`);
       }
     }
+  });
+});
+
+describe("a select's attributes cut out of the stored text", () => {
+  /** What the parsed document gives: JSON.stringify of each picked key it holds, in the picked order. */
+  const parsedPick = (data: string, keys: string[]) => {
+    const parsed = JSON.parse(data) as Record<string, unknown>;
+    return keys.filter((k) => Object.hasOwn(parsed, k)).map((k) => `,${JSON.stringify(k)}:${JSON.stringify(parsed[k])}`).join('');
+  };
+  const picked = (keys: string[]) => keys.map((k) => ({ pattern: `${JSON.stringify(k)}:`, prefix: `,${JSON.stringify(k)}:` }));
+
+  it('is what parsing the document and writing the picked values gives, for any stored values and any order of keys', () => {
+    // A small seeded generator: the same cases every run.
+    let seed = 35;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pieces = ['a', '"', '\\', ':', ',', '}', ']', '[', '{', 'key', '"key":', '\u2028', 'é', '𝄞', '\n', ' '];
+    const text = () => Array.from({ length: Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]).join('');
+    const value = (): unknown => {
+      const kind = Math.floor(next() * 6);
+      if (kind === 0) return text();
+      if (kind === 1) return Math.round((next() - 0.5) * 1e6) / (next() < 0.5 ? 1 : 100);
+      if (kind === 2) return next() < 0.5;
+      if (kind === 3) return null;
+      return Array.from({ length: Math.floor(next() * 4) }, () => (next() < 0.7 ? text() : Math.floor(next() * 100)));
+    };
+    const keys = ['key', 'k2', 'userId', 'a', 'key2', 'name'];
+    for (let n = 0; n < 2000; n += 1) {
+      const document: Record<string, unknown> = {};
+      for (const k of keys) if (next() < 0.8) document[k] = value();
+      const data = JSON.stringify(document);
+      const ask = keys.filter(() => next() < 0.6).sort(() => next() - 0.5);
+      expect(selectedText(data, picked(ask)), data).toBe(parsedPick(data, ask));
+    }
+  });
+
+  it('leaves out a key the document does not hold, and finds one that comes earlier than the last found', () => {
+    const data = JSON.stringify({ b: 'x","a":1', a: [1, 'a"]'], c: null });
+    expect(selectedText(data, picked(['a', 'missing', 'b', 'c']))).toBe(`,"a":[1,"a\\"]"],"b":"x\\",\\"a\\":1","c":null`);
+    expect(selectedText('{}', picked(['a']))).toBe('');
   });
 });
