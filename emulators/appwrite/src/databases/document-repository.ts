@@ -488,16 +488,24 @@ export class DocumentRepository {
 export function selectedText(data: string, picked: ReadonlyArray<{ pattern: string; prefix: string }>): string {
   let out = '';
   let from = 0;
+  // A run of picked attributes stored one after the other is copied as one piece: `,"a":1,"b":2`
+  // stored is what the two would be written as.
+  let run = '';
+  let runStart = -1;
   for (const { pattern, prefix } of picked) {
     let at = data.indexOf(pattern, from);
     if (at === -1 && from > 0) at = data.indexOf(pattern);
     if (at === -1) continue;
     const start = at + pattern.length;
     const end = valueEnd(data, start);
-    out += prefix + data.slice(start, end);
+    if (runStart === -1 || at !== from + 1) {
+      if (runStart !== -1) out += run + data.slice(runStart, from);
+      run = prefix;
+      runStart = start;
+    }
     from = end;
   }
-  return out;
+  return runStart === -1 ? out : out + run + data.slice(runStart, from);
 }
 
 /** Where the JSON value starting at `start` ends (one past its last character). */
