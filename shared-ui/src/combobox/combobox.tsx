@@ -1,7 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from '../class-names.ts';
-import { Field, type FieldTextProps } from '../field/field.tsx';
-import { Icon } from '../icon/icon.tsx';
+import { Field, Icon, type FieldTextProps } from '@cadence/shared-ui';
 import './combobox.css';
 
 export interface ComboboxOption {

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import { cx } from '../class-names.ts';
-import { Field, type FieldTextProps } from './field.tsx';
+import { Field, type FieldTextProps } from '@cadence/shared-ui';
 
 export type TimeInputProps = FieldTextProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 

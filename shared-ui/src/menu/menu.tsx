@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { BadgeTone } from '../badge/badge.tsx';
 import { cx } from '../class-names.ts';
-import { Icon, type IconName } from '../icon/icon.tsx';
+import { Icon, type IconName } from '@cadence/shared-ui';
 import './menu.css';
 
 export interface MenuItem {

@@ -1,5 +1,5 @@
 import { cx } from '../class-names.ts';
-import { Icon } from '../icon/icon.tsx';
+import { Icon } from '@cadence/shared-ui';
 import './pagination.css';
 
 export interface PaginationProps {

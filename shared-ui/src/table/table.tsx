@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '../class-names.ts';
-import { Icon } from '../icon/icon.tsx';
+import { Icon } from '@cadence/shared-ui';
 import { Menu, type MenuItem } from '../menu/menu.tsx';
 import './table.css';
 

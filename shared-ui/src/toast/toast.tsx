@@ -1,7 +1,6 @@
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { IconButton } from '../button/button.tsx';
 import { cx } from '../class-names.ts';
-import { Icon, type IconName } from '../icon/icon.tsx';
+import { Icon, IconButton, type IconName } from '@cadence/shared-ui';
 import './toast.css';
 
 export type ToastTone = 'info' | 'success' | 'error';
