@@ -75,7 +75,7 @@ export function appConfig({ dir, host = false }) {
       cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'], alias: production ? reactRouterProduction : {} },
     module: { rules: moduleRules({ production }) },
     plugins: [
       ...(host ? hostPlugins() : remotePlugins({ name, exposes, production })),
@@ -105,6 +105,16 @@ export function appConfig({ dir, host = false }) {
     experiments: { css: true },
   };
 }
+
+// react-router's production build. Its package exports only its development build (no "production"
+// condition), whose dev warnings (ENABLE_DEV_WARNINGS) stay in the bundle; the production build is the
+// same code with them off, so the minifier drops them. Both entry points, so only one copy is bundled.
+const requireFromRouterDom = createRequire(createRequire(path.join(import.meta.dirname, '../shared-router/package.json')).resolve('react-router-dom'));
+const reactRouterDist = path.join(path.dirname(requireFromRouterDom.resolve('react-router/package.json')), 'dist/production');
+const reactRouterProduction = {
+  'react-router$': path.join(reactRouterDist, 'index.mjs'),
+  'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+};
 
 // The federation runtime packages' ES module builds. Rspack's built-in federation plugin resolves
 // their CommonJS builds (require.resolve), which cannot be tree-shaken, so the plugin's size options
