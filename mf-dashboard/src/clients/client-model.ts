@@ -1,5 +1,6 @@
 import { emailSearchKey, phoneSearchKey } from '../shared/search-keys.ts';
 import type { Client } from './client-schema.ts';
+export { clientDisplayName } from './client-names.ts';
 
 // A client as the screens read it: statuses, names and search. Nothing here validates (that is
 // client-schema.ts, with zod), so what only shows clients does not load zod.
@@ -14,11 +15,6 @@ export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
 };
 /** Archiving a client is setting one of these (issue #13: archive instead of delete). */
 export const ARCHIVED_STATUSES: readonly ClientStatus[] = ['inactive', 'discharged'];
-
-/** What the client is called on screen: the preferred name if there is one, then the last name. */
-export function clientDisplayName(client: Pick<Client, 'firstName' | 'lastName' | 'preferredName'>): string {
-  return `${client.preferredName || client.firstName} ${client.lastName}`.trim();
-}
 
 export function isArchived(client: Pick<Client, 'status'>): boolean {
   return ARCHIVED_STATUSES.includes(client.status);

@@ -20,7 +20,7 @@ import { hasClientRecords } from './api/client-record-counts.ts';
 import { ClientForm, clientFormValues } from './client-form.tsx';
 import { useDeleteClient, useUpdateClient } from './client-mutations.ts';
 import { clientIdFromPath, CLIENTS_PATH } from './client-paths.ts';
-import { useClient, useClientRecordCounts } from './client-queries.ts';
+import { useClient, useClientRecordCounts } from './client-record-queries.ts';
 import { ClientSummary } from './client-summary.tsx';
 import { CLIENT_TAB_PARAM, CLIENT_TABS, clientTabFrom, type ClientTab } from './client-tabs.ts';
 import { clientDisplayName, isArchived, type ClientStatus } from './client-schema.ts';

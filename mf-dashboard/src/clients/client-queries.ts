@@ -1,6 +1,4 @@
 import { useQuery } from '@cadence/shared-auth/query';
-import { clientRecordCounts } from './api/client-record-counts.ts';
-import { getClient } from './api/get-client.ts';
 import { listClientRows, listClients } from './api/list-clients.ts';
 import { useUserId } from '../shared/use-user-id.ts';
 
@@ -32,27 +30,5 @@ export function useClientRows() {
     queryFn: () => listClientRows(userId),
     enabled: userId !== '',
     meta: { failure: 'Loading clients failed' },
-  });
-}
-
-/** One client by id; null when there is none the therapist owns. */
-export function useClient(clientId: string) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: clientKeys.one(userId, clientId),
-    queryFn: () => getClient(userId, clientId),
-    enabled: userId !== '' && clientId !== '',
-    meta: { failure: 'Loading the client failed' },
-  });
-}
-
-/** How many appointments, notes and ledger entries the client has (delete is offered only at none). */
-export function useClientRecordCounts(clientId: string, { enabled = true } = {}) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: clientKeys.records(userId, clientId),
-    queryFn: () => clientRecordCounts(userId, clientId),
-    enabled: enabled && userId !== '' && clientId !== '',
-    meta: { failure: "Loading the client's records failed" },
   });
 }

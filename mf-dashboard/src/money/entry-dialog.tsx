@@ -6,7 +6,7 @@ import type { ClientDocument } from '../clients/api/client-document.ts';
 import { clientDisplayName } from '../clients/client-schema.ts';
 import { dateLabel } from '../schedule/calendar-dates.ts';
 import { parseMoney, formatMoney, moneyInputText } from '@cadence/shared-auth/money';
-import { shortClientName } from '../schedule/schedule-view.ts';
+import { shortClientName } from '../clients/client-names.ts';
 import { MoneyRefusal, recordAdjustment, recordCharge, recordPayment, recordRefund, type EntryAnswer } from './api/money-functions.ts';
 import { checkEntryForm, emptyEntryForm, formFieldOf, type EntryErrors, type EntryField, type EntryFormKind, type EntryFormValues } from './entry-form.ts';
 import {

@@ -12,10 +12,13 @@ import { clientSchemaFor } from '../clients/client-schema.ts';
 import { savePracticeSettings } from '../practice/api/save-practice-settings.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { recordAdjustment, recordCharge, recordPayment, recordRefund, voidEntry } from './api/money-functions.ts';
-import { getLedgerTotals, listAllEntries, listBalances, listEntryPage, listIncomeEntries, listOwingBalances, readCutMonths } from './api/read-ledger.ts';
-import { filterTotals, incomeFromTotals, pagePosition } from './ledger-totals.ts';
+import { listAllEntries, listEntryPage, listOwingBalances, readCutMonths } from './api/read-ledger.ts';
+import { getLedgerTotals, listBalances, listIncomeEntries } from './api/read-totals.ts';
+import { incomeFromTotals } from './ledger-totals.ts';
+import { filterTotals, pagePosition } from './filter-totals.ts';
 import type { LedgerEntryDocument } from './ledger.ts';
-import { incomeReport, outstandingReport } from './reports.ts';
+import { outstandingReport } from './reports.ts';
+import { incomeReport } from './income-report.ts';
 import { NO_TRANSACTION_FILTER, transactionQueries, type TransactionFilter } from './transaction-filter.ts';
 
 let server: LocalAppwrite;

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  agingBucket,
-  agingOf,
-  balanceOf,
-  canVoid,
-  daysBetween,
-  entryLabel,
-  monthEnd,
-  oldestOpenDate,
-  openAmountOf,
-  parseAllocations,
-  parseOpenCharges,
-  previewAllocation,
-  runningBalances,
-  voidedIds,
-} from './ledger.ts';
+import { agingBucket, agingOf, balanceOf, canVoid, daysBetween, entryLabel, oldestOpenDate, openAmountOf, parseAllocations, parseOpenCharges, previewAllocation, runningBalances, voidedIds } from './ledger.ts';
+import { monthEnd } from './months.ts';
 
 /** A small deterministic generator, so a failing sequence can be replayed from its seed. */
 function random(seed: number) {

@@ -1,14 +1,12 @@
 import type { OwnedDocument } from '../shared/practice-collections.ts';
 import { moneyInputText } from '@cadence/shared-auth/money';
-import { addDays, type PlainDate } from '../schedule/calendar-dates.ts';
+import type { PlainDate } from '../schedule/calendar-dates.ts';
+import type { EntryKind } from './ledger-kinds.ts';
 
 // The client ledger (issue #16) as the dashboard reads it: append-only entries written by the
 // ledger, invoices and attendance-charges functions (contract: backend/functions/ledger). Amounts
 // are integer minor units, SIGNED by their effect on what the client owes — charge and refund +,
 // payment and adjustment − — so a balance is the plain sum, positive when the client owes.
-
-export const ENTRY_KINDS = ['charge', 'payment', 'adjustment', 'refund'] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const CHARGE_TYPES = ['session_fee', 'late_cancel_fee', 'no_show_fee', 'other'] as const;
 export const PAYMENT_METHODS = ['cash', 'check', 'card', 'insurance', 'other'] as const;
@@ -278,17 +276,6 @@ export function previewAllocation(amount: number, owed: number): AllocationPrevi
 export function openAmountOf(chargeIds: readonly string[], openCharges: readonly OpenCharge[]): number {
   const wanted = new Set(chargeIds);
   return openCharges.reduce((sum, charge) => (wanted.has(charge.entryId) ? sum + Math.max(0, charge.open) : sum), 0);
-}
-
-/** The first day of the month `months` before today's month (a period picker's default). */
-export function monthStart(date: PlainDate): PlainDate {
-  return `${date.slice(0, 7)}-01`;
-}
-
-export function monthEnd(date: PlainDate): PlainDate {
-  const [year, month] = date.split('-').map(Number) as [number, number];
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  return addDays(next, -1);
 }
 
 /**

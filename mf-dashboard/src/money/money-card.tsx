@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Link } from '@cadence/shared-router';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatMoney } from '@cadence/shared-auth/money';
-import { monthStart } from './ledger.ts';
+import { monthStart } from './months.ts';
 import { incomeFromTotals } from './ledger-totals.ts';
-import { useBalances, useIncomeEntries, useLedgerTotals } from './money-queries.ts';
-import { incomeReport } from './reports.ts';
+import { useBalances, useIncomeEntries, useLedgerTotals } from './practice-money-queries.ts';
+import { incomeReport } from './income-report.ts';
 import './money.css';
 
 /**

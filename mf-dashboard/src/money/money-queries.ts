@@ -4,33 +4,13 @@ import { useUserId } from '../shared/use-user-id.ts';
 import { instantAt } from '../schedule/calendar-dates.ts';
 import { appointmentKeys } from '../schedule/schedule-queries.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
-import { repairLedgerTotals } from './api/money-functions.ts';
-import { getClientBalance, getLedgerTotals, readCutMonths, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, listOwingBalances, MAX_PAGE, scanEntries } from './api/read-ledger.ts';
+import { getClientBalance, readCutMonths, listAllEntries, listClientInvoices, listEntryPage, listOwingBalances } from './api/read-ledger.ts';
+import { MAX_PAGE, scanEntries } from './api/read-totals.ts';
 import { Query } from '@cadence/shared-auth';
-import { filterTotals, partialRanges, type FilterTotals } from './ledger-totals.ts';
+import { filterTotals, partialRanges, type FilterTotals } from './filter-totals.ts';
+import { FRESH, moneyKeys } from './money-keys.ts';
+import { useLedgerTotals } from './practice-money-queries.ts';
 import { transactionQueries, transactionTotals, type TransactionFilter, type TransactionTotals } from './transaction-filter.ts';
-
-// Money's server state. Every write (a function call) invalidates the therapist's whole 'money'
-// key: a payment changes the client's ledger, balance, invoices, the lists and the reports at once.
-// Attendance charges arrive from an event-triggered function moments after a status is set, so
-// money reads are never taken as fresh from the cache (staleTime 0: refetched on each visit).
-
-export const moneyKeys = {
-  all: (userId: string) => ['money', userId] as const,
-  scan: (userId: string, filter: readonly string[]) => ['money', userId, 'scan', ...filter] as const,
-  page: (userId: string, filter: readonly string[], page: number) => ['money', userId, 'page', ...filter, page] as const,
-  clientEntries: (userId: string, clientId: string) => ['money', userId, 'client', clientId, 'entries'] as const,
-  clientBalance: (userId: string, clientId: string) => ['money', userId, 'client', clientId, 'balance'] as const,
-  clientInvoices: (userId: string, clientId: string) => ['money', userId, 'client', clientId, 'invoices'] as const,
-  balances: (userId: string) => ['money', userId, 'balances'] as const,
-  recentPayments: (userId: string) => ['money', userId, 'recent-payments'] as const,
-  income: (userId: string, from: string, to: string) => ['money', userId, 'income', from, to] as const,
-  totals: (userId: string) => ['money', userId, 'totals'] as const,
-  edges: (userId: string, filter: readonly string[]) => ['money', userId, 'edges', ...filter] as const,
-  owing: (userId: string) => ['money', userId, 'owing'] as const,
-};
-
-const FRESH = { staleTime: 0 } as const;
 
 /** The filter's ids, amounts and kinds, newest first: totals, running balances and page cursors. */
 export function useEntryScan(filter: readonly string[]) {
@@ -49,27 +29,6 @@ export function useEntryScan(filter: readonly string[]) {
     meta: { failure: 'Adding up transactions failed' },
   });
   return { ...query, progress };
-}
-
-/**
- * The practice's ledger totals (issue 35). A practice without them (its entries predate them) has
- * them made once by the ledger function's repair; should that fail, null: the screens then add up
- * the entries themselves.
- */
-export function useLedgerTotals(enabled = true) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: moneyKeys.totals(userId),
-    queryFn: async () => {
-      const totals = await getLedgerTotals(userId);
-      if (totals) return totals;
-      const repaired = await repairLedgerTotals().then(() => true, () => false);
-      return repaired ? getLedgerTotals(userId) : null;
-    },
-    enabled: userId !== '' && enabled,
-    ...FRESH,
-    meta: { failure: 'Adding up transactions failed' },
-  });
 }
 
 export interface TransactionSummary {
@@ -192,17 +151,6 @@ export function useOwingBalances() {
   });
 }
 
-export function useBalances(enabled = true) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: moneyKeys.balances(userId),
-    queryFn: () => listBalances(userId),
-    enabled: userId !== '' && enabled,
-    ...FRESH,
-    meta: { failure: 'Loading balances failed' },
-  });
-}
-
 /** The latest payments (and their voids), newest first. */
 export function useRecentPayments(count = 20) {
   const userId = useUserId();
@@ -210,18 +158,6 @@ export function useRecentPayments(count = 20) {
     queryKey: [...moneyKeys.recentPayments(userId), count],
     queryFn: () => listEntryPage(userId, [Query.equal('userId', userId), Query.equal('kind', 'payment')], null, count),
     enabled: userId !== '',
-    ...FRESH,
-    meta: { failure: 'Loading payments failed' },
-  });
-}
-
-/** Payments and refunds dated in [from, to]. */
-export function useIncomeEntries(from: string, to: string, enabled = true) {
-  const userId = useUserId();
-  return useQuery({
-    queryKey: moneyKeys.income(userId, from, to),
-    queryFn: () => listIncomeEntries(userId, from, to),
-    enabled: userId !== '' && enabled,
     ...FRESH,
     meta: { failure: 'Loading payments failed' },
   });

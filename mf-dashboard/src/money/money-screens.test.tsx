@@ -19,7 +19,8 @@ import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { todayIn } from '../schedule/calendar-dates.ts';
 import { listSessionStatuses } from './api/list-session-statuses.ts';
 import { createInvoice, emailInvoice, issueInvoice, moneyDocument, MoneyRefusal, recordPayment, repairLedgerTotals, voidEntry, voidInvoice } from './api/money-functions.ts';
-import { getClientBalance, getLedgerTotals, listAllEntries, listBalances, listClientInvoices, listEntryPage, listIncomeEntries, listOwingBalances, readCutMonths, scanEntries } from './api/read-ledger.ts';
+import { getClientBalance, listAllEntries, listClientInvoices, listEntryPage, listOwingBalances, readCutMonths } from './api/read-ledger.ts';
+import { getLedgerTotals, listBalances, listIncomeEntries, scanEntries } from './api/read-totals.ts';
 import { ClientBilling } from './client-billing.tsx';
 import type { ClientBalanceDocument, ClientInvoiceDocument, LedgerEntryDocument } from './ledger.ts';
 import { MoneyCard } from './money-card.tsx';
@@ -28,17 +29,19 @@ import { ReportsPage } from './reports-page.tsx';
 import { TransactionsPage } from './transactions-page.tsx';
 
 vi.mock('./api/read-ledger.ts', () => ({
-  MAX_PAGE: 5000,
   listEntryPage: vi.fn(),
   listAllEntries: vi.fn(),
-  scanEntries: vi.fn(),
-  listBalances: vi.fn(),
   getClientBalance: vi.fn(),
   listClientInvoices: vi.fn(),
-  listIncomeEntries: vi.fn(),
-  getLedgerTotals: vi.fn(),
   listOwingBalances: vi.fn(),
   readCutMonths: vi.fn(),
+}));
+vi.mock('./api/read-totals.ts', () => ({
+  MAX_PAGE: 5000,
+  scanEntries: vi.fn(),
+  listBalances: vi.fn(),
+  listIncomeEntries: vi.fn(),
+  getLedgerTotals: vi.fn(),
 }));
 vi.mock('./api/list-session-statuses.ts', () => ({ listSessionStatuses: vi.fn() }));
 vi.mock('./api/money-functions.ts', async (original) => ({

@@ -15,7 +15,8 @@ import { CardRefundDialog } from './card/card-refund-dialog.tsx';
 import { EntriesTable } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { AGING_BUCKETS, AGING_LABELS, type LedgerEntryDocument } from './ledger.ts';
-import { useBalances, useRecentPayments } from './money-queries.ts';
+import { useRecentPayments } from './money-queries.ts';
+import { useBalances } from './practice-money-queries.ts';
 import { outstandingReport, type OutstandingRow } from './reports.ts';
 import './money.css';
 

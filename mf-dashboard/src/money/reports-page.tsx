@@ -15,24 +15,11 @@ import { browserTimeZone } from '../shared/time-zone.ts';
 import { BarChart } from './bar-chart.tsx';
 import { AGING_BUCKETS, AGING_LABELS } from './ledger.ts';
 import { incomeFromTotals } from './ledger-totals.ts';
-import { useIncomeEntries, useLedgerTotals, useOwingBalances, useSessionStatuses } from './money-queries.ts';
-import {
-  compactMoney,
-  incomeCsv,
-  incomeReport,
-  MONTH_NAMES,
-  outstandingCsv,
-  outstandingReport,
-  rateText,
-  sessionsCsv,
-  serviceFeesCsv,
-  serviceFeesReport,
-  sessionsReport,
-  type IncomeMonth,
-  type ServiceFees,
-  type OutstandingRow,
-  type SessionsMonth,
-} from './reports.ts';
+import { useOwingBalances, useSessionStatuses } from './money-queries.ts';
+import { useIncomeEntries, useLedgerTotals } from './practice-money-queries.ts';
+import { compactMoney, incomeCsv, outstandingCsv, outstandingReport, rateText, sessionsCsv, serviceFeesCsv, serviceFeesReport, sessionsReport, type ServiceFees, type OutstandingRow, type SessionsMonth } from './reports.ts';
+import { MONTH_NAMES } from './months.ts';
+import { incomeReport, type IncomeMonth } from './income-report.ts';
 import { saveCsv } from '../shared/save-file.ts';
 import './money.css';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '../schedule/appointment.ts';
 import { toCsv } from '../shared/csv-writer.ts';
-import type { EntryKind } from './ledger.ts';
-import { compactMoney, incomeCsv, incomeReport, outstandingCsv, outstandingReport, rateText, serviceFeesCsv, serviceFeesReport, sessionsCsv, sessionsReport, type ReportAppointment } from './reports.ts';
+import type { EntryKind } from './ledger-kinds.ts';
+import { compactMoney, incomeCsv, outstandingCsv, outstandingReport, rateText, serviceFeesCsv, serviceFeesReport, sessionsCsv, sessionsReport, type ReportAppointment } from './reports.ts';
+import { incomeReport } from './income-report.ts';
 
 function random(seed: number) {
   let state = seed >>> 0;

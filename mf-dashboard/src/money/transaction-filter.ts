@@ -1,7 +1,8 @@
 import { Query } from '@cadence/shared-auth';
 import type { CsvCell } from '../shared/csv-writer.ts';
 import { isPlainDate, type PlainDate } from '../schedule/calendar-dates.ts';
-import { amountCell, ENTRY_KIND_LABELS, ENTRY_KINDS, ENTRY_TYPE_LABELS, type EntryKind, type LedgerEntryDocument } from './ledger.ts';
+import { amountCell, ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type LedgerEntryDocument } from './ledger.ts';
+import { ENTRY_KINDS, type EntryKind } from './ledger-kinds.ts';
 
 // All Transactions (issue #16): which entries the list shows, as the address keeps it (ids, never
 // names) and as Appwrite queries ask for it. Pure, so the page, the CSV and the tests share one rule.

@@ -16,8 +16,9 @@ import { listAllEntries } from './api/read-ledger.ts';
 import { EntriesTable, type EntryRow } from './entries-table.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { VoidEntryDialog } from './void-dialog.tsx';
-import { ENTRY_KIND_LABELS, ENTRY_KINDS, voidedIds, type LedgerEntryDocument } from './ledger.ts';
-import { pagePosition } from './ledger-totals.ts';
+import { ENTRY_KIND_LABELS, voidedIds, type LedgerEntryDocument } from './ledger.ts';
+import { ENTRY_KINDS } from './ledger-kinds.ts';
+import { pagePosition } from './filter-totals.ts';
 import { useEntryPage, useEntryScan, useTransactionSummary } from './money-queries.ts';
 import {
   balancesAfter,

@@ -17,7 +17,7 @@ import {
   type NoteTemplate,
   type PracticeSettings,
 } from './practice-settings.ts';
-import { useSavePracticeSettings } from './practice-queries.ts';
+import { useSavePracticeSettings } from './practice-mutations.ts';
 import { countryName, countryOptions, suggestCountry } from '../shared/country.ts';
 import { DEFAULT_PRACTICE_COUNTRY } from '../shared/practice-country.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, moneyInputText } from '@cadence/shared-auth/money';

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Alert, Button, Dialog, RadioGroup } from '@cadence/shared-ui';
 import type { ServiceDocument } from './api/service-document.ts';
 import { FormTextInput, SaveError, schemaResolver } from './form-controls.tsx';
-import { useCreateService, useUpdateService } from './practice-queries.ts';
+import { useCreateService, useUpdateService } from './practice-mutations.ts';
 import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, SERVICE_COLOR_NAMES, SERVICE_COLORS, serviceSchema, type Service, type ServiceColor } from './services.ts';
 import { moneyInputText } from '@cadence/shared-auth/money';
 import { PacketChooser } from '../clients/portal/packet-chooser.tsx';

@@ -3,7 +3,8 @@ import { Alert, Badge, Button, ConfirmDialog, EmptyState, Skeleton, StatusChip }
 import { Switch, Table, type TableColumn } from '@cadence/shared-ui/bundled';
 import type { ServiceDocument } from './api/service-document.ts';
 import { LoadError } from '../shared/load-error.tsx';
-import { useServices, useUpdateService } from './practice-queries.ts';
+import { useServices } from './practice-queries.ts';
+import { useUpdateService } from './practice-mutations.ts';
 import { ColorSwatch, ServiceDialog } from './service-dialog.tsx';
 import { isServiceReady, serviceLabel } from './services.ts';
 import { formatMoney } from '@cadence/shared-auth/money';

@@ -10,6 +10,7 @@ import { MAX_DURATION_MINUTES, MIN_DURATION_MINUTES, SERVICE_COLOR_NAMES, SERVIC
 // validating (colours, labels, the suggested services) is service-model.ts, free of zod.
 
 export * from './service-model.ts';
+export * from './service-choice.ts';
 
 const serviceFields = z.object({
   name: requiredText({ label: 'the service name', max: TEXT_LIMITS.serviceName }),

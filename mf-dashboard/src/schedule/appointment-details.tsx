@@ -13,7 +13,7 @@ import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
 import { StatusMenu, StatusHistory } from './status-menu.tsx';
 import { NoteLink } from '../sessions/notes/note-link.tsx';
 import { canNotify, NotifyClientButton } from './notify-client-button.tsx';
-import { shortClientName } from './schedule-view.ts';
+import { shortClientName } from '../clients/client-names.ts';
 import { WatchedVideoSessionLink } from '../sessions/video/video-session-link.tsx';
 
 /** Statuses after which the client can be told their appointment is off. */

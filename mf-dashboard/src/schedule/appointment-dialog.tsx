@@ -28,7 +28,7 @@ import {
   type WeekdayCode,
 } from './appointment-form.ts';
 import { addDays, clockText, instantAt, minutesOf, weekday, zonedTime, type PlainDate } from './calendar-dates.ts';
-import { shortClientName } from './schedule-view.ts';
+import { shortClientName } from '../clients/client-names.ts';
 import { useCreateAppointment, useUpdateAppointment } from './schedule-queries.ts';
 import { useCreateSeries, useEditSeries } from './series-queries.ts';
 import { QUICK_CLIENT_TEXTS, QuickNewClient } from './quick-new-client.tsx';

@@ -21,19 +21,8 @@ import { requestBlock, requestIdOf, usePendingRequests } from './booking-request
 import { RequestDialog } from './request-dialog.tsx';
 import { useUserId } from '../shared/use-user-id.ts';
 import { useAppointments, useUpdateAppointment } from './schedule-queries.ts';
-import {
-  PHONE_VIEWS,
-  placeAppointments,
-  readViewParams,
-  SCHEDULE_VIEW_LABELS,
-  SCHEDULE_VIEWS,
-  shortClientName,
-  stepDate,
-  viewDays,
-  viewRange,
-  viewTitle,
-  type ScheduleView,
-} from './schedule-view.ts';
+import { PHONE_VIEWS, placeAppointments, readViewParams, SCHEDULE_VIEW_LABELS, SCHEDULE_VIEWS, stepDate, viewDays, viewRange, viewTitle, type ScheduleView } from './schedule-view.ts';
+import { shortClientName } from '../clients/client-names.ts';
 import { TimeGrid, type GridAppointmentLook } from './time-grid.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 import './schedule.css';

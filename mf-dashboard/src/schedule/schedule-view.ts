@@ -64,13 +64,6 @@ export function readViewParams(params: URLSearchParams, today: PlainDate, phone:
   return { view, date: isPlainDate(date) ? date : today, workWeek: params.get('days') === '5' };
 }
 
-/** How the calendar names a client: their preferred (else first) name and last initial — "Jane D.". */
-export function shortClientName(client: { firstName: string; lastName: string; preferredName?: string | null } | undefined): string {
-  if (!client) return 'Client';
-  const first = client.preferredName?.trim() || client.firstName;
-  return client.lastName ? `${first} ${client.lastName.charAt(0)}.` : first;
-}
-
 export interface PlacedAppointment {
   appointment: AppointmentDocument;
   date: PlainDate;

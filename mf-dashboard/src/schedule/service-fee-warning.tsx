@@ -1,6 +1,6 @@
 import { Alert } from '@cadence/shared-ui';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
-import { useUpdateService } from '../practice/practice-queries.ts';
+import { useUpdateService } from '../practice/practice-mutations.ts';
 import { FeeEntry } from '../shared/fee-entry.tsx';
 import { formatMoney } from '@cadence/shared-auth/money';
 

@@ -1,4 +1,4 @@
-import { isServiceReady } from '../practice/service-model.ts';
+import { isServiceReady } from '../practice/service-choice.ts';
 import type { Service } from '../practice/services.ts';
 
 // Today's "Get started" checklist (issue #13): where a new practice begins, each step done or not

@@ -4,7 +4,7 @@ import type { ClientDocument } from '../clients/api/client-document.ts';
 import type { ServiceDocument } from '../practice/api/service-document.ts';
 import { usePendingRequests } from '../schedule/booking-requests.ts';
 import { dateLabel, timeLabel, zonedTime } from '../schedule/calendar-dates.ts';
-import { shortClientName } from '../schedule/schedule-view.ts';
+import { shortClientName } from '../clients/client-names.ts';
 import { lazyComponent } from '../shared/lazy-component.ts';
 import { LoadError } from '../shared/load-error.tsx';
 

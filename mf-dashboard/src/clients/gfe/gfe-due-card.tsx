@@ -2,7 +2,7 @@ import { formatDate } from '@cadence/shared-auth';
 import { Link } from '@cadence/shared-router';
 import { useQuery } from '@cadence/shared-auth/query';
 import type { ClientDocument } from '../api/client-document.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../client-names.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { formatMoney } from '@cadence/shared-auth/money';

@@ -1,7 +1,7 @@
 import { Link } from '@cadence/shared-router';
 import { useQuery } from '@cadence/shared-auth/query';
 import type { ClientDocument } from '../api/client-document.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../client-names.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { useUserId } from '../../shared/use-user-id.ts';

@@ -5,7 +5,7 @@ import { Alert, Button } from '@cadence/shared-ui';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { clientPath } from '../client-paths.ts';
 import type { ClientDocument } from '../api/client-document.ts';
-import { clientDisplayName } from '../client-model.ts';
+import { clientDisplayName } from '../client-names.ts';
 import { acknowledgeAlert } from './measures-api.ts';
 import './measures.css';
 import { measureKeys, useOpenAlerts } from './use-measures.ts';

@@ -3,7 +3,7 @@ import type { Models } from 'appwrite';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
 import type { ReportAppointment } from '../reports.ts';
-import { MAX_PAGE } from './read-ledger.ts';
+import { MAX_PAGE } from './read-totals.ts';
 
 type Read = Models.Document & ReportAppointment & { userId: string };
 

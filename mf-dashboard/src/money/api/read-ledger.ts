@@ -1,26 +1,16 @@
-import { appwrite, attempt, isAppError, listDocumentPage, Query } from '@cadence/shared-auth';
-import type { Models } from 'appwrite';
+import { appwrite, attempt, isAppError, Query } from '@cadence/shared-auth';
 import { ownedBy } from '../../shared/owned-by.ts';
 import { practiceCollection } from '../../shared/practice-collections.ts';
-import { entryFromDocument, type ClientBalanceDocument, type ClientInvoiceDocument, type EntryKind, type LedgerEntryDocument } from '../ledger.ts';
-import { partialRanges, totalsFromDocuments, type EdgeEntries, type LedgerTotals, type LedgerTotalsFields } from '../ledger-totals.ts';
+import { entryFromDocument, type ClientBalanceDocument, type ClientInvoiceDocument, type LedgerEntryDocument } from '../ledger.ts';
+import { partialRanges, type EdgeEntries } from '../filter-totals.ts';
 import { transactionQueries, type TransactionFilter } from '../transaction-filter.ts';
+import { ENTRY_ORDER, listBalances, listEntries, MAX_PAGE, scanEntries } from './read-totals.ts';
 
 // Reads of the money collections with the therapist's own session. Only the functions write them
 // (server key, [read("user:<id>")]), so a document the therapist can read is theirs; ownedBy still
 // guards full documents as everywhere else.
 
-/** Appwrite's largest page (and the emulator's). */
-export const MAX_PAGE = 5000;
-
-/** Newest first; entries of the same day in the order they were written. */
-export const ENTRY_ORDER = [Query.orderDesc('date'), Query.orderDesc('$createdAt')];
-
 const DOCUMENT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,35}$/;
-
-function listEntries(queries: string[]): Promise<Models.DocumentList<LedgerEntryDocument>> {
-  return listDocumentPage<LedgerEntryDocument>({ ...practiceCollection('ledgerEntries'), queries, total: false });
-}
 
 export interface EntryPage {
   entries: LedgerEntryDocument[];
@@ -53,54 +43,6 @@ export async function listAllEntries(userId: string, filter: string[], onProgres
   }
 }
 
-/** Just what sums need, for a long filter (100,000 entries is twenty reads). */
-export interface EntryScan {
-  ids: string[];
-  amounts: Float64Array;
-  kinds: EntryKind[];
-  dates: string[];
-}
-
-/** The filter's ids, amounts, kinds and dates, newest first, selected columns only. */
-export async function scanEntries(userId: string, filter: string[], onProgress: (count: number) => void = () => {}): Promise<EntryScan> {
-  const ids: string[] = [];
-  const amounts: number[] = [];
-  const kinds: EntryKind[] = [];
-  const dates: string[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const page = await listEntries([...filter, ...ENTRY_ORDER, Query.select(['$id', 'userId', 'amount', 'kind', 'date']), Query.limit(MAX_PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])]);
-    for (const document of page.documents) {
-      if (!ownedBy(document, userId)) continue;
-      ids.push(document.$id);
-      amounts.push(document.amount);
-      kinds.push(document.kind);
-      dates.push(document.date);
-    }
-    onProgress(ids.length);
-    if (page.documents.length < MAX_PAGE) return { ids, amounts: Float64Array.from(amounts), kinds, dates };
-    cursor = page.documents[page.documents.length - 1]!.$id;
-  }
-}
-
-/** Every client balance of the therapist (one document per client with any entry). */
-export async function listBalances(userId: string): Promise<ClientBalanceDocument[]> {
-  const found: ClientBalanceDocument[] = [];
-  let cursor: string | null = null;
-  for (;;) {
-    const page: Models.DocumentList<ClientBalanceDocument> = await attempt(() =>
-      appwrite().databases.listDocuments<ClientBalanceDocument>({
-        ...practiceCollection('clientBalances'),
-        queries: [Query.equal('userId', userId), Query.limit(MAX_PAGE), ...(cursor ? [Query.cursorAfter(cursor)] : [])],
-        total: false,
-      }),
-    );
-    for (const document of page.documents) if (ownedBy(document, userId)) found.push(document);
-    if (page.documents.length < MAX_PAGE) return found;
-    cursor = page.documents[page.documents.length - 1]!.$id;
-  }
-}
-
 /** The clients who owe or hold credit (the Outstanding report's rows), only the columns it shows. */
 export async function listOwingBalances(userId: string): Promise<ClientBalanceDocument[]> {
   const page = await attempt(() =>
@@ -119,19 +61,6 @@ export async function listOwingBalances(userId: string): Promise<ClientBalanceDo
   // More than a page owes: the rest as every balance is read.
   return page.documents.length < MAX_PAGE ? found : (await listBalances(userId)).filter((balance) => balance.balance > 0 || balance.credit > 0);
 }
-
-/**
- * The practice's ledger totals (issue 35: a document per month and one for the balances, a few
- * dozen), or null when the practice has none yet.
- */
-export async function getLedgerTotals(userId: string): Promise<LedgerTotals | null> {
-  const page = await attempt(() =>
-    appwrite().databases.listDocuments<OwnedTotals>({ ...practiceCollection('ledgerTotals'), queries: [Query.equal('userId', userId), Query.limit(MAX_PAGE)], total: false }),
-  );
-  return totalsFromDocuments(page.documents.filter((document) => ownedBy(document, userId)));
-}
-
-type OwnedTotals = Models.Document & LedgerTotalsFields & { userId: string };
 
 /** The entries of the days a date filter cuts from a month (what the totals can't answer), columns only. */
 export async function readCutMonths(userId: string, filter: TransactionFilter): Promise<EdgeEntries> {
@@ -161,10 +90,4 @@ export async function listClientInvoices(userId: string, clientId: string): Prom
     }),
   );
   return list.documents.filter((document) => ownedBy(document, userId));
-}
-
-/** Payments and refunds dated in [from, to] (the Income report, the Today card), selected columns only. */
-export async function listIncomeEntries(userId: string, from: string, to: string): Promise<Pick<LedgerEntryDocument, 'kind' | 'amount' | 'date'>[]> {
-  const scan = await scanEntries(userId, [Query.equal('userId', userId), Query.equal('kind', ['payment', 'refund']), Query.greaterThanEqual('date', from), Query.lessThanEqual('date', to)]);
-  return scan.ids.map((_, index) => ({ kind: scan.kinds[index]!, amount: scan.amounts[index]!, date: scan.dates[index]! }));
 }

@@ -1,8 +1,8 @@
 import { Link } from '@cadence/shared-router';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../../clients/client-names.ts';
 import { LoadError } from '../../shared/load-error.tsx';
-import { useAutoPayAttention } from './autopay-api.ts';
+import { useAutoPayAttention } from './autopay-attention.ts';
 
 /** Today's "AutoPay needs you" (issue 33): each client whose AutoPay charge failed twice, with the reason; gone when none. */
 export function AutoPayAttentionCard({ clients }: { clients: readonly ClientDocument[] }) {

@@ -3,7 +3,7 @@ import { formatDateTime } from '@cadence/shared-auth';
 import { autoPayNotice } from '@cadence/shared-auth/autopay';
 import { Alert, Button, Checkbox, Dialog, Textarea } from '@cadence/shared-ui';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../../clients/client-names.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useChangeAutoPay, useClientAutoPay, type AutoPayChange } from './autopay-api.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@cadence/shared-auth/query';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { moneyKeys } from '../money-queries.ts';
+import { moneyKeys } from '../money-keys.ts';
 import { listCardDisputes } from './card-api.ts';
 
 /** The client's disputed card payments (issue 33), read with the client's money. */

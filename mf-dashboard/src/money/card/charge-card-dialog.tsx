@@ -4,7 +4,8 @@ import { Alert, Button, RadioGroup, Skeleton, TextInput } from '@cadence/shared-
 import { FormDialog } from '../../shared/form-dialog.tsx';
 import { formatMoney, moneyInputText, parseMoney } from '@cadence/shared-auth/money';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { moneyKeys, useMoneyWrite } from '../money-queries.ts';
+import { useMoneyWrite } from '../money-queries.ts';
+import { moneyKeys } from '../money-keys.ts';
 import { CardRefusal, chargeCard, savedCards, sendPayLink } from './card-api.ts';
 
 export interface ChargeCardDialogProps {

@@ -3,7 +3,7 @@ import { useQuery } from '@cadence/shared-auth/query';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
 import type { ServiceDocument } from '../../practice/api/service-document.ts';
 import { appointmentKeys } from '../../schedule/schedule-queries.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../../clients/client-names.ts';
 import { NO_CHARGE_TEXTS } from '../../schedule/no-charge.ts';
 import { NoFeeChoice } from '../../schedule/no-fee-choice.tsx';
 import { LoadError } from '../../shared/load-error.tsx';

@@ -1,6 +1,6 @@
 import { useLocation } from '@cadence/shared-router';
 import { PageHeader, Skeleton } from '@cadence/shared-ui';
-import { useClient } from '../../clients/client-queries.ts';
+import { useClient } from '../../clients/client-record-queries.ts';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { browserTimeZone } from '../../shared/time-zone.ts';

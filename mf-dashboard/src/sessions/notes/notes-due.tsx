@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@cadence/shared-router';
 import { Badge } from '@cadence/shared-ui';
 import type { ClientDocument } from '../../clients/api/client-document.ts';
-import { shortClientName } from '../../schedule/schedule-view.ts';
+import { shortClientName } from '../../clients/client-names.ts';
 import { formatInZone } from '../../shared/time-zone.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { OLDER_THAN_DAYS } from './api/notes-due.ts';

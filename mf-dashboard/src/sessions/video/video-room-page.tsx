@@ -4,7 +4,7 @@ import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
 import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
 import { useMemo, useState } from 'react';
-import { useClient } from '../../clients/client-queries.ts';
+import { useClient } from '../../clients/client-record-queries.ts';
 import { usePracticeSettings, useServices } from '../../practice/practice-queries.ts';
 import { StatusMenu } from '../../schedule/status-menu.tsx';
 import { useSetStatus } from '../../schedule/use-set-status.ts';
