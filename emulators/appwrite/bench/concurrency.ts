@@ -13,8 +13,9 @@
 // short-reads-beside-long-pages runs only when it names `mixed` too),
 // `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load),
 // `BENCH_CPU_PROF` (a directory: the emulator runs with --cpu-prof and writes its profile there).
-// Each run also reports the CPU time per request of the emulator (all its threads) and of this
-// process — autocannon, the driver, runs here on the same cores and its share is part of the figure.
+// Each run also reports the CPU time per request of the emulator (all its threads, and its main
+// thread alone) and of this process — autocannon, the driver, runs here on the same cores and its
+// share is part of the figure.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,14 +148,18 @@ function calls(userId: string): Call[] {
 
 interface Run {
   call: string; connections: number; requestsPerSec: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number;
-  /** CPU time per answered request: the emulator's (every thread) and this process's (autocannon, the driver, on the same cores) */
-  serverCpuMs?: number; driverCpuMs?: number;
+  /**
+   * CPU time per answered request: the emulator's (every thread), its main thread's (HTTP, sessions,
+   * small reads; the rest is the read workers') and this process's (autocannon, the driver, on the same cores)
+   */
+  serverCpuMs?: number; mainThreadCpuMs?: number; driverCpuMs?: number;
 }
 
-/** The emulator's CPU time so far (user + system, all its threads), in ms; null off Linux. */
-function serverCpuMs(): number | null {
+/** CPU time so far (user + system) of the emulator's threads (`stat`) or its main thread (`task/<pid>/stat`), in ms; null off Linux. */
+function serverCpuMs(which: 'stat' | 'main' = 'stat'): number | null {
   try {
-    const fields = readFileSync(`/proc/${emulator.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const file = which === 'main' ? `/proc/${emulator.pid}/task/${emulator.pid}/stat` : `/proc/${emulator.pid}/stat`;
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
   } catch {
     return null;
@@ -162,20 +167,26 @@ function serverCpuMs(): number | null {
 }
 
 /** Runs autocannon and reads what the emulator and the driver each spent on CPU meanwhile. */
-async function cannon(options: autocannon.Options): Promise<{ result: autocannon.Result; cpu: { server: number | null; driver: number } }> {
+async function cannon(options: autocannon.Options): Promise<{ result: autocannon.Result; cpu: { server: number | null; main: number | null; driver: number } }> {
   const server = serverCpuMs();
+  const main = serverCpuMs('main');
   const driver = process.cpuUsage();
   const result = await autocannon(options);
   const used = process.cpuUsage(driver);
-  const after = serverCpuMs();
-  return { result, cpu: { server: server === null || after === null ? null : after - server, driver: (used.user + used.system) / 1000 } };
+  const [serverAfter, mainAfter] = [serverCpuMs(), serverCpuMs('main')];
+  return {
+    result,
+    cpu: { server: server === null || serverAfter === null ? null : serverAfter - server, main: main === null || mainAfter === null ? null : mainAfter - main, driver: (used.user + used.system) / 1000 },
+  };
 }
 
 function summary(call: string, connections: number, { result, cpu }: Awaited<ReturnType<typeof cannon>>): Run {
   const answered = Math.max(1, result.requests.total);
   return {
     call, connections, requestsPerSec: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors,
-    ...(cpu.server === null ? {} : { serverCpuMs: Math.round((cpu.server / answered) * 100) / 100 }), driverCpuMs: Math.round((cpu.driver / answered) * 100) / 100,
+    ...(cpu.server === null ? {} : { serverCpuMs: Math.round((cpu.server / answered) * 100) / 100 }),
+    ...(cpu.main === null ? {} : { mainThreadCpuMs: Math.round((cpu.main / answered) * 100) / 100 }),
+    driverCpuMs: Math.round((cpu.driver / answered) * 100) / 100,
   };
 }
 
@@ -233,10 +244,10 @@ try {
   // Short reads beside long pages, against the same short reads alone (skipped when BENCH_CALLS names calls without `mixed`).
   const mixed = !wanted || wanted.includes('mixed') ? await mixedRuns(all, headers) : null;
   console.error(`\nAppwrite emulator: concurrent readers, ${DURATION_S} s per run`);
-  console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9) + 'cpu ms/req: server'.padStart(20) + 'driver'.padStart(8));
+  console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9) + 'cpu ms/req: server'.padStart(20) + 'main'.padStart(6) + 'driver'.padStart(8));
   for (const r of [...runs, ...(mixed ? [mixed.alone, mixed.besideLongPages, mixed.longPages] : [])]) {
     console.error(r.call.padEnd(70) + String(r.connections).padStart(6) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx + r.errors).padStart(9)
-      + String(r.serverCpuMs ?? '').padStart(20) + String(r.driverCpuMs).padStart(8));
+      + String(r.serverCpuMs ?? '').padStart(20) + String(r.mainThreadCpuMs ?? '').padStart(6) + String(r.driverCpuMs).padStart(8));
   }
   console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', results: runs, ...(mixed ? { mixed } : {}) }));
 } finally {

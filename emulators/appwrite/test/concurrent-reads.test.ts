@@ -128,6 +128,29 @@ describe('read workers', () => {
     expect(h.app.documentReads.served.worker - before).toBe(3);
   });
 
+  it('a burst of short reads is shared with the workers (a few each), never put behind a long page', async () => {
+    const pool = h.app.documentReads;
+    const actor = { isKey: false, userId: owner.id, roles: ['any', 'users', `user:${owner.id}`] };
+    const get = (i: number) => ({
+      op: 'get' as const, actor, databaseId: 'main', collectionId: 'things', documentId: `t${String(i).padStart(5, '0')}`, queries: [], total: false, flavor: 'document' as const, listKey: 'documents',
+    });
+    // 20 in one tick: no worker has answered any when the last is sent. One read a worker at a
+    // time sent 2 of them to the workers and ran 18 on the main thread.
+    let before = { ...pool.served };
+    let answers = await Promise.all(Array.from({ length: 20 }, (_, i) => pool.read(get(i))));
+    expect(answers.map((a) => (JSON.parse(a.toString()) as { $id: string }).$id)).toEqual(Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(5, '0')}`));
+    expect(pool.served.worker - before.worker).toBe(16);
+    expect(pool.served.main - before.main).toBe(4);
+    // A long page first: the worker with it takes no short read, the other takes 8, the rest run here.
+    before = { ...pool.served };
+    const page = pool.read({ ...get(0), op: 'list', documentId: '', queries: [Query.limit(PAGE)] });
+    answers = await Promise.all(Array.from({ length: 20 }, (_, i) => pool.read(get(i))));
+    expect(answers).toHaveLength(20);
+    expect((JSON.parse((await page).toString()) as { documents: unknown[] }).documents).toHaveLength(PAGE);
+    expect(pool.served.worker - before.worker).toBe(9);
+    expect(pool.served.main - before.main).toBe(12);
+  });
+
   it('the control: with every read on the main thread, the same short reads wait for the page', { timeout: 60_000, retry: 2 }, async () => {
     h.config.readWorkers = 0;
     await h.restart();
