@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '@cadence/shared-auth';
-import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer } from '@cadence/shared-auth/video';
+import { devicePickers, qualityText, useLocalMedia, useVideoRoom, type EnterAnswer } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
 import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
@@ -80,14 +80,7 @@ export default function VideoPage() {
           onLeave={() => void room.leave()}
           busy={room.busy}
         >
-          <CallDevices
-            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
-            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
-            camera={media.camera}
-            microphone={media.microphone}
-            onCamera={media.chooseCamera}
-            onMicrophone={media.chooseMicrophone}
-          />
+          <CallDevices {...devicePickers(media)} />
           <CallChat lines={room.chat} peerName={name} onSend={room.sendChat} />
         </CallStage>
       ) : null}
@@ -98,19 +91,7 @@ export default function VideoPage() {
             <p role="status" className="portal-video__waiting">You are in the waiting room. {name} will let you in.</p>
             <p className="portal-muted">Meanwhile, check your camera, microphone and speaker below.</p>
           </Card>
-          <DeviceCheck
-            stream={media.stream}
-            level={media.level}
-            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
-            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
-            speakers={media.speakers.map((d) => ({ value: d.deviceId, label: d.label }))}
-            camera={media.camera}
-            microphone={media.microphone}
-            speaker={media.speaker}
-            onCamera={media.chooseCamera}
-            onMicrophone={media.chooseMicrophone}
-            onSpeaker={media.chooseSpeaker}
-          />
+          <DeviceCheck stream={media.stream} level={media.level} {...devicePickers(media)} />
         </>
       ) : null}
       {entered && !room.inCall ? <p><Link className={buttonClassName('quiet', 'sm')} to="/portal">Back to your portal</Link></p> : null}

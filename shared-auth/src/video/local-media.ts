@@ -21,6 +21,30 @@ export interface LocalMedia {
   chooseSpeaker(deviceId: string): void;
 }
 
+/** The device pickers' props (shared-ui/call's DeviceCheck takes them all, CallDevices the camera's and microphone's). */
+export interface DevicePickers {
+  cameras: Array<{ value: string; label: string }>;
+  microphones: Array<{ value: string; label: string }>;
+  speakers: Array<{ value: string; label: string }>;
+  camera: string;
+  microphone: string;
+  speaker: string;
+  onCamera(deviceId: string): void;
+  onMicrophone(deviceId: string): void;
+  onSpeaker(deviceId: string): void;
+}
+
+const options = (devices: DeviceChoice[]) => devices.map((d) => ({ value: d.deviceId, label: d.label }));
+
+/** `media` as the pickers take it: `<DeviceCheck stream={…} level={…} {...devicePickers(media)} />`. */
+export function devicePickers(media: LocalMedia): DevicePickers {
+  return {
+    cameras: options(media.cameras), microphones: options(media.microphones), speakers: options(media.speakers),
+    camera: media.camera, microphone: media.microphone, speaker: media.speaker,
+    onCamera: media.chooseCamera, onMicrophone: media.chooseMicrophone, onSpeaker: media.chooseSpeaker,
+  };
+}
+
 function choices(devices: MediaDeviceInfo[], kind: MediaDeviceKind, noun: string): DeviceChoice[] {
   return devices.filter((d) => d.kind === kind).map((d, i) => ({ deviceId: d.deviceId, label: d.label || `${noun} ${i + 1}` }));
 }

@@ -1,5 +1,5 @@
 import { appwrite, documentsChannel, executeFunction, formatDateTime, formatTime, getConfig, subscribeLive, type IceServer } from '@cadence/shared-auth';
-import { qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend, type RoomDocument, VIDEO_COLLECTIONS } from '@cadence/shared-auth/video';
+import { devicePickers, qualityText, useLocalMedia, useVideoRoom, type EnterAnswer, type RoomBackend, type RoomDocument, VIDEO_COLLECTIONS } from '@cadence/shared-auth/video';
 import { Link, useLocation } from '@cadence/shared-router';
 import { Alert, Button, buttonClassName, Card, PageHeader } from '@cadence/shared-ui';
 import { CallChat, CallDevices, CallStage, DeviceCheck } from '@cadence/shared-ui/call';
@@ -92,14 +92,7 @@ export function VideoRoomPage() {
           busy={room.busy}
         >
           {shareProblem ? <Alert tone="warning">{shareProblem}</Alert> : null}
-          <CallDevices
-            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
-            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
-            camera={media.camera}
-            microphone={media.microphone}
-            onCamera={media.chooseCamera}
-            onMicrophone={media.chooseMicrophone}
-          />
+          <CallDevices {...devicePickers(media)} />
           <CallChat lines={room.chat} peerName={name} onSend={room.sendChat} />
         </CallStage>
       ) : null}
@@ -117,19 +110,7 @@ export function VideoRoomPage() {
               <p role="status">Waiting for {name} to join. They join from the client portal.</p>
             )}
           </Card>
-          <DeviceCheck
-            stream={media.stream}
-            level={media.level}
-            cameras={media.cameras.map((d) => ({ value: d.deviceId, label: d.label }))}
-            microphones={media.microphones.map((d) => ({ value: d.deviceId, label: d.label }))}
-            speakers={media.speakers.map((d) => ({ value: d.deviceId, label: d.label }))}
-            camera={media.camera}
-            microphone={media.microphone}
-            speaker={media.speaker}
-            onCamera={media.chooseCamera}
-            onMicrophone={media.chooseMicrophone}
-            onSpeaker={media.chooseSpeaker}
-          />
+          <DeviceCheck stream={media.stream} level={media.level} {...devicePickers(media)} />
         </div>
       ) : null}
     </div>
