@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  ATTACHMENT_ACCEPT, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, readByOtherSide, saveFile, useConversation, useMessageDraft,
+  CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, readByOtherSide, saveFile, useConversation, useMessageDraft,
 } from '@cadence/shared-auth';
 import { useQuery, useQueryClient } from '@cadence/shared-auth/query';
 import { useSearchParams } from '@cadence/shared-router';
@@ -132,7 +132,7 @@ function InboxConversation({ person }: { person: InboxPerson }) {
   const { load, messages, conversation, send, retry } = useConversation(person.accessId, 'therapist');
   const settings = useQuery({ queryKey: ['messaging-settings', userId], queryFn: () => getMessagingSettings(userId), enabled: userId !== '' });
   const [clientOff, setClientOff] = useState<boolean | null>(null);
-  const { draft, setDraft, file, setFile, sending, error, setError, submit } = useMessageDraft(send, {
+  const { setError, composer } = useMessageDraft(send, {
     tooLong: T.tooLong, empty: T.emptyMessage, badFile: T.badFile, sendFailed: T.sendFailed,
   }, (status) => {
     if (status === 409) void settings.refetch();
@@ -189,18 +189,7 @@ function InboxConversation({ person }: { person: InboxPerson }) {
       {!practiceOn ? (
         <Alert tone="info">{T.practiceOff}</Alert>
       ) : (
-        <MessageComposer
-          notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>}
-          value={draft}
-          onChange={setDraft}
-          file={file}
-          onFile={setFile}
-          onSend={() => void submit()}
-          sending={sending}
-          error={error}
-          accept={ATTACHMENT_ACCEPT}
-          labels={{ message: T.message, hint: T.hint, attach: T.attach, attachHint: T.attachHint, remove: T.remove, send: T.send, sending: T.sending }}
-        />
+        <MessageComposer {...composer} notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>} labels={T} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  ATTACHMENT_ACCEPT, CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, messagingStatus, readByOtherSide, saveFile, useConversation, useMessageDraft,
+  CRISIS_NOTICE, downloadAttachment, fileSize, formatDateTime, messagingStatus, readByOtherSide, saveFile, useConversation, useMessageDraft,
   type MessagingStatus,
 } from '@cadence/shared-auth';
 import { Alert, Button } from '@cadence/shared-ui';
@@ -14,7 +14,7 @@ export function PortalConversation({ conversationId, practiceName }: { conversat
   const { load, messages, conversation, send, retry } = useConversation(conversationId, 'client');
   const [status, setStatus] = useState<MessagingStatus | null>(null);
   // What was typed stays in the box when sending fails; a 409 means messaging was turned off meanwhile.
-  const { draft, setDraft, file, setFile, sending, error, setError, submit } = useMessageDraft(send, {
+  const { setError, composer } = useMessageDraft(send, {
     tooLong: T.tooLong, empty: T.empty_, badFile: T.tooBig, sendFailed: T.sendFailed,
   }, (refused) => {
     if (refused === 409) messagingStatus(conversationId).then(setStatus, () => undefined);
@@ -59,18 +59,7 @@ export function PortalConversation({ conversationId, practiceName }: { conversat
       {status && !status.on ? (
         <Alert tone="info" title={T.offTitle}>{status.message}</Alert>
       ) : (
-        <MessageComposer
-          notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>}
-          value={draft}
-          onChange={setDraft}
-          file={file}
-          onFile={setFile}
-          onSend={() => void submit()}
-          sending={sending}
-          error={error}
-          accept={ATTACHMENT_ACCEPT}
-          labels={{ message: T.message, hint: T.hint, attach: T.attach, attachHint: T.attachHint, remove: T.remove, send: T.send, sending: T.sending }}
-        />
+        <MessageComposer {...composer} notice={<Alert tone="warning">{CRISIS_NOTICE}</Alert>} labels={T} />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FunctionRefusedError } from '../client/functions.ts';
 import { isAppError } from '../client/errors.ts';
-import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX } from './messages.ts';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, MESSAGE_MAX } from './messages.ts';
 
 /** The composer's own sentences (each side words them). */
 export interface MessageDraftTexts {
@@ -43,5 +43,7 @@ export function useMessageDraft(send: (body: string, file: File | null) => Promi
     }
   };
 
-  return { draft, setDraft, file, setFile, sending, error, setError, submit };
+  /** What shared-ui's MessageComposer takes from the draft: `<MessageComposer {...composer} notice={…} labels={…} />`. */
+  const composer = { value: draft, onChange: setDraft, file, onFile: setFile, onSend: () => void submit(), sending, error, accept: ATTACHMENT_ACCEPT };
+  return { draft, setDraft, file, setFile, sending, error, setError, submit, composer };
 }
