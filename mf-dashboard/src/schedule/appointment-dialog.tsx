@@ -29,7 +29,8 @@ import {
 } from './appointment-form.ts';
 import { addDays, clockText, instantAt, minutesOf, weekday, zonedTime, type PlainDate } from './calendar-dates.ts';
 import { shortClientName } from '../clients/client-names.ts';
-import { useCreateAppointment, useUpdateAppointment } from './schedule-queries.ts';
+import { useUpdateAppointment } from './schedule-queries.ts';
+import { useCreateAppointment } from './appointment-mutations.ts';
 import { useCreateSeries, useEditSeries } from './series-queries.ts';
 import { QUICK_CLIENT_TEXTS, QuickNewClient } from './quick-new-client.tsx';
 import { ServiceFeeWarning } from './service-fee-warning.tsx';

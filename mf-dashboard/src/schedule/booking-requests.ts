@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
+import { useQuery } from '@cadence/shared-auth/query';
 import { useUserId } from '../shared/use-user-id.ts';
-import { decideRequest, listPendingRequests, type BookingRequest, type Decision } from './api/booking-requests-api.ts';
-import { appointmentKeys } from './schedule-queries.ts';
+import { listPendingRequests, type BookingRequest } from './api/booking-requests-api.ts';
 import type { AppointmentDocument } from './appointment.ts';
 
 // Appointment requests from the client portal (issue 32): a client asked for a time of a service
@@ -26,19 +25,6 @@ export function usePendingRequests() {
 
 
 export type { Decision } from './api/booking-requests-api.ts';
-
-/** Approve (the appointment is made) or decline (the time is freed) with an optional message; the client is told either way. */
-export function useDecideRequest() {
-  const userId = useUserId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (decision: Decision) => decideRequest(decision),
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: requestKeys.pending(userId) }),
-      queryClient.invalidateQueries({ queryKey: appointmentKeys.all(userId) }),
-    ]),
-  });
-}
 
 /** The calendar draws a request where its appointment would be: this block says "Requested". */
 export const REQUEST_BLOCK_PREFIX = 'request:';

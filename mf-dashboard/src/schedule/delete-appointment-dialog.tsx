@@ -3,7 +3,7 @@ import { Alert, Button, Dialog, RadioGroup } from '@cadence/shared-ui';
 import type { SeriesScope } from './api/schedule-series.ts';
 import { isDeletable, type AppointmentDocument } from './appointment.ts';
 import { SaveError } from '../practice/form-controls.tsx';
-import { useDeleteAppointment } from './schedule-queries.ts';
+import { useDeleteAppointment } from './appointment-mutations.ts';
 import { useEndSeries } from './series-queries.ts';
 
 export interface DeleteAppointmentDialogProps {

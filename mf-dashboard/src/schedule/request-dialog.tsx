@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, Textarea } from '@cadence/shared-ui';
 import { dateLabel, timeLabel, zonedTime } from './calendar-dates.ts';
-import { useDecideRequest, type BookingRequest } from './booking-requests.ts';
+import type { BookingRequest } from './booking-requests.ts';
+import { useDecideRequest } from './decide-request.ts';
 
 /** book-slot's limit on a decline's message (backend/appwrite.json booking_requests.message). */
 export const DECLINE_MESSAGE_MAX = 1000;

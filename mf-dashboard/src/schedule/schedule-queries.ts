@@ -1,6 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@cadence/shared-auth/query';
-import { createAppointment } from './api/create-appointment.ts';
-import { deleteAppointment } from './api/delete-appointment.ts';
 import { listAppointments } from './api/list-appointments.ts';
 import { updateAppointment } from './api/update-appointment.ts';
 import type { Appointment, AppointmentDocument } from './appointment.ts';
@@ -23,7 +21,7 @@ export function useAppointments(from: string, to: string, { clientId = '' }: { c
   });
 }
 
-type Snapshot = [readonly unknown[], AppointmentDocument[] | undefined][];
+export type Snapshot = [readonly unknown[], AppointmentDocument[] | undefined][];
 
 export function useAppointmentCache() {
   const userId = useUserId();
@@ -45,14 +43,6 @@ export function useAppointmentCache() {
   };
 }
 
-export function useCreateAppointment() {
-  const cache = useAppointmentCache();
-  return useMutation({
-    mutationFn: (appointment: Appointment) => createAppointment(cache.userId, appointment),
-    onSettled: cache.invalidate,
-  });
-}
-
 export interface AppointmentUpdate {
   appointmentId: string;
   changes: Partial<Appointment>;
@@ -69,16 +59,6 @@ export function useUpdateAppointment() {
     onMutate: ({ appointmentId, changes }) =>
       cache.replace((list) => list.map((appointment) => (appointment.$id === appointmentId ? { ...appointment, ...changes } : appointment))),
     onError: (_error, _update, snapshot) => cache.restore(snapshot),
-    onSettled: cache.invalidate,
-  });
-}
-
-export function useDeleteAppointment() {
-  const cache = useAppointmentCache();
-  return useMutation<void, Error, string, Snapshot>({
-    mutationFn: (appointmentId) => deleteAppointment(appointmentId),
-    onMutate: (appointmentId) => cache.replace((list) => list.filter((appointment) => appointment.$id !== appointmentId)),
-    onError: (_error, _id, snapshot) => cache.restore(snapshot),
     onSettled: cache.invalidate,
   });
 }

@@ -12,7 +12,8 @@ import { listAppointments } from './api/list-appointments.ts';
 import { updateAppointment } from './api/update-appointment.ts';
 import { statusEntry, statusHistory, type AppointmentDocument } from './appointment.ts';
 import { useAppointments } from './schedule-queries.ts';
-import { StatusHistory, StatusMenu } from './status-menu.tsx';
+import { StatusMenu } from './status-menu.tsx';
+import { StatusHistory } from './status-history.tsx';
 import { feeThatApplies, statusChange } from './use-set-status.ts';
 
 vi.mock('./api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextInput, type BadgeTone } from '@cadence/shared-ui';
 import { Menu, type MenuItem } from '@cadence/shared-ui/bundled';
 import type { PracticeSettings } from '../practice/practice-settings.ts';
 import { formatMoney } from '@cadence/shared-auth/money';
 import { browserTimeZone, formatInZone } from '../shared/time-zone.ts';
 import { useUserId } from '../shared/use-user-id.ts';
-import { APPOINTMENT_STATUS_LABELS, cancellationStatus, statusHistory, type AppointmentDocument, type AppointmentStatus } from './appointment.ts';
+import { APPOINTMENT_STATUS_LABELS, cancellationStatus, type AppointmentDocument, type AppointmentStatus } from './appointment.ts';
 import { needsChargeDecision, NO_CHARGE_TEXTS } from './no-charge.ts';
 import { NoFeeChoice } from './no-fee-choice.tsx';
 import { FEE_WAIVED_REASON_MAX, feeThatApplies, useSetStatus, type FeeContext } from './use-set-status.ts';
@@ -204,32 +204,5 @@ function FeeLine({ appointment, onWaive }: { appointment: AppointmentDocument; o
         </form>
       )}
     </>
-  );
-}
-
-/** An appointment's status changes, oldest first: what, when (in the practice's zone) and who. */
-export function StatusHistory({ appointment, timeZone, headingLevel = 3 }: { appointment: Pick<AppointmentDocument, 'statusHistory'>; timeZone: string; headingLevel?: 2 | 3 | 4 }) {
-  const userId = useUserId();
-  const headingId = useId();
-  const changes = statusHistory(appointment);
-  const Heading = `h${headingLevel}` as const;
-  return (
-    <section aria-labelledby={headingId} className="status-history">
-      <Heading id={headingId} className="status-history__title">
-        {STATUS_TEXTS.historyTitle}
-      </Heading>
-      {changes.length === 0 ? (
-        <p>{STATUS_TEXTS.noHistory}</p>
-      ) : (
-        <ol className="status-history__list">
-          {changes.map((change, index) => (
-            <li key={`${change.at}-${index}`}>
-              <strong>{APPOINTMENT_STATUS_LABELS[change.status]}</strong> <time dateTime={change.at}>{formatInZone(change.at, timeZone, { withZoneName: true })}</time>{' '}
-              <span>{change.by === userId ? STATUS_TEXTS.byYou : STATUS_TEXTS.byOther}</span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
   );
 }

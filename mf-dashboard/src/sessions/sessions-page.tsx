@@ -18,7 +18,8 @@ import { NoteLink } from './notes/note-link.tsx';
 import { DownloadCsvButton } from '../shared/download-csv-button.tsx';
 import { LoadError } from '../shared/load-error.tsx';
 import { formatMoney } from '@cadence/shared-auth/money';
-import { browserTimeZone, practiceZoneLabel } from '../shared/time-zone.ts';
+import { browserTimeZone } from '../shared/time-zone.ts';
+import { practiceZoneLabel } from '../shared/zone-label.ts';
 import { useFilterParams } from '../shared/use-filter-params.ts';
 import { listAllSessions } from './api/list-sessions.ts';
 import {

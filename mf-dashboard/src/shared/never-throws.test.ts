@@ -10,7 +10,8 @@ import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { serviceSchema } from '../practice/services.ts';
 import { toCsv } from './csv-writer.ts';
 import { formatMoney, parseMoney } from '@cadence/shared-auth/money';
-import { checkTimeZone, formatInZone, practiceZoneLabel } from './time-zone.ts';
+import { checkTimeZone, formatInZone } from './time-zone.ts';
+import { practiceZoneLabel } from './zone-label.ts';
 import {
   checkDateOfBirth,
   checkDiagnosisCodes,

@@ -5,12 +5,10 @@ import {
   formatInZone,
   isCalendarDay,
   parseInstant,
-  practiceZoneLabel,
   supportedTimeZones,
   TIME_ZONE_MESSAGES,
-  zoneAbbreviation,
-  zoneOffsetMinutes,
 } from './time-zone.ts';
+import { practiceZoneLabel, zoneAbbreviation, zoneOffsetMinutes } from './zone-label.ts';
 
 const WINTER = '2026-01-15T14:00:00.000Z';
 const SUMMER = '2026-07-15T14:00:00.000Z';

@@ -17,7 +17,7 @@ import { suggestedServices } from '../practice/services.ts';
 import { listAppointments } from '../schedule/api/list-appointments.ts';
 import { updateAppointment } from '../schedule/api/update-appointment.ts';
 import { listPendingRequests } from '../schedule/api/booking-requests-api.ts';
-import { listUndeliveredGfes, listUndraftedGfes, type GfeVersion } from '../clients/gfe/gfe-api.ts';
+import { listUndeliveredGfes, listUndraftedGfes, type GfeVersion } from '../clients/gfe/gfe-due.ts';
 import type { AppointmentDocument } from '../schedule/appointment.ts';
 import { practiceSettingsSchema } from '../practice/practice-settings.ts';
 import { TodayPage } from './today-page.tsx';
@@ -31,7 +31,7 @@ vi.mock('../clients/api/list-clients.ts', () => ({ listClients: vi.fn() }));
 vi.mock('../schedule/api/list-appointments.ts', () => ({ listAppointments: vi.fn() }));
 vi.mock('../schedule/api/update-appointment.ts', () => ({ updateAppointment: vi.fn() }));
 vi.mock('../schedule/api/booking-requests-api.ts', () => ({ listPendingRequests: vi.fn(), decideRequest: vi.fn() }));
-vi.mock('../clients/gfe/gfe-api.ts', () => ({ listUndeliveredGfes: vi.fn(), listUndraftedGfes: vi.fn() }));
+vi.mock('../clients/gfe/gfe-due.ts', async (original) => ({ ...(await original<typeof import('../clients/gfe/gfe-due.ts')>()), listUndeliveredGfes: vi.fn(), listUndraftedGfes: vi.fn() }));
 vi.mock('../inbox/use-inbox.ts', () => ({ useUnreadMessages: vi.fn() }));
 vi.mock('../sessions/video/waiting-rooms.ts', () => ({ useWaitingRooms: vi.fn(), admitWaiting: vi.fn() }));
 

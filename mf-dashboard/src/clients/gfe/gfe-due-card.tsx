@@ -6,7 +6,7 @@ import { shortClientName } from '../client-names.ts';
 import { LoadError } from '../../shared/load-error.tsx';
 import { useUserId } from '../../shared/use-user-id.ts';
 import { formatMoney } from '@cadence/shared-auth/money';
-import { listUndeliveredGfes, listUndraftedGfes, type GfeChange } from './gfe-api.ts';
+import { listUndeliveredGfes, listUndraftedGfes, type GfeChange } from './gfe-due.ts';
 
 export const GFE_DUE_TEXT = {
   title: 'Good Faith Estimates to deliver',

@@ -4,7 +4,8 @@ import { Alert } from '@cadence/shared-ui';
 import { useClientEntries } from '../../money/money-queries.ts';
 import { formatMoney } from '@cadence/shared-auth/money';
 import { useUserId } from '../../shared/use-user-id.ts';
-import { listDeliveredGfes, type GfeVersion } from './gfe-api.ts';
+import { listDeliveredGfes } from './gfe-api.ts';
+import type { GfeVersion } from './gfe-due.ts';
 import { chargesOverEstimate } from './gfe-over.ts';
 
 export const GFE_OVER_TEXT = {

@@ -1,5 +1,5 @@
 import { coversUntil, overEstimate } from '../../../../backend/functions/lib/good-faith-estimate.js';
-import type { GfeVersion } from './gfe-api.ts';
+import type { GfeVersion } from './gfe-due.ts';
 
 /**
  * How far a self-pay client's billed charges in their delivered estimate's period (its first

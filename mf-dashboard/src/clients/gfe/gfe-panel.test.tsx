@@ -9,7 +9,8 @@ import { QueryProvider, queryClient } from '@cadence/shared-auth/query';
 import { listServices } from '../../practice/api/list-services.ts';
 import type { ServiceDocument } from '../../practice/api/service-document.ts';
 import type { ClientDocument } from '../api/client-document.ts';
-import { deliverGfe, draftGfe, listGfeVersions, saveSelfPay, type GfeVersion } from './gfe-api.ts';
+import { deliverGfe, draftGfe, listGfeVersions, saveSelfPay } from './gfe-api.ts';
+import type { GfeVersion } from './gfe-due.ts';
 import { GfePanel } from './gfe-panel.tsx';
 
 vi.mock('../../practice/api/list-services.ts', () => ({ listServices: vi.fn() }));

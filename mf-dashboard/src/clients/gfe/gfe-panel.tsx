@@ -8,7 +8,8 @@ import { useServices } from '../../practice/practice-queries.ts';
 import { useUserId } from '../../shared/use-user-id.ts';
 import type { ClientDocument } from '../api/client-document.ts';
 import { clientKeys } from '../client-queries.ts';
-import { deliverGfe, draftGfe, gfePdf, listGfeVersions, saveSelfPay, type GfeFrequency, type GfeVersion } from './gfe-api.ts';
+import { deliverGfe, draftGfe, gfePdf, listGfeVersions, saveSelfPay } from './gfe-api.ts';
+import type { GfeFrequency, GfeVersion } from './gfe-due.ts';
 
 export const GFE_TEXT = {
   title: 'Good Faith Estimate',
