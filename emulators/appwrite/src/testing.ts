@@ -113,7 +113,14 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       app = await start();
     },
     async close() {
-      await app.close();
+      // A close that hangs shows as a test hook's timeout and nothing more: say what is still open.
+      const slow = setTimeout(() => { console.warn(`test server on ${config.port} still closing after 10 s; open: ${process.getActiveResourcesInfo().join(', ')}`); }, 10_000);
+      slow.unref();
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(slow);
+      }
       rmSync(root, { recursive: true, force: true });
     },
   };

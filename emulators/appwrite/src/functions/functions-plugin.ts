@@ -71,7 +71,11 @@ export default sharedPlugin<PluginOptions>('appwrite-functions', async (app, { c
   app.addHook('onClose', async () => {
     await Promise.race([Promise.allSettled([...running]), new Promise((resolve) => { setTimeout(resolve, CLOSE_GRACE_MS).unref(); })]);
     pool.close();
+    const left = running.size;
+    const slow = setTimeout(() => { console.warn(`functions: ${left} background executions still settling 5 s after the runtimes stopped`); }, 5000);
+    slow.unref();
     await Promise.allSettled([...running]);
+    clearTimeout(slow);
     repo.flush();
   });
 });
