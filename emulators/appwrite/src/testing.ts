@@ -2,6 +2,7 @@
 // `@cadence/appwrite-emulator/testing`. A temp data dir, a port of its own, no cron runs and no rate
 // limits unless asked; the clock can be moved forward and the server restarted on the same data.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,8 +95,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     config.publicEndpoint = `http://127.0.0.1:${config.port}/v1`;
     const started = await buildApp(config, { now: () => base() + offset });
     await started.listen({ port: config.port, host: '127.0.0.1' });
+    started.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      inFlight.add(request);
+      response.once('close', () => inFlight.delete(request));
+    });
     return started;
   };
+  const inFlight = new Set<IncomingMessage>();
   let app = await start();
   const server: TestServer = {
     get app() { return app; },
@@ -114,12 +120,20 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     },
     async close() {
       // A close that hangs shows as a test hook's timeout and nothing more: say what is still open.
-      const slow = setTimeout(() => { console.warn(`test server on ${config.port} still closing after 10 s; open: ${process.getActiveResourcesInfo().join(', ')}`); }, 10_000);
+      const slow = setTimeout(() => {
+        const requests = [...inFlight].map((r) => `${r.method ?? ''} ${(r.url ?? '').split('?')[0] ?? ''}`).join('; ');
+        console.warn(`test server on ${config.port} still closing after 10 s; requests in flight: ${requests || 'none'}; open: ${process.getActiveResourcesInfo().join(', ')}`);
+      }, 10_000);
       slow.unref();
+      // A connection that holds no request yet (a function's call back, its headers still coming on
+      // a busy machine) keeps Node's server.close waiting: after 2 s every connection is cut.
+      const cut = setTimeout(() => { app.server.closeAllConnections(); }, 2000);
+      cut.unref();
       try {
         await app.close();
       } finally {
         clearTimeout(slow);
+        clearTimeout(cut);
       }
       rmSync(root, { recursive: true, force: true });
     },
