@@ -11,8 +11,8 @@ let loading: Promise<ReadonlyMap<string, string>> | null = null;
 
 /** The code set, loaded once. */
 export function loadCodeSet(): Promise<ReadonlyMap<string, string>> {
-  loading ??= import(/* webpackChunkName: "icd10cm" */ '../../../../backend/functions/lib/icd10cm.json')
-    .then((module) => new Map(Object.entries(module.default as Record<string, string>)))
+  loading ??= import(/* webpackChunkName: "icd10cm" */ './icd10cm-codes.ts')
+    .then((module) => new Map(Object.entries(module.CODE_SET)))
     .catch((error: unknown) => {
       loading = null;
       throw error;
