@@ -4,14 +4,17 @@
 // schedule's fields, 500 a page, no total), the client list (2,000 clients, as /dashboard/clients asks: listClientRows, Query.select of its
 // columns) and a 5,000-document page; then short reads
 // while long pages run (10 connections of the 25-document list beside 4 looping the 5,000 page),
-// against the same short reads alone: a long list must not stall the short ones behind it.
+// against the same short reads alone: a long list must not stall the short ones behind it; then the
+// week and the client list at 50 connections beside 10 writes a second (an appointment's note, by
+// the server key): every write moves the database's version, so the next read of each answer the
+// emulator keeps (databases/read-cache.ts) is drawn again — the runs before measure answers kept.
 // The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
 //
 // `BENCH_DURATION_S` (default 5) per run, `BENCH_CONNECTIONS` (default `1,10,50`),
 // `BENCH_APPWRITE_PORT` (default 4174), `BENCH_CALLS` (comma-separated call keys, default all; the
 // short-reads-beside-long-pages runs only when it names `mixed` too),
-// `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load),
+// `BENCH_WRITES_PER_S` (default 10) for the runs beside writes, `BENCH_SERVER` (default `src/main.ts`: another copy's, to measure an older server on the same load),
 // `BENCH_CPU_PROF` (a directory: the emulator runs with --cpu-prof and writes its profile there).
 // Each run also reports the CPU time per request of the emulator (all its threads, and its main
 // thread alone) and of this process — autocannon, the driver, runs here on the same cores and its
@@ -32,6 +35,9 @@ const CLIENTS = 2_000;
 const APPOINTMENTS_PER_WEEK = 320;
 const WEEKS = 26;
 const SETTLE_MS = 1000;
+const WRITES_PER_S = Number(process.env.BENCH_WRITES_PER_S ?? 10);
+/** What Chrome asks for (the emulator answers document reads of 1 KB or more in Brotli, as Appwrite does); `BENCH_ENCODING=identity` for the uncompressed bytes. */
+const ACCEPT_ENCODING = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
 const endpoint = `http://127.0.0.1:${PORT}/v1`;
 
 const WEEK_MS = 7 * 86_400_000;
@@ -215,6 +221,29 @@ async function mixedRuns(all: Call[], headers: Record<string, string>) {
   };
 }
 
+/** `run` while an appointment of this week is written `WRITES_PER_S` times a second through the API; how many writes it took. */
+async function besideWrites<T>(appointmentId: string, run: () => Promise<T>): Promise<{ result: T; writes: number }> {
+  let writes = 0;
+  let running = true;
+  const writer = (async () => {
+    while (running) {
+      const response = await fetch(`${endpoint}/databases/main/collections/appointments/documents/${appointmentId}`, {
+        method: 'PATCH', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' },
+        body: JSON.stringify({ data: { adminNote: `Moved ${writes}` } }),
+      });
+      if (response.status !== 200) throw new Error(`write: ${response.status} ${await response.text()}`);
+      writes += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1000 / WRITES_PER_S));
+    }
+  })();
+  try {
+    return { result: await run(), writes };
+  } finally {
+    running = false;
+    await writer;
+  }
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-bench-readers-'));
 const emulator = (await startEmulator(PORT, dataDir, {
   env: { APPWRITE_EVENTS: 'off', APPWRITE_SMTP_PORT: 'off' }, server: process.env.BENCH_SERVER,
@@ -224,7 +253,7 @@ try {
   const seeded = performance.now();
   const { userId, cookie } = await seed();
   console.error(`seeded in ${Math.round(performance.now() - seeded)} ms`);
-  const headers = { 'x-appwrite-project': 'cadence', cookie };
+  const headers = { 'x-appwrite-project': 'cadence', cookie, 'accept-encoding': ACCEPT_ENCODING };
   const wanted = process.env.BENCH_CALLS?.split(',');
   const all = calls(userId);
   for (const call of all) {
@@ -243,13 +272,24 @@ try {
   }
   // Short reads beside long pages, against the same short reads alone (skipped when BENCH_CALLS names calls without `mixed`).
   const mixed = !wanted || wanted.includes('mixed') ? await mixedRuns(all, headers) : null;
+  // The week and the client list beside writes (skipped when BENCH_CALLS names calls without `writes`).
+  const written: Run[] = [];
+  if (!wanted || wanted.includes('writes')) {
+    const week = all.find((c) => c.key === 'week') as Call;
+    const { documents } = await (await fetch(week.url, { headers: { ...headers, 'accept-encoding': 'identity' } })).json() as { documents: Array<{ $id: string }> };
+    for (const call of all.filter((c) => c.key === 'week' || c.key === 'clients')) {
+      const { result, writes } = await besideWrites(documents[0]!.$id, () => cannon({ url: call.url, headers, connections: 50, duration: DURATION_S }));
+      written.push(summary(`${call.name}, beside ${Math.round(writes / DURATION_S)} writes a second`, 50, result));
+      await settle(call.url, headers);
+    }
+  }
   console.error(`\nAppwrite emulator: concurrent readers, ${DURATION_S} s per run`);
   console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9) + 'cpu ms/req: server'.padStart(20) + 'main'.padStart(6) + 'driver'.padStart(8));
-  for (const r of [...runs, ...(mixed ? [mixed.alone, mixed.besideLongPages, mixed.longPages] : [])]) {
+  for (const r of [...runs, ...(mixed ? [mixed.alone, mixed.besideLongPages, mixed.longPages] : []), ...written]) {
     console.error(r.call.padEnd(70) + String(r.connections).padStart(6) + String(r.requestsPerSec).padStart(8) + String(r.p50Ms).padStart(8) + String(r.p99Ms).padStart(8) + String(r.non2xx + r.errors).padStart(9)
       + String(r.serverCpuMs ?? '').padStart(20) + String(r.mainThreadCpuMs ?? '').padStart(6) + String(r.driverCpuMs).padStart(8));
   }
-  console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', results: runs, ...(mixed ? { mixed } : {}) }));
+  console.log(JSON.stringify({ durationS: DURATION_S, readWorkers: process.env.APPWRITE_READ_WORKERS ?? 'default', readCacheMB: process.env.APPWRITE_READ_CACHE_MB ?? 'default', acceptEncoding: ACCEPT_ENCODING, results: runs, ...(mixed ? { mixed } : {}), besideWrites: written }));
 } finally {
   emulator.kill('SIGTERM');
   await new Promise((resolve) => emulator.once('exit', resolve));

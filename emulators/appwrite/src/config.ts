@@ -72,6 +72,11 @@ export interface EmulatorConfig {
    * (APPWRITE_READ_WORKERS, default 2; 0: every read on the main thread; databases/read-pool.ts).
    */
   readWorkers: number;
+  /**
+   * The bytes document reads' answers may take while nothing is written (APPWRITE_READ_CACHE_MB,
+   * default 64; 0: every read drawn again; databases/read-cache.ts).
+   */
+  readCacheBytes: number;
   /** Warm-runtime caps (APPWRITE_EXECUTIONS_PER_FUNCTION, APPWRITE_EXECUTIONS_TOTAL, APPWRITE_EXECUTIONS_QUEUE). */
   executionLimits: PoolLimits;
   /**
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EmulatorConfig
     schedules: env.APPWRITE_SCHEDULES !== 'off',
     events: env.APPWRITE_EVENTS !== 'off',
     readWorkers: Math.min(16, Math.max(0, intFrom(env.APPWRITE_READ_WORKERS, 2))),
+    readCacheBytes: Math.min(4096, Math.max(0, intFrom(env.APPWRITE_READ_CACHE_MB, 64))) * 1024 * 1024,
     executionLimits: {
       perFunction: positive(env.APPWRITE_EXECUTIONS_PER_FUNCTION, DEFAULT_POOL_LIMITS.perFunction),
       total: positive(env.APPWRITE_EXECUTIONS_TOTAL, DEFAULT_POOL_LIMITS.total),

@@ -358,10 +358,18 @@ export class DocumentRepository {
     });
   }
 
+  /**
+   * Moves with every write of documents on this connection and every commit on another: what a
+   * read answered under one version holds until it moves (the totals here, read-cache.ts's answers).
+   */
+  get version(): string {
+    return `${this.writes}:${this.dataVersion.get()}`;
+  }
+
   private count(sql: string, params: unknown[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     // Read before the count: a commit in between only makes the entry older than its total (recounted next time).
-    const version = `${this.writes}:${this.dataVersion.get()}`;
+    const version = this.version;
     const cached = this.totals.get(key);
     if (cached && cached.version === version) return cached.total;
     const r = this.statement(sql).get(...params) as { n: number } | undefined;

@@ -8,6 +8,8 @@ import { actorOf } from '../databases/actor.ts';
 import { loadRenames, upgradeDocuments } from '../databases/schema-upgrade.ts';
 import { DocumentRepository, ensureIndexes, migrateDocuments, type DocumentRow } from '../databases/document-repository.ts';
 import { DocumentsService, toModel, type Flavor, type ReadRequest } from '../databases/documents-service.ts';
+import { preferredEncoding } from '../compression.ts';
+import { ReadCache } from '../databases/read-cache.ts';
 import { ReadPool } from '../databases/read-pool.ts';
 import { sharedPlugin } from '../plugins/shared-plugin.ts';
 import type { CollectionDef } from '../databases/schema.ts';
@@ -74,6 +76,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who answers document reads (databases/read-pool.ts): tests wait for its workers and count what they served. */
     documentReads: ReadPool;
+    /** Document reads answered again while nothing was written (databases/read-cache.ts): tests count its hits. */
+    documentAnswers: ReadCache;
   }
 }
 
@@ -88,11 +92,14 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
     upgradeDocuments(opts.store.db, next.schema, new Set([...opts.config.dropValues, ...(change.dropValues ?? [])]), [...renames, ...(change.renames ?? [])]);
     ensureIndexes(opts.store.db, next.schema);
   });
-  const service = new DocumentsService(schema, new DocumentRepository(opts.store.db, schema), opts.clock);
+  const repository = new DocumentRepository(opts.store.db, schema);
+  const service = new DocumentsService(schema, repository, opts.clock);
   const reads = new ReadPool({
     size: opts.config.readWorkers, file: opts.store.db.memory ? '' : opts.store.db.name, project: opts.project, inline: (r) => service.readJson(r),
   });
+  const answers = new ReadCache({ maxBytes: opts.config.readCacheBytes, version: () => `${repository.version}:${opts.project.version}` });
   app.decorate('documentReads', reads);
+  app.decorate('documentAnswers', answers);
   app.addHook('onClose', async () => reads.close());
   transactionRoutes(app, new TransactionsService(opts.store.db, service, opts.clock));
   attributeRoutes(app, opts.project, isoDate(opts.clock.now()));
@@ -114,16 +121,19 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
       for (const doc of docs) emitEvent(request, { pattern: DOCUMENT_EVENT.document(action), params: documentParams(c.databaseId, c.id, doc.id), payload: toModel(doc, c, n.flavor) });
     };
 
-    /** listDocuments and getDocument: answered by a read worker (read-pool.ts) as the response's text. */
+    /** listDocuments and getDocument: answered again while nothing was written (read-cache.ts), else by a read worker (read-pool.ts), as the response's text. */
     const readJson = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, op: ReadRequest['op']) => {
       const { databaseId, collectionId, id } = request.params;
       // Unknown or disabled collections are answered here, before any worker is asked.
       collectionOf(request.params);
-      const answer = await reads.read({
+      const read: ReadRequest = {
         op, actor: actorOf(request), databaseId, collectionId, documentId: id ?? '', queries: queriesOf(request),
         total: totalOf(request), flavor: n.flavor, listKey: n.list,
-      });
-      return reply.type('application/json; charset=utf-8').send(answer);
+      };
+      const body = await answers.answer(read, preferredEncoding(request.headers['accept-encoding']), () => reads.read(read));
+      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      if (body.encoding) reply.header('content-encoding', body.encoding);
+      return reply.send(body.bytes);
     };
 
     app.get<{ Params: Params }>(n.base, { schema: { params: idParams }, config: { scope: read } }, async (request, reply) => readJson(request, reply, 'list'));
