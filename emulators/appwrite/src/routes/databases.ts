@@ -131,7 +131,8 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
         total: totalOf(request), flavor: n.flavor, listKey: n.list,
       };
       const body = await answers.answer(read, preferredEncoding(request.headers['accept-encoding']), () => reads.read(read));
-      reply.type('application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      const vary = reply.getHeader('vary'); // CORS's `Origin`, when it set one
+      reply.type('application/json; charset=utf-8').header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       if (body.encoding) reply.header('content-encoding', body.encoding);
       return reply.send(body.bytes);
     };
