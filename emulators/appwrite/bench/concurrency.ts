@@ -54,6 +54,7 @@ async function seed() {
   const password = 'bench-password-123';
   const user = await users.create({ userId: ID.unique(), email: 'readers@example.test', password, name: 'Readers' });
   const other = await users.create({ userId: ID.unique(), email: 'other-readers@example.test', password, name: 'Other' });
+  // Ids of their own: ID.unique()'s 7 random hex digits met twice among 18,000 made in the same milliseconds (409).
   const batches: Array<{ collectionId: string; documents: object[] }> = [];
   const own = (owner: string) => [`read("user:${owner}")`, `update("user:${owner}")`, `delete("user:${owner}")`];
   // Half the notifications are another user's, so the equal filter has work to do.
@@ -62,7 +63,7 @@ async function seed() {
       collectionId: 'notifications',
       documents: Array.from({ length: 100 }, (_, k) => {
         const owner = (start + k) % 2 === 0 ? user.$id : other.$id;
-        return { $id: ID.unique(), $permissions: [`read("user:${owner}")`], userId: owner, notificationId: `seed-${start + k}`, type: 'welcome', title: 'Welcome', message: 'Welcome to Cadence' };
+        return { $id: `notification-${String(start + k).padStart(5, '0')}`, $permissions: [`read("user:${owner}")`], userId: owner, notificationId: `seed-${start + k}`, type: 'welcome', title: 'Welcome', message: 'Welcome to Cadence' };
       }),
     });
   }
@@ -95,7 +96,7 @@ async function seed() {
         // 5 days × 64 slots of 7.5 minutes from 08:00: overlapping sessions of several clinicians' worth, as dense as the dataset.
         const startMs = firstWeek + week * WEEK_MS + Math.floor(slot / 64) * 86_400_000 + 8 * 3_600_000 + (slot % 64) * 450_000;
         return {
-          $id: ID.unique(), $permissions: own(user.$id), userId: user.$id, clientId: `client-${i % CLIENTS}`, serviceId: 'service-1', seriesId: `series-${i % CLIENTS}`,
+          $id: `appointment-${String(i).padStart(5, '0')}`, $permissions: own(user.$id), userId: user.$id, clientId: `client-${i % CLIENTS}`, serviceId: 'service-1', seriesId: `series-${i % CLIENTS}`,
           start: new Date(startMs).toISOString(), end: new Date(startMs + 50 * 60_000).toISOString(), status: 'scheduled', locationType: i % 3 === 0 ? 'telehealth' : 'office',
           feeAmount: 12_000, currency: 'USD', noteState: 'none',
         };
