@@ -7,7 +7,9 @@
 // against the same short reads alone: a long list must not stall the short ones behind it; then the
 // week and the client list at 50 connections beside 10 writes a second (an appointment's note, by
 // the server key): every write moves the database's version, so the next read of each answer the
-// emulator keeps (databases/read-cache.ts) is drawn again — the runs before measure answers kept.
+// emulator keeps (databases/read-cache.ts) is drawn again — the runs before measure answers kept;
+// and 50 therapists at once, each on their own session asking their own week (64 appointments),
+// alone and beside 10 writes a second spread over their appointments.
 // The emulator runs as its own process, as `npm start` runs it; autocannon drives it over HTTP.
 // Prints a table on stderr and the results as JSON on stdout (read by `pnpm bench`).
 //
@@ -129,19 +131,23 @@ const APPOINTMENT_FIELDS = [
 
 interface Call { key: string; name: string; url: string; documents?: number }
 
-function calls(userId: string): Call[] {
+/** This week of a therapist's calendar, as mf-dashboard's listAppointments asks: Query.select of its APPOINTMENT_FIELDS (copied: the emulator's bench can't import a remote). */
+function weekUrl(userId: string): string {
   const monday = thisMonday();
+  return listUrl('appointments', [
+    Query.equal('userId', userId), Query.greaterThanEqual('start', new Date(monday).toISOString()), Query.lessThan('start', new Date(monday + WEEK_MS).toISOString()), Query.orderAsc('start'),
+    Query.select(APPOINTMENT_FIELDS), Query.limit(500),
+  ], false);
+}
+
+function calls(userId: string): Call[] {
   return [
     { key: 'account', name: 'account.get', url: `${endpoint}/account` },
     { key: 'get', name: 'getDocument (a client)', url: `${endpoint}/databases/main/collections/clients/documents/client-7` },
     { key: 'list25', name: 'listDocuments: 25 newest of 10,000 (equal filter)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderDesc('$createdAt'), Query.limit(25)]), documents: 25 },
     {
       key: 'week', name: 'week-range appointment query (500 a page, no total)', documents: 5 * 64,
-      // As mf-dashboard's listAppointments asks: Query.select of its APPOINTMENT_FIELDS (copied: the emulator's bench can't import a remote).
-      url: listUrl('appointments', [
-        Query.equal('userId', userId), Query.greaterThanEqual('start', new Date(monday).toISOString()), Query.lessThan('start', new Date(monday + WEEK_MS).toISOString()), Query.orderAsc('start'),
-        Query.select(APPOINTMENT_FIELDS), Query.limit(500),
-      ], false),
+      url: weekUrl(userId),
     },
     {
       key: 'clients', name: 'client list: 2,000 clients by last name, its columns',
@@ -222,13 +228,59 @@ async function mixedRuns(all: Call[], headers: Record<string, string>) {
   };
 }
 
+const THERAPISTS = 50;
+const THERAPIST_WEEK = 64;
+
+/** 50 therapists, each with a week of 64 appointments of their own and a session: their ids, cookies and appointment ids. */
+async function seedTherapists(): Promise<Array<{ userId: string; cookie: string; appointments: string[] }>> {
+  const users = new Users(new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key'));
+  const databases = new Databases(new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key'));
+  const monday = thisMonday();
+  const password = 'bench-password-123';
+  return Promise.all(Array.from({ length: THERAPISTS }, async (_, t) => {
+    const user = await users.create({ userId: `therapist-${t}`, email: `therapist${t}@example.test`, password, name: `Therapist ${t}` });
+    const own = [`read("user:${user.$id}")`, `update("user:${user.$id}")`, `delete("user:${user.$id}")`];
+    const documents = Array.from({ length: THERAPIST_WEEK }, (_, i) => {
+      const startMs = monday + Math.floor(i / 13) * 86_400_000 + 8 * 3_600_000 + (i % 13) * 3_600_000;
+      return {
+        $id: `t${t}-appointment-${i}`, $permissions: own, userId: user.$id, clientId: `client-${(t * THERAPIST_WEEK + i) % CLIENTS}`, serviceId: 'service-1', seriesId: `series-${t}-${i}`,
+        start: new Date(startMs).toISOString(), end: new Date(startMs + 50 * 60_000).toISOString(), status: 'scheduled', locationType: 'office', feeAmount: 12_000, currency: 'USD', noteState: 'none',
+      };
+    });
+    await databases.createDocuments({ databaseId: 'main', collectionId: 'appointments', documents });
+    const login = await fetch(`${endpoint}/account/sessions/email`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' }, body: JSON.stringify({ email: `therapist${t}@example.test`, password }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+    return { userId: user.$id, cookie, appointments: documents.map((d) => d.$id) };
+  }));
+}
+
+/** Each connection a therapist of its own, asking their week as the calendar does. */
+function practiceCannon(therapists: Awaited<ReturnType<typeof seedTherapists>>) {
+  const path = (userId: string) => {
+    const url = new URL(weekUrl(userId));
+    return url.pathname + url.search;
+  };
+  let next = 0;
+  return cannon({
+    url: endpoint, connections: THERAPISTS, duration: DURATION_S,
+    setupClient: (client) => {
+      const therapist = therapists[next++ % therapists.length]!;
+      client.setRequests([{ method: 'GET', path: path(therapist.userId), headers: { 'x-appwrite-project': 'cadence', cookie: therapist.cookie, 'accept-encoding': ACCEPT_ENCODING } }]);
+    },
+  });
+}
+
 /** `run` while an appointment of this week is written `WRITES_PER_S` times a second through the API; how many writes it took. */
-async function besideWrites<T>(appointmentId: string, run: () => Promise<T>): Promise<{ result: T; writes: number }> {
+async function besideWrites<T>(appointmentId: string | string[], run: () => Promise<T>): Promise<{ result: T; writes: number }> {
   let writes = 0;
   let running = true;
   const writer = (async () => {
     while (running) {
-      const response = await fetch(`${endpoint}/databases/main/collections/appointments/documents/${appointmentId}`, {
+      const id = Array.isArray(appointmentId) ? appointmentId[writes % appointmentId.length] : appointmentId;
+      const response = await fetch(`${endpoint}/databases/main/collections/appointments/documents/${id}`, {
         method: 'PATCH', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence', 'x-appwrite-key': 'local-dev-key' },
         body: JSON.stringify({ data: { adminNote: `Moved ${writes}` } }),
       });
@@ -283,6 +335,20 @@ try {
       written.push(summary(`${call.name}, beside ${Math.round(writes / DURATION_S)} writes a second`, 50, result));
       await settle(call.url, headers);
     }
+  }
+  // 50 therapists, each their own week (skipped when BENCH_CALLS names calls without `therapists`).
+  if (!wanted || wanted.includes('therapists')) {
+    const therapists = await seedTherapists();
+    for (const therapist of [therapists[0]!, therapists.at(-1)!]) {
+      const response = await fetch(weekUrl(therapist.userId), { headers: { 'x-appwrite-project': 'cadence', cookie: therapist.cookie } });
+      const body = await response.json() as { documents?: unknown[] };
+      if (response.status !== 200 || body.documents?.length !== THERAPIST_WEEK) throw new Error(`a therapist's week: ${response.status} ${body.documents?.length ?? JSON.stringify(body)}`);
+    }
+    written.push(summary(`50 therapists, each their own week (${THERAPIST_WEEK})`, THERAPISTS, await practiceCannon(therapists)));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const spread = therapists.flatMap((t, i) => t.appointments.slice(i % 8, i % 8 + 1));
+    const { result, writes } = await besideWrites(spread, () => practiceCannon(therapists));
+    written.push(summary(`50 therapists, each their own week, beside ${Math.round(writes / DURATION_S)} writes a second (theirs)`, THERAPISTS, result));
   }
   console.error(`\nAppwrite emulator: concurrent readers, ${DURATION_S} s per run`);
   console.error('call'.padEnd(70) + 'conn'.padStart(6) + 'req/s'.padStart(8) + 'p50 ms'.padStart(8) + 'p99 ms'.padStart(8) + 'non-2xx'.padStart(9) + 'cpu ms/req: server'.padStart(20) + 'main'.padStart(6) + 'driver'.padStart(8));

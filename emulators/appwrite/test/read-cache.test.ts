@@ -129,6 +129,22 @@ describe('kept answers', () => {
     expect(all.documents.map((d) => d['title'])).toEqual(expect.arrayContaining(['a', 'b', 'c', 'v', 'z']));
   });
 
+  it("one caller's writes leave another's kept answers kept; a document given to a caller or taken away is in their next read", async () => {
+    const queries = [Query.orderAsc('title'), Query.limit(50)];
+    const aliceBefore = await titles(alice, queries);
+    expect((await titles(alice, queries)).drawn).toBe(false);
+    const bobDb = new Databases(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(bob.session));
+    await bobDb.updateDocument<Thing>({ ...things, documentId: 'bob-z', data: { count: 2 } });
+    // Bob's write is no document Alice can read: her answer stays kept. Bob's own is drawn again.
+    expect(await titles(alice, queries)).toEqual({ titles: aliceBefore.titles, drawn: false });
+    expect((await titles(bob, queries)).titles).toContain('z:2');
+    // Given to Alice (read by her after the write), then taken from Bob (read by him before it).
+    expect((await titles(bob, queries)).drawn).toBe(false);
+    await admin.updateDocument({ ...things, documentId: 'bob-z', permissions: [Permission.read(Role.user(alice.id))] });
+    expect((await titles(alice, queries)).titles).toContain('z:2');
+    expect((await titles(bob, queries)).titles).not.toContain('z:2');
+  });
+
   it('identical reads at once are drawn once', async () => {
     await admin.updateDocument({ ...things, documentId: 'alice-b', data: { count: 10 } });
     const before = drawn();
@@ -201,6 +217,27 @@ describe('without a cache, or with a deployed schema', () => {
       await db.listDocuments({ databaseId: 'main', collectionId: 'clients' });
       expect(served() - before).toBe(1);
       expect(server.app.documentAnswers.counts.hit).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a collection's own readers see every write in it, whoever's document it is", async () => {
+    const server = await startTestServer({ project: 'deploy' });
+    try {
+      const d = new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+      const at = { databaseId: 'board', collectionId: 'posts' };
+      await d.create({ databaseId: 'board', name: 'Board' });
+      await d.createCollection({ ...at, name: 'Posts', permissions: [Permission.read(Role.users()), Permission.create(Role.users())], documentSecurity: true });
+      await d.createStringAttribute({ ...at, key: 'text', size: 40, required: true });
+      const [reader, writer] = [await createUser(server.endpoint, 'reader'), await createUser(server.endpoint, 'writer')];
+      const as = (u: TestUser) => new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setSession(u.session));
+      const texts = async () => (await as(reader).listDocuments(at)).documents.map((p) => p['text'] as string);
+      expect(await texts()).toEqual([]);
+      expect(await texts()).toEqual([]);
+      // Only the writer is named on the post; the reader reads it through the collection's read("users").
+      await as(writer).createDocument({ ...at, documentId: ID.unique(), data: { text: 'Hello' }, permissions: [Permission.read(Role.user(writer.id))] });
+      expect(await texts()).toEqual(['Hello']);
     } finally {
       await server.close();
     }

@@ -6,6 +6,7 @@ import {
   assertCursorValues, compileConditions, compileCursor, compileOrderBy, effectiveOrders,
   type ColumnRef, type ColumnResolver, type ParsedQueries, type SqlFragment,
 } from '../queries.ts';
+import { rolesFor } from '../permissions.ts';
 import { AttributeCipher } from './attribute-cipher.ts';
 import type { AttributeDef, CollectionDef, Schema } from './schema.ts';
 import type { DocData } from './structure.ts';
@@ -192,7 +193,7 @@ export class DocumentRepository {
   private readonly insertStmt: Database.Statement<[string, string, string, string, string, string, string], { seq: number }>;
   private readonly updateStmt: Database.Statement<[string, string, string, number]>;
   private readonly deleteStmt: Database.Statement<[number]>;
-  private readonly collectionOfStmt: Database.Statement<[number], { database_id: string; collection_id: string }>;
+  private readonly collectionOfStmt: Database.Statement<[number], { database_id: string; collection_id: string; permissions: string }>;
   private readonly insertPermissionStmt: Database.Statement<[number, string]>;
   private readonly deletePermissionsStmt: Database.Statement<[number]>;
   /** Compiled list and count statements by SQL text (the shapes repeat: one per query pattern). */
@@ -207,6 +208,12 @@ export class DocumentRepository {
   private writes = 0;
   private readonly dataVersion: Database.Statement<[], number>;
   private readonly totals = new Map<string, { version: string; total: number }>();
+  /**
+   * Per collection, the writes of documents each role could read, before or after the write (`*`:
+   * every write): what read-cache.ts asks with `readVersion`, so one therapist's writes leave
+   * another's kept answers alone.
+   */
+  private readonly readerWrites = new Map<string, Map<string, number>>();
 
   /** `schema` says which attributes are stored encrypted (`encrypt: true`); their key is `attributes.key` beside the database. */
   constructor(private readonly db: Database.Database, schema: Schema) {
@@ -215,7 +222,7 @@ export class DocumentRepository {
     this.insertStmt = db.prepare('INSERT INTO documents (database_id, collection_id, id, created_at, updated_at, permissions, data) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING seq');
     this.updateStmt = db.prepare('UPDATE documents SET updated_at = ?, permissions = ?, data = ? WHERE seq = ?');
     this.deleteStmt = db.prepare('DELETE FROM documents WHERE seq = ?');
-    this.collectionOfStmt = db.prepare('SELECT database_id, collection_id FROM documents WHERE seq = ?');
+    this.collectionOfStmt = db.prepare('SELECT database_id, collection_id, permissions FROM documents WHERE seq = ?');
     this.insertPermissionStmt = db.prepare('INSERT OR IGNORE INTO document_permissions (doc_seq, permission) VALUES (?, ?)');
     this.deletePermissionsStmt = db.prepare('DELETE FROM document_permissions WHERE doc_seq = ?');
     this.dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
@@ -327,6 +334,7 @@ export class DocumentRepository {
         const r = this.insertStmt.get(databaseId, collectionId, doc.id, doc.createdAt, doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(this.sealed(databaseId, collectionId, doc.data)));
         const seq = r?.seq ?? 0;
         this.writePermissions(seq, doc.permissions);
+        this.wrote(databaseId, collectionId, doc.permissions);
         return { ...doc, seq };
       });
     } catch (err) {
@@ -338,9 +346,10 @@ export class DocumentRepository {
     try {
       return this.transaction(() => {
         let data = doc.data;
-        if (this.encrypted.size > 0) {
-          const where = this.collectionOfStmt.get(doc.seq);
-          if (where) data = this.sealed(where.database_id, where.collection_id, data);
+        const was = this.collectionOfStmt.get(doc.seq);
+        if (was) {
+          if (this.encrypted.size > 0) data = this.sealed(was.database_id, was.collection_id, data);
+          this.wrote(was.database_id, was.collection_id, JSON.parse(was.permissions) as string[], doc.permissions);
         }
         this.updateStmt.run(doc.updatedAt, JSON.stringify(doc.permissions), JSON.stringify(data), doc.seq);
         this.writePermissions(doc.seq, doc.permissions);
@@ -353,23 +362,39 @@ export class DocumentRepository {
 
   delete(seq: number): void {
     this.transaction(() => {
+      const was = this.collectionOfStmt.get(seq);
+      if (was) this.wrote(was.database_id, was.collection_id, JSON.parse(was.permissions) as string[]);
       this.deleteStmt.run(seq);
       this.deletePermissionsStmt.run(seq);
     });
   }
 
+  /** A write of a document of the collection that these permission lists (before, after) let read. */
+  private wrote(databaseId: string, collectionId: string, ...permissions: string[][]): void {
+    const key = `${databaseId}\u0000${collectionId}`;
+    let counts = this.readerWrites.get(key);
+    if (!counts) this.readerWrites.set(key, (counts = new Map()));
+    counts.set('*', (counts.get('*') ?? 0) + 1);
+    for (const role of new Set(permissions.flatMap((list) => rolesFor(list, 'read')))) counts.set(role, (counts.get(role) ?? 0) + 1);
+  }
+
   /**
-   * Moves with every write of documents on this connection and every commit on another: what a
-   * read answered under one version holds until it moves (the totals here, read-cache.ts's answers).
+   * What a read of the collection by a caller holding `roles` has to go on: it moves with every
+   * write of a document the caller could read before or after it (of any document with `roles`
+   * null: a caller who reads them all), and with every commit on another connection. A document a
+   * caller can read neither before nor after a write changes nothing in the caller's answers.
    */
-  get version(): string {
-    return `${this.writes}:${this.dataVersion.get()}`;
+  readVersion(databaseId: string, collectionId: string, roles: readonly string[] | null): string {
+    const counts = this.readerWrites.get(`${databaseId}\u0000${collectionId}`);
+    let version = String(this.dataVersion.get());
+    for (const role of roles ?? ['*']) version += `:${counts?.get(role) ?? 0}`;
+    return version;
   }
 
   private count(sql: string, params: unknown[]): number {
     const key = `${sql}\u0000${JSON.stringify(params)}`;
     // Read before the count: a commit in between only makes the entry older than its total (recounted next time).
-    const version = this.version;
+    const version = `${this.writes}:${this.dataVersion.get()}`;
     const cached = this.totals.get(key);
     if (cached && cached.version === version) return cached.total;
     const r = this.statement(sql).get(...params) as { n: number } | undefined;

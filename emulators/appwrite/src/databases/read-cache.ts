@@ -1,15 +1,16 @@
-// Document reads answered again while nothing was written (issue 35). Fifty therapists opening
-// their week ask the same few lists again and again (every calendar view, every poll), and on two
-// cores the emulator could not draw each answer again fast enough: a week's 320 appointments cost
-// ~3 ms of CPU, the 2,000-client list ~15. An answer (the response's text, as read-pool.ts gives it,
-// and compressed as the client asks: compression.ts) is kept for its exact request — the caller's
-// roles included, so nobody is ever answered with what another caller may read — and for the
-// database's version when it was asked: every write of documents on the writer's connection, every
-// commit by another connection and every deployed schema moves that version, and an answer asked
-// under an older one is never given again. So it is never stale: a read sent after a write was
-// acknowledged sees it (read-your-writes), exactly as without the cache. (Appwrite's own list
-// cache, the `ttl` parameter, keeps answers across writes for a fixed time; Cadence's calendar and
-// money must not be read stale, so this one has no time and no parameter.)
+// Document reads answered again while nothing they could show was written (issue 35). Fifty
+// therapists opening their week ask the same few lists again and again (every calendar view, every
+// poll), and on two cores the emulator could not draw each answer again fast enough: a week's 320
+// appointments cost ~3 ms of CPU, the 2,000-client list ~15. An answer (the response's text, as
+// read-pool.ts gives it, and compressed as the client asks: compression.ts) is kept for its exact
+// request — the caller's roles included, so nobody is ever answered with what another caller may
+// read — and for the version of what the caller can read when it was asked (`version`): any write of
+// a document of the collection the caller could read before or after the write, any commit by another
+// connection and any deployed schema moves it, and an answer asked under an older one is never given
+// again. So it is never stale: a read sent after a write was acknowledged sees it (read-your-writes),
+// exactly as without the cache; and one therapist's writes leave the others' answers kept.
+// (Appwrite's own list cache, the `ttl` parameter, keeps answers across writes for a fixed time;
+// Cadence's calendar and money must not be read stale, so this one has no time and no parameter.)
 //
 // Identical reads asked while one is being drawn share it. Answers take at most `maxBytes` in all,
 // the least recently used dropped first; an answer larger than an eighth of that is not kept.
@@ -26,8 +27,8 @@ export interface ReadBody {
 export interface ReadCacheOptions {
   /** the bytes all kept answers may take (0: nothing kept) */
   maxBytes: number;
-  /** the database's version now: moves with every write and schema change */
-  version: () => string;
+  /** the version of what this read can show, now: moves with every write it could see and every schema change */
+  version: (request: ReadRequest) => string;
 }
 
 interface Kept {
@@ -71,12 +72,13 @@ export class ReadCache {
     if (!this.kept) return draw().then((text) => encoded(text, encoding));
     const key = readKey(request);
     // The version before the read starts: a write committed while it is drawn makes it older, never newer.
-    const version = this.options.version();
-    const text = () => this.keep(key, version, async () => ({ bytes: await draw(), encoding: null }));
-    return encoding ? this.keep(`${key}\u0000${encoding}`, version, async () => encoded((await text()).bytes, encoding)) : text();
+    const version = this.options.version(request);
+    const now = () => this.options.version(request);
+    const text = () => this.keep(key, version, now, async () => ({ bytes: await draw(), encoding: null }));
+    return encoding ? this.keep(`${key}\u0000${encoding}`, version, now, async () => encoded((await text()).bytes, encoding)) : text();
   }
 
-  private keep(key: string, version: string, produce: () => Promise<ReadBody>): Promise<ReadBody> {
+  private keep(key: string, version: string, now: () => string, produce: () => Promise<ReadBody>): Promise<ReadBody> {
     const kept = this.kept?.get(key);
     if (kept?.version === version) {
       this.counts.hit += 1;
@@ -96,7 +98,7 @@ export class ReadCache {
     body.then((value) => {
       done();
       // Kept only if nothing was written meanwhile (it would never be given again).
-      if (this.options.version() === version) this.kept?.set(key, { version, body: value });
+      if (now() === version) this.kept?.set(key, { version, body: value });
     }, done);
     return body;
   }

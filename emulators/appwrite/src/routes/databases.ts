@@ -15,6 +15,7 @@ import { sharedPlugin } from '../plugins/shared-plugin.ts';
 import type { CollectionDef } from '../databases/schema.ts';
 import { TransactionsService } from '../databases/transactions.ts';
 import { AppwriteError } from '../errors.ts';
+import { isAllowed } from '../permissions.ts';
 import { DOCUMENT_EVENT, documentParams, emitEvent } from '../functions/events-plugin.ts';
 import { attributeRoutes } from './attributes.ts';
 import { schemaRoutes } from './schema-admin.ts';
@@ -97,7 +98,16 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
   const reads = new ReadPool({
     size: opts.config.readWorkers, file: opts.store.db.memory ? '' : opts.store.db.name, project: opts.project, inline: (r) => service.readJson(r),
   });
-  const answers = new ReadCache({ maxBytes: opts.config.readCacheBytes, version: () => `${repository.version}:${opts.project.version}` });
+  const answers = new ReadCache({
+    maxBytes: opts.config.readCacheBytes,
+    version: (read) => {
+      const c = service.collection(read.databaseId, read.collectionId, read.flavor);
+      // Who reads every document (a key, the collection's own readers) sees every write. (A cursor's
+      // document is one the caller can read: documents-service.ts refuses any other.)
+      const all = read.actor.isKey || isAllowed(c.permissions, 'read', read.actor.roles);
+      return `${opts.project.version}:${repository.readVersion(c.databaseId, c.id, all ? null : read.actor.roles)}`;
+    },
+  });
   app.decorate('documentReads', reads);
   app.decorate('documentAnswers', answers);
   app.addHook('onClose', async () => reads.close());
