@@ -76,15 +76,34 @@ export async function measureExport({ endpoint, therapist, expected = {}, docume
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' } } });
+  // --load N: the exports again beside N busy-loop processes (bench/cpu-load.mjs; 4 on 2 cores is a
+  // load of ~6). Each figure has the CPU seconds of the emulator's process tree (the function's
+  // runtime and its PDF workers included) and the 1-minute load before and after.
+  const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' }, load: { type: 'string', default: '0' } } });
   const { seedPractice } = await import('./practice-dataset.mjs');
-  const { endpoint, stop } = await startBenchEmulator({ port: Number(values.port), name: 'export' });
+  const { withCpu, startBusyLoops } = await import('./cpu-load.mjs');
+  const { endpoint, stop, pid } = await startBenchEmulator({ port: Number(values.port), name: 'export' });
   try {
     const seeded = await seedPractice({ endpoint, clients: Number(values.clients), log: (line) => console.error(line) });
     const expected = { 'clients.csv': seeded.counts.clients, 'appointments.csv': seeded.counts.appointments };
-    const result = await measureExport({ endpoint, therapist: seeded.therapist, expected });
-    const withDocuments = await measureExport({ endpoint, therapist: seeded.therapist, expected, documents: true });
-    console.log(JSON.stringify({ counts: seeded.counts, export: result, exportWithDocuments: withDocuments }, null, 2));
+    const both = async () => ({
+      export: await withCpu(pid, () => measureExport({ endpoint, therapist: seeded.therapist, expected })),
+      exportWithDocuments: await withCpu(pid, () => measureExport({ endpoint, therapist: seeded.therapist, expected, documents: true })),
+    });
+    const quiet = await both();
+    /** @type {Awaited<ReturnType<typeof both>> | null} */
+    let loaded = null;
+    if (Number(values.load) > 0) {
+      const loops = startBusyLoops(Number(values.load));
+      try {
+        // A few seconds for the load average to show them.
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        loaded = await both();
+      } finally {
+        loops.stop();
+      }
+    }
+    console.log(JSON.stringify({ counts: seeded.counts, ...quiet, ...(loaded ? { loaded: { busyLoops: Number(values.load), ...loaded } } : {}) }, null, 2));
   } finally {
     stop();
   }

@@ -58,7 +58,7 @@ export async function sessionCookie(endpoint, therapist) {
  * Resolves once it answers; `stop()` ends it and removes its data. With `exitOnSignal`, Ctrl-C
  * stops it too. `env` adds to or overrides the emulator's environment (an SMTP port, functions' variables).
  * @param {{ port: number, name: string, events?: boolean, exitOnSignal?: boolean, env?: Record<string, string> }} options  `name` goes in the temp folder's
- * @returns {Promise<{ endpoint: string, stop: () => void }>}
+ * @returns {Promise<{ endpoint: string, stop: () => void, pid: number }>} `pid`: the emulator's process (its CPU: bench/cpu-load.mjs)
  */
 export async function startBenchEmulator({ port, name, events = false, exitOnSignal = false, env = {} }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-bench-${name}-`));
@@ -98,5 +98,5 @@ export async function startBenchEmulator({ port, name, events = false, exitOnSig
     stop();
     throw error;
   }
-  return { endpoint, stop };
+  return { endpoint, stop, pid: /** @type {number} */ (emulator.pid) };
 }

@@ -1,0 +1,92 @@
+// A bench's CPU figures (issue 35): the CPU seconds a process tree used (user + system, read from
+// Linux's /proc: the emulator, the function runtimes it forked and their worker threads), and a
+// reproducible "loaded machine" — busy-loop processes, each in its own session as another user's
+// work would be (the kernel's autogroup shares the CPU between sessions, then within each), so a
+// figure measured beside them does not depend on what else runs here. Report os.loadavg() with both.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+/** Clock ticks a second of /proc's times (USER_HZ: 100 on every Linux this runs on). */
+const TICKS = 100;
+
+/** @param {number} pid @returns {{ ppid: number, ticks: number } | null} utime + stime + cutime + cstime */
+function stat(pid) {
+  let text;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const n = (/** @type {number} */ field) => Number(fields[field - 3]);
+  return { ppid: n(4), ticks: n(14) + n(15) + n(16) + n(17) };
+}
+
+/**
+ * CPU seconds (user + system) used so far by `pid` and every process under it, threads included;
+ * a descendant that ended counts in its parent's (it was waited for). Linux only; null elsewhere.
+ * @param {number} pid
+ * @returns {number | null}
+ */
+export function treeCpuSeconds(pid) {
+  let pids;
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return null;
+  }
+  /** @type {Map<number, number[]>} */
+  const children = new Map();
+  /** @type {Map<number, number>} */
+  const ticks = new Map();
+  for (const p of pids) {
+    const s = stat(p);
+    if (!s) continue;
+    ticks.set(p, s.ticks);
+    children.set(s.ppid, [...(children.get(s.ppid) ?? []), p]);
+  }
+  if (!ticks.has(pid)) return null;
+  let total = 0;
+  const queue = [pid];
+  while (queue.length) {
+    const p = /** @type {number} */ (queue.pop());
+    total += ticks.get(p) ?? 0;
+    queue.push(...(children.get(p) ?? []));
+  }
+  return total / TICKS;
+}
+
+/** The 1-minute load average, as `uptime` shows it. */
+export const load1 = () => Math.round(loadavg()[0] * 100) / 100;
+
+/**
+ * `count` busy-loop processes, each in its own session; `stop()` ends them (also when the bench exits).
+ * @param {number} count
+ * @returns {{ stop: () => void }}
+ */
+export function startBusyLoops(count) {
+  const loops = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' }));
+  const stop = () => {
+    for (const loop of loops) if (loop.exitCode === null && loop.signalCode === null) loop.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  return { stop };
+}
+
+/**
+ * `measure()`'s result with the CPU seconds the tree of `pid` used meanwhile and the load before and after.
+ * @template {object} T
+ * @param {number} pid
+ * @param {() => Promise<T>} measure
+ * @returns {Promise<T & { cpuSeconds: number | null, load: [number, number] }>}
+ */
+export async function withCpu(pid, measure) {
+  const before = treeCpuSeconds(pid);
+  const loadBefore = load1();
+  const result = await measure();
+  const after = treeCpuSeconds(pid);
+  const cpuSeconds = before === null || after === null ? null : Math.round((after - before) * 10) / 10;
+  return { ...result, cpuSeconds, load: [loadBefore, load1()] };
+}
