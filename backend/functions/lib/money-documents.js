@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Query } from 'node-appwrite';
 import PDFDocument from 'pdfkit';
+import { drawTable } from './pdf-table.js';
 import { diagnosisDescription } from './icd10cm.js';
 import { readLeftOutSessions } from './left-out-sessions.js';
 import { allocationState, computeBalance, parseAllocations } from './ledger.js';
@@ -140,12 +141,7 @@ export function heading(doc, title) {
 export function table(doc, headers, rows, right = []) {
   doc.x = doc.page.margins.left;
   doc.fontSize(9);
-  doc.table({
-    columnStyles: (i) => (right.includes(i) ? { align: { x: 'right' } } : {}),
-    rowStyles: (i) => (i === 0 ? { backgroundColor: '#eeeeee' } : {}),
-    defaultStyle: { border: 0.5, padding: 4 },
-    data: [headers.map((h) => ({ text: h, type: /** @type {const} */ ('TH'), font: { src: 'Helvetica-Bold' } })), ...rows],
-  });
+  drawTable(doc, headers, rows, right);
   doc.fontSize(10);
   doc.x = doc.page.margins.left;
   doc.moveDown();
