@@ -12,6 +12,11 @@ import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
 
 /** Below this many PDFs they are drawn on the main thread. */
 export const POOL_FROM = 8;
+/**
+ * PDFs a worker is sent at once: a client's superbills (one a year) share its entries, its records
+ * and the practice's, which one message copies once instead of once a PDF.
+ */
+const BATCH = 8;
 
 /** @param {PdfJob} job @returns {Promise<Uint8Array>} */
 async function drawHere(job) {
@@ -42,13 +47,16 @@ export async function drawPdfs(jobs, { threads = availableParallelism(), onProgr
     await Promise.all(workers.map((worker) => new Promise((resolve, reject) => {
       const send = () => {
         if (next >= jobs.length) return resolve(undefined);
-        const id = next++;
-        worker.postMessage({ id, job: jobs[id] });
+        const from = next;
+        next = Math.min(jobs.length, next + BATCH);
+        worker.postMessage({ from, jobs: jobs.slice(from, next) });
       };
-      worker.on('message', (/** @type {{ id: number, bytes?: Uint8Array, error?: string }} */ answer) => {
-        if (answer.error !== undefined || !answer.bytes) return reject(new Error(`A PDF could not be drawn: ${answer.error ?? 'no bytes'}`));
-        results[answer.id] = answer.bytes;
-        onProgress(++done, jobs.length);
+      worker.on('message', (/** @type {{ from: number, pdfs?: Uint8Array[], error?: string }} */ answer) => {
+        if (answer.error !== undefined || !answer.pdfs) return reject(new Error(`A PDF could not be drawn: ${answer.error ?? 'no bytes'}`));
+        for (const [i, bytes] of answer.pdfs.entries()) {
+          results[answer.from + i] = bytes;
+          onProgress(++done, jobs.length);
+        }
         send();
       });
       worker.on('error', reject);

@@ -1,5 +1,5 @@
-// A worker thread of the export's PDF pool (pdf-pool.js): draws each invoice or superbill it is
-// sent with lib/money-documents.js — the same drawing as on the main thread — and sends the bytes
+// A worker thread of the export's PDF pool (pdf-pool.js): draws each invoice or superbill of the
+// batch it is sent with lib/money-documents.js — the same drawing as on the main thread — and sends the bytes
 // back (transferred, not copied). Nothing is logged: the parts are clinical and financial records.
 import { parentPort } from 'node:worker_threads';
 import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
@@ -9,12 +9,16 @@ import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
 if (!parentPort) throw new Error('pdf-worker.js runs as a worker thread');
 const port = parentPort;
 
-port.on('message', async (/** @type {{ id: number, job: PdfJob }} */ { id, job }) => {
+port.on('message', async (/** @type {{ from: number, jobs: PdfJob[] }} */ { from, jobs }) => {
   try {
-    const bytes = job.kind === 'invoice' ? await drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
-    const out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice();
-    port.postMessage({ id, bytes: out }, [out.buffer]);
+    /** @type {Uint8Array[]} */
+    const pdfs = [];
+    for (const job of jobs) {
+      const bytes = job.kind === 'invoice' ? await drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
+      pdfs.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
+    }
+    port.postMessage({ from, pdfs }, pdfs.map((bytes) => bytes.buffer));
   } catch (e) {
-    port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+    port.postMessage({ from, error: e instanceof Error ? e.message : String(e) });
   }
 });
