@@ -1,8 +1,8 @@
 // A bench's CPU figures (issue 35): the CPU seconds a process tree used (user + system, read from
 // Linux's /proc: the emulator, the function runtimes it forked and their worker threads), and a
-// reproducible "loaded machine" — busy-loop processes, each in its own session as another user's
-// work would be (the kernel's autogroup shares the CPU between sessions, then within each), so a
-// figure measured beside them does not depend on what else runs here. Report os.loadavg() with both.
+// reproducible "loaded machine" — busy loops in a session of their own, as another person's work
+// is (the kernel's autogroup shares the CPU between sessions, then within each), so a
+// figure measured beside them depends less on what else runs here. Report os.loadavg() with both.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -62,14 +62,19 @@ export function treeCpuSeconds(pid) {
 export const load1 = () => Math.round(loadavg()[0] * 100) / 100;
 
 /**
- * `count` busy-loop processes, each in its own session; `stop()` ends them (also when the bench exits).
+ * `count` busy loops — threads of one process in a session of its own, as another person's work on
+ * the machine is (a test run of theirs: many processes in one session). Linux's autogroup scheduling
+ * shares the cores between sessions first, so the export then gets about half of a 2-core machine,
+ * whatever `count`; the load average counts every loop (4 on 2 cores: ~6 with the export's own).
+ * `stop()` ends them (also when the bench exits).
  * @param {number} count
  * @returns {{ stop: () => void }}
  */
 export function startBusyLoops(count) {
-  const loops = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { detached: true, stdio: 'ignore' }));
+  const script = `const { Worker } = require('node:worker_threads'); for (let i = 1; i < ${count}; i += 1) new Worker('for (;;) {}', { eval: true }); for (;;) {}`;
+  const loops = spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' });
   const stop = () => {
-    for (const loop of loops) if (loop.exitCode === null && loop.signalCode === null) loop.kill('SIGKILL');
+    if (loops.exitCode === null && loops.signalCode === null) loops.kill('SIGKILL');
   };
   process.once('exit', stop);
   return { stop };
