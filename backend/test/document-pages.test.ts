@@ -1,7 +1,7 @@
 // Large pages read past the SDKs' json-bigint parser (the export's lib/document-pages.js with the
 // function's key, the app's listDocumentPage with the therapist's session): the same request and the
 // same answer as listDocuments, Appwrite's error as the same AppwriteException, and nothing of
-// another therapist's.
+// another therapist's; the function's pages uncompressed.
 import { AppwriteException as WebAppwriteException, ID, Permission, Query, Role } from 'appwrite';
 import { AppwriteException } from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +46,23 @@ describe('listDocumentPage', () => {
     const next = await listDocumentPage(aw.databases, { ...where, queries: [...queries(), Query.cursorAfter(first.documents.at(-1)!.$id)] });
     expect(next.documents).toHaveLength(12);
     expect(next.documents[0]!.$id).not.toBe(first.documents[0]!.$id);
+  });
+
+  it("with the function's key: the pages come uncompressed (issue 35: Appwrite would compress an export's ~160 MB of pages on one side of the host and the function inflate them on the other)", async () => {
+    const fetched = globalThis.fetch;
+    const encodings: (string | null)[] = [];
+    globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await fetched(...args);
+      encodings.push(response.headers.get('content-encoding'));
+      return response;
+    };
+    try {
+      const page = await listDocumentPage(aw.databases, { ...where, queries: [Query.equal('userId', therapist.id), Query.limit(100)] });
+      expect(JSON.stringify(page).length).toBeGreaterThan(1024);
+    } finally {
+      globalThis.fetch = fetched;
+    }
+    expect(encodings).toEqual([null]);
   });
 
   it("with the therapist's session: the SDK's own answer, and none of the other therapist's documents", async () => {
