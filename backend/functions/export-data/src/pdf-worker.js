@@ -11,7 +11,7 @@ const port = parentPort;
 
 port.on('message', async (/** @type {{ from: number, jobs: PdfJob[] }} */ { from, jobs }) => {
   try {
-    /** @type {Uint8Array[]} */
+    /** @type {Uint8Array<ArrayBuffer>[]} */
     const pdfs = [];
     for (const job of jobs) {
       const bytes = job.kind === 'invoice' ? await drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
