@@ -73,7 +73,7 @@ export interface EmulatorConfig {
    */
   readWorkers: number;
   /**
-   * The bytes document reads' answers may take while nothing is written (APPWRITE_READ_CACHE_MB,
+   * The bytes document reads' answers may take while kept (APPWRITE_READ_CACHE_MB,
    * default 64; 0: every read drawn again; databases/read-cache.ts).
    */
   readCacheBytes: number;

@@ -77,7 +77,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Who answers document reads (databases/read-pool.ts): tests wait for its workers and count what they served. */
     documentReads: ReadPool;
-    /** Document reads answered again while nothing was written (databases/read-cache.ts): tests count its hits. */
+    /** Document reads answered again while nothing they could show was written (databases/read-cache.ts): tests count its hits. */
     documentAnswers: ReadCache;
   }
 }
@@ -131,7 +131,7 @@ export default sharedPlugin<PluginOptions>('appwrite-databases', async (app: Fas
       for (const doc of docs) emitEvent(request, { pattern: DOCUMENT_EVENT.document(action), params: documentParams(c.databaseId, c.id, doc.id), payload: toModel(doc, c, n.flavor) });
     };
 
-    /** listDocuments and getDocument: answered again while nothing was written (read-cache.ts), else by a read worker (read-pool.ts), as the response's text. */
+    /** listDocuments and getDocument: answered again while nothing they could show was written (read-cache.ts), else by a read worker (read-pool.ts), as the response's text. */
     const readJson = async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, op: ReadRequest['op']) => {
       const { databaseId, collectionId, id } = request.params;
       // Unknown or disabled collections are answered here, before any worker is asked.
