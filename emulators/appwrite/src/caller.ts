@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PluginOptions } from './context.ts';
 import { AppwriteError } from './errors.ts';
 import { createJwtSigner, type JwtSigner } from './account/jwt.ts';
+import { SessionMemo } from './account/session-memo.ts';
 import { findSessionBySecret, type SessionRecord } from './account/sessions.ts';
 import { getUser, updateUser, type UserRecord } from './account/users.ts';
 import { isoDate } from './clock.ts';
@@ -15,6 +16,10 @@ export type Caller =
   | { kind: 'key'; scopes: string[] | 'all' };
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Signed-in callers resolved from memory while nothing was written (account/session-memo.ts): tests count its hits. */
+    sessionMemo: SessionMemo;
+  }
   interface FastifyRequest {
     caller: Caller;
     /** Raw request body text as received (JSON bodies), for handlers that need the exact bytes. */
@@ -201,6 +206,8 @@ const ACCESS_REFRESH_MS = 24 * 60 * 60 * 1000;
 /** Resolves `request.caller` for every request, and rejects unknown projects. */
 export function installCaller(app: FastifyInstance, { config, store, clock }: PluginOptions): void {
   const jwt = createJwtSigner(store);
+  const sessions = new SessionMemo(store.db);
+  app.decorate('sessionMemo', sessions);
   // Decorated with null (Fastify forbids shared reference defaults); set by the hook below.
   app.decorateRequest('caller', null, []);
 
@@ -230,7 +237,13 @@ export function installCaller(app: FastifyInstance, { config, store, clock }: Pl
       // An unknown key leaves the caller a guest, so scope checks report `role: guests`.
     }
 
-    const found = userFromCredentials(store, jwt, { session: fromSession, jwt: header(request, 'x-appwrite-jwt') }, now);
+    const credentials: Credentials = { session: fromSession, jwt: header(request, 'x-appwrite-jwt') };
+    const found = fromSession && !credentials.jwt
+      ? sessions.resolve(fromSession.id, fromSession.secret, now, () => {
+        const read = userFromCredentials(store, jwt, credentials, now);
+        return read?.session ? { user: read.user, session: read.session } : null;
+      })
+      : userFromCredentials(store, jwt, credentials, now);
     if (!found) return;
     let { user } = found;
     const { session } = found;
