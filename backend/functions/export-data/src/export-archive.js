@@ -232,6 +232,23 @@ export async function buildExport(databases, collections, userId, options = {}) 
   const services = new Map(records('services.csv').map((s) => [s.$id, s]));
   const lookups = { services };
 
+  // The PDFs are drawn on worker threads while this thread writes the CSVs and the FHIR bundle
+  // (issue 35: on a busy machine the export then has the cores' share of three threads, not one);
+  // their progress shows once the bar reaches their stage.
+  let documentsShown = false;
+  let documentsDone = 0;
+  const drawing = options.documents
+    ? practiceDocuments({
+      practice: records('practice-settings.csv')[0] ?? null, clients: records('clients.csv'), appointments: records('appointments.csv'), services,
+      ledgerEntries: records('ledger-entries.csv'), invoices: records('invoices.csv'),
+    }, (done, total) => {
+      documentsDone = done / total;
+      if (documentsShown) onProgress('documents', documentsDone);
+    })
+    : null;
+  // A failure to write stops the export before the PDFs are awaited: theirs is then not the error.
+  drawing?.catch(() => {});
+
   /** @type {Record<string, Uint8Array>} */
   const zip = {};
   /** @type {Record<string, number>} */
@@ -271,12 +288,10 @@ export async function buildExport(databases, collections, userId, options = {}) 
 
   /** @type {{ invoices: number, superbills: number, consents: number } | null} */
   let documents = null;
-  if (options.documents) {
-    onProgress('documents', 0);
-    const drawn = await practiceDocuments({
-      practice, clients: records('clients.csv'), appointments: records('appointments.csv'), services,
-      ledgerEntries: records('ledger-entries.csv'), invoices: records('invoices.csv'),
-    }, (done, total) => onProgress('documents', done / total));
+  if (drawing) {
+    documentsShown = true;
+    onProgress('documents', documentsDone);
+    const drawn = await drawing;
     Object.assign(zip, drawn.files);
     const signed = options.storage ? await signedConsentFiles(options.storage, records('consent-signatures.csv')) : {};
     Object.assign(zip, signed);

@@ -13,8 +13,8 @@ import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
 /** Below this many PDFs they are drawn on the main thread. */
 export const POOL_FROM = 8;
 /**
- * PDFs a worker is sent at once: a client's superbills (one a year) share its entries, its records
- * and the practice's, which one message copies once instead of once a PDF.
+ * PDFs a worker is sent in one message: a client's superbills (one a year) share its entries, its
+ * records and the practice's, which one message copies once instead of once a PDF.
  */
 const BATCH = 8;
 
@@ -42,26 +42,26 @@ export async function drawPdfs(jobs, { threads = availableParallelism(), onProgr
     return results;
   }
   const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./pdf-worker.js', import.meta.url)));
-  let next = 0;
   try {
-    await Promise.all(workers.map((worker) => new Promise((resolve, reject) => {
-      const send = () => {
-        if (next >= jobs.length) return resolve(undefined);
-        const from = next;
-        next = Math.min(jobs.length, next + BATCH);
-        worker.postMessage({ from, jobs: jobs.slice(from, next) });
-      };
+    await Promise.all(workers.map((worker, w) => new Promise((resolve, reject) => {
+      // Every batch is handed out at once, in turn, so the workers never wait on this thread (the
+      // export writes its CSVs and FHIR bundle meanwhile, export-archive.js).
+      let pending = 0;
+      for (let from = w * BATCH; from < jobs.length; from += workers.length * BATCH) {
+        worker.postMessage({ from, jobs: jobs.slice(from, from + BATCH) });
+        pending += 1;
+      }
+      if (!pending) return resolve(undefined);
       worker.on('message', (/** @type {{ from: number, pdfs?: Uint8Array[], error?: string }} */ answer) => {
         if (answer.error !== undefined || !answer.pdfs) return reject(new Error(`A PDF could not be drawn: ${answer.error ?? 'no bytes'}`));
         for (const [i, bytes] of answer.pdfs.entries()) {
           results[answer.from + i] = bytes;
           onProgress(++done, jobs.length);
         }
-        send();
+        if (--pending === 0) resolve(undefined);
       });
       worker.on('error', reject);
-      worker.on('exit', (code) => { if (next < jobs.length || code !== 0) reject(new Error(`A PDF worker stopped (${code})`)); });
-      send();
+      worker.on('exit', (code) => { if (pending > 0 || code !== 0) reject(new Error(`A PDF worker stopped (${code})`)); });
     })));
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
