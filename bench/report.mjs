@@ -198,11 +198,15 @@ export function formatReport(results) {
       out.push('', `Emulator bench ${file}: ${bench?.error ?? 'no results'}`);
       continue;
     }
-    out.push('', `Appwrite emulator (${file}): ${bench.connections} connections, ${bench.durationS} s per call`);
+    // concurrency.ts gives each row its connections, and adds short reads beside long pages and runs beside writes.
+    const mixed = bench.mixed ? [bench.mixed.alone, bench.mixed.besideLongPages, bench.mixed.longPages] : [];
+    const rows = [...bench.results, ...mixed, ...(bench.besideWrites ?? [])];
+    const perRow = rows.some((r) => r.connections !== undefined);
+    out.push('', `Appwrite emulator (${file})${bench.connections ? `: ${bench.connections} connections` : ''}, ${bench.durationS} s per call`);
     out.push(
       table(
-        ['call', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
-        bench.results.map((r) => [r.call, String(r.requestsPerSec), String(r.p50Ms), String(r.p99Ms), String(r.non2xx)]),
+        ['call', ...(perRow ? ['conn'] : []), 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'],
+        rows.map((r) => [r.call, ...(perRow ? [String(r.connections)] : []), String(r.requestsPerSec), String(r.p50Ms), String(r.p99Ms), String(r.non2xx)]),
       ),
     );
   }
