@@ -49,6 +49,16 @@ function thisMonday(now = Date.now()): number {
   return day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000;
 }
 
+/** An email session's cookie (`a_session_cadence=…`). */
+async function signIn(email: string, password: string): Promise<string> {
+  const login = await fetch(`${endpoint}/account/sessions/email`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' }, body: JSON.stringify({ email, password }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+  return cookie;
+}
+
 async function seed() {
   const admin = new Client().setEndpoint(endpoint).setProject('cadence').setKey('local-dev-key');
   const users = new Users(admin);
@@ -108,13 +118,7 @@ async function seed() {
   for (let i = 0; i < batches.length; i += 4) {
     await Promise.all(batches.slice(i, i + 4).map((b) => databases.createDocuments({ databaseId: 'main', collectionId: b.collectionId, documents: b.documents })));
   }
-  const login = await fetch(`${endpoint}/account/sessions/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' },
-    body: JSON.stringify({ email: 'readers@example.test', password }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-  if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await signIn('readers@example.test', password);
   return { userId: user.$id, cookie };
 }
 
@@ -248,11 +252,7 @@ async function seedTherapists(): Promise<Array<{ userId: string; cookie: string;
       };
     });
     await databases.createDocuments({ databaseId: 'main', collectionId: 'appointments', documents });
-    const login = await fetch(`${endpoint}/account/sessions/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-appwrite-project': 'cadence' }, body: JSON.stringify({ email: `therapist${t}@example.test`, password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    if (login.status !== 201 || !cookie) throw new Error(`login failed: ${login.status}`);
+    const cookie = await signIn(`therapist${t}@example.test`, password);
     return { userId: user.$id, cookie, appointments: documents.map((d) => d.$id) };
   }));
 }

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { Client, Databases, ID, Permission, Query, Role, TablesDB, Users, type Models } from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preferredEncoding } from '../src/compression.ts';
-import { startTestServer } from '../src/testing.ts';
+import { startTestServer, type TestServer } from '../src/testing.ts';
 import { API_KEY, createUser, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
 
 const things = { databaseId: 'main', collectionId: 'things' };
@@ -206,6 +206,20 @@ describe('compression', () => {
   });
 });
 
+/** A deploy target with one string attribute `key` in `databaseId`/`collectionId`, its server-key client handed to `run`. */
+async function withDeployedCollection(at: { databaseId: string; collectionId: string }, key: string, permissions: string[], documentSecurity: boolean, run: (server: TestServer, d: Databases) => Promise<void>): Promise<void> {
+  const server = await startTestServer({ project: 'deploy' });
+  try {
+    const d = new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
+    await d.create({ databaseId: at.databaseId, name: at.databaseId });
+    await d.createCollection({ ...at, name: at.collectionId, permissions, documentSecurity });
+    await d.createStringAttribute({ ...at, key, size: 40, required: true });
+    await run(server, d);
+  } finally {
+    await server.close();
+  }
+}
+
 describe('without a cache, or with a deployed schema', () => {
   it('APPWRITE_READ_CACHE_MB=0 keeps nothing: each read is drawn', async () => {
     const server = await startTestServer({ env: { APPWRITE_READ_CACHE_MB: '0' } });
@@ -223,13 +237,8 @@ describe('without a cache, or with a deployed schema', () => {
   });
 
   it("a collection's own readers see every write in it, whoever's document it is", async () => {
-    const server = await startTestServer({ project: 'deploy' });
-    try {
-      const d = new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
-      const at = { databaseId: 'board', collectionId: 'posts' };
-      await d.create({ databaseId: 'board', name: 'Board' });
-      await d.createCollection({ ...at, name: 'Posts', permissions: [Permission.read(Role.users()), Permission.create(Role.users())], documentSecurity: true });
-      await d.createStringAttribute({ ...at, key: 'text', size: 40, required: true });
+    const at = { databaseId: 'board', collectionId: 'posts' };
+    await withDeployedCollection(at, 'text', [Permission.read(Role.users()), Permission.create(Role.users())], true, async (server) => {
       const [reader, writer] = [await createUser(server.endpoint, 'reader'), await createUser(server.endpoint, 'writer')];
       const as = (u: TestUser) => new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setSession(u.session));
       const texts = async () => (await as(reader).listDocuments(at)).documents.map((p) => p['text'] as string);
@@ -238,26 +247,17 @@ describe('without a cache, or with a deployed schema', () => {
       // Only the writer is named on the post; the reader reads it through the collection's read("users").
       await as(writer).createDocument({ ...at, documentId: ID.unique(), data: { text: 'Hello' }, permissions: [Permission.read(Role.user(writer.id))] });
       expect(await texts()).toEqual(['Hello']);
-    } finally {
-      await server.close();
-    }
+    });
   });
 
   it('a deployed attribute is in the next answer', async () => {
-    const server = await startTestServer({ project: 'deploy' });
-    try {
-      const d = new Databases(new Client().setEndpoint(server.endpoint).setProject(PROJECT_ID).setKey(API_KEY));
-      const at = { databaseId: 'shop', collectionId: 'items' };
-      await d.create({ databaseId: 'shop', name: 'Shop' });
-      await d.createCollection({ ...at, name: 'Items', permissions: [], documentSecurity: false });
-      await d.createStringAttribute({ ...at, key: 'name', size: 40, required: true });
+    const at = { databaseId: 'shop', collectionId: 'items' };
+    await withDeployedCollection(at, 'name', [], false, async (_server, d) => {
       await d.createDocument({ ...at, documentId: ID.custom('i1'), data: { name: 'Kettle' } });
       expect((await d.listDocuments(at)).documents[0]).not.toHaveProperty('stock');
       expect((await d.listDocuments(at)).documents[0]).not.toHaveProperty('stock');
       await d.createIntegerAttribute({ ...at, key: 'stock', required: false, xdefault: 3 });
       expect((await d.listDocuments(at)).documents[0]).toMatchObject({ name: 'Kettle', stock: 3 });
-    } finally {
-      await server.close();
-    }
+    });
   });
 });
