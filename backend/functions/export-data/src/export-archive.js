@@ -13,7 +13,7 @@ import { signedConsentsBucketFromEnv } from '../../lib/signed-consents.js';
 import { zipFiles } from '../../lib/zip.js';
 import { practiceDocuments } from './export-documents.js';
 import { EXPORT_KINDS, kindCsv } from './export-kinds.js';
-import { clinicalBundle } from './fhir-bundle.js';
+import { clinicalBundleJson } from './fhir-bundle.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -268,7 +268,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
   await new Promise((resolve) => setImmediate(resolve));
   const signatures = byFile.get('note-signatures.csv');
   const practice = records('practice-settings.csv')[0] ?? null;
-  const bundle = clinicalBundle({
+  const bundle = clinicalBundleJson({
     practice: practice ?? undefined,
     clients: records('clients.csv'),
     appointments: records('appointments.csv'),
@@ -283,8 +283,8 @@ export async function buildExport(databases, collections, userId, options = {}) 
     consents: { requests: records('consent-requests.csv'), esignRecords: records('esign-consents.csv'), signatures: records('consent-signatures.csv') },
     timestamp,
   });
-  zip[FHIR_FILE] = utf8(JSON.stringify(bundle));
-  counts[FHIR_FILE] = bundle.entry?.length ?? 0;
+  zip[FHIR_FILE] = bundle.bytes;
+  counts[FHIR_FILE] = bundle.entries;
 
   /** @type {{ invoices: number, superbills: number, consents: number } | null} */
   let documents = null;

@@ -7,7 +7,7 @@
 // and e-records decisions → Consent (fhir-consents.js). Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
 import { createHash } from 'node:crypto';
-import { addendumCanonical, noteCanonical, noteContentHash } from '../../lib/note-canonical.js';
+import { addendumCanonical, noteCanonical, sha256Hex } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import { minorDigits } from './export-kinds.js';
 import { consentResources } from './fhir-consents.js';
@@ -65,11 +65,18 @@ function address(doc) {
 }
 
 /**
- * Drops undefined members: JSON.stringify would too, but the schema test looks at the objects.
+ * Drops undefined members: JSON.stringify would too, but the schema test looks at the objects. A
+ * plain loop: the export cleans a few hundred thousand objects (issue 35).
  * @template {object} T @param {T} value @returns {T}
  */
 function clean(value) {
-  return /** @type {T} */ (Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)));
+  /** @type {Record<string, unknown>} */
+  const kept = {};
+  for (const key in value) {
+    const member = /** @type {Record<string, unknown>} */ (value)[key];
+    if (member !== undefined) kept[key] = member;
+  }
+  return /** @type {T} */ (kept);
 }
 
 /** @param {Doc} client @returns {Patient} */
@@ -182,20 +189,24 @@ export function encounter(appointment) {
 }
 
 /**
- * The notes that count as signed, each with its addenda: a note whose status is signed AND — where
- * this deployment has note_signatures — whose signature (written by sign-note only, id = the note's)
- * holds the hash of the note as stored. A note merely marked signed through the API has none.
+ * The notes that count as signed, each with its canonical form: a note whose status is signed AND —
+ * where this deployment has note_signatures — whose signature (written by sign-note only, id = the
+ * note's) holds the hash of the note as stored. A note merely marked signed through the API has none.
  * @param {readonly Doc[]} notes
  * @param {Map<string, Doc> | null} signatures by note id; null when the collection does not exist
- * @returns {Doc[]}
+ * @returns {{ note: Doc, canonical: string }[]}
  */
 export function signedNotes(notes, signatures) {
-  return notes.filter((note) => {
-    if (note['status'] !== 'signed') return false;
-    if (!signatures) return true;
-    const signature = signatures.get(note.$id);
-    return Boolean(signature && ownedBy(signature, String(note['userId'])) && signature['contentHash'] === noteContentHash(note));
-  });
+  /** @type {{ note: Doc, canonical: string }[]} */
+  const signed = [];
+  for (const note of notes) {
+    if (note['status'] !== 'signed') continue;
+    const canonical = noteCanonical(note);
+    const signature = signatures?.get(note.$id);
+    if (signatures && !(signature && ownedBy(signature, String(note['userId'])) && signature['contentHash'] === sha256Hex(canonical))) continue;
+    signed.push({ note, canonical });
+  }
+  return signed;
 }
 
 /** @param {Doc} doc @returns {string} "Dr. Ada Lane, PhD" */
@@ -224,9 +235,10 @@ function signedAttachment(canonical, title, signedAt) {
  * A signed progress note.
  * @param {Doc} note
  * @param {Set<string>} encounters the appointment ids exported as Encounters
+ * @param {string} [canonical] its canonical form, when already made
  * @returns {DocumentReference}
  */
-export function noteDocument(note, encounters) {
+export function noteDocument(note, encounters, canonical = noteCanonical(note)) {
   const appointmentId = String(note['appointmentId'] ?? '');
   const signedAt = text(note['signedAt']);
   return clean({
@@ -240,7 +252,7 @@ export function noteDocument(note, encounters) {
     date: signedAt,
     author: [{ reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(note) }],
     authenticator: { reference: `Practitioner/${PRACTITIONER_ID}`, display: signer(note) },
-    content: [{ attachment: signedAttachment(noteCanonical(note), 'Signed progress note (canonical form)', signedAt) }],
+    content: [{ attachment: signedAttachment(canonical, 'Signed progress note (canonical form)', signedAt) }],
     context: appointmentId
       ? encounters.has(appointmentId)
         ? { encounter: [{ reference: `Encounter/${fhirId(appointmentId)}` }] }
@@ -387,39 +399,76 @@ export function auditEvent(entry) {
  */
 
 /**
+ * Every resource of the record, one at a time, in the bundle's order (a 2,000-client practice has
+ * ~300,000: the export writes each as it comes instead of holding them all, issue 35).
  * @param {ClinicalRecord} record
- * @returns {Bundle}
+ * @returns {Generator<FhirResource>}
  */
-export function clinicalBundle({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, measureResponses = [], consents, timestamp }) {
+function* bundleResources({ practice, clients, appointments, services, notes = [], addenda = [], signatures = null, ledgerEntries = [], invoices = [], auditLog, measureResponses = [], consents }) {
   const patients = new Set(clients.map((c) => c.$id));
   const attended = appointments.filter((a) => a['status'] === 'show');
   const encounters = new Set(attended.map((a) => a.$id));
   const signed = signedNotes(notes, signatures);
-  const signedById = new Map(signed.map((n) => [n.$id, n]));
-  /** @type {FhirResource[]} */
-  const resources = [
-    ...practitionerAndOrganization(practice),
-    ...clients.map(patient),
-    ...appointments.map((a) => fhirAppointment(a, services)),
-    ...attended.map(encounter),
-    ...signed.map((n) => noteDocument(n, encounters)),
-    ...addenda.flatMap((a) => {
-      const note = signedById.get(String(a['noteId'] ?? ''));
-      return note ? [addendumDocument(a, note)] : [];
-    }),
-    ...moneyResources(ledgerEntries, invoices, encounters),
-    ...(auditLog ?? []).map(auditEvent),
-    ...measureResponses.flatMap((r) => (patients.has(String(r['clientId'])) ? measureResources(r, fhirId(String(r['clientId'])), fhirId) : [])),
-    ...(consents ? consentResources({
+  const signedById = new Map(signed.map(({ note }) => [note.$id, note]));
+  yield* practitionerAndOrganization(practice);
+  for (const client of clients) yield patient(client);
+  for (const appointment of appointments) yield fhirAppointment(appointment, services);
+  for (const appointment of attended) yield encounter(appointment);
+  for (const { note, canonical } of signed) yield noteDocument(note, encounters, canonical);
+  for (const addendum of addenda) {
+    const note = signedById.get(String(addendum['noteId'] ?? ''));
+    if (note) yield addendumDocument(addendum, note);
+  }
+  yield* moneyResources(ledgerEntries, invoices, encounters);
+  for (const entry of auditLog ?? []) yield auditEvent(entry);
+  for (const response of measureResponses) {
+    if (patients.has(String(response['clientId']))) yield* measureResources(response, fhirId(String(response['clientId'])), fhirId);
+  }
+  if (consents) {
+    yield* consentResources({
       requests: consents.requests.filter((r) => patients.has(String(r['clientId']))),
       esignRecords: consents.esignRecords.filter((r) => patients.has(String(r['clientId']))),
       signatures: consents.signatures,
-    }, fhirId, ORGANIZATION_ID) : []),
-  ];
+    }, fhirId, ORGANIZATION_ID);
+  }
+}
+
+/**
+ * @param {ClinicalRecord} record
+ * @returns {Bundle}
+ */
+export function clinicalBundle(record) {
   return {
     resourceType: 'Bundle',
     type: 'collection',
-    timestamp,
-    entry: resources.map((resource) => /** @type {BundleEntry} */ ({ resource })),
+    timestamp: record.timestamp,
+    entry: Array.from(bundleResources(record), (resource) => /** @type {BundleEntry} */ ({ resource })),
   };
+}
+
+/** About this much JSON text becomes bytes at a time. */
+const JSON_CHUNK = 1 << 20;
+
+/**
+ * The bundle as UTF-8 JSON: exactly `JSON.stringify(clinicalBundle(record))`, written a resource at
+ * a time, so its ~300,000 resources and ~130 MB of text are never held whole (issue 35: holding them
+ * made the export's garbage collector copy them again and again).
+ * @param {ClinicalRecord} record
+ * @returns {{ bytes: Buffer, entries: number }}
+ */
+export function clinicalBundleJson(record) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let text = `${JSON.stringify({ resourceType: 'Bundle', type: 'collection', timestamp: record.timestamp }).slice(0, -1)},"entry":[`;
+  let entries = 0;
+  for (const resource of bundleResources(record)) {
+    text += `${entries ? ',' : ''}{"resource":${JSON.stringify(resource)}}`;
+    entries += 1;
+    if (text.length >= JSON_CHUNK) {
+      chunks.push(Buffer.from(text, 'utf8'));
+      text = '';
+    }
+  }
+  chunks.push(Buffer.from(`${text}]}`, 'utf8'));
+  return { bytes: Buffer.concat(chunks), entries };
 }
