@@ -3,7 +3,7 @@
 // real sessions: the client signed out (the link names the login, portal-sign-in's emailed code signs
 // in, then the room's waiting room), the client signed in, the client's guardian, another client, the
 // therapist and a guest with a wrong token; the window and the expiry; only the token's SHA-256 at rest;
-// nothing clinical or personal in the mail's link.
+// nothing clinical or personal in the mail's link. Each guardian is reminded too, with a link of their own.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { Client, Functions, Query } from 'appwrite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_ID, execute, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
 import { createAppointment, createClient, createPractice, createService, HOUR, mailFor, updateAppointment, type Doc } from './support/practice-fixtures.ts';
-import { APP_ORIGIN, invitedClient, invitedGuardian, portalFunctionVars, signInWith, type PortalClient } from './support/portal-fixtures.ts';
+import { APP_ORIGIN, invitedClient, invitedGuardian, portalFunctionVars, revokeAccess, signInWith, type PortalClient } from './support/portal-fixtures.ts';
 import { signTelehealthConsent } from './support/video-fixtures.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -93,7 +93,7 @@ describe('the reminder’s room link', () => {
     for (const word of ['Jane', 'Doe', 'Janie', appointment.$id, record.$id, client.id]) expect(link.href).not.toContain(word);
     for (const clinical of ['Psychotherapy', '90834', 'F41', 'panic', 'Discuss', 'Doe', '120.00']) expect(`${link.subject}\n${link.text}\n${link.html}`).not.toContain(clinical);
 
-    const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'video_links', queries: [Query.equal('appointmentId', appointment.$id)] });
+    const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'video_links', queries: [Query.equal('appointmentId', appointment.$id), Query.equal('clientUserId', client.id)] });
     expect(stored.documents).toHaveLength(1);
     const doc = stored.documents[0]!;
     expect(doc).toMatchObject({ userId: therapist.id, clientUserId: client.id, tokenHash: createHash('sha256').update(link.token).digest('hex'), $permissions: [] });
@@ -137,6 +137,21 @@ describe('the reminder’s room link', () => {
         expect(await open(who, token)).toMatchObject({ status: 404, body: { success: false, reason: 'invalid' } });
       }
     }
+  });
+
+  it('the guardian gets a reminder of their own, naming whose appointment, with a link for their own login that opens the room for them alone', async () => {
+    const [mail] = (await mailFor(aw.origin, guardian.email)).filter((m) => m.subject.startsWith('Appointment reminder'));
+    expect(mail?.text).toContain('Hello Pat Doe,');
+    expect(mail?.text).toContain("This is a reminder of Janie's appointment with");
+    const href = /http:\/\/localhost:3000\/portal\/join#\S+/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(href, mail?.text).toMatch(/^http:\/\/localhost:3000\/portal\/join#[A-Za-z0-9_-]{43}$/);
+    const token = new URL(href).hash.slice(1);
+    expect(token).not.toBe(link.token);
+    expect(await open(guest, token)).toMatchObject({ status: 200, body: { success: true, signIn: true, userId: guardian.id } });
+    expect(await open(guardian, token)).toMatchObject({ status: 200, body: { success: true, appointmentId: appointment.$id } });
+    for (const who of [client, otherClient, therapist]) expect(await open(who, token)).toMatchObject({ status: 403, body: { reason: 'someoneElse' } });
+    const stored = await aw.databases.listDocuments({ databaseId: DATABASE_ID, collectionId: 'video_links', queries: [Query.equal('appointmentId', appointment.$id)] });
+    expect(stored.documents.map((d) => d['clientUserId']).sort()).toEqual([client.id, guardian.id].sort());
   });
 
   it('opens only its own appointment: a second session has another token, each naming its own', async () => {
@@ -193,5 +208,24 @@ describe('when the link works', () => {
     const [mail] = await mailFor(aw.origin, String(outside['email']));
     expect(mail?.text).toContain('Where: Online (video): https://meet.example.org/abc');
     expect(mail?.text).not.toContain('/portal/join');
+  });
+
+  it('reminds each guardian once, of an office visit too; a client without an email through their guardian alone; a revoked guardian no more', async () => {
+    const reminders = async (email: string) => (await mailFor(aw.origin, email)).filter((m) => m.subject.startsWith('Appointment reminder'));
+    const minor = await createClient(therapist, { firstName: 'Kit', preferredName: null, lastName: 'Roe', email: null, dateOfBirth: '2015-04-02' });
+    const parent = await invitedGuardian(aw, therapist, minor.$id, { name: 'Lee Roe', email: `lee.${Date.now().toString(36)}@example.com` });
+    const visit = await createAppointment(therapist, minor.$id, serviceId, 45 * 60_000);
+    for (let i = 0; i < 2; i += 1) expect((await execute(aw.functions, 'send-reminders', {})).status).toBe(200);
+    const [office, ...more] = await reminders(parent.email);
+    expect(more).toHaveLength(0);
+    expect(office?.text).toContain('Hello Lee Roe,');
+    expect(office?.text).toContain("This is a reminder of Kit's appointment with");
+    expect(office?.text).toContain('Where: In person:');
+    expect((await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: visit.$id }))['reminderSentFor']).toBe(visit['start']);
+
+    expect((await revokeAccess(therapist, parent.accessId)).body.success).toBe(true);
+    await createAppointment(therapist, minor.$id, serviceId, 50 * 60_000, { locationType: 'telehealth' });
+    expect((await execute(aw.functions, 'send-reminders', {})).status).toBe(200);
+    expect(await reminders(parent.email)).toHaveLength(1);
   });
 });

@@ -198,7 +198,7 @@ export function ClientForm({ defaultValues, country, submitLabel, submittingLabe
         <TextInput label="ZIP code" autoComplete="off" inputMode="numeric" {...register('postalCode')} error={message('postalCode')} />
         <Checkbox
           label="Consents to email reminders"
-          hint="Appointment reminders go to the email address above."
+          hint="Appointment reminders go to the email address above, and to each parent or guardian you invite to the portal."
           {...register('reminderConsent')}
           error={message('reminderConsent')}
         />

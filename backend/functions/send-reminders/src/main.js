@@ -15,6 +15,9 @@
 // link is the portal's sign-in page under APP_ORIGIN (no email without it).
 // A telehealth appointment's reminder to a client in the portal carries the room's own link (issue
 // 34, lib/video-links.js): one new token per reminder, for that appointment and the client's login.
+// Each parent or guardian linked to the client gets a reminder of their own (reminderRecipients),
+// with a room link for their own login once they are in the portal; each person's is claimed and sent
+// once, and the appointment is marked reminded when every one of them has theirs.
 import { createHash } from 'node:crypto';
 import { AppwriteException, Databases, Query } from 'node-appwrite';
 import { appOriginFrom } from '../../lib/app-origin.js';
@@ -93,19 +96,41 @@ function addressLines(settings) {
 }
 
 /**
- * The room link of a telehealth appointment for the client's own active portal login, or null
- * (an office visit, a client not in the portal, no APP_ORIGIN): the reminder then names the
- * appointment's meeting link as before.
- * @param {Databases} databases
- * @param {import('../../lib/collections.js').Collections} collections
- * @param {Doc} appointment
- * @param {string | null} origin
+ * @typedef {object} Recipient one person a reminder goes to
+ * @property {string} email
+ * @property {string} greet the name the email greets
+ * @property {string | null} login their active portal login (for the room link), or null
+ * @property {string} claimKey what their claim is per appointment: '' for the client, the link's id for a guardian
+ * @property {boolean} guardian
  */
-async function videoRoomLink(databases, collections, appointment, origin) {
-  if (appointment['locationType'] !== 'telehealth' || !origin) return null;
-  const { client } = await portalPeople(databases, collections, String(appointment['userId']), String(appointment['clientId']));
-  if (!client || client['status'] !== 'active') return null;
-  return mintRoomLink(databases, collections, { appointment, clientUserId: String(client['clientUserId']), origin });
+
+/** @param {unknown} value */
+const trimmed = (value) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Who is reminded of a client's appointment (issue 31's guardians, as SimplePractice's contacts each
+ * get their own reminders): the client at their own email, and each parent or guardian the therapist
+ * linked to the client, at the email they were invited at. A minor without an email of their own is
+ * reminded through their guardians only.
+ * @param {Doc} client
+ * @param {import('../../lib/portal-people.js').PortalPeople} people
+ * @returns {Recipient[]}
+ */
+export function reminderRecipients(client, people) {
+  /** @type {Recipient[]} */
+  const recipients = [];
+  const email = trimmed(client['email']);
+  if (email) {
+    const login = people.client && people.client['status'] === 'active' ? String(people.client['clientUserId']) : null;
+    recipients.push({ email, greet: trimmed(client['preferredName']) || trimmed(client['firstName']), login, claimKey: '', guardian: false });
+  }
+  for (const link of people.guardians) {
+    const to = trimmed(link['contactEmail']);
+    if (!to) continue;
+    const login = link['status'] === 'active' ? String(link['clientUserId']) : null;
+    recipients.push({ email: to, greet: trimmed(link['contactName']), login, claimKey: link.$id, guardian: true });
+  }
+  return recipients;
 }
 
 /** @param {Context} context */
@@ -137,6 +162,7 @@ export default async ({ req, res, log, error }) => {
   };
 
   const mailer = createMailer(smtp);
+  const origin = appOriginFrom(process.env);
   let sent = 0;
   let failed = 0;
   try {
@@ -157,45 +183,54 @@ export default async ({ req, res, log, error }) => {
         const client = await databases.getDocument({ databaseId, collectionId: collections.clients, documentId: clientId })
           .catch((e) => { if (isNotFound(e)) return null; throw e; });
         if (!client || !ownedBy(client, userId) || client['reminderConsent'] !== true) continue;
-        const email = typeof client['email'] === 'string' ? client['email'].trim() : '';
-        if (!email) continue;
-
-        const claimId = reminderClaimId(appointment.$id, start, appointment['reminderSentFor']);
-        try {
-          await databases.createDocument({
-            databaseId, collectionId: collections.appointmentReminders, documentId: claimId,
-            data: { userId, appointmentId: appointment.$id, start }, permissions: [],
+        const recipients = reminderRecipients(client, await portalPeople(databases, collections, userId, clientId));
+        if (!recipients.length) continue;
+        const telehealth = appointment['locationType'] === 'telehealth';
+        const clientName = trimmed(client['preferredName']) || trimmed(client['firstName']);
+        let unsent = 0;
+        for (const recipient of recipients) {
+          // One claim per person: a run that fails one of them sends only that one again.
+          const claimId = reminderClaimId(recipient.claimKey ? `${appointment.$id}|${recipient.claimKey}` : appointment.$id, start, appointment['reminderSentFor']);
+          try {
+            await databases.createDocument({
+              databaseId, collectionId: collections.appointmentReminders, documentId: claimId,
+              data: { userId, appointmentId: appointment.$id, start }, permissions: [],
+            });
+          } catch (e) {
+            if (!isConflict(e)) throw e;
+            // Another run has this person's: done once it is sent, else that run marks the appointment.
+            const held = await databases.getDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId }).catch(() => null);
+            if (!held?.['sentAt']) unsent += 1;
+            continue;
+          }
+          const message = reminderEmail({
+            roomLink: telehealth && origin && recipient.login ? await mintRoomLink(databases, collections, { appointment, clientUserId: recipient.login, origin }) : null,
+            greet: recipient.greet,
+            clientName: recipient.guardian ? clientName : null,
+            start,
+            end: typeof appointment['end'] === 'string' ? appointment['end'] : start,
+            timeZone: typeof practice['timeZone'] === 'string' ? practice['timeZone'] : 'UTC',
+            locationType: telehealth ? 'telehealth' : 'office',
+            meetingLink: typeof appointment['meetingLink'] === 'string' ? appointment['meetingLink'] : null,
+            practiceName: String(practice['practiceName'] ?? '').trim() || 'Your therapist',
+            phone: typeof practice['phone'] === 'string' && practice['phone'].trim() ? practice['phone'].trim() : null,
+            addressLines: addressLines(practice),
           });
-        } catch (e) {
-          if (isConflict(e)) continue; // another run has it
-          throw e;
+          try {
+            await mailer.sendMail({ from: { name: String(practice['practiceName'] ?? '').trim() || 'Cadence', address: smtp.fromAddress }, to: recipient.email, ...message });
+          } catch (e) {
+            // Not sent: give the claim back so the next run tries again.
+            failed += 1;
+            unsent += 1;
+            error(`reminder for appointment ${appointment.$id} not sent${recipient.guardian ? ' to a guardian' : ''}: ${smtpFailure(e)}`);
+            await databases.deleteDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId }).catch(() => undefined);
+            continue;
+          }
+          sent += 1;
+          await databases.updateDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId, data: { sentAt: new Date().toISOString() } });
         }
-
-        const roomLink = await videoRoomLink(databases, collections, appointment, appOriginFrom(process.env));
-        const message = reminderEmail({
-          roomLink,
-          clientName: String(client['preferredName'] || client['firstName'] || '').trim(),
-          start,
-          end: typeof appointment['end'] === 'string' ? appointment['end'] : start,
-          timeZone: typeof practice['timeZone'] === 'string' ? practice['timeZone'] : 'UTC',
-          locationType: appointment['locationType'] === 'telehealth' ? 'telehealth' : 'office',
-          meetingLink: typeof appointment['meetingLink'] === 'string' ? appointment['meetingLink'] : null,
-          practiceName: String(practice['practiceName'] ?? '').trim() || 'Your therapist',
-          phone: typeof practice['phone'] === 'string' && practice['phone'].trim() ? practice['phone'].trim() : null,
-          addressLines: addressLines(practice),
-        });
-        try {
-          await mailer.sendMail({ from: { name: String(practice['practiceName'] ?? '').trim() || 'Cadence', address: smtp.fromAddress }, to: email, ...message });
-        } catch (e) {
-          // Not sent: give the claim back so the next run tries again.
-          failed += 1;
-          error(`reminder for appointment ${appointment.$id} not sent: ${smtpFailure(e)}`);
-          await databases.deleteDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId }).catch(() => undefined);
-          continue;
-        }
-        sent += 1;
-        const sentAt = new Date().toISOString();
-        await databases.updateDocument({ databaseId, collectionId: collections.appointmentReminders, documentId: claimId, data: { sentAt } });
+        if (unsent) continue;
+        // Everyone has theirs: the appointment is reminded for this start.
         await databases.updateDocument({ databaseId, collectionId: collections.appointments, documentId: appointment.$id, data: { reminderSentFor: start } })
           .catch((e) => { if (!isNotFound(e)) throw e; });
       } catch (e) {
@@ -204,7 +239,6 @@ export default async ({ req, res, log, error }) => {
       }
     }
     log(`reminders: ${appointments.length} scheduled within ${MAX_LEAD_HOURS} h, ${sent} sent, ${failed} failed`);
-    const origin = appOriginFrom(process.env);
     const measures = await sendScheduledMeasures({
       databases, c: collections, now, practiceOf, error, portalLink: origin ? `${origin}/portal/sign-in` : null,
       send: async (to, fromName, message) => { await mailer.sendMail({ from: { name: fromName, address: smtp.fromAddress }, to, ...message }); },

@@ -1,4 +1,4 @@
-// The reminder a client receives (issue 14): when (date, time and zone, in the practice's time
+// The reminder a client (or each of their parents and guardians) receives (issue 14): when (date, time and zone, in the practice's time
 // zone), where (the office address or the telehealth link), who (the practice's name and phone) and
 // how to cancel (contact the practice). It is built from these fields only — never from the
 // appointment's service, note or fee, nor the client's record — so nothing clinical can reach an
@@ -6,7 +6,9 @@
 
 /**
  * @typedef {object} ReminderDetails
- * @property {string} clientName the client's preferred or first name, for the greeting
+ * @property {string} greet the name the email greets: the client's preferred or first name, or the guardian's
+ * @property {string | null} [clientName] set when the email goes to a parent or guardian: the client's
+ *   preferred or first name, whose appointment it is ('' when the record has none)
  * @property {string} start ISO instant
  * @property {string} end ISO instant
  * @property {string} timeZone the practice's IANA zone
@@ -76,13 +78,14 @@ export function reminderEmail(details) {
     : (details.addressLines.length ? `In person: ${details.addressLines.join(', ')}` : `In person at ${details.practiceName}'s office.`);
   const contact = details.phone ? `${details.practiceName} at ${details.phone}` : details.practiceName;
   const cancel = `If you need to cancel or reschedule, please contact ${contact} as soon as you can.`;
-  const greeting = details.clientName ? `Hello ${details.clientName},` : 'Hello,';
+  const greeting = details.greet ? `Hello ${details.greet},` : 'Hello,';
+  const whose = typeof details.clientName === 'string' ? (details.clientName ? `${details.clientName}'s appointment` : 'an appointment') : 'your appointment';
   const subject = `Appointment reminder: ${when.date} at ${when.time.split(' – ')[0]}`;
 
   const text = [
     greeting,
     '',
-    `This is a reminder of your appointment with ${details.practiceName}.`,
+    `This is a reminder of ${whose} with ${details.practiceName}.`,
     '',
     `When: ${when.date}, ${when.time} ${when.zone}`,
     `Where: ${where}`,
@@ -100,7 +103,7 @@ export function reminderEmail(details) {
     : escapeHtml(where);
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1a1a1a">
 <p>${escapeHtml(greeting)}</p>
-<p>This is a reminder of your appointment with <strong>${escapeHtml(details.practiceName)}</strong>.</p>
+<p>This is a reminder of ${escapeHtml(whose)} with <strong>${escapeHtml(details.practiceName)}</strong>.</p>
 <p><strong>When:</strong> ${escapeHtml(`${when.date}, ${when.time} ${when.zone}`)}<br>
 <strong>Where:</strong> ${whereHtml}</p>
 ${roomNote ? `<p>${escapeHtml(roomNote)}</p>\n` : ''}<p>${escapeHtml(cancel)}</p>
