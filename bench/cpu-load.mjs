@@ -66,15 +66,19 @@ export const load1 = () => Math.round(loadavg()[0] * 100) / 100;
  * the machine is (a test run of theirs: many processes in one session). Linux's autogroup scheduling
  * shares the cores between sessions first, so the export then gets about half of a 2-core machine,
  * whatever `count`; the load average counts every loop (4 on 2 cores: ~6 with the export's own).
+ * `apart`: each loop a process in a session of its own instead (`count` people's work at once), so
+ * the export's session gets about 2 / (count + 1) of a 2-core machine.
  * `stop()` ends them (also when the bench exits).
  * @param {number} count
+ * @param {{ apart?: boolean }} [options]
  * @returns {{ stop: () => void }}
  */
-export function startBusyLoops(count) {
-  const script = `const { Worker } = require('node:worker_threads'); for (let i = 1; i < ${count}; i += 1) new Worker('for (;;) {}', { eval: true }); for (;;) {}`;
-  const loops = spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' });
+export function startBusyLoops(count, { apart = false } = {}) {
+  const script = (/** @type {number} */ threads) => `const { Worker } = require('node:worker_threads'); for (let i = 1; i < ${threads}; i += 1) new Worker('for (;;) {}', { eval: true }); for (;;) {}`;
+  const loops = (apart ? Array.from({ length: count }, () => script(1)) : [script(count)])
+    .map((code) => spawn(process.execPath, ['-e', code], { detached: true, stdio: 'ignore' }));
   const stop = () => {
-    if (loops.exitCode === null && loops.signalCode === null) loops.kill('SIGKILL');
+    for (const loop of loops) if (loop.exitCode === null && loop.signalCode === null) loop.kill('SIGKILL');
   };
   process.once('exit', stop);
   return { stop };

@@ -76,10 +76,12 @@ export async function measureExport({ endpoint, therapist, expected = {}, docume
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // --load N: the exports again beside N busy-loop processes (bench/cpu-load.mjs; 4 on 2 cores is a
-  // load of ~6). Each figure has the CPU seconds of the emulator's process tree (the function's
-  // runtime and its PDF workers included) and the 1-minute load before and after.
-  const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' }, load: { type: 'string', default: '0' } } });
+  // --load N: the exports again beside N busy loops (bench/cpu-load.mjs; 4 on 2 cores is a load of
+  // ~6), as one other person's work (one session); with --apart, as N people's (a session each: the
+  // export's then gets ~2/(N+1) of 2 cores). Each figure has the CPU seconds of the emulator's
+  // process tree (the function's runtime and its PDF workers included) and the 1-minute load before
+  // and after.
+  const { values } = parseArgs({ options: { clients: { type: 'string', default: '2000' }, port: { type: 'string', default: '3392' }, load: { type: 'string', default: '0' }, apart: { type: 'boolean', default: false } } });
   const { seedPractice } = await import('./practice-dataset.mjs');
   const { withCpu, startBusyLoops } = await import('./cpu-load.mjs');
   const { endpoint, stop, pid } = await startBenchEmulator({ port: Number(values.port), name: 'export' });
@@ -94,7 +96,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     /** @type {Awaited<ReturnType<typeof both>> | null} */
     let loaded = null;
     if (Number(values.load) > 0) {
-      const loops = startBusyLoops(Number(values.load));
+      const loops = startBusyLoops(Number(values.load), { apart: values.apart });
       try {
         // A few seconds for the load average to show them.
         await new Promise((resolve) => setTimeout(resolve, 5000));
@@ -103,7 +105,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         loops.stop();
       }
     }
-    console.log(JSON.stringify({ counts: seeded.counts, ...quiet, ...(loaded ? { loaded: { busyLoops: Number(values.load), ...loaded } } : {}) }, null, 2));
+    console.log(JSON.stringify({ counts: seeded.counts, ...quiet, ...(loaded ? { loaded: { busyLoops: Number(values.load), sessions: values.apart ? Number(values.load) : 1, ...loaded } } : {}) }, null, 2));
   } finally {
     stop();
   }
