@@ -4,7 +4,7 @@
 // attaches the invoice to its email, money-documents answers them as base64.
 import { createHash } from 'node:crypto';
 import { Query } from 'node-appwrite';
-import PDFDocument from 'pdfkit';
+import { pdfDocument } from './pdf-document.js';
 import { drawTable } from './pdf-table.js';
 import { diagnosisDescription } from './icd10cm.js';
 import { readLeftOutSessions } from './left-out-sessions.js';
@@ -76,7 +76,7 @@ export const clientName = (client) => [str(client, 'firstName'), str(client, 'la
  */
 export function render(title, draw, running = '') {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'Cadence' }, bufferPages: false });
+    const doc = pdfDocument({ size: 'LETTER', margin: 54, info: { Title: title, Author: 'Cadence' }, bufferPages: false });
     /** @type {Buffer[]} */
     const chunks = [];
     doc.on('data', (c) => chunks.push(c));
