@@ -108,17 +108,33 @@ export function render(title, draw, running = '') {
 }
 
 /**
+ * What a document's header says of the practice: name, address, phone, NPI, tax ID (in full).
+ * @param {Doc | null} practice
+ */
+const practiceFields = (practice) => ({
+  name: str(practice, 'practiceName'), address: addressLines(practice), phone: str(practice, 'phone'), npi: str(practice, 'npi'), taxId: documentTaxId(practice?.['taxId']),
+});
+
+/** @typedef {ReturnType<typeof practiceFields>} PracticeFields */
+
+/**
  * The practice's header: name, address, phone, NPI, tax ID (in full).
  * @param {PDFKit.PDFDocument} doc
  * @param {Doc | null} practice
  */
-export function practiceHeader(doc, practice) {
-  doc.font('Helvetica-Bold').fontSize(16).text(str(practice, 'practiceName') || 'Practice');
+export const practiceHeader = (doc, practice) => drawPracticeFields(doc, practiceFields(practice));
+
+/**
+ * @param {PDFKit.PDFDocument} doc
+ * @param {PracticeFields} practice
+ */
+function drawPracticeFields(doc, { name, address, phone, npi, taxId }) {
+  doc.font('Helvetica-Bold').fontSize(16).text(name || 'Practice');
   doc.font('Helvetica').fontSize(10);
-  for (const line of addressLines(practice)) doc.text(line);
-  if (str(practice, 'phone')) doc.text(`Phone: ${str(practice, 'phone')}`);
-  if (str(practice, 'npi')) doc.text(`NPI: ${str(practice, 'npi')}`);
-  if (documentTaxId(practice?.['taxId'])) doc.text(`Tax ID (TIN): ${documentTaxId(practice?.['taxId'])}`);
+  for (const line of address) doc.text(line);
+  if (phone) doc.text(`Phone: ${phone}`);
+  if (npi) doc.text(`NPI: ${npi}`);
+  if (taxId) doc.text(`Tax ID (TIN): ${taxId}`);
   doc.moveDown();
 }
 
@@ -249,30 +265,58 @@ export async function invoicePdf(databases, c, userId, invoiceId) {
  * Draws an invoice from what was read.
  * @param {{ invoice: Doc, client: Doc, practice: Doc | null, figures: ReturnType<typeof invoiceFigures>, lines: ChargeLine[] }} parts
  */
-export function drawInvoice({ invoice, client, practice, figures, lines }) {
+export const drawInvoice = (parts) => drawInvoiceContent(invoiceContent(parts));
+
+/**
+ * What an invoice's PDF says, as data: only what drawInvoiceContent draws (the export hands it to a
+ * worker thread, which copies it).
+ * @param {{ invoice: Doc, client: Doc, practice: Doc | null, figures: ReturnType<typeof invoiceFigures>, lines: ChargeLine[] }} parts
+ */
+export function invoiceContent({ invoice, client, practice, figures, lines }) {
   const currency = String(invoice['currency'] ?? 'USD');
-  const number = String(invoice['number']);
+  return {
+    number: String(invoice['number']),
+    status: { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' }[String(invoice['status'])] ?? '',
+    issueDate: invoice['issueDate'] ? usDate(invoice['issueDate']) : null,
+    dueDate: invoice['dueDate'] ? usDate(invoice['dueDate']) : null,
+    period: `${usDate(invoice['periodStart'])} – ${usDate(invoice['periodEnd'])}`,
+    voidReason: invoice['status'] === 'void' && invoice['voidReason'] ? String(invoice['voidReason']) : '',
+    practice: practiceFields(practice),
+    client: { name: clientName(client), address: addressLines(client) },
+    rows: lines.map((l) => [
+      usDate(l.entry.date), figures.active.has(l.entry.$id) ? l.label : `${l.label} (voided)`, l.code, money(figures.active.has(l.entry.$id) ? l.entry.amount : 0, currency),
+    ]),
+    total: money(figures.total, currency),
+    paid: money(figures.paid, currency),
+    due: money(figures.due, currency),
+  };
+}
+
+/** @typedef {ReturnType<typeof invoiceContent>} InvoiceContent */
+
+/**
+ * Draws an invoice from its content.
+ * @param {InvoiceContent} content
+ */
+export function drawInvoiceContent({ number, status, issueDate, dueDate, period, voidReason, practice, client, rows, total, paid, due }) {
   return render(`Invoice ${number}`, (doc) => {
-    practiceHeader(doc, practice);
+    drawPracticeFields(doc, practice);
     heading(doc, `Invoice ${number}`);
-    const status = { draft: 'Draft', issued: 'Issued', paid: 'Paid', void: 'Void' }[String(invoice['status'])] ?? '';
     doc.text(`Status: ${status}`);
-    if (invoice['issueDate']) doc.text(`Issue date: ${usDate(invoice['issueDate'])}`);
-    if (invoice['dueDate']) doc.text(`Due date: ${usDate(invoice['dueDate'])}`);
-    doc.text(`Period: ${usDate(invoice['periodStart'])} – ${usDate(invoice['periodEnd'])}`);
-    if (invoice['status'] === 'void' && invoice['voidReason']) doc.text(`Voided: ${String(invoice['voidReason'])}`);
+    if (issueDate !== null) doc.text(`Issue date: ${issueDate}`);
+    if (dueDate !== null) doc.text(`Due date: ${dueDate}`);
+    doc.text(`Period: ${period}`);
+    if (voidReason) doc.text(`Voided: ${voidReason}`);
     doc.moveDown();
     doc.font('Helvetica-Bold').text('Bill to');
-    doc.font('Helvetica').text(clientName(client));
-    for (const line of addressLines(client)) doc.text(line);
+    doc.font('Helvetica').text(client.name);
+    for (const line of client.address) doc.text(line);
     doc.moveDown();
-    table(doc, ['Date', 'Service', 'Code', 'Amount'], lines.map((l) => [
-      usDate(l.entry.date), figures.active.has(l.entry.$id) ? l.label : `${l.label} (voided)`, l.code, money(figures.active.has(l.entry.$id) ? l.entry.amount : 0, currency),
-    ]), [3]);
-    doc.text(`Total: ${money(figures.total, currency)}`, { align: 'right' });
-    doc.text(`Payments applied: ${money(figures.paid, currency)}`, { align: 'right' });
-    doc.font('Helvetica-Bold').text(`Balance due: ${money(figures.due, currency)}`, { align: 'right' });
-  }, `Invoice ${number} — ${clientName(client)}`);
+    table(doc, ['Date', 'Service', 'Code', 'Amount'], rows, [3]);
+    doc.text(`Total: ${total}`, { align: 'right' });
+    doc.text(`Payments applied: ${paid}`, { align: 'right' });
+    doc.font('Helvetica-Bold').text(`Balance due: ${due}`, { align: 'right' });
+  }, `Invoice ${number} — ${client.name}`);
 }
 
 /**
@@ -390,17 +434,26 @@ function insuranceOf(client, prefix) {
 }
 
 /**
+ * Amount paid on each of the client's charges: the active payments' allocations to it (not the
+ * adjustments'), by charge id.
+ * @param {readonly StoredEntry[]} entries the client's entries
+ */
+export function amountsPaid(entries) {
+  /** @type {Map<string, number>} */
+  const paid = new Map();
+  for (const [id, ch] of allocationState(entries.filter((e) => e.kind !== 'adjustment')).charges) paid.set(id, ch.paid);
+  return paid;
+}
+
+/**
  * What a superbill says, as data: the lines a payer reads (attended sessions), the diagnoses
  * lettered A–L with their descriptions and each line's pointer, the provider, the client and their
  * insurance, the totals. Its canonical JSON (superbillCanonical) is what an electronic signature's
- * hash covers.
- * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], lines: ChargeLine[], from: string, to: string, notes?: ReadonlyMap<string, string[]> }} parts
+ * hash covers. `paid`: amountsPaid(entries), when the caller has it already (a client's superbills
+ * of several years).
+ * @param {{ client: Doc, practice: Doc | null, entries: readonly StoredEntry[], paid?: ReadonlyMap<string, number>, lines: ChargeLine[], from: string, to: string, notes?: ReadonlyMap<string, string[]> }} parts
  */
-export function superbillContent({ client, practice, entries, lines: candidates, from, to, notes = new Map() }) {
-  /** @type {Map<string, number>} Amount paid: the active payments' allocations to each session's charge. */
-  const paid = new Map();
-  const { charges } = allocationState(entries.filter((e) => e.kind !== 'adjustment'));
-  for (const [id, ch] of charges) paid.set(id, ch.paid);
+export function superbillContent({ client, practice, entries, paid = amountsPaid(entries), lines: candidates, from, to, notes = new Map() }) {
   const lines = candidates.filter((d) => d.appointment && d.appointment['status'] === 'show');
   const currency = String(lines[0]?.entry['currency'] ?? practice?.['currency'] ?? 'USD');
   const clientCodes = Array.isArray(client['diagnosisCodes']) ? client['diagnosisCodes'].map(String).filter(Boolean) : [];
@@ -411,9 +464,7 @@ export function superbillContent({ client, practice, entries, lines: candidates,
   const letter = (/** @type {string} */ code) => POINTER_LETTERS[diagnoses.indexOf(code)] ?? '';
   return {
     period: { from, to },
-    practice: {
-      name: str(practice, 'practiceName'), address: addressLines(practice), phone: str(practice, 'phone'), npi: str(practice, 'npi'), taxId: documentTaxId(practice?.['taxId']),
-    },
+    practice: practiceFields(practice),
     provider: { name: str(practice, 'therapistName'), credentials: str(practice, 'credentials'), license: str(practice, 'licenseNumber') },
     client: {
       name: clientName(client), dateOfBirth: str(client, 'dateOfBirth'), address: addressLines(client),
@@ -447,11 +498,20 @@ export const superbillContentHash = (content) => createHash('sha256').update(sup
  */
 export async function drawSuperbill(parts) {
   const content = superbillContent(parts);
-  const { client, practice, signature = null } = parts;
+  const bytes = await drawSuperbillContent(content, parts.signature ?? null);
+  return { bytes, sessions: content.lines.length, totalFee: content.totalFee, totalPaid: content.totalPaid, content };
+}
+
+/**
+ * Draws a superbill from its content (superbillContent; the export hands it to a worker thread).
+ * @param {SuperbillContent} content
+ * @param {Doc | null} signature
+ */
+export function drawSuperbillContent(content, signature) {
   const { currency, provider } = content;
   const therapist = [provider.name, provider.credentials].filter(Boolean).join(', ');
-  const bytes = await render('Superbill', (doc) => {
-    practiceHeader(doc, practice);
+  return render('Superbill', (doc) => {
+    drawPracticeFields(doc, content.practice);
     heading(doc, 'Superbill');
     doc.text(`Period: ${usDate(content.period.from)} – ${usDate(content.period.to)}`);
     doc.text(`Rendering provider: ${therapist}`);
@@ -487,8 +547,7 @@ export async function drawSuperbill(parts) {
       doc.text('Provider signature: ________________________________   Date: ______________');
       doc.text(therapist);
     }
-  }, `Superbill — ${clientName(client)}, date of birth ${usDate(client['dateOfBirth']) || 'not recorded'} — ${usDate(content.period.from)} – ${usDate(content.period.to)} — ${therapist}`);
-  return { bytes, sessions: content.lines.length, totalFee: content.totalFee, totalPaid: content.totalPaid, content };
+  }, `Superbill — ${content.client.name}, date of birth ${usDate(content.client.dateOfBirth) || 'not recorded'} — ${usDate(content.period.from)} – ${usDate(content.period.to)} — ${therapist}`);
 }
 
 /**

@@ -2,8 +2,8 @@
 // invoices/INV-0001.pdf, and for each client a superbill per calendar year with attended sessions,
 // superbills/2026/doe-jane-<client id>.pdf — drawn by lib/money-documents.js exactly as the
 // dashboard's downloads are, from the records the export has read already (no reads of their own),
-// on worker threads (pdf-pool.js).
-import { chargeLines, invoiceFigures, superbillCharges } from '../../lib/money-documents.js';
+// on worker threads (pdf-pool.js), which are sent what each PDF says rather than the records.
+import { amountsPaid, chargeLines, invoiceContent, invoiceFigures, superbillCharges, superbillContent } from '../../lib/money-documents.js';
 import { drawPdfs } from './pdf-pool.js';
 
 /**
@@ -40,13 +40,11 @@ function entriesByClient(entries) {
 }
 
 /**
- * Every invoice and superbill PDF, by its name in the ZIP, drawn on worker threads (pdf-pool.js).
+ * What each invoice and superbill PDF says (a PdfJob: only what is drawn, not the records), and its
+ * name in the ZIP.
  * @param {Records} records
- * @param {(done: number, total: number) => void} [onProgress]
- * @param {{ threads?: number }} [options] `threads`: 0 draws on the main thread (tests compare the two)
- * @returns {Promise<{ files: Record<string, Uint8Array>, invoices: number, superbills: number }>}
  */
-export async function practiceDocuments({ practice, clients, appointments, services, ledgerEntries, invoices }, onProgress = () => {}, options = {}) {
+export function documentJobs({ practice, clients, appointments, services, ledgerEntries, invoices }) {
   const appointmentsById = new Map(appointments.map((a) => [a.$id, a]));
   const clientsById = new Map(clients.map((c) => [c.$id, c]));
   const byClient = entriesByClient(ledgerEntries);
@@ -61,22 +59,39 @@ export async function practiceDocuments({ practice, clients, appointments, servi
     const figures = invoiceFigures(invoice, entries);
     const lines = chargeLines(figures.charges, appointmentsById, services);
     names.push(invoiceFileName(invoice));
-    jobs.push({ kind: 'invoice', parts: { invoice, client, practice, figures, lines } });
+    jobs.push({ kind: 'invoice', content: invoiceContent({ invoice, client, practice, figures, lines }) });
   }
   const invoiceCount = jobs.length;
   for (const client of clients) {
     const entries = byClient.get(client.$id) ?? [];
     const years = new Set(entries.filter((e) => e.kind === 'charge' && e.type === 'session_fee').map((e) => e.date.slice(0, 4)));
+    if (!years.size) continue;
+    // The client's ledger worked out once for all of its years (each year's superbillCharges: these, by date).
+    const fees = superbillCharges(entries, '0000-01-01', '9999-12-31');
+    const paid = amountsPaid(entries);
     for (const year of [...years].sort()) {
-      const lines = chargeLines(superbillCharges(entries, `${year}-01-01`, `${year}-12-31`), appointmentsById, services);
+      const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+      const lines = chargeLines(fees.filter((e) => e.date >= from && e.date <= to), appointmentsById, services);
       if (!lines.some((l) => l.appointment?.['status'] === 'show')) continue;
       names.push(superbillName(client, year));
-      jobs.push({ kind: 'superbill', parts: { client, practice, entries, lines, from: `${year}-01-01`, to: `${year}-12-31` } });
+      jobs.push({ kind: 'superbill', content: superbillContent({ client, practice, entries, paid, lines, from, to }) });
     }
   }
+  return { names, jobs, invoices: invoiceCount };
+}
+
+/**
+ * Every invoice and superbill PDF, by its name in the ZIP, drawn on worker threads (pdf-pool.js).
+ * @param {Records} records
+ * @param {(done: number, total: number) => void} [onProgress]
+ * @param {{ threads?: number }} [options] `threads`: 0 draws on the main thread (tests compare the two)
+ * @returns {Promise<{ files: Record<string, Uint8Array>, invoices: number, superbills: number }>}
+ */
+export async function practiceDocuments(records, onProgress = () => {}, options = {}) {
+  const { names, jobs, invoices } = documentJobs(records);
   const drawn = await drawPdfs(jobs, { ...options, onProgress });
   /** @type {Record<string, Uint8Array>} */
   const files = {};
   for (const [i, name] of names.entries()) files[name] = /** @type {Uint8Array} */ (drawn[i]);
-  return { files, invoices: invoiceCount, superbills: jobs.length - invoiceCount };
+  return { files, invoices, superbills: jobs.length - invoices };
 }

@@ -1,27 +1,29 @@
 // The export's PDFs drawn on worker threads (issue 35): one per core (at most), each drawing the
 // invoices and superbills it is handed (pdf-worker.js), so a practice's thousands of PDFs take every
 // core instead of one. A handful of PDFs is drawn here: starting workers would cost more. The bytes
-// come back in the jobs' order, the same bytes the main thread draws.
+// come back in the jobs' order, the same bytes the main thread draws. A job is what its PDF says
+// (invoiceContent, superbillContent), not the records it was made from: a worker is sent a copy of
+// it, and the records' copies (every client's ledger, whole Appwrite documents) cost more than the
+// drawing they were copied for.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
+import { drawInvoiceContent, drawSuperbillContent } from '../../lib/money-documents.js';
 
 /**
- * @typedef {{ kind: 'invoice', parts: Parameters<typeof drawInvoice>[0] } | { kind: 'superbill', parts: Parameters<typeof drawSuperbill>[0] }} PdfJob
+ * @typedef {{ kind: 'invoice', content: import('../../lib/money-documents.js').InvoiceContent } | { kind: 'superbill', content: import('../../lib/money-documents.js').SuperbillContent }} PdfJob
  */
 
 /** Below this many PDFs they are drawn on the main thread. */
 export const POOL_FROM = 8;
-/**
- * PDFs a worker is sent in one message: a client's superbills (one a year) share its entries, its
- * records and the practice's, which one message copies once instead of once a PDF.
- */
+/** PDFs a worker is sent in one message (fewer messages, and the bytes come back in fewer). */
 const BATCH = 8;
 
-/** @param {PdfJob} job @returns {Promise<Uint8Array>} */
-async function drawHere(job) {
-  return job.kind === 'invoice' ? drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
-}
+/**
+ * A job's PDF (here or on a worker).
+ * @param {PdfJob} job
+ * @returns {Promise<Uint8Array>}
+ */
+export const drawJob = (job) => (job.kind === 'invoice' ? drawInvoiceContent(job.content) : drawSuperbillContent(job.content, null));
 
 /**
  * Every job's PDF, in order.
@@ -36,7 +38,7 @@ export async function drawPdfs(jobs, { threads = availableParallelism(), onProgr
   let done = 0;
   if (threads < 1 || jobs.length < POOL_FROM) {
     for (const [i, job] of jobs.entries()) {
-      results[i] = await drawHere(job);
+      results[i] = await drawJob(job);
       onProgress(++done, jobs.length);
     }
     return results;

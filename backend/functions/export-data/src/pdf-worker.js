@@ -1,8 +1,8 @@
 // A worker thread of the export's PDF pool (pdf-pool.js): draws each invoice or superbill of the
-// batch it is sent with lib/money-documents.js — the same drawing as on the main thread — and sends the bytes
+// batch it is sent with lib/money-documents.js (drawJob) — the same drawing as on the main thread — and sends the bytes
 // back (transferred, not copied). Nothing is logged: the parts are clinical and financial records.
 import { parentPort } from 'node:worker_threads';
-import { drawInvoice, drawSuperbill } from '../../lib/money-documents.js';
+import { drawJob } from './pdf-pool.js';
 
 /** @typedef {import('./pdf-pool.js').PdfJob} PdfJob */
 
@@ -14,7 +14,7 @@ port.on('message', async (/** @type {{ from: number, jobs: PdfJob[] }} */ { from
     /** @type {Uint8Array<ArrayBuffer>[]} */
     const pdfs = [];
     for (const job of jobs) {
-      const bytes = job.kind === 'invoice' ? await drawInvoice(job.parts) : (await drawSuperbill(job.parts)).bytes;
+      const bytes = await drawJob(job);
       pdfs.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice());
     }
     port.postMessage({ from, pdfs }, pdfs.map((bytes) => bytes.buffer));
