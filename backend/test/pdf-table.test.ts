@@ -1,10 +1,14 @@
 // The money documents' tables (lib/pdf-table.js, issue 35) draw exactly what pdfkit's own doc.table
 // draws for them: the same PDF byte for byte, whatever the cells hold — text that wraps, text cut
 // short with an ellipsis, empty cells, right-aligned amounts, rows that go over to the next page
-// (with the documents' running header drawn on each new page), a header font not used before — and
-// drawn again once the measured texts are remembered, the same text in columns of other widths too.
+// (with the documents' running header drawn on each new page), a header font not used before, texts
+// on one line drawn from their remembered line (trailing spaces, a trailing line feed, at every
+// height of a page) — and drawn again once the measured texts are remembered, the same text in
+// columns of other widths too, and in the money documents' own documents (lib/pdf-document.js: fonts
+// parsed once, a page's operators written together).
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { pdfDocument } from '../functions/lib/pdf-document.js';
 import { drawTable } from '../functions/lib/pdf-table.js';
 import { pdfPageTexts } from './support/pdf-text.ts';
 
@@ -20,9 +24,9 @@ const pdfkitTable: Draw = (doc, headers, rows, right) => {
 };
 
 /** A PDF with some text, the table, and text after it; a running line on every page after the first. */
-function pdf(draw: Draw, headers: string[], rows: string[][], right: number[], { boldBefore = true } = {}): Promise<Buffer> {
+function pdf(draw: Draw, headers: string[], rows: string[][], right: number[], { boldBefore = true, make = (options: PDFKit.PDFDocumentOptions) => new PDFDocument(options) } = {}): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: 'Table', CreationDate: new Date('2026-01-02T03:04:05Z') } });
+    const doc = make({ size: 'LETTER', margin: 54, info: { Title: 'Table', CreationDate: new Date('2026-01-02T03:04:05Z') } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -62,6 +66,14 @@ const cases: { name: string, headers: string[], rows: string[][], right: number[
     right: [2, 3],
     boldBefore: false,
   },
+  {
+    name: 'one-line texts with trailing spaces, a trailing line feed, a header that wraps, rows at every height of the page',
+    headers: ['Date', 'A header long enough to wrap in its column', 'Code', 'Amount'],
+    rows: Array.from({ length: 90 }, (_, i) => [
+      `${String(1 + (i % 12)).padStart(2, '0')}/15/2026`, ['Session', 'Session  ', 'Session\n', 'Late cancellation fee', 'Intake assessment (voided)'][i % 5]!, i % 3 ? '90834' : '90791 ', `$${(i * 37.5).toFixed(2)}`,
+    ]),
+    right: [3],
+  },
 ];
 
 describe('the money documents\' tables (issue 35)', () => {
@@ -69,10 +81,12 @@ describe('the money documents\' tables (issue 35)', () => {
     it(`draw what pdfkit's table draws, byte for byte: ${name}`, async () => {
       const expected = await pdf(pdfkitTable, headers, rows, right, { boldBefore });
       const drawn = await pdf(drawTable, headers, rows, right, { boldBefore });
-      // Again, with every text's measure remembered from the first.
+      // Again, with every text's measure remembered from the first, and in a money document's document.
       const again = await pdf(drawTable, headers, rows, right, { boldBefore });
+      const moneyDocument = await pdf(drawTable, headers, rows, right, { boldBefore, make: pdfDocument });
       expect(drawn.equals(expected)).toBe(true);
       expect(again.equals(expected)).toBe(true);
+      expect(moneyDocument.equals(expected)).toBe(true);
       expect(pdfPageTexts(drawn).join('\n')).toContain(headers[3]);
     });
   }

@@ -6,7 +6,12 @@
 // metrics — registered exactly where and when pdfkit's document.font would register it, so the
 // document's bytes are pdfkit's own (test/pdf-document.test.ts holds them to a plain pdfkit document
 // and fails should a pdfkit upgrade make pdfkit's font objects other than this code expects; it then
-// falls back to pdfkit's own path).
+// falls back to pdfkit's own path). The fonts also remember, per process, what pdfkit works out for
+// each text drawn or measured — its glyphs' codes and kerned advances, its width — as the money
+// documents draw the same dates, codes and amounts again and again; pdfkit's answer is computed once,
+// and frozen (pdfkit reads it, and must never change it). And a page's content operators are handed
+// to pdfkit's content stream together when the page ends, as pdfkit would have written them one by
+// one (each an array of bytes, joined when the page ends): the same bytes, in one piece.
 import PDFDocument from 'pdfkit';
 
 /** The PDF standard 14 fonts, pdfkit's StandardFont. */
@@ -24,8 +29,24 @@ const FONT_FIELDS = 'document,name,id,font,ascender,descender,bbox,lineGap,xHeig
  * @property {StandardFont | null} _font
  */
 
-/** pdfkit's font object for each standard font, as it made it for a document of its own; null: not as expected. */
+/** Texts remembered per font before its memory is emptied. */
+const REMEMBERED = 20_000;
+
+/**
+ * pdfkit's font object for each standard font, as it made it for a document of its own, with its
+ * remembering encode and widthOfString; null: not as expected.
+ * @type {Map<string, StandardFont | null>}
+ */
 const parsed = new Map();
+
+/** @template T @param {T} value @returns {T} */
+function frozen(value) {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
 
 /**
  * pdfkit's font object for `name`, made once per process, or null if pdfkit makes it other than
@@ -37,7 +58,38 @@ function parsedFont(name) {
   let font = parsed.get(name);
   if (font === undefined) {
     const made = /** @type {FontState} */ (/** @type {unknown} */ (new PDFDocument({ autoFirstPage: false, font: name })))._font;
-    font = made && Object.keys(made).join(',') === FONT_FIELDS && made.name === name && typeof made.font?.advancesForGlyphs === 'function' ? made : null;
+    const proto = made && Object.getPrototypeOf(made);
+    font = made && Object.keys(made).join(',') === FONT_FIELDS && made.name === name && typeof made.font?.advancesForGlyphs === 'function'
+      && typeof proto.encode === 'function' && typeof proto.widthOfString === 'function' ? made : null;
+    if (font) {
+      /** @type {Map<string, unknown>} */
+      const encoded = new Map();
+      /** @type {Map<string, number>} */
+      const widths = new Map();
+      Object.assign(font, {
+        /** @param {unknown} text @param {unknown} features (not used by a standard font) */
+        encode(text, features) {
+          if (typeof text !== 'string') return proto.encode.call(this, text, features);
+          let answer = encoded.get(text);
+          if (answer === undefined) {
+            if (encoded.size >= REMEMBERED) encoded.clear();
+            encoded.set(text, (answer = frozen(proto.encode.call(this, text, features))));
+          }
+          return answer;
+        },
+        /** @param {unknown} text @param {number} size */
+        widthOfString(text, size) {
+          if (typeof text !== 'string') return proto.widthOfString.call(this, text, size);
+          // pdfkit's width at 1000 pt is the sum of the advances, which it scales by size / 1000.
+          let width = widths.get(text);
+          if (width === undefined) {
+            if (widths.size >= REMEMBERED) widths.clear();
+            widths.set(text, (width = /** @type {number} */ (proto.widthOfString.call(this, text, 1000))));
+          }
+          return width * (size / 1000);
+        },
+      });
+    }
     parsed.set(name, font);
   }
   return font;
@@ -70,5 +122,33 @@ export function pdfDocument(options) {
   };
   doc.font = /** @type {typeof doc.font} */ (font);
   doc.font('Helvetica', /** @type {string} */ (/** @type {unknown} */ (null)));
+  if (doc.page) writeTogether(doc.page);
+  doc.on('pageAdded', () => writeTogether(doc.page));
   return doc;
+}
+
+/**
+ * The page's content operators kept until the page ends, then written as one piece: pdfkit writes
+ * each operator with a line feed after it, so the piece is them joined by line feeds. Anything not
+ * text (bytes) is written in its place, after what is kept.
+ * @param {PDFKit.PDFPage} page
+ */
+function writeTogether(page) {
+  const state = /** @type {{ write: (chunk: unknown) => unknown, end: () => unknown, content: { write: (chunk: unknown) => unknown } }} */ (/** @type {unknown} */ (page));
+  /** @type {string[]} */
+  let kept = [];
+  const flush = () => {
+    if (kept.length) state.content.write(kept.join('\n'));
+    kept = [];
+  };
+  const end = state.end;
+  state.write = (chunk) => {
+    if (typeof chunk === 'string') return kept.push(chunk);
+    flush();
+    return state.content.write(chunk);
+  };
+  state.end = () => {
+    flush();
+    return end.call(page);
+  };
 }

@@ -6,8 +6,10 @@
 // order, byte for byte (test/pdf-table.test.ts holds it to pdfkit's output) — without its per-cell
 // generality: pdfkit merges five style objects for every cell and measures each cell's text four
 // times (each a line-breaking pass) before drawing it; here the style is fixed and a text is
-// measured once per font, size and column width in a process. Issue 35: the 960 superbills of a
-// 2,000-client practice's export took 23 s of CPU, 10 s of it in the table's bookkeeping.
+// measured once per font, size and column width in a process, and a text set on one line (most
+// cells: dates, codes, amounts) is drawn from that once-found line, as pdfkit's doc.text draws it,
+// without breaking it into lines again. Issue 35: the 960 superbills of a 2,000-client practice's
+// export took 23 s of CPU, 10 s of it in the table's bookkeeping.
 
 /**
  * @typedef {{ x: number, y: number, width: number, height: number }} Bounds
@@ -19,12 +21,21 @@ const BORDER = 0.5;
 const HEADER_FONT = 'Helvetica-Bold';
 const HEADER_BACKGROUND = '#eeeeee';
 
-/** Measured texts, by font, size, line gap, box and text (boundsOf). */
+/**
+ * A cell's text measured as pdfkit measures it (measureCell), and `line`: the one line pdfkit's line
+ * wrapper sets it on when drawn in that box (the text, and the options pdfkit draws that line with),
+ * null when it sets it on more or none, undefined until first drawn (oneLine).
+ * @typedef {{ textOptions: Readonly<CellTextOptions>, textBounds: Readonly<Bounds>, line?: OneLine | null }} Measured
+ * @typedef {{ text: string, options: object, advance: number }} OneLine
+ */
+
+/** Measured texts, by font, size, line gap, alignment and box (one key a column and row), then by text. */
 const MEASURED = new Map();
 const MEASURED_KEPT = 20_000;
+let measuredCount = 0;
 
 /**
- * @typedef {object} Internals pdfkit's document fields the table reads and puts back, as its own does
+ * @typedef {object} Internals pdfkit's document fields and methods the table uses, as its own does
  * @property {{ name: string }} _font
  * @property {unknown} _fontSource
  * @property {number} _fontSize
@@ -32,33 +43,16 @@ const MEASURED_KEPT = 20_000;
  * @property {number} _lineGap
  * @property {unknown} _textOptions
  * @property {number} _tableIndex
+ * @property {(text: string, x: number, y: number, options: object, line: (text: string, options: object) => void) => void} _text
+ *   doc.text, each line handed to `line` (doc.text's draws it)
+ * @property {(text: string, x: number, y: number, options: object) => void} _fragment draws one line of text
  */
 
 /** @param {PDFKit.PDFDocument} doc */
 const internals = (doc) => /** @type {Internals} */ (/** @type {unknown} */ (doc));
 
-/**
- * `doc.boundsOfString(text, 0, 0, options)`, remembered: its answer depends only on the text, the
- * options and the document's font, size and line gap. Like it, leaves doc.x and doc.y at 0.
- * @param {PDFKit.PDFDocument} doc
- * @param {string} text
- * @param {CellTextOptions} options
- * @returns {Bounds}
- */
-function boundsOf(doc, text, options) {
-  const state = internals(doc);
-  if (state._textOptions) return doc.boundsOfString(text, 0, 0, options);
-  const key = `${state._font.name}\u0000${state._fontSize}\u0000${state._lineGap}\u0000${options.align}\u0000${options.width}\u0000${options.height}\u0000${text}`;
-  let bounds = MEASURED.get(key);
-  if (!bounds) {
-    bounds = doc.boundsOfString(text, 0, 0, options);
-    if (MEASURED.size >= MEASURED_KEPT) MEASURED.clear();
-    MEASURED.set(key, bounds);
-  }
-  doc.x = 0;
-  doc.y = 0;
-  return { ...bounds };
-}
+/** @template T @param {T} value @returns {Readonly<T>} */
+const frozen = (value) => Object.freeze(value);
 
 /**
  * pdfkit's measureCell: the text's box in a cell of `width` × `height`, measured as pdfkit does (once
@@ -69,6 +63,7 @@ function boundsOf(doc, text, options) {
  * @param {'left' | 'right'} align
  * @param {number} width
  * @param {number} height
+ * @returns {Measured}
  */
 function measureCell(doc, text, header, align, width, height) {
   /** @type {CellTextOptions} */
@@ -79,13 +74,99 @@ function measureCell(doc, text, header, align, width, height) {
     const state = internals(doc);
     const { _fontSource: font, _fontSize: size, _fontFamily: family } = state;
     if (header) doc.font(HEADER_FONT, /** @type {string} */ (/** @type {unknown} */ (undefined)));
-    const unrotated = boundsOf(doc, text, { ...textOptions, rotation: 0 });
+    /** @type {CellTextOptions} */
+    const unbounded = { ...textOptions, rotation: 0 };
+    const unrotated = doc.boundsOfString(text, 0, 0, unbounded);
     textOptions.width = unrotated.width;
     textOptions.height = unrotated.height;
-    textBounds = boundsOf(doc, text, textOptions);
+    textBounds = doc.boundsOfString(text, 0, 0, textOptions);
     doc.font(/** @type {string} */ (font), /** @type {string} */ (family), size);
   }
-  return { textOptions, textBounds, allocatedWidth: width - PADDING - PADDING, allocatedHeight: height - PADDING - PADDING };
+  return { textOptions: frozen(textOptions), textBounds: frozen(textBounds) };
+}
+
+/**
+ * The texts measured in a column's cells of a row: a text's measure depends only on it, the font,
+ * size and line gap, the alignment and the box, so it is remembered in a process (pdfkit measures
+ * each cell four times, each a line-breaking pass). A text in a continued text's options is measured
+ * each time.
+ * @param {PDFKit.PDFDocument} doc
+ * @param {boolean} header
+ * @param {'left' | 'right'} align
+ * @param {number} width
+ * @param {number} height
+ * @returns {(text: string) => Measured}
+ */
+function measures(doc, header, align, width, height) {
+  const state = internals(doc);
+  if (state._textOptions) return (text) => measureCell(doc, text, header, align, width, height);
+  const key = `${header ? HEADER_FONT : state._font.name}\u0000${state._fontSize}\u0000${state._lineGap}\u0000${align}\u0000${width}\u0000${height}`;
+  return (text) => {
+    let texts = MEASURED.get(key);
+    let measured = texts?.get(text);
+    if (!measured) {
+      if (++measuredCount > MEASURED_KEPT) {
+        MEASURED.clear();
+        measuredCount = 1;
+        texts = undefined;
+      }
+      if (!texts) MEASURED.set(key, (texts = new Map()));
+      measured = measureCell(doc, text, header, align, width, height);
+      texts.set(text, measured);
+    }
+    return measured;
+  };
+}
+
+/**
+ * What doc.text does with the text in its cell's box, found once (by doc.text's own wrapping, each
+ * line recorded instead of drawn): the one line it draws, or null. One line in a box one line tall
+ * is wrapped the same wherever on the page it is drawn (its checks of the box's bottom are a line
+ * apart), so it can be drawn from the record.
+ * @param {PDFKit.PDFDocument} doc
+ * @param {string} text
+ * @param {Readonly<CellTextOptions>} options
+ * @returns {OneLine | null}
+ */
+function oneLine(doc, text, options) {
+  const state = internals(doc);
+  const lineHeight = doc.currentLineHeight(true) + state._lineGap;
+  if (typeof options.height !== 'number' || options.height >= 2 * lineHeight) return null;
+  const { x, y } = doc;
+  /** @type {{ text: string, options: object }[]} */
+  const lines = [];
+  // As doc.text's line callback (_line) does, but for drawing: the next line a line height below.
+  state._text(text, 0, 0, options, (line, lineOptions) => {
+    lines.push({ text: line, options: frozen({ ...lineOptions }) });
+    doc.y += doc.currentLineHeight(true) + (/** @type {{ lineGap?: number }} */ (lineOptions).lineGap || state._lineGap || 0);
+  });
+  const advance = doc.y;
+  doc.x = x;
+  doc.y = y;
+  const [line] = lines;
+  return lines.length === 1 && line ? { ...line, advance } : null;
+}
+
+/**
+ * doc.text(text, x, y, options) for a cell's text: one line drawn as doc.text draws it (pdfkit's
+ * _fragment, from the remembered wrapping), leaving doc.x and doc.y where it does; more lines by
+ * doc.text.
+ * @param {PDFKit.PDFDocument} doc
+ * @param {string} text
+ * @param {Measured} measured
+ * @param {number} x
+ * @param {number} y
+ */
+function cellText(doc, text, measured, x, y) {
+  if (measured.line === undefined) measured.line = internals(doc)._textOptions ? null : oneLine(doc, text, measured.textOptions);
+  const { line } = measured;
+  if (!line) {
+    doc.text(text, x, y, measured.textOptions);
+    return;
+  }
+  internals(doc)._fragment(line.text, x, y, line.options);
+  doc.x = x;
+  doc.y = y + line.advance;
 }
 
 /**
@@ -128,6 +209,10 @@ export function drawTable(doc, headers, rows, right) {
     xs.push(at);
     at += width;
   }
+  /** @type {('left' | 'right')[]} */
+  const aligns = widths.map((_, col) => (right.includes(col) ? 'right' : 'left'));
+  /** The measures of each column's cells in a row of `height` (as tall as the page's content first). */
+  const columns = (/** @type {boolean} */ header, /** @type {number} */ height) => widths.map((width, col) => measures(doc, header, /** @type {'left' | 'right'} */ (aligns[col]), width, height));
   // pdfkit's page height inside the margins (its typings leave it out).
   const contentHeight = () => /** @type {{ contentHeight: number }} */ (/** @type {unknown} */ (doc.page)).contentHeight;
   let y = doc.y;
@@ -135,9 +220,10 @@ export function drawTable(doc, headers, rows, right) {
     const header = rowIndex === 0;
     const texts = row.map((cell) => (cell == null ? cell : `${cell}`));
     // The row's height: its tallest text, measured in a cell as tall as the page's content.
+    const unbounded = columns(header, contentHeight());
     let height = 0;
     for (const [col, text] of texts.entries()) {
-      const { textBounds } = measureCell(doc, text ?? '', header, right.includes(col) ? 'right' : 'left', /** @type {number} */ (widths[col]), contentHeight());
+      const { textBounds } = /** @type {(text: string) => Measured} */ (unbounded[col])(text ?? '');
       height = Math.max(height, textBounds.height + PADDING + PADDING);
     }
     height = Math.max(height, 0);
@@ -152,23 +238,26 @@ export function drawTable(doc, headers, rows, right) {
       y = doc.page.margins.top;
       newPage = true;
     }
-    const cells = texts.map((text, col) => ({ text, col, align: right.includes(col) ? /** @type {const} */ ('right') : /** @type {const} */ ('left'), ...measureCell(doc, text ?? '', header, right.includes(col) ? 'right' : 'left', /** @type {number} */ (widths[col]), height) }));
+    const bounded = columns(header, height);
+    const cells = texts.map((text, col) => /** @type {(text: string) => Measured} */ (bounded[col])(text ?? ''));
     if (newPage) doc.continueOnNewPage();
-    for (const cell of cells) {
-      const x = /** @type {number} */ (xs[cell.col]);
-      const width = /** @type {number} */ (widths[cell.col]);
+    for (const [col, cell] of cells.entries()) {
+      const x = /** @type {number} */ (xs[col]);
+      const width = /** @type {number} */ (widths[col]);
+      const text = texts[col];
       if (header) doc.save().fillColor(HEADER_BACKGROUND).rect(x, y, width, height).fill().restore();
       doc.save().lineWidth(BORDER).strokeColor('black').rect(x, y, width, height).stroke().restore();
-      if (!cell.text) continue;
+      if (!text) continue;
       const { _fontSource: font, _fontSize: size, _fontFamily: family } = state;
       if (header) doc.font(HEADER_FONT, /** @type {string} */ (/** @type {unknown} */ (undefined)));
+      const [allocatedWidth, allocatedHeight] = [width - PADDING - PADDING, height - PADDING - PADDING];
       const textX = x + PADDING;
       const textY = y + PADDING;
-      const dx = (cell.allocatedWidth - cell.textBounds.width) * (cell.align === 'right' ? 1 : 0) + -cell.textBounds.x;
-      const dy = (cell.allocatedHeight - cell.textBounds.height) * 0 + -cell.textBounds.y;
-      doc.save().rect(textX, textY, cell.allocatedWidth, cell.allocatedHeight).clip();
+      const dx = (allocatedWidth - cell.textBounds.width) * (aligns[col] === 'right' ? 1 : 0) + -cell.textBounds.x;
+      const dy = (allocatedHeight - cell.textBounds.height) * 0 + -cell.textBounds.y;
+      doc.save().rect(textX, textY, allocatedWidth, allocatedHeight).clip();
       doc.fillColor('black').strokeColor('black');
-      doc.text(cell.text, textX + dx, textY + dy, cell.textOptions);
+      cellText(doc, text, cell, textX + dx, textY + dy);
       doc.restore();
       doc.font(/** @type {string} */ (font), /** @type {string} */ (family), size);
     }
