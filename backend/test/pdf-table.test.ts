@@ -67,10 +67,10 @@ const cases: { name: string, headers: string[], rows: string[][], right: number[
     boldBefore: false,
   },
   {
-    name: 'one-line texts with trailing spaces, a trailing line feed, a header that wraps, rows at every height of the page',
+    name: 'one-line texts with trailing spaces (right-aligned too), a trailing line feed, a header that wraps, rows at every height of the page',
     headers: ['Date', 'A header long enough to wrap in its column', 'Code', 'Amount'],
     rows: Array.from({ length: 90 }, (_, i) => [
-      `${String(1 + (i % 12)).padStart(2, '0')}/15/2026`, ['Session', 'Session  ', 'Session\n', 'Late cancellation fee', 'Intake assessment (voided)'][i % 5]!, i % 3 ? '90834' : '90791 ', `$${(i * 37.5).toFixed(2)}`,
+      `${String(1 + (i % 12)).padStart(2, '0')}/15/2026`, ['Session', 'Session  ', 'Session\n', 'Late cancellation fee', 'Intake assessment (voided)'][i % 5]!, i % 3 ? '90834' : '90791 ', `$${(i * 37.5).toFixed(2)}${i % 4 ? '' : ' '}`,
     ]),
     right: [3],
   },

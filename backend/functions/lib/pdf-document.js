@@ -10,8 +10,8 @@
 // each text drawn or measured — its glyphs' codes and kerned advances, its width — as the money
 // documents draw the same dates, codes and amounts again and again; pdfkit's answer is computed once,
 // and frozen (pdfkit reads it, and must never change it). And a page's content operators are handed
-// to pdfkit's content stream together when the page ends, as pdfkit would have written them one by
-// one (each an array of bytes, joined when the page ends): the same bytes, in one piece.
+// to pdfkit's content stream together when the page ends, the bytes pdfkit would have made of each
+// (an array of bytes an operator, joined when the page ends): the same bytes, in one piece.
 import PDFDocument from 'pdfkit';
 
 /** The PDF standard 14 fonts, pdfkit's StandardFont. */
@@ -95,6 +95,13 @@ function parsedFont(name) {
   return font;
 }
 
+/**
+ * Whether a document's font is one of pdfkit's standard fonts (whose encoding of a text is the same
+ * in every document; an embedded font's adds the text's glyphs to the document's subset).
+ * @param {{ name?: unknown }} font
+ */
+export const isStandardFont = (font) => typeof font.name === 'string' && STANDARD.has(font.name) && !('subset' in font);
+
 /** Whether documents share the parsed metrics of `name` (false: pdfkit's own path). @param {string} name */
 export const sharesFontMetrics = (name) => parsedFont(name) !== null;
 
@@ -128,22 +135,24 @@ export function pdfDocument(options) {
 }
 
 /**
- * The page's content operators kept until the page ends, then written as one piece: pdfkit writes
- * each operator with a line feed after it, so the piece is them joined by line feeds. Anything not
- * text (bytes) is written in its place, after what is kept.
+ * The page's content operators kept until the page ends, then written as one piece of bytes: what
+ * pdfkit writes for each — the operator and a line feed, each character's low byte (Latin-1). Bytes
+ * written to the page go in their place, after what is kept.
  * @param {PDFKit.PDFPage} page
  */
 function writeTogether(page) {
   const state = /** @type {{ write: (chunk: unknown) => unknown, end: () => unknown, content: { write: (chunk: unknown) => unknown } }} */ (/** @type {unknown} */ (page));
-  /** @type {string[]} */
-  let kept = [];
+  let kept = '';
   const flush = () => {
-    if (kept.length) state.content.write(kept.join('\n'));
-    kept = [];
+    if (kept) state.content.write(Buffer.from(kept, 'latin1'));
+    kept = '';
   };
   const end = state.end;
   state.write = (chunk) => {
-    if (typeof chunk === 'string') return kept.push(chunk);
+    if (typeof chunk === 'string') {
+      kept += `${chunk}\n`;
+      return;
+    }
     flush();
     return state.content.write(chunk);
   };
