@@ -7,7 +7,7 @@
 // drawing they were copied for.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { drawInvoiceContent, drawSuperbillContent } from '../../lib/money-documents.js';
+import { drawInvoiceContent, drawSuperbillContent } from '../../lib/money-pdf.js';
 
 /**
  * @typedef {{ kind: 'invoice', content: import('../../lib/money-documents.js').InvoiceContent } | { kind: 'superbill', content: import('../../lib/money-documents.js').SuperbillContent }} PdfJob
