@@ -13,9 +13,7 @@
 // to pdfkit's content stream together when the page ends, the bytes pdfkit would have made of each
 // (an array of bytes an operator, joined when the page ends): the same bytes, in one piece.
 import PDFDocument from 'pdfkit';
-
-/** The PDF standard 14 fonts, pdfkit's StandardFont. */
-const STANDARD = new Set(['Courier', 'Courier-Bold', 'Courier-BoldOblique', 'Courier-Oblique', 'Helvetica', 'Helvetica-Bold', 'Helvetica-BoldOblique', 'Helvetica-Oblique', 'Symbol', 'Times-Bold', 'Times-BoldItalic', 'Times-Italic', 'Times-Roman', 'ZapfDingbats']);
+import { STANDARD_FONTS as STANDARD } from './pdf-line.js';
 
 /** The fields pdfkit 0.20's StandardFont has when made; `font` holds the parsed metrics. */
 const FONT_FIELDS = 'document,name,id,font,ascender,descender,bbox,lineGap,xHeight,capHeight';
@@ -94,13 +92,6 @@ function parsedFont(name) {
   }
   return font;
 }
-
-/**
- * Whether a document's font is one of pdfkit's standard fonts (whose encoding of a text is the same
- * in every document; an embedded font's adds the text's glyphs to the document's subset).
- * @param {{ name?: unknown }} font
- */
-export const isStandardFont = (font) => typeof font.name === 'string' && STANDARD.has(font.name) && !('subset' in font);
 
 /** Whether documents share the parsed metrics of `name` (false: pdfkit's own path). @param {string} name */
 export const sharesFontMetrics = (name) => parsedFont(name) !== null;

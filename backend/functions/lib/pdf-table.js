@@ -11,7 +11,7 @@
 // without breaking it into lines again. Issue 35: the 960 superbills of a 2,000-client practice's
 // export took 23 s of CPU, 10 s of it in the table's bookkeeping.
 
-import { isStandardFont } from './pdf-document.js';
+import { drawRecordedLine, recordLine } from './pdf-line.js';
 
 /**
  * @typedef {{ x: number, y: number, width: number, height: number }} Bounds
@@ -28,12 +28,7 @@ const HEADER_BACKGROUND = '#eeeeee';
  * wrapper sets it on when drawn in that box (the text, and the options pdfkit draws that line with),
  * null when it sets it on more or none, undefined until first drawn (oneLine).
  * @typedef {{ textOptions: Readonly<CellTextOptions>, textBounds: Readonly<Bounds>, line?: OneLine | null }} Measured
- * @typedef {object} OneLine
- * @property {string} text as pdfkit draws it (its line feeds left out)
- * @property {Readonly<LineOptions>} options
- * @property {number} advance how far below the line doc.text leaves doc.y
- * @property {string | null} show the line's text-showing operator (TJ; null: none), when drawn by drawLine
- * @typedef {{ align: string, width: number, lineWidth: number }} LineOptions what drawLine reads of them
+ * @typedef {import('./pdf-line.js').OneLine} OneLine
  */
 
 /** Measured texts, by font, size, line gap, alignment and box (one key a column and row), then by text. */
@@ -43,16 +38,13 @@ let measuredCount = 0;
 
 /**
  * @typedef {object} Internals pdfkit's document fields and methods the table uses, as its own does
- * @property {{ name: string, id: string, ascender: number, encode: (text: string) => unknown, ref: () => unknown }} _font
+ * @property {{ name: string }} _font
  * @property {unknown} _fontSource
  * @property {number} _fontSize
  * @property {unknown} _fontFamily
  * @property {number} _lineGap
  * @property {unknown} _textOptions
  * @property {number} _tableIndex
- * @property {(text: string, x: number, y: number, options: object, line: (text: string, options: object) => void) => void} _text
- *   doc.text, each line handed to `line` (doc.text's draws it)
- * @property {(text: string, x: number, y: number, options: object) => void} _fragment draws one line of text
  */
 
 /** @param {PDFKit.PDFDocument} doc */
@@ -126,10 +118,9 @@ function measures(doc, header, align, width, height) {
 }
 
 /**
- * What doc.text does with the text in its cell's box, found once (by doc.text's own wrapping, each
- * line recorded instead of drawn): the one line it draws, or null. One line in a box one line tall
- * is wrapped the same wherever on the page it is drawn (its checks of the box's bottom are a line
- * apart), so it can be drawn from the record.
+ * What doc.text does with the text in its cell's box (recordLine): the one line it draws, or null.
+ * One line in a box one line tall is wrapped the same wherever on the page it is drawn (its checks
+ * of the box's bottom are a line apart), so it can be drawn from the record.
  * @param {PDFKit.PDFDocument} doc
  * @param {string} text
  * @param {Readonly<CellTextOptions>} options
@@ -137,84 +128,12 @@ function measures(doc, header, align, width, height) {
  */
 function oneLine(doc, text, options) {
   const state = internals(doc);
-  const lineHeight = doc.currentLineHeight(true) + state._lineGap;
-  if (typeof options.height !== 'number' || options.height >= 2 * lineHeight) return null;
-  const { x, y } = doc;
-  /** @type {{ text: string, options: Readonly<LineOptions> }[]} */
-  const lines = [];
-  // As doc.text's line callback (_line) does, but for drawing: the next line a line height below.
-  state._text(text, 0, 0, options, (line, lineOptions) => {
-    lines.push({ text: line, options: frozen({ .../** @type {LineOptions} */ (lineOptions) }) });
-    doc.y += doc.currentLineHeight(true) + (/** @type {{ lineGap?: number }} */ (lineOptions).lineGap || state._lineGap || 0);
-  });
-  const advance = doc.y;
-  doc.x = x;
-  doc.y = y;
-  const [line] = lines;
-  if (lines.length !== 1 || !line) return null;
-  const shown = line.text.replace(/\n/g, '');
-  const simple = isStandardFont(state._font) && (line.options.align === 'left' || line.options.align === 'right') && line.options.width > 0;
-  return { text: shown, options: line.options, advance, show: simple && shown ? textShowing(doc, shown) : null };
-}
-
-/** pdfkit's number in a content stream (PDFObject.number): rounded to 6 decimals. @param {number} n */
-const number = (n) => Math.round(n * 1e6) / 1e6;
-
-/**
- * The text-showing operator pdfkit's _fragment writes for `text` in the document's (standard) font:
- * its glyphs' codes in hex, cut where a kerning pair moves the next glyph, each cut followed by the
- * move (a standard font's glyphs have no offsets). null: it writes none (or a glyph has an offset).
- * @param {PDFKit.PDFDocument} doc
- * @param {string} text
- * @returns {string | null}
- */
-function textShowing(doc, text) {
-  const [encoded, positions] = /** @type {[string[], { xAdvance: number, advanceWidth: number, xOffset: number, yOffset: number }[]]} */ (internals(doc)._font.encode(text));
-  /** @type {string[]} */
-  const commands = [];
-  let last = 0;
-  const addSegment = (/** @type {number} */ cur) => {
-    const position = positions[cur - 1];
-    if (last < cur && position) commands.push(`<${encoded.slice(last, cur).join('')}> ${number(-(position.xAdvance - position.advanceWidth))}`);
-    last = cur;
-  };
-  for (const [i, position] of positions.entries()) {
-    if (position.xOffset || position.yOffset) return null;
-    if (position.xAdvance - position.advanceWidth !== 0) addSegment(i + 1);
-  }
-  addSegment(positions.length);
-  return commands.length ? `[${commands.join(' ')}] TJ` : null;
+  if (state._textOptions || typeof options.height !== 'number' || options.height >= 2 * (doc.currentLineHeight(true) + state._lineGap)) return null;
+  return recordLine(doc, text, options);
 }
 
 /**
- * One line of a cell's text at (x, y), what pdfkit's _fragment writes for it (left- or right-aligned
- * in its line, filled, in a standard font, nothing else of _fragment's options set: a cell's), its
- * text-showing operator the remembered one.
- * @param {PDFKit.PDFDocument} doc
- * @param {OneLine} line
- * @param {number} x
- * @param {number} y
- */
-function drawLine(doc, { text, options, show }, x, y) {
-  const state = internals(doc);
-  if (options.align === 'right') x += options.lineWidth - doc.widthOfString(text.replace(/\s+$/, ''), /** @type {PDFKit.Mixins.TextOptions} */ (options));
-  const dy = state._font.ascender / 1000 * state._fontSize;
-  doc.save();
-  doc.transform(1, 0, 0, -1, 0, doc.page.height);
-  const fonts = /** @type {Record<string, unknown>} */ (/** @type {{ fonts: unknown }} */ (/** @type {unknown} */ (doc.page)).fonts);
-  if (fonts[state._font.id] == null) fonts[state._font.id] = state._font.ref();
-  doc.addContent('BT');
-  doc.addContent(`1 0 0 1 ${number(x)} ${number(doc.page.height - y - dy)} Tm`);
-  doc.addContent(`/${state._font.id} ${number(state._fontSize)} Tf`);
-  if (show) doc.addContent(show);
-  doc.addContent('ET');
-  doc.restore();
-}
-
-/**
- * doc.text(text, x, y, options) for a cell's text: one line drawn as doc.text draws it (pdfkit's
- * _fragment, from the remembered wrapping), leaving doc.x and doc.y where it does; more lines by
- * doc.text.
+ * doc.text(text, x, y, options) for a cell's text: one line drawn from its record, more by doc.text.
  * @param {PDFKit.PDFDocument} doc
  * @param {string} text
  * @param {Measured} measured
@@ -222,18 +141,9 @@ function drawLine(doc, { text, options, show }, x, y) {
  * @param {number} y
  */
 function cellText(doc, text, measured, x, y) {
-  if (measured.line === undefined) measured.line = internals(doc)._textOptions ? null : oneLine(doc, text, measured.textOptions);
-  const { line } = measured;
-  if (!line) {
-    doc.text(text, x, y, measured.textOptions);
-    return;
-  }
-  if (!line.text) {
-    // pdfkit draws nothing for a line of line feeds alone.
-  } else if (line.show !== null) drawLine(doc, line, x, y);
-  else internals(doc)._fragment(line.text, x, y, line.options);
-  doc.x = x;
-  doc.y = y + line.advance;
+  if (measured.line === undefined) measured.line = oneLine(doc, text, measured.textOptions);
+  if (measured.line) drawRecordedLine(doc, measured.line, x, y);
+  else doc.text(text, x, y, measured.textOptions);
 }
 
 /**
