@@ -4,9 +4,10 @@
 // Unicode line breaker — costs more than drawing it. The record is made once (recordLine: doc.text
 // run with each line recorded instead of drawn) and drawn by drawRecordedLine: the operators pdfkit's
 // _fragment writes for it, the text-showing one (glyphs and kerning) made once per font and text.
-// The callers (pdf-table.js for a cell, pdf-document.js for a line of text) use a record only where
-// the wrapping cannot depend on where on the page it is drawn; test/pdf-table.test.ts and
-// test/pdf-document.test.ts hold the PDFs to pdfkit's own, byte for byte.
+// The caller (pdf-table.js, for a cell) uses a record only where the wrapping cannot depend on where
+// on the page it is drawn; test/pdf-table.test.ts holds the PDFs to pdfkit's own, byte for byte.
+// (The documents' other lines are left to doc.text: each client's differ, so recording them costs
+// what drawing them saves.)
 
 /** The PDF standard 14 fonts, pdfkit's StandardFont. */
 export const STANDARD_FONTS = new Set(['Courier', 'Courier-Bold', 'Courier-BoldOblique', 'Courier-Oblique', 'Helvetica', 'Helvetica-Bold', 'Helvetica-BoldOblique', 'Helvetica-Oblique', 'Symbol', 'Times-Bold', 'Times-BoldItalic', 'Times-Italic', 'Times-Roman', 'ZapfDingbats']);
