@@ -11,8 +11,18 @@
 // apostrophe (mf-dashboard's removeFormulaGuard) and nothing a person typed.
 const FORMULA_START = /^'*[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * Whether FORMULA_START can match a text starting with this character: not when it is ASCII other
+ * than an apostrophe, = + - @ or a space or control character (every ASCII \s is one), which is
+ * most cells — the export writes millions (issue 35), and this spares them the pattern.
+ * @param {number} code the text's first UTF-16 code unit
+ */
+const mayStartFormula = (code) => code >= 128 || code <= 32 || code === 39 || code === 61 || code === 43 || code === 45 || code === 64;
+
 /** @param {string} text */
-export const escapeFormula = (text) => (FORMULA_START.test(text) ? `'${text}` : text);
+export const escapeFormula = (text) => (text && mayStartFormula(text.charCodeAt(0)) && FORMULA_START.test(text) ? `'${text}` : text);
 
 /** @param {CsvCell} value */
 export function csvCell(value) {
@@ -21,15 +31,15 @@ export function csvCell(value) {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   const text = escapeFormula(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
  * A whole file, rows joined with CRLF and ending with one.
- * @param {readonly (readonly CsvCell[])[]} rows
+ * @param {Iterable<readonly CsvCell[]>} rows
  * @param {{ bom?: boolean }} [options] bom: a UTF-8 byte-order mark, which Excel needs to read UTF-8
  */
 export function toCsv(rows, options = {}) {
-  const body = rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
-  return (options.bom ? '\ufeff' : '') + (rows.length ? `${body}\r\n` : '');
+  const lines = Array.from(rows, (row) => row.map(csvCell).join(','));
+  return (options.bom ? '\ufeff' : '') + (lines.length ? `${lines.join('\r\n')}\r\n` : '');
 }

@@ -185,7 +185,7 @@ export const EXPORT_KINDS = [
 function columnsOf(documents) {
   /** @type {Set<string>} */
   const keys = new Set();
-  for (const doc of documents) for (const key of Object.keys(doc)) if (!key.startsWith('$') && key !== 'userId') keys.add(key);
+  for (const doc of documents) for (const key in doc) if (!key.startsWith('$') && key !== 'userId') keys.add(key);
   return [...RECORD_COLUMNS, ...[...keys].map((key) => /** @type {Column} */ ([key, field(key)]))];
 }
 
@@ -196,5 +196,10 @@ function columnsOf(documents) {
  */
 export function kindCsv(kind, documents, lookups) {
   const columns = kind.columns ?? columnsOf(documents);
-  return toCsv([columns.map(([header]) => header), ...documents.map((doc) => columns.map(([, cell]) => cell(doc, lookups)))], { bom: true });
+  // A row at a time as toCsv writes it: the file's rows are never all held as cells (issue 35).
+  function* rows() {
+    yield columns.map(([header]) => header);
+    for (const doc of documents) yield columns.map(([, cell]) => cell(doc, lookups));
+  }
+  return toCsv(rows(), { bom: true });
 }
