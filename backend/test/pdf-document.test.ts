@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { pdfDocument, sharesFontMetrics } from '../functions/lib/pdf-document.js';
-import { pdfText } from './support/pdf-text.ts';
+import { drawnPdf, pdfText } from './support/pdf-text.ts';
 
 type Make = (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
 
@@ -16,12 +16,7 @@ const plain: Make = (options) => new PDFDocument(options);
 
 /** Text in several standard fonts (kerned pairs, right-aligned and wrapped), over two pages. */
 function draw(make: Make): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = make({ size: 'LETTER', margin: 54, info: { Title: 'Fonts', CreationDate: new Date('2026-01-02T03:04:05Z') } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return drawnPdf(make({ size: 'LETTER', margin: 54, info: { Title: 'Fonts', CreationDate: new Date('2026-01-02T03:04:05Z') } }), (doc) => {
     doc.text('AVAWAY Ta To Yo — in the default font');
     doc.font('Helvetica-Bold').fontSize(16).text('WAVE Tyre, bold');
     doc.font('Times-Roman', 'Serif').fontSize(11).text('A serif family, set by a family name', { align: 'right' });
@@ -34,7 +29,6 @@ function draw(make: Make): Promise<Buffer> {
     doc.addPage();
     doc.font('Helvetica-Bold').text('Second page, bold');
     doc.font('Times-Bold').text('Times bold, first used on the second page');
-    doc.end();
   });
 }
 

@@ -10,7 +10,7 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { pdfDocument } from '../functions/lib/pdf-document.js';
 import { drawTable } from '../functions/lib/pdf-table.js';
-import { pdfPageTexts } from './support/pdf-text.ts';
+import { drawnPdf, pdfPageTexts } from './support/pdf-text.ts';
 
 type Draw = (doc: PDFKit.PDFDocument, headers: string[], rows: string[][], right: number[]) => void;
 
@@ -25,12 +25,7 @@ const pdfkitTable: Draw = (doc, headers, rows, right) => {
 
 /** A PDF with some text, the table, and text after it; a running line on every page after the first. */
 function pdf(draw: Draw, headers: string[], rows: string[][], right: number[], { boldBefore = true, make = (options: PDFKit.PDFDocumentOptions) => new PDFDocument(options) } = {}): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = make({ size: 'LETTER', margin: 54, info: { Title: 'Table', CreationDate: new Date('2026-01-02T03:04:05Z') } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  return drawnPdf(make({ size: 'LETTER', margin: 54, info: { Title: 'Table', CreationDate: new Date('2026-01-02T03:04:05Z') } }), (doc) => {
     doc.on('pageAdded', () => {
       const { x, y } = doc;
       doc.fontSize(8).text('Running line', 54, 28, { lineBreak: false }).fontSize(9);
@@ -42,7 +37,6 @@ function pdf(draw: Draw, headers: string[], rows: string[][], right: number[], {
     doc.fontSize(9);
     draw(doc, headers, rows, right);
     doc.fontSize(10).text('After the table.');
-    doc.end();
   });
 }
 
