@@ -42,4 +42,16 @@ describe('money documents over several pages', () => {
     expect(pages[0]).not.toContain('— page');
     expect(pages[1]).toContain('Invoice INV-0042 — Jane Doe — page 2');
   });
+
+  it('amounts in a currency without minor units print as they are (8000 JPY is ¥8,000), in cents where it has them', async () => {
+    const yen = entries.slice(0, 3).map((e) => ({ ...e, amount: 8_000, currency: 'JPY' }));
+    const lines = chargeLines(superbillCharges(yen as unknown as Entries, '2026-01-01', '2026-12-31'), appointments as never, new Map([['s1', service]]) as never);
+    const { bytes } = await drawSuperbill({ client: { ...client, currency: 'JPY' }, practice, entries: yen, lines, from: '2026-01-01', to: '2026-12-31' } as unknown as Drawn);
+    const text = pdfText(bytes);
+    expect(text).toContain('¥8,000');
+    expect(text).toContain('Total fees: ¥24,000');
+    expect(text).not.toContain('¥80');
+    const dollars = chargeLines(superbillCharges(entries.slice(0, 1) as unknown as Entries, '2026-01-01', '2026-12-31'), appointments as never, new Map([['s1', service]]) as never);
+    expect(pdfText((await drawSuperbill({ client, practice, entries: entries.slice(0, 1), lines: dollars, from: '2026-01-01', to: '2026-12-31' } as unknown as Drawn)).bytes)).toContain('Total fees: $150.00');
+  });
 });

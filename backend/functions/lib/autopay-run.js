@@ -13,9 +13,10 @@
 import { Permission, Query, Role } from 'node-appwrite';
 import {
   attemptId, AUTOPAY_MESSAGES, authenticationEmail, declineReason, delayOf, dueCharges, enrollmentId, inRunWindow, isCardError, localClock,
-  MAX_ATTEMPTS, MIN_AUTOPAY, money, nextStep, openChargesOf, RETRY_AFTER_MS, stripeKey, SUMMARY_HOUR, summaryNotification,
+  MAX_ATTEMPTS, MIN_AUTOPAY, nextStep, openChargesOf, RETRY_AFTER_MS, stripeKey, SUMMARY_HOUR, summaryNotification,
 } from './autopay.js';
 import { ledgerEntryId } from './ledger.js';
+import { money } from './money-format.js';
 import { addDays, currencyOf, isConflict, isNotFound, practiceOf, zoneOf } from './money-store.js';
 import { connectedAccount, paymentDescription, paymentKey } from './online-payments.js';
 import { ownedBy } from './owned-by.js';

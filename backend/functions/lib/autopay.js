@@ -185,15 +185,6 @@ export function authenticationEmail(practiceName, link) {
   };
 }
 
-/** @param {number} amount minor units @param {string} currency */
-export function money(amount, currency) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 100);
-  } catch {
-    return `${(amount / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 /**
  * The open charges a client_balances document holds (JSON), or none.
  * @param {unknown} value

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { AppwriteException, ID, Permission, Role } from 'node-appwrite';
 import { appOriginFrom } from './app-origin.js';
 import { cardPaymentEntryId, idOf, ownerOf } from './card-ledger.js';
-import { money, usDate } from './money-documents.js';
+import { money } from './money-format.js';
+import { usDate } from './money-documents.js';
 import { storedEntry } from './money-store.js';
 import { appwriteDate } from './note-signing.js';
 

@@ -5,7 +5,8 @@
 // money-documents answers them as base64.
 import { createHash } from 'node:crypto';
 import { Query } from 'node-appwrite';
-import { drawInvoiceContent, drawPracticeFields, drawSuperbillContent, heading, money, render, table, usDate } from './money-pdf.js';
+import { money } from './money-format.js';
+import { drawInvoiceContent, drawPracticeFields, drawSuperbillContent, heading, render, table, usDate } from './money-pdf.js';
 import { diagnosisDescription } from './icd10cm.js';
 import { readLeftOutSessions } from './left-out-sessions.js';
 import { allocationState, computeBalance, parseAllocations } from './ledger.js';
@@ -22,7 +23,7 @@ import { ownedBy } from './owned-by.js';
 export const CLIENT_NOT_FOUND = 'This client could not be found.';
 export const INVOICE_NOT_FOUND = 'This invoice could not be found.';
 
-export { heading, money, render, table, usDate };
+export { heading, render, table, usDate };
 
 const CHARGE_LABELS = /** @type {Record<string, string>} */ ({ session_fee: 'Session', late_cancel_fee: 'Late cancellation fee', no_show_fee: 'No-show fee', other: 'Charge' });
 const METHOD_LABELS = /** @type {Record<string, string>} */ ({ cash: 'cash', check: 'check', card: 'card', insurance: 'insurance', other: 'other' });

@@ -4,6 +4,7 @@
 // invoiceContent, superbillContent). Apart from the records' module so that the export's PDF worker
 // threads load pdfkit and nothing else (issue 35).
 import { pdfDocument } from './pdf-document.js';
+import { money } from './money-format.js';
 import { drawTable } from './pdf-table.js';
 
 /**
@@ -11,21 +12,6 @@ import { drawTable } from './pdf-table.js';
  * @typedef {import('./money-documents.js').SuperbillContent} SuperbillContent
  * @typedef {import('./money-documents.js').PracticeFields} PracticeFields
  */
-
-/**
- * @param {number} minor
- * @param {string} currency
- */
-export const money = (minor, currency) => formatter(currency || 'USD').format((minor || 0) / 100);
-
-/** @type {Map<string, Intl.NumberFormat>} one formatter per currency (making one is slow) */
-const formatters = new Map();
-/** @param {string} currency */
-function formatter(currency) {
-  let f = formatters.get(currency);
-  if (!f) formatters.set(currency, (f = new Intl.NumberFormat('en-US', { style: 'currency', currency })));
-  return f;
-}
 
 /** YYYY-MM-DD → MM/DD/YYYY, as US claim forms write dates. @param {unknown} date */
 export function usDate(date) {

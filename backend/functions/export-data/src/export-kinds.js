@@ -2,6 +2,7 @@
 // kind of record (ledger entries, invoices…) is one line in EXPORT_KINDS; without its own columns it
 // is written with every field its documents hold. A collection this deployment lacks is left out.
 import { toCsv } from '../../lib/csv.js';
+import { inCurrency } from '../../lib/money-format.js';
 
 /**
  * @typedef {import('node-appwrite').Models.DefaultDocument} Doc
@@ -29,27 +30,6 @@ function plain(value) {
   return /** @type {CsvCell} */ (value);
 }
 
-/** @type {Map<string, number>} */
-const digitsOf = new Map();
-
-/**
- * The currency's minor digits (USD 2, JPY 0), remembered: a formatter is slow to build, and an export
- * asks once per amount (~100,000 ledger entries).
- * @param {string} currency
- */
-export function minorDigits(currency) {
-  let digits = digitsOf.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsOf.set(currency, digits);
-  }
-  return digits;
-}
-
 /**
  * An amount in minor units as the import and a spreadsheet read it: 12050 USD → 120.5.
  * @param {unknown} amount
@@ -57,8 +37,7 @@ export function minorDigits(currency) {
  * @returns {CsvCell}
  */
 export function amountCell(amount, currency) {
-  if (typeof amount !== 'number') return '';
-  return amount / 10 ** minorDigits(typeof currency === 'string' && currency ? currency : 'USD');
+  return typeof amount === 'number' ? inCurrency(amount, currency) : '';
 }
 
 /** @param {string} key @returns {(doc: Doc) => CsvCell} */

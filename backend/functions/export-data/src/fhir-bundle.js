@@ -7,9 +7,9 @@
 // and e-records decisions → Consent (fhir-consents.js). Typed with @types/fhir's R4 namespace; test/export-data.test.ts validates the output
 // against HL7's published R4 JSON schema.
 import { createHash } from 'node:crypto';
+import { inCurrency } from '../../lib/money-format.js';
 import { addendumCanonical, noteCanonical, sha256Hex } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
-import { minorDigits } from './export-kinds.js';
 import { consentResources } from './fhir-consents.js';
 import { measureResources } from './fhir-measures.js';
 
@@ -293,7 +293,7 @@ export function addendumDocument(addendum, note) {
  */
 function money(minor, currency) {
   const code = typeof currency === 'string' && currency ? currency : 'USD';
-  return { value: minor / 10 ** minorDigits(code), currency: code };
+  return { value: inCurrency(minor, code), currency: code };
 }
 
 /**

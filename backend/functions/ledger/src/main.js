@@ -30,6 +30,7 @@ import {
   activeEntries, ADJUSTMENT_TYPES, ATTENDANCE_TYPES, computeBalance, ledgerEntryId, METHODS, refundableOf, reversalOf,
 } from '../../lib/ledger.js';
 import { creditEntry, record } from '../../lib/ledger-record.js';
+import { money } from '../../lib/money-format.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import { repairTotals } from '../../lib/totals-repair.js';
 import {
@@ -45,9 +46,6 @@ const CLIENT_NOT_FOUND = 'This client could not be found.';
 const ENTRY_NOT_FOUND = 'This entry could not be found.';
 const PAYMENT_NOT_FOUND = 'This payment could not be found.';
 const KEY_RE = /^[A-Za-z0-9:_-]{8,100}$/;
-
-/** @param {number} minor @param {string} currency */
-const money = (minor, currency) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 
 /** @param {Record<string, unknown>} body */
 function keyOf(body) {
