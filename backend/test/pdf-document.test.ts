@@ -8,7 +8,8 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { pdfDocument, sharesFontMetrics } from '../functions/lib/pdf-document.js';
-import { drawnPdf, pdfText } from './support/pdf-text.ts';
+import { drawnPdf } from './support/pdf-bytes.ts';
+import { pdfText } from './support/pdf-text.ts';
 
 type Make = (options: PDFKit.PDFDocumentOptions) => PDFKit.PDFDocument;
 

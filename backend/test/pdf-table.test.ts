@@ -10,7 +10,8 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { pdfDocument } from '../functions/lib/pdf-document.js';
 import { drawTable } from '../functions/lib/pdf-table.js';
-import { drawnPdf, pdfPageTexts } from './support/pdf-text.ts';
+import { drawnPdf } from './support/pdf-bytes.ts';
+import { pdfPageTexts } from './support/pdf-text.ts';
 
 type Draw = (doc: PDFKit.PDFDocument, headers: string[], rows: string[][], right: number[]) => void;
 

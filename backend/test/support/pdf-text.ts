@@ -2,20 +2,8 @@
 // stream (FlateDecode inflated with node:zlib), every text object (BT … ET) one line, its strings
 // decoded from the standard fonts' WinAnsi encoding (what pdfkit writes for Helvetica). A PDF whose
 // text were drawn as shapes or images would give nothing here — which is what "text selectable"
-// rules out. And a drawn document's bytes (drawnPdf).
+// rules out.
 import { inflateSync } from 'node:zlib';
-
-/** The bytes of a pdfkit document once `draw` has drawn it (ended here). */
-export function drawnPdf(doc: PDFKit.PDFDocument, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
 
 /** WinAnsi (cp1252) bytes 0x80–0x9f that differ from Latin-1. */
 const CP1252: Record<number, string> = {

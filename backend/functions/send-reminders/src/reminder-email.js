@@ -1,8 +1,8 @@
-// The reminder a client (or each of their parents and guardians) receives (issue 14): when (date, time and zone, in the practice's time
-// zone), where (the office address or the telehealth link), who (the practice's name and phone) and
-// how to cancel (contact the practice). It is built from these fields only — never from the
-// appointment's service, note or fee, nor the client's record — so nothing clinical can reach an
-// inbox that others may read.
+// The reminder a client, and each of their parents and guardians, receives (issue 14): when (date,
+// time and zone, in the practice's time zone), where (the office address or the telehealth link), who
+// (the practice's name and phone) and how to cancel (contact the practice). It is built from these
+// fields only — never from the appointment's service, note or fee, nor the client's record — so
+// nothing clinical can reach an inbox that others may read.
 
 /**
  * @typedef {object} ReminderDetails
