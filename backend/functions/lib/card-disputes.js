@@ -8,7 +8,7 @@ import { AppwriteException, ID, Permission, Role } from 'node-appwrite';
 import { appOriginFrom } from './app-origin.js';
 import { cardPaymentEntryId, idOf, ownerOf } from './card-ledger.js';
 import { money } from './money-format.js';
-import { usDate } from './money-documents.js';
+import { usDate } from './money-pdf.js';
 import { storedEntry } from './money-store.js';
 import { appwriteDate } from './note-signing.js';
 

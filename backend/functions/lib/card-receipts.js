@@ -3,7 +3,8 @@
 // PDF on download like the other money documents) and mailed as "Your receipt from {Practice}" with
 // a sign-in link — the practice's name only, no amount, service or name in the mail.
 import { escapeHtml } from './portal.js';
-import { clientName, CLIENT_NOT_FOUND, heading, practiceHeader, render, usDate } from './money-documents.js';
+import { clientName, CLIENT_NOT_FOUND, practiceHeader } from './money-documents.js';
+import { heading, render, usDate } from './money-pdf.js';
 import { money } from './money-format.js';
 import { ownOr404, practiceOf, storedEntry, Refusal } from './money-store.js';
 import { publishPortalDocument } from './portal-documents.js';

@@ -1,7 +1,7 @@
 // A Good Faith Estimate's PDF (issue 32), drawn from the contents stored with its version (lib/
 // good-faith-estimate.js gfeContents), never from today's records: a delivered version reads the
 // same on every download, for the therapist (good-faith-estimates) and the client (portal-documents).
-import { heading, render, table, usDate } from './money-documents.js';
+import { heading, render, table, usDate } from './money-pdf.js';
 import { money } from './money-format.js';
 import { FREQUENCY_LABELS } from './good-faith-estimate.js';
 

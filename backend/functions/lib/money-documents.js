@@ -23,8 +23,6 @@ import { ownedBy } from './owned-by.js';
 export const CLIENT_NOT_FOUND = 'This client could not be found.';
 export const INVOICE_NOT_FOUND = 'This invoice could not be found.';
 
-export { heading, render, table, usDate };
-
 const CHARGE_LABELS = /** @type {Record<string, string>} */ ({ session_fee: 'Session', late_cancel_fee: 'Late cancellation fee', no_show_fee: 'No-show fee', other: 'Charge' });
 const METHOD_LABELS = /** @type {Record<string, string>} */ ({ cash: 'cash', check: 'check', card: 'card', insurance: 'insurance', other: 'other' });
 

@@ -50,9 +50,6 @@ let measuredCount = 0;
 /** @param {PDFKit.PDFDocument} doc */
 const internals = (doc) => /** @type {Internals} */ (/** @type {unknown} */ (doc));
 
-/** @template T @param {T} value @returns {Readonly<T>} */
-const frozen = (value) => Object.freeze(value);
-
 /**
  * pdfkit's measureCell: the text's box in a cell of `width` × `height`, measured as pdfkit does (once
  * unbounded to find its size, then within that size), in the cell's font.
@@ -81,7 +78,7 @@ function measureCell(doc, text, header, align, width, height) {
     textBounds = doc.boundsOfString(text, 0, 0, textOptions);
     doc.font(/** @type {string} */ (font), /** @type {string} */ (family), size);
   }
-  return { textOptions: frozen(textOptions), textBounds: frozen(textBounds) };
+  return { textOptions: Object.freeze(textOptions), textBounds: Object.freeze(textBounds) };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { AppwriteException } from 'node-appwrite';
 import { appOriginFrom } from './app-origin.js';
-import { usDate } from './money-documents.js';
+import { usDate } from './money-pdf.js';
 import { ownedBy } from './owned-by.js';
 import { newDocumentEmail } from './portal.js';
 import { portalPeople, recipientsOf } from './portal-people.js';

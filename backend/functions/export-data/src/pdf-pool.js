@@ -3,8 +3,8 @@
 // invoices and superbills it is handed (pdf-worker.js), so a practice's thousands of PDFs take the
 // cores the main thread leaves. (On 2 cores one worker: a second only adds its start and its own
 // warming up — 14.4 → 13.4 CPU-s for the export at 2,000 clients, and no slower.) A handful of PDFs
-// is drawn here: starting workers would cost more. The bytes
-// come back in the jobs' order, the same bytes the main thread draws. A job is what its PDF says
+// is drawn here: starting workers would cost more. The bytes come back in the jobs' order, the same
+// bytes the main thread draws. A job is what its PDF says
 // (invoiceContent, superbillContent), not the records it was made from: a worker is sent a copy of
 // it, and the records' copies (every client's ledger, whole Appwrite documents) cost more than the
 // drawing they were copied for.

@@ -1,6 +1,7 @@
 // A worker thread of the export's PDF pool (pdf-pool.js): draws each invoice or superbill of the
-// batch it is sent with lib/money-documents.js (drawJob) — the same drawing as on the main thread — and sends the bytes
-// back (transferred, not copied). Nothing is logged: the parts are clinical and financial records.
+// batch it is sent with pdf-pool.js's drawJob (lib/money-pdf.js) — the same drawing as on the main
+// thread — and sends the bytes back (transferred, not copied). Nothing is logged: the parts are
+// clinical and financial records.
 import { parentPort } from 'node:worker_threads';
 import { drawJob } from './pdf-pool.js';
 

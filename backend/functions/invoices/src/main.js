@@ -24,7 +24,8 @@
 import { ID, Query } from 'node-appwrite';
 import { activeEntries, ledgerEntryId } from '../../lib/ledger.js';
 import { readLeftOutSessions } from '../../lib/left-out-sessions.js';
-import { clientName, INVOICE_NOT_FOUND, invoiceFigures, invoicePdf, usDate } from '../../lib/money-documents.js';
+import { clientName, INVOICE_NOT_FOUND, invoiceFigures, invoicePdf } from '../../lib/money-documents.js';
+import { usDate } from '../../lib/money-pdf.js';
 import { money } from '../../lib/money-format.js';
 import { moneyFunction } from '../../lib/money-function.js';
 import {
