@@ -3,7 +3,7 @@
 import crypto, { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Account, AppwriteException, Client, ExecutionMethod, Functions } from 'appwrite';
+import { Account, AppwriteException, Client, ExecutionMethod, Functions, Query } from 'appwrite';
 import * as server from 'node-appwrite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, createUser, fn, loggedJson, PROJECT_ID, startServer, type Harness, type TestUser } from './support/dbfn-harness.ts';
@@ -171,6 +171,30 @@ describe('async executions, get and list', () => {
     const otherFns = new Functions(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(other.session));
     expect(await failure(otherFns.getExecution({ functionId: 'echo', executionId: e.$id }))).toMatchObject({ code: 404, type: 'execution_not_found' });
     expect(await failure(web.getExecution({ functionId: 'echo', executionId: 'nope' }))).toMatchObject({ code: 404, type: 'execution_not_found' });
+  });
+});
+
+describe('listing executions takes Appwrite\'s queries (the Executions validator\'s attributes)', () => {
+  it('filters by status, trigger, method and code; orders, pages and counts; only the caller\'s own; refuses other attributes', async () => {
+    const user = await createUser(h.endpoint, 'lister');
+    const mine = new Functions(new Client().setEndpoint(h.endpoint).setProject(PROJECT_ID).setSession(user.session));
+    const made = [];
+    for (const method of [ExecutionMethod.GET, ExecutionMethod.POST, ExecutionMethod.POST]) made.push(await mine.createExecution({ functionId: 'echo', xpath: '/empty', method }));
+    const ids = made.map((e) => e.$id);
+    const list = (queries: string[], total?: boolean) => mine.listExecutions({ functionId: 'echo', queries, ...(total === undefined ? {} : { total }) });
+    // Only the caller's own, newest first when unordered.
+    expect((await list([])).executions.map((e) => e.$id)).toEqual([...ids].reverse());
+    expect((await list([])).total).toBe(3);
+    expect((await list([Query.equal('requestMethod', 'POST')])).executions.map((e) => e.$id)).toEqual([ids[2], ids[1]]);
+    expect((await list([Query.equal('status', ['waiting', 'processing'])])).total).toBe(0);
+    expect((await list([Query.equal('status', 'completed'), Query.equal('trigger', 'http'), Query.equal('responseStatusCode', 204)])).total).toBe(3);
+    expect((await list([Query.equal('deploymentId', 'local-echo'), Query.orderAsc('$createdAt'), Query.limit(2)])).executions.map((e) => e.$id)).toEqual(ids.slice(0, 2));
+    expect((await list([Query.orderAsc('$sequence'), Query.cursorAfter(ids[0]!)])).executions.map((e) => e.$id)).toEqual(ids.slice(1));
+    expect((await list([Query.limit(1), Query.offset(2)])).executions.map((e) => e.$id)).toEqual([ids[0]]);
+    expect((await list([Query.limit(1)], false)).total).toBe(0);
+    // An API key sees everyone's.
+    expect((await admin.listExecutions({ functionId: 'echo', queries: [Query.limit(100)] })).total).toBeGreaterThan(3);
+    expect(await failure(list([Query.equal('logs', 'x')]))).toMatchObject({ code: 400, type: 'general_query_invalid' });
   });
 });
 

@@ -1,5 +1,10 @@
 // Executions in SQLite and the Execution model in both response formats (PROTOCOL §4.2).
 import type Database from 'better-sqlite3';
+import { AppwriteError } from '../errors.ts';
+import {
+  compileConditions, compileCursor, compileOrderBy, effectiveOrders, parseQueries, QUERY_LIMITS,
+  type ColumnRef, type SqlFragment,
+} from '../queries.ts';
 import { statement } from '../statements.ts';
 
 export type ExecutionStatus = 'waiting' | 'processing' | 'completed' | 'failed' | 'scheduled';
@@ -178,13 +183,67 @@ export class ExecutionRepository {
     this.write(() => { statement(this.db, 'DELETE FROM function_schedules WHERE function_id = ?').run(functionId); });
   }
 
-  /** Newest first, as Appwrite lists executions. */
-  list(functionId: string): ExecutionRecord[] {
+  /**
+   * `GET …/executions`: Appwrite's queries over the attributes its Executions validator allows,
+   * newest first unless ordered, and — for a caller who is not an API key — only the executions whose
+   * `read` names one of `readRoles`.
+   */
+  list(functionId: string, rawQueries: readonly string[], withTotal: boolean, readRoles: readonly string[] | null): { total: number; executions: ExecutionRecord[] } {
     this.flush();
-    return statement<{ doc: string }>(this.db, 'SELECT doc FROM executions WHERE function_id = ? ORDER BY seq DESC')
-      .all(functionId).map((r) => JSON.parse(r.doc) as ExecutionRecord);
+    const parsed = parseQueries(rawQueries);
+    const where: SqlFragment[] = [{ sql: 'e.function_id = ?', params: [functionId] }, compileConditions(parsed.conditions, resolve)];
+    if (readRoles) {
+      const permissions = readRoles.map((r) => `read("${r}")`);
+      where.push({ sql: `EXISTS (SELECT 1 FROM json_each(e.doc, '$.permissions') p WHERE p.value IN (${permissions.map(() => '?').join(', ')}))`, params: permissions });
+    }
+    const orders = parsed.orders.length ? effectiveOrders(parsed.orders) : NEWEST_FIRST;
+    const reverse = parsed.cursor?.direction === 'before';
+    const page = [...where];
+    if (parsed.cursor) {
+      const cursorId = parsed.cursor.id;
+      const values = orders.map((o) => {
+        const ref = resolve(o.attribute);
+        if (!ref) throw new AppwriteError('general_query_invalid', `Invalid query: Attribute not found in schema: ${o.attribute}`);
+        const row = this.db.prepare(`SELECT ${ref.expr} AS v FROM executions e WHERE e.function_id = ? AND e.id = ?`).get(functionId, cursorId) as { v: string | number | null } | undefined;
+        if (!row) throw new AppwriteError('general_cursor_not_found', `Execution '${cursorId}' for the 'cursor' value not found.`);
+        return row.v;
+      });
+      page.push(compileCursor(orders, resolve, values, parsed.cursor.direction));
+    }
+    const pageWhere = joined(page);
+    const rows = this.db.prepare(`SELECT e.doc FROM executions e WHERE ${pageWhere.sql} ORDER BY ${compileOrderBy(orders, resolve, reverse)} LIMIT ? OFFSET ?`)
+      .all(...pageWhere.params, parsed.limit, parsed.offset) as Array<{ doc: string }>;
+    if (reverse) rows.reverse();
+    let total = 0;
+    if (withTotal) {
+      const all = joined(where);
+      total = (this.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM executions e WHERE ${all.sql} LIMIT ?)`).get(...all.params, QUERY_LIMITS.maxLimit) as { n: number }).n;
+    }
+    return { total, executions: rows.map((r) => JSON.parse(r.doc) as ExecutionRecord) };
   }
 }
+
+const field = (key: string, type: ColumnRef['type']): ColumnRef => ({ expr: `json_extract(e.doc, '$.${key}')`, type });
+
+// What Appwrite's Executions query validator allows (the server API's listExecutions: trigger,
+// status, responseStatusCode, duration, requestMethod, requestPath, deploymentId), with the ids and dates.
+const COLUMNS: Record<string, ColumnRef> = {
+  $id: { expr: 'e.id', type: 'string' },
+  $sequence: { expr: 'e.seq', type: 'integer' },
+  $createdAt: field('createdAt', 'datetime'),
+  $updatedAt: field('updatedAt', 'datetime'),
+  trigger: field('trigger', 'string'),
+  status: field('status', 'string'),
+  responseStatusCode: field('responseStatusCode', 'integer'),
+  duration: field('duration', 'double'),
+  requestMethod: field('requestMethod', 'string'),
+  requestPath: field('requestPath', 'string'),
+  deploymentId: { expr: "'local-' || e.function_id", type: 'string' },
+};
+const resolve = (attribute: string): ColumnRef | undefined => COLUMNS[attribute];
+/** Without an order, newest first, as Appwrite lists executions. */
+const NEWEST_FIRST = [{ attribute: '$sequence', direction: 'DESC' as const }];
+const joined = (parts: SqlFragment[]): SqlFragment => ({ sql: parts.map((p) => p.sql).join(' AND '), params: parts.flatMap((p) => p.params) });
 
 /** `X-Appwrite-Response-Format` < 2.0.0 (node-appwrite 27) gets `functionId`; 2.0.x gets `resourceId`/`resourceType`. */
 export function usesLegacyExecutionModel(format: string | undefined): boolean {

@@ -6,6 +6,7 @@ import type { PluginOptions } from '../../context.ts';
 import { AppwriteError } from '../../errors.ts';
 import { toExecutionModel, usesLegacyExecutionModel, type ExecutionRecord } from '../../functions/execution-repository.ts';
 import type { ExecutionInput } from '../../functions/execution-service.ts';
+import { queries, queryBoolean } from '../params.ts';
 import { headerString, hostParts, MAX_BODY } from './request.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'] as const;
@@ -118,13 +119,19 @@ export default async function executionRoutes(app: FastifyInstance, { clock }: P
     return reply.code(201).send(model(request, record));
   });
 
-  app.get<{ Params: { functionId: string } }>('/v1/functions/:functionId/executions', {
+  app.get<{ Params: { functionId: string }; Querystring: { queries?: string[] | string; total?: string } }>('/v1/functions/:functionId/executions', {
     config: { scope: 'execution.read' },
-    schema: { params: fnParams },
+    schema: {
+      params: fnParams,
+      querystring: { type: 'object', properties: { queries: { anyOf: [queries, { type: 'string', maxLength: 4096 }], description: queries.description }, total: queryBoolean } },
+    },
   }, async (request) => {
     const def = service.find(request.params.functionId);
-    const list = repo.list(def.id).filter((e) => readable(request, e));
-    return { total: list.length, executions: list.slice(0, 25).map((e) => model(request, e)) };
+    const raw = request.query.queries;
+    const withTotal = request.query.total !== 'false' && request.query.total !== '0';
+    const readRoles = request.caller.kind === 'key' ? null : callerRoles(request.caller);
+    const { total, executions } = repo.list(def.id, raw === undefined ? [] : Array.isArray(raw) ? raw : [raw], withTotal, readRoles);
+    return { total, executions: executions.map((e) => model(request, e)) };
   });
 
   app.get<{ Params: { functionId: string; executionId: string } }>('/v1/functions/:functionId/executions/:executionId', {
