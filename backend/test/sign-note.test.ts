@@ -19,6 +19,7 @@ import { loadPracticeToday } from '../../shared-auth/src/practice/practice-today
 import { markedWithoutSignature, signedMarksAgree } from '../../shared-auth/src/practice/signed-marks.ts';
 import { localRuntimeConfig, setConfig } from '../../shared-auth/src/config/config.ts';
 import { DATABASE_ID, execute, PROJECT_ID, signedInUser, startAppwrite, type LocalAppwrite, type SignedInUser } from './support/billing-appwrite.ts';
+import { until } from './support/until.ts';
 
 const PASSWORD = 'correct horse battery';
 const owner = (userId: string) => [Permission.read(Role.user(userId)), Permission.update(Role.user(userId)), Permission.delete(Role.user(userId))];
@@ -321,6 +322,14 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
   const mark = (user: SignedInUser, id: string, noteState: string) =>
     user.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: id, data: { noteState } });
   const repair = (user: SignedInUser) => execute<{ success: boolean; repaired: { marked: number; unmarked: number } }>(user.functions, 'sign-note', { action: 'repair' });
+  /** A mark written with the server key: what attendance-charges leaves, like sign-note's own. */
+  const serverMark = (id: string, noteState: string) =>
+    aw.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: id, data: { noteState } });
+  /** Every appointment event's attendance-charges run finished, so none puts back a mark written after it. */
+  const appointmentEventsDone = () => until(
+    () => aw.functions.listExecutions({ functionId: 'attendance-charges', queries: [Query.equal('status', ['waiting', 'processing']), Query.limit(1)] }),
+    (running) => running.total === 0, 'the appointment events run',
+  );
 
   it('sign-note writes the mark with the signature; a refused signing writes neither', async () => {
     const { note, appointment } = await draft(a);
@@ -332,7 +341,7 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     expect(await aw.databases.getDocument({ databaseId: DATABASE_ID, collectionId: 'note_signatures', documentId: note.$id })).toMatchObject({ appointmentId: appointment.$id });
   });
 
-  it('a mark written through the API is not trusted (window by window), Today and the account page count it, and repair mends marks both ways', async () => {
+  it('a mark its owner writes through the API is put back both ways; one not put back is not trusted (window by window), Today and the account page count it, and repair mends it', async () => {
     const e = await signedInUser(aw, 'therapist-marks');
     await practice(e, 'Eve Marks', 'LPC');
     configureAppwrite(e.client);
@@ -346,9 +355,19 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     expect(await notesDue(e.id)).toMatchObject({ total: 1, appointments: [{ $id: forged }] });
     expect((await loadPracticeToday(e.id)).notesToWrite).toBe(1);
 
-    // The owner can write the mark (Appwrite has no per-attribute permissions)…
+    // The owner's session can write the mark (Appwrite has no per-attribute permissions), but the
+    // write does not hold: the appointment's event puts it back (attendance-charges), both ways.
     expect((await mark(e, forged, 'signed'))['noteState']).toBe('signed');
-    // … but it is caught in whichever window it falls, and the note is still to write everywhere.
+    await until(() => appointmentOf(forged), (appointment) => appointment['noteState'] === 'draft', 'the forged mark put back');
+    expect((await mark(e, unmarked, 'none'))['noteState']).toBe('none');
+    await until(() => appointmentOf(unmarked), (appointment) => appointment['noteState'] === 'signed', 'the removed mark put back');
+    await appointmentEventsDone();
+    expect(await signedMarksAgree(e.id)).toBe(true);
+
+    // A mark that was not put back (written while attendance-charges was not running; here with the
+    // server key, whose writes it leaves) is caught in whichever window it falls, and the note is
+    // still to write everywhere.
+    await serverMark(forged, 'signed');
     for (const window of [2, 3, undefined]) expect(await signedMarksAgree(e.id, window)).toBe(false);
     expect(await markedWithoutSignature(e.id)).toEqual([forged]);
     expect(await notesDue(e.id)).toMatchObject({ total: 1, appointments: [{ $id: forged, noteState: 'draft' }] });
@@ -357,7 +376,7 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     // repair: the forged mark back to draft (its note exists), a removed mark back to signed.
     expect((await repair(e)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 1 } });
     expect((await appointmentOf(forged))['noteState']).toBe('draft');
-    await mark(e, unmarked, 'none');
+    await serverMark(unmarked, 'none');
     expect(await signedMarksAgree(e.id)).toBe(false);
     expect((await repair(e)).body).toEqual({ success: true, repaired: { marked: 1, unmarked: 0 } });
     expect((await appointmentOf(unmarked))['noteState']).toBe('signed');
@@ -366,6 +385,21 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     // Another therapist's repair touches nothing of hers.
     expect((await repair(b)).body).toEqual({ success: true, repaired: { marked: 0, unmarked: 0 } });
     expect((await appointmentOf(unmarked))['noteState']).toBe('signed');
+  });
+
+  it('an appointment its owner creates marked signed is put back to none, and one of a signed note stays marked through their edits', async () => {
+    const created = await a.databases.createDocument({
+      databaseId: DATABASE_ID, collectionId: 'appointments', documentId: ID.unique(),
+      data: { userId: a.id, clientId: 'c1', serviceId: 's1', start: '2026-11-21T15:00:00.000Z', end: '2026-11-21T15:50:00.000Z', status: 'scheduled', noteState: 'signed' },
+      permissions: owner(a.id),
+    });
+    await until(() => appointmentOf(created.$id), (appointment) => appointment['noteState'] === 'none', 'the created mark put back');
+    const { note, appointment } = await draft(a);
+    expect((await sign(a, { noteId: note.$id, password: PASSWORD })).status).toBe(200);
+    // Edits that leave the mark alone (a status, a time) keep it; their events write nothing back.
+    await a.databases.updateDocument({ databaseId: DATABASE_ID, collectionId: 'appointments', documentId: appointment.$id, data: { status: 'late_cancelled' } });
+    await appointmentEventsDone();
+    expect(await appointmentOf(appointment.$id)).toMatchObject({ noteState: 'signed', status: 'late_cancelled' });
   });
 
   it('each signature records how far the marks were checked, so a page load reads only the marks written since; a forged mark is listed by the next signature until repaired', async () => {
@@ -385,9 +419,11 @@ describe("the appointment's note-signed mark (issue 35: notes to write in one in
     expect(Date.parse(first['marksCheckedTo'] as string)).toBeGreaterThanOrEqual(before - 61_000);
     expect(Date.parse(first['marksCheckedTo'] as string)).toBeLessThanOrEqual(Date.now() - 59_000);
 
-    // A forged mark after it is caught from that point on, and the next signature lists it.
+    // A forged mark after it (one not put back: see above) is caught from that point on, and the
+    // next signature lists it.
     const forged = drafts[1]!.appointment.$id;
-    await mark(f, forged, 'signed');
+    await appointmentEventsDone();
+    await serverMark(forged, 'signed');
     expect(await markedWithoutSignature(f.id)).toEqual([forged]);
     expect((await sign(f, { noteId: drafts[2]!.note.$id, password: PASSWORD })).status).toBe(200);
     expect((await newestSignature())['unsignedMarks']).toEqual([forged]);

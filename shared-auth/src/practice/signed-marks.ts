@@ -1,8 +1,10 @@
 // The appointment's "note signed" mark (issue 35): noteState `signed`, which sign-note writes in
 // the transaction that signs the note and records its signature in note_signatures (function-
 // written, read("user:<id>") only, unique per appointment). Notes to write read the mark — one
-// indexed query — but the therapist can write their own appointments, so the mark alone could be
-// faked through the API (issue 15). It is trusted only while the marks and the signatures agree:
+// indexed query — but the therapist can write their own appointments, so the mark could be faked
+// through the API (issue 15). Such a write does not hold (attendance-charges puts the mark back on
+// the appointment's event, backend/functions/lib/note-mark.js), and until it is put back, or if it
+// never is, the mark is trusted only while the marks and the signatures agree:
 // counted window by window over appointment ids (Appwrite counts to 5,000), a few count reads, once
 // a page load and again only after an appointment was marked. Only when a window disagrees are that practice's marks joined with
 // the signatures, to name the appointments marked signed without a signature.

@@ -14,11 +14,18 @@
 //
 // Only an appointment its therapist wrote (ownedBy) for their own client is billed. The answer
 // carries ids and counts only.
+//
+// On an event a person caused (x-appwrite-user-id set: the therapist's own session), it also puts the
+// appointment's "note signed" mark back in line with note_signatures (lib/note-mark.js, issue 35): a
+// mark written through the API without a signature goes back to draft/none, a removed one to signed,
+// so the mark a therapist writes does not hold. Writes with the server key (sign-note's transaction,
+// its repair, a seeded practice) carry no user and are left as they are.
 import { Databases, Query } from 'node-appwrite';
 import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { attendanceDecision, isNoChargeDecided, ledgerEntryId, reversalOf } from '../../lib/ledger.js';
 import { currencyOf, dateIn, isNotFound, practiceOf, writeForClient, zoneOf } from '../../lib/money-store.js';
+import { keepNoteMark } from '../../lib/note-mark.js';
 import { ownedBy } from '../../lib/owned-by.js';
 
 /** @typedef {import('../../lib/execution.js').Context} Context */
@@ -35,8 +42,9 @@ const STATUS_LABELS = /** @type {Record<string, string>} */ ({
  * @param {import('../../lib/collections.js').Collections} c
  * @param {string} appointmentId
  * @param {(m: string) => void} log
+ * @param {{ byPerson?: boolean }} [event] whether a person's session wrote the appointment (its mark is then kept)
  */
-export async function reconcileAppointment(databases, c, appointmentId, log) {
+export async function reconcileAppointment(databases, c, appointmentId, log, { byPerson = false } = {}) {
   const read = () => databases.getDocument({ databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId }).catch((e) => {
     if (isNotFound(e)) return null;
     throw e;
@@ -45,6 +53,8 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   if (!first) return { written: 0, reason: 'gone' };
   const userId = String(first['userId'] ?? '');
   if (!ownedBy(first, userId)) return { written: 0, reason: 'not owned' };
+  const noteMark = byPerson ? await keepNoteMark(databases, c, first) : null;
+  if (noteMark) log(`note mark of ${appointmentId} put back to ${noteMark}`);
   const idOf = (/** @type {string} */ key) => ledgerEntryId(userId, key);
   // Most events change nothing to bill (a new scheduled appointment, a note's state, a reminder
   // sent): the appointment's own entries (by its index) say so without reading the client's ledger.
@@ -53,13 +63,13 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
   });
   const ownEntries = /** @type {import('../../lib/money-store.js').StoredEntry[]} */ (/** @type {unknown} */ (own.documents.filter((d) => ownedBy(d, userId))));
   const glance = attendanceDecision(first, ownEntries, idOf);
-  if (glance.reverse.length === 0 && !glance.charge) return { written: 0, reason: isNoChargeDecided(first) ? 'no charge decided' : 'unchanged' };
+  if (glance.reverse.length === 0 && !glance.charge) return { written: 0, reason: isNoChargeDecided(first) ? 'no charge decided' : 'unchanged', noteMark };
   const clientId = String(first['clientId'] ?? '');
   const client = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.clients, documentId: clientId }).catch((e) => {
     if (isNotFound(e)) return null;
     throw e;
   });
-  if (!client || !ownedBy(client, userId)) return { written: 0, reason: 'client not owned' };
+  if (!client || !ownedBy(client, userId)) return { written: 0, reason: 'client not owned', noteMark };
   const practice = await practiceOf(databases, c, userId);
   const zone = zoneOf(practice);
   let count = 0;
@@ -87,7 +97,7 @@ export async function reconcileAppointment(databases, c, appointmentId, log) {
     count = add.length;
     return add.length ? { entries: add } : null;
   });
-  return { written: count, reason: count ? 'reconciled' : 'unchanged' };
+  return { written: count, reason: count ? 'reconciled' : 'unchanged', noteMark };
 }
 
 /** @param {Context} context */
@@ -96,7 +106,8 @@ export default async ({ req, res, log, error }) => {
   const appointmentId = typeof payload['$id'] === 'string' ? payload['$id'] : '';
   if (!appointmentId) return res.json({ success: false, error: 'No appointment in the event.' }, 400);
   try {
-    const result = await reconcileAppointment(new Databases(serverClient(req)), collectionsFromEnv(process.env), appointmentId, log);
+    const byPerson = Boolean(req.headers['x-appwrite-user-id']);
+    const result = await reconcileAppointment(new Databases(serverClient(req)), collectionsFromEnv(process.env), appointmentId, log, { byPerson });
     return res.json({ success: true, appointmentId, ...result });
   } catch (e) {
     error(`attendance-charges ${appointmentId.slice(0, 36)} failed: ${messageOf(e)}`);

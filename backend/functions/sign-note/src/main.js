@@ -17,9 +17,9 @@
 // {action:'repair'} (issue 35) brings the caller's appointments' "note signed" marks (noteState
 // `signed`, which Notes to write reads in one indexed query) in line with note_signatures: an
 // appointment whose note has a signature gets the mark, one marked without a signature gets `draft`
-// (its note exists) or `none` — the upgrade path for practices signed before the mark was kept, and
-// the mend after a mark was written through the API. No password: it only makes the marks tell the
-// truth. → 200 {success:true, repaired:{marked, unmarked}} (how many of each it changed).
+// (its note exists) or `none` (lib/note-mark.js) — the upgrade path for practices signed before the
+// mark was kept, and the mend for a mark written while attendance-charges, which puts back a mark a
+// person writes, was not running. No password: it only makes the marks tell the truth. → 200 {success:true, repaired:{marked, unmarked}} (how many of each it changed).
 //
 // Body (JSON): {noteId, password, revision?} — `revision`, when sent, must equal the stored note's
 //   (the editor's last saved revision), so a note changed elsewhere is not signed unseen.
@@ -38,6 +38,7 @@ import { collectionsFromEnv } from '../../lib/collections.js';
 import { messageOf, readBody, serverClient } from '../../lib/execution.js';
 import { marksCheckAt, marksWithoutSignatureSince, newestMarksCheck } from '../../lib/marks-check.js';
 import { noteContentHash } from '../../lib/note-canonical.js';
+import { setNoteMark, unsignedNoteState } from '../../lib/note-mark.js';
 import { ownedBy } from '../../lib/owned-by.js';
 import {
   appwriteDate, documentIdOf, NOTE_NOT_FOUND, NOTE_SIGNATURE_KEYS, ownDocumentOr404, passwordOf, Refusal, refuseUnassessedRisk, signatureOf, signatureOrNull, signerOf, verifyPassword,
@@ -154,20 +155,15 @@ async function repairMarks({ databases, userId }) {
   /** @type {string[]} */
   const toMark = [...signed].filter((id) => !markedIds.has(id));
   const toUnmark = [...markedIds].filter((id) => !signed.has(id));
-  /** @param {string} appointmentId @param {string} noteState */
-  const setMark = (appointmentId, noteState) => databases.updateDocument({ databaseId: c.databaseId, collectionId: c.appointments, documentId: appointmentId, data: { noteState } });
   let marks = 0;
   for (const id of toMark) {
     // A signature whose appointment is gone (or not the caller's) has nothing to mark.
     const appointment = await databases.getDocument({ databaseId: c.databaseId, collectionId: c.appointments, documentId: id }).catch(() => null);
     if (!appointment || !ownedBy(appointment, userId)) continue;
-    await setMark(id, 'signed');
+    await setNoteMark(databases, c, id, 'signed');
     marks += 1;
   }
-  for (const id of toUnmark) {
-    const notes = await databases.listDocuments({ databaseId: c.databaseId, collectionId: c.progressNotes, queries: [Query.equal('appointmentId', id), Query.select(['$id']), Query.limit(1)] });
-    await setMark(id, notes.documents.length > 0 ? 'draft' : 'none');
-  }
+  for (const id of toUnmark) await setNoteMark(databases, c, id, await unsignedNoteState(databases, c, id));
   return { marked: marks, unmarked: toUnmark.length };
 }
 
