@@ -50,6 +50,13 @@ describe('headers matched to client fields', () => {
     );
   });
 
+  it('recognises a field named after the person, as TherapyNotes and others write it ("Patient Last Name", "Client Email Address")', () => {
+    expect(guessMapping(['Patient ID', 'Patient Last Name', 'Patient First Name', 'Patient DOB', 'Patient Status', 'Client Email Address', 'Customer Mobile Phone', 'Patient Zip Code (5 digits)', 'Clientele']))
+      .toEqual([null, 'lastName', 'firstName', 'dateOfBirth', 'status', 'email', 'phone', 'postalCode', null]);
+    // A prefix alone still names the whole name, as before.
+    expect(guessMapping(['Patient', 'Email'])).toEqual(['fullName', 'email']);
+  });
+
   it('leaves unknown columns unmatched and uses the first column naming a field', () => {
     expect(guessMapping(['Client ID', 'Email', 'Email', 'Insurance', 'Row', 'Problems'])).toEqual([null, 'email', null, null, null, null]);
   });

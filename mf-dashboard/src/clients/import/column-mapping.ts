@@ -115,6 +115,19 @@ function withoutFormat(header: string): string {
   return header.replace(FORMAT_WORDS, ' ');
 }
 
+// Other products name a client's fields after the person: "Patient Status", "Client Email Address",
+// "Patient Last Name". The field is named by what follows.
+const PERSON_PREFIX = /^(?:client|patient|customer)(?=.)/;
+
+/** The field a header names: as written, without its format words, or without a person prefix. */
+function fieldOf(header: string): ImportField | null {
+  for (const key of [headerKey(header), headerKey(withoutFormat(header))]) {
+    const field = FIELD_BY_HEADER.get(key) ?? FIELD_BY_HEADER.get(key.replace(PERSON_PREFIX, ''));
+    if (field) return field;
+  }
+  return null;
+}
+
 /** For each column of the file, the field it fills, or null to skip it. */
 export type ColumnMapping = (ImportField | null)[];
 
@@ -125,7 +138,7 @@ export type ColumnMapping = (ImportField | null)[];
 export function guessMapping(headers: readonly string[]): ColumnMapping {
   const used = new Set<ImportField>();
   const mapping: ColumnMapping = headers.map((header) => {
-    const field = FIELD_BY_HEADER.get(headerKey(header)) ?? FIELD_BY_HEADER.get(headerKey(withoutFormat(header))) ?? null;
+    const field = fieldOf(header);
     if (!field || used.has(field)) return null;
     used.add(field);
     return field;
