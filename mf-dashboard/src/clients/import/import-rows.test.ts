@@ -36,6 +36,11 @@ const services = [
 ];
 
 describe('each row read into a client', () => {
+  it("reads other products' status words: waitlist as prospective, on hold as inactive, closed as discharged", () => {
+    const result = plan(['First name,Last name,Status', 'Ann,Ash,Waitlist', 'Bo,Birch,On hold', 'Cy,Cedar,Closed', 'Di,Dale, Current '].join('\n'));
+    expect(result.rows.map((row) => row.client?.status)).toEqual(['prospective', 'inactive', 'discharged', 'active']);
+  });
+
   it('converts dates, statuses, yes/no, fees, services, tags and codes', () => {
     const result = plan(
       [
