@@ -2,7 +2,7 @@
 // character before its pattern (issue 35: the export writes millions of cells); for every first
 // character it must guard exactly what the pattern alone guards.
 import { describe, expect, it } from 'vitest';
-import { csvCell, escapeFormula, toCsv } from '../functions/lib/csv.js';
+import { csvCell, csvChunks, escapeFormula, toCsv } from '../functions/lib/csv.js';
 
 const FORMULA_START = /^'*[\s\u00a0\u200b\ufeff]*[=+\-@\t\r]/;
 const byPattern = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
@@ -22,5 +22,14 @@ describe('csv', () => {
     expect(toCsv([['h1', 'h2'], ['=x', 'y']], { bom: true })).toBe("\ufeffh1,h2\r\n'=x,y\r\n");
     expect(toCsv((function* rows() { yield ['a']; yield ['b', 'c']; })())).toBe('a\r\nb,c\r\n');
     expect(toCsv([])).toBe('');
+  });
+
+  it('writes the same file as UTF-8 chunks, a row at a time (the export, issue 35)', () => {
+    const rows = Array.from({ length: 40_000 }, (_, i) => [`Zoë “${i}”`, i % 7 ? `=x${i}` : 'two\nlines, 🌿', -i, i % 3 === 0]);
+    const chunks = csvChunks([['Name', 'Note', 'Amount', 'Flag'], ...rows], { bom: true });
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(Buffer.from(toCsv([['Name', 'Note', 'Amount', 'Flag'], ...rows], { bom: true }), 'utf8'))).toBe(true);
+    expect(Buffer.concat(csvChunks([], { bom: true })).toString('utf8')).toBe('\ufeff');
+    expect(csvChunks([])).toEqual([]);
   });
 });

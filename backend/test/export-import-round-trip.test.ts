@@ -24,8 +24,7 @@ describe('clients.csv from the export imports into an empty practice unchanged (
     fc.assert(
       fc.property(distinctClients(8), (clients) => {
         const documents = clients.map((client, i) => asDocument({ ...RECORD, ...client, $id: `client${i}`, $sequence: String(i), userId: 'therapist' }));
-        const csv = kindCsv(clientsKind, documents, { services });
-        const bytes = new TextEncoder().encode(csv);
+        const bytes = new Uint8Array(Buffer.concat(kindCsv(clientsKind, documents, { services })));
         const parsed = readImportFile({ name: 'clients.csv', size: bytes.length, type: 'text/csv' }, bytes);
         if (!parsed.ok) throw new Error(parsed.message);
         const plan = planImport(parsed.value, guessMapping(parsed.value.headers), { existing: [], services: ARBITRARY_SERVICES, currency: 'USD' });

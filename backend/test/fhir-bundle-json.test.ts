@@ -1,7 +1,7 @@
 // Issue 35: the export writes its FHIR bundle a resource at a time (clinicalBundleJson) instead of
 // building the whole Bundle and stringifying it; the bytes must be exactly JSON.stringify of the
 // Bundle clinicalBundle builds (which the export tests validate against the R4 schema), across its
-// chunks, with text outside ASCII and with nothing in it at all.
+// chunks (lib/utf8-chunks.js), with text outside ASCII and with nothing in it at all.
 import { describe, expect, it } from 'vitest';
 import { clinicalBundle, clinicalBundleJson } from '../functions/export-data/src/fhir-bundle.js';
 import { noteContentHash } from '../functions/lib/note-canonical.js';
@@ -51,8 +51,10 @@ function practiceRecord(clients: number) {
 describe('clinicalBundleJson', () => {
   it('writes exactly JSON.stringify of the Bundle, over many chunks, with text outside ASCII', () => {
     const record = practiceRecord(120);
-    const { bytes, entries } = clinicalBundleJson(record);
+    const { bytes: chunks, entries } = clinicalBundleJson(record);
+    const bytes = Buffer.concat(chunks);
     const bundle = clinicalBundle(record);
+    expect(chunks.length).toBeGreaterThan(2);
     expect(bytes.length).toBeGreaterThan(3 << 20);
     expect(entries).toBe(bundle.entry?.length);
     expect(entries).toBe(2 + 120 + 120 * 12 + 120 * 9 * 4);
@@ -67,13 +69,13 @@ describe('clinicalBundleJson', () => {
     const bundle = clinicalBundle(record);
     expect(entries).toBe(bundle.entry?.length);
     expect(bundle.entry?.some((e) => e.resource?.id === forged.$id)).toBe(false);
-    expect(bytes.toString('utf8')).toBe(JSON.stringify(bundle));
+    expect(Buffer.concat(bytes).toString('utf8')).toBe(JSON.stringify(bundle));
   });
 
   it('an empty practice is a Bundle with no entries beyond the practitioner and organization', () => {
     const record = { clients: [], appointments: [], services: new Map(), auditLog: null, timestamp: '2026-11-29T12:00:00.000Z', practice: undefined };
     const { bytes, entries } = clinicalBundleJson(record);
     expect(entries).toBe(2);
-    expect(bytes.toString('utf8')).toBe(JSON.stringify(clinicalBundle(record)));
+    expect(Buffer.concat(bytes).toString('utf8')).toBe(JSON.stringify(clinicalBundle(record)));
   });
 });

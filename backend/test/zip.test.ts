@@ -48,8 +48,19 @@ describe('zipFiles', () => {
     expect(unzip).toContain('No errors detected');
   });
 
-  it('computes IEEE CRC-32', () => {
+  it('takes a file in chunks: deflated as one stream, or stored, as the whole file would be (issue 35)', async () => {
+    const whole = Buffer.from(crypto.randomBytes(200_000).toString('hex').repeat(3), 'latin1');
+    const chunks = [whole.subarray(0, 1), whole.subarray(1, 700_000), whole.subarray(700_000)];
+    const zip = await zipFiles({ 'bundle.json': chunks, 'stored.bin': chunks, 'one.csv': [whole] }, { level: 1, store: (name) => name.endsWith('.bin') });
+    const out = unzipSync(zip);
+    for (const name of ['bundle.json', 'stored.bin', 'one.csv']) expect(Buffer.from(out[name] ?? []).equals(whole), name).toBe(true);
+    expect(zip.includes(whole)).toBe(true);
+    expect(zip.length).toBeLessThan(3 * whole.length);
+  });
+
+  it('computes IEEE CRC-32, over chunks too', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    expect(crc32(new TextEncoder().encode('6789'), crc32(new TextEncoder().encode('12345')))).toBe(0xcbf43926);
     expect(crc32(new Uint8Array(0))).toBe(0);
   });
 });

@@ -3,11 +3,35 @@
 // zlib well under one) on libuv's worker threads, all files at once, so the event loop stays free
 // (the export reports its progress meanwhile). Plain PKZIP 2.0: one local header and data per file
 // (deflated, or stored when `store` says the file is compressed already: PDFs), the central
-// directory, its end record; UTF-8 names; no ZIP64 (files and archive under 4 GB).
+// directory, its end record; UTF-8 names; no ZIP64 (files and archive under 4 GB). A file may be
+// given as its bytes in chunks (lib/utf8-chunks.js), which are deflated as one stream and never
+// copied into one buffer first (issue 35: the FHIR bundle alone is ~130 MB).
 import { promisify } from 'node:util';
-import { crc32 as nativeCrc32, deflateRaw } from 'node:zlib';
+import { crc32 as nativeCrc32, createDeflateRaw, deflateRaw } from 'node:zlib';
 
-const deflate = promisify(deflateRaw);
+/** @typedef {Uint8Array | readonly Uint8Array[]} FileBytes a file's bytes, whole or in chunks */
+
+const deflateWhole = promisify(deflateRaw);
+
+/**
+ * The raw deflate of the chunks, one stream (what deflating their concatenation gives).
+ * @param {readonly Uint8Array[]} chunks
+ * @param {number} level
+ * @returns {Promise<Buffer[]>}
+ */
+async function deflate(chunks, level) {
+  if (chunks.length <= 1) return [await deflateWhole(chunks[0] ?? new Uint8Array(0), { level })];
+  return new Promise((resolve, reject) => {
+    const stream = createDeflateRaw({ level, chunkSize: 1 << 20 });
+    /** @type {Buffer[]} */
+    const out = [];
+    stream.on('data', (/** @type {Buffer} */ chunk) => out.push(chunk));
+    stream.on('end', () => resolve(out));
+    stream.on('error', reject);
+    for (const chunk of chunks) stream.write(chunk);
+    stream.end();
+  });
+}
 
 /** @type {Uint32Array | null} */
 let table = null;
@@ -15,9 +39,10 @@ let table = null;
 /**
  * CRC-32 (IEEE) — zlib's own where this Node has it (20.15+), else a table.
  * @param {Uint8Array} bytes
+ * @param {number} [value] the CRC of the bytes before these (the CRC of chunks, one after the other)
  */
-export function crc32(bytes) {
-  if (typeof nativeCrc32 === 'function') return nativeCrc32(bytes) >>> 0;
+export function crc32(bytes, value = 0) {
+  if (typeof nativeCrc32 === 'function') return nativeCrc32(bytes, value) >>> 0;
   if (!table) {
     table = new Uint32Array(256);
     for (let n = 0; n < 256; n += 1) {
@@ -26,7 +51,7 @@ export function crc32(bytes) {
       table[n] = c >>> 0;
     }
   }
-  let crc = 0xffffffff;
+  let crc = (value ^ 0xffffffff) >>> 0;
   for (let i = 0; i < bytes.length; i += 1) crc = /** @type {number} */ (table[(crc ^ /** @type {number} */ (bytes[i])) & 0xff]) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
@@ -38,8 +63,14 @@ function dosDateTime(at) {
   return { time, date };
 }
 
+/** @param {FileBytes} bytes @returns {readonly Uint8Array[]} */
+const chunksOf = (bytes) => (bytes instanceof Uint8Array ? [bytes] : bytes);
+
+/** @param {readonly Uint8Array[]} chunks */
+const lengthOf = (chunks) => chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+
 /**
- * @param {Record<string, Uint8Array>} files name → bytes, in archive order
+ * @param {Record<string, FileBytes>} files name → bytes, in archive order
  * @param {{ level?: number, at?: Date, store?: (name: string) => boolean }} [options] zlib level
  *   (default 6), the files' time, and which files go in as they are
  * @returns {Promise<Buffer>}
@@ -48,8 +79,8 @@ export async function zipFiles(files, { level = 6, at = new Date(), store = () =
   const { time, date } = dosDateTime(at);
   const names = Object.keys(files);
   const packed = await Promise.all(names.map((name) => {
-    const bytes = /** @type {Uint8Array} */ (files[name]);
-    return store(name) ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : deflate(bytes, { level });
+    const chunks = chunksOf(/** @type {FileBytes} */ (files[name]));
+    return store(name) ? chunks.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) : deflate(chunks, level);
   }));
   /** @type {Buffer[]} */
   const parts = [];
@@ -57,11 +88,13 @@ export async function zipFiles(files, { level = 6, at = new Date(), store = () =
   const central = [];
   let offset = 0;
   for (const [i, name] of names.entries()) {
-    const bytes = /** @type {Uint8Array} */ (files[name]);
-    const data = /** @type {Buffer} */ (packed[i]);
+    const chunks = chunksOf(/** @type {FileBytes} */ (files[name]));
+    const data = /** @type {Buffer[]} */ (packed[i]);
     const method = store(name) ? 0 : 8;
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(bytes);
+    const crc = chunks.reduce((value, chunk) => crc32(chunk, value), 0);
+    const size = lengthOf(chunks);
+    const packedSize = lengthOf(data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
@@ -70,8 +103,8 @@ export async function zipFiles(files, { level = 6, at = new Date(), store = () =
     local.writeUInt16LE(time, 10);
     local.writeUInt16LE(date, 12);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(bytes.length, 22);
+    local.writeUInt32LE(packedSize, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     local.writeUInt16LE(0, 28);
     const entry = Buffer.alloc(46);
@@ -83,14 +116,14 @@ export async function zipFiles(files, { level = 6, at = new Date(), store = () =
     entry.writeUInt16LE(time, 12);
     entry.writeUInt16LE(date, 14);
     entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(bytes.length, 24);
+    entry.writeUInt32LE(packedSize, 20);
+    entry.writeUInt32LE(size, 24);
     entry.writeUInt16LE(nameBytes.length, 28);
     // extra, comment, disk, internal and external attributes: 0
     entry.writeUInt32LE(offset, 42);
-    parts.push(local, nameBytes, data);
+    parts.push(local, nameBytes, ...data);
     central.push(entry, nameBytes);
-    offset += local.length + nameBytes.length + data.length;
+    offset += local.length + nameBytes.length + packedSize;
   }
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);

@@ -25,8 +25,6 @@ import { clinicalBundleJson } from './fhir-bundle.js';
 const PAGE = 5000;
 export const FHIR_FILE = 'fhir-r4-bundle.json';
 
-const utf8 = (/** @type {string} */ text) => Buffer.from(text, 'utf8');
-
 /**
  * Every document of the user in a collection that is theirs alone (all pages); null when the
  * collection does not exist in this deployment.
@@ -249,7 +247,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
   // A failure to write stops the export before the PDFs are awaited: theirs is then not the error.
   drawing?.catch(() => {});
 
-  /** @type {Record<string, Uint8Array>} */
+  /** @type {Record<string, import('../../lib/zip.js').FileBytes>} */
   const zip = {};
   /** @type {Record<string, number>} */
   const counts = {};
@@ -260,7 +258,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
     await new Promise((resolve) => setImmediate(resolve));
     const documents = byFile.get(kind.file);
     if (!documents) continue;
-    zip[kind.file] = utf8(kindCsv(kind, documents, lookups));
+    zip[kind.file] = kindCsv(kind, documents, lookups);
     counts[kind.file] = documents.length;
     files.push({ file: kind.file, rows: documents.length, describe: kind.describe });
   }
@@ -307,7 +305,7 @@ export async function buildExport(databases, collections, userId, options = {}) 
   const attachments = options.storage ? await messageAttachmentFiles(options.storage, records('messages.csv')) : {};
   Object.assign(zip, attachments);
   counts['message-attachments/'] = Object.keys(attachments).length;
-  zip['README.txt'] = utf8(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents, uploads: counts['form-uploads/'], attachments: counts['message-attachments/'] }));
+  zip['README.txt'] = Buffer.from(readme({ timestamp, files, privateNotes: Boolean(options.privateNotes), documents, uploads: counts['form-uploads/'], attachments: counts['message-attachments/'] }), 'utf8');
   onProgress('compressing', 0);
   // Level 1: the FHIR bundle is ~130 MB of JSON at 2,000 clients (the signed notes' text in base64
   // among it). PDFs and uploaded files go in as they are.

@@ -1,7 +1,7 @@
 // What "Export all my data" puts in its ZIP as CSV (issue 17): one file per kind of record. A new
 // kind of record (ledger entries, invoices…) is one line in EXPORT_KINDS; without its own columns it
 // is written with every field its documents hold. A collection this deployment lacks is left out.
-import { toCsv } from '../../lib/csv.js';
+import { csvChunks } from '../../lib/csv.js';
 import { inCurrency } from '../../lib/money-format.js';
 
 /**
@@ -175,10 +175,10 @@ function columnsOf(documents) {
  */
 export function kindCsv(kind, documents, lookups) {
   const columns = kind.columns ?? columnsOf(documents);
-  // A row at a time as toCsv writes it: the file's rows are never all held as cells (issue 35).
+  // A row at a time: the file's rows are never all held, as cells or as text (issue 35).
   function* rows() {
     yield columns.map(([header]) => header);
     for (const doc of documents) yield columns.map(([, cell]) => cell(doc, lookups));
   }
-  return toCsv(rows(), { bom: true });
+  return csvChunks(rows(), { bom: true });
 }

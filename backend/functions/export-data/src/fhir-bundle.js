@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { inCurrency } from '../../lib/money-format.js';
 import { addendumCanonical, noteCanonical, sha256Hex } from '../../lib/note-canonical.js';
 import { ownedBy } from '../../lib/owned-by.js';
+import { Utf8Chunks } from '../../lib/utf8-chunks.js';
 import { consentResources } from './fhir-consents.js';
 import { measureResources } from './fhir-measures.js';
 
@@ -446,29 +447,22 @@ export function clinicalBundle(record) {
   };
 }
 
-/** About this much JSON text becomes bytes at a time. */
-const JSON_CHUNK = 1 << 20;
-
 /**
  * The bundle as UTF-8 JSON: exactly `JSON.stringify(clinicalBundle(record))`, written a resource at
- * a time, so its ~300,000 resources and ~130 MB of text are never held whole (issue 35: holding them
- * made the export's garbage collector copy them again and again).
+ * a time into buffers (lib/utf8-chunks.js), so its ~300,000 resources and ~130 MB of text are never
+ * held whole, as objects or as text (issue 35: holding them made the export's garbage collector copy
+ * them again and again).
  * @param {ClinicalRecord} record
- * @returns {{ bytes: Buffer, entries: number }}
+ * @returns {{ bytes: Buffer[], entries: number }} `bytes`: the JSON's bytes in chunks, in order
  */
 export function clinicalBundleJson(record) {
-  /** @type {Buffer[]} */
-  const chunks = [];
-  let text = `${JSON.stringify({ resourceType: 'Bundle', type: 'collection', timestamp: record.timestamp }).slice(0, -1)},"entry":[`;
+  const out = new Utf8Chunks();
+  out.write(`${JSON.stringify({ resourceType: 'Bundle', type: 'collection', timestamp: record.timestamp }).slice(0, -1)},"entry":[`);
   let entries = 0;
   for (const resource of bundleResources(record)) {
-    text += `${entries ? ',' : ''}{"resource":${JSON.stringify(resource)}}`;
+    out.write(`${entries ? ',' : ''}{"resource":${JSON.stringify(resource)}}`);
     entries += 1;
-    if (text.length >= JSON_CHUNK) {
-      chunks.push(Buffer.from(text, 'utf8'));
-      text = '';
-    }
   }
-  chunks.push(Buffer.from(`${text}]}`, 'utf8'));
-  return { bytes: Buffer.concat(chunks), entries };
+  out.write(']}');
+  return { bytes: out.chunks(), entries };
 }
