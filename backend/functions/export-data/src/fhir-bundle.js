@@ -301,20 +301,22 @@ function money(minor, currency) {
  * The money of the record (issue 16's ledger): each charge → ChargeItem (billed when on an invoice
  * that is not void, entered-in-error once voided), each payment → PaymentReconciliation (cancelled
  * once voided), each invoice → Invoice with its charges as line items. Reversing entries,
- * adjustments and refunds are in ledger-entries.csv only.
+ * adjustments and refunds are in ledger-entries.csv only. One at a time, as the bundle is written
+ * (issue 35: ~100,000 resources made all at once outlived the garbage collector's young generation).
  * @param {readonly Doc[]} entries ledger_entries
  * @param {readonly Doc[]} invoices client_invoices
  * @param {Set<string>} encounters the appointment ids exported as Encounters
- * @returns {FhirResource[]}
+ * @returns {Generator<FhirResource>}
  */
-export function moneyResources(entries, invoices, encounters) {
+export function* moneyResources(entries, invoices, encounters) {
   const voided = new Set(entries.map((e) => text(e['voidsEntryId'])).filter(Boolean));
   const billed = new Set(invoices.filter((i) => i['status'] !== 'void').flatMap((i) => (Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : [])));
   const original = entries.filter((e) => !text(e['voidsEntryId']));
-  /** @type {ChargeItem[]} */
-  const charges = original.filter((e) => e['kind'] === 'charge').map((e) => {
+  const charges = original.filter((e) => e['kind'] === 'charge');
+  for (const e of charges) {
     const appointmentId = text(e['appointmentId']);
-    return clean({
+    /** @type {ChargeItem} */
+    const charge = clean({
       resourceType: /** @type {const} */ ('ChargeItem'),
       id: fhirId(e.$id),
       status: voided.has(e.$id) ? /** @type {const} */ ('entered-in-error') : billed.has(e.$id) ? /** @type {const} */ ('billed') : /** @type {const} */ ('billable'),
@@ -324,36 +326,43 @@ export function moneyResources(entries, invoices, encounters) {
       occurrenceDateTime: text(e['date']),
       priceOverride: typeof e['amount'] === 'number' ? money(e['amount'], e['currency']) : undefined,
     });
-  });
-  /** @type {PaymentReconciliation[]} */
-  const payments = original.filter((e) => e['kind'] === 'payment' && typeof e['amount'] === 'number').map((e) => clean({
-    resourceType: /** @type {const} */ ('PaymentReconciliation'),
-    id: fhirId(e.$id),
-    status: voided.has(e.$id) ? /** @type {const} */ ('cancelled') : /** @type {const} */ ('active'),
-    created: e.$createdAt,
-    paymentDate: String(e['date'] ?? e.$createdAt.slice(0, 10)),
-    // A payment lowers what the client owes: its ledger amount is negative.
-    paymentAmount: money(-Number(e['amount']), e['currency']),
-    paymentIdentifier: text(e['reference']) ? { value: text(e['reference']) } : undefined,
-    disposition: `${String(e['type'] ?? 'other')} payment`,
-  }));
+    yield charge;
+  }
+  for (const e of original) {
+    if (e['kind'] !== 'payment' || typeof e['amount'] !== 'number') continue;
+    /** @type {PaymentReconciliation} */
+    const payment = clean({
+      resourceType: /** @type {const} */ ('PaymentReconciliation'),
+      id: fhirId(e.$id),
+      status: voided.has(e.$id) ? /** @type {const} */ ('cancelled') : /** @type {const} */ ('active'),
+      created: e.$createdAt,
+      paymentDate: String(e['date'] ?? e.$createdAt.slice(0, 10)),
+      // A payment lowers what the client owes: its ledger amount is negative.
+      paymentAmount: money(-Number(e['amount']), e['currency']),
+      paymentIdentifier: text(e['reference']) ? { value: text(e['reference']) } : undefined,
+      disposition: `${String(e['type'] ?? 'other')} payment`,
+    });
+    yield payment;
+  }
   /** @type {Record<string, Invoice['status']>} */
   const INVOICE_STATUS = { draft: 'draft', issued: 'issued', paid: 'balanced', void: 'cancelled' };
-  const chargeIds = new Set(charges.map((c) => c.id));
-  /** @type {Invoice[]} */
-  const bills = invoices.map((i) => clean({
-    resourceType: /** @type {const} */ ('Invoice'),
-    id: fhirId(i.$id),
-    identifier: text(i['number']) ? [{ system: `${SYSTEM}:invoice-number`, value: text(i['number']) }] : undefined,
-    status: INVOICE_STATUS[String(i['status'])] ?? 'draft',
-    cancelledReason: i['status'] === 'void' ? text(i['voidReason']) : undefined,
-    subject: { reference: `Patient/${fhirId(String(i['clientId'] ?? ''))}` },
-    date: text(i['issueDate']),
-    lineItem: list((Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : []).filter((id) => chargeIds.has(fhirId(id)))
-      .map((id, n) => ({ sequence: n + 1, chargeItemReference: { reference: `ChargeItem/${fhirId(id)}` } }))),
-    totalGross: typeof i['total'] === 'number' ? money(i['total'], i['currency']) : undefined,
-  }));
-  return [...charges, ...payments, ...bills];
+  const chargeIds = new Set(charges.map((e) => fhirId(e.$id)));
+  for (const i of invoices) {
+    /** @type {Invoice} */
+    const bill = clean({
+      resourceType: /** @type {const} */ ('Invoice'),
+      id: fhirId(i.$id),
+      identifier: text(i['number']) ? [{ system: `${SYSTEM}:invoice-number`, value: text(i['number']) }] : undefined,
+      status: INVOICE_STATUS[String(i['status'])] ?? 'draft',
+      cancelledReason: i['status'] === 'void' ? text(i['voidReason']) : undefined,
+      subject: { reference: `Patient/${fhirId(String(i['clientId'] ?? ''))}` },
+      date: text(i['issueDate']),
+      lineItem: list((Array.isArray(i['entryIds']) ? i['entryIds'].map(String) : []).filter((id) => chargeIds.has(fhirId(id)))
+        .map((id, n) => ({ sequence: n + 1, chargeItemReference: { reference: `ChargeItem/${fhirId(id)}` } }))),
+      totalGross: typeof i['total'] === 'number' ? money(i['total'], i['currency']) : undefined,
+    });
+    yield bill;
+  }
 }
 
 /** @type {Record<string, AuditEvent['action']>} */
