@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, pageHeading } from '../support/fixtures.ts';
 import { createCompleteUser, signIn, users } from '../support/accounts.ts';
+import { AUTH_STATE_POLL_MS } from '../../shared-auth/src/config/constants.ts';
 
 // Issue 20 "No flash between pages": once Dashboard and Account have been shown, moving between
 // them (and between their sections) never puts a placeholder in the page — no "Checking your
@@ -109,6 +110,13 @@ test('warm switches between Dashboard and Account, and between their sections, s
 });
 
 test('a warm switch still checks the session behind the page: a session ended elsewhere leads to /login', async ({ page }) => {
+  // Spec §4's account poll (every AUTH_STATE_POLL_MS) would also find the ended session, on its own
+  // clock; here it never runs, so it is the switch that must find it (otherwise a poll landing
+  // between the sign-out and the click signs the page out first and the Dashboard link is gone).
+  await page.addInitScript((pollMs) => {
+    const setInterval = window.setInterval.bind(window);
+    window.setInterval = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => (ms === pollMs ? 0 : setInterval(handler, ms, ...rest))) as typeof window.setInterval;
+  }, AUTH_STATE_POLL_MS);
   const therapist = await createCompleteUser();
   await signIn(page, therapist);
   const topNav = page.getByRole('navigation', { name: 'Main' });
