@@ -40,7 +40,7 @@ export function practiceListCalls(endpoint, userId) {
       // Issue 35: what /dashboard/clients reads now, only the list's columns.
       call: 'client list rows (listClientRows: Query.select of its columns)',
       url: listUrl(endpoint, 'clients', [
-        Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select(['userId', 'firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone']), Query.limit(5000),
+        Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select(['firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone']), Query.limit(5000),
       ]),
     },
     {

@@ -156,7 +156,7 @@ function calls(userId: string): Call[] {
     {
       key: 'clients', name: 'client list: 2,000 clients by last name, its columns',
       // mf-dashboard's CLIENT_ROW_FIELDS (the emulator's bench can't import a remote).
-      url: listUrl('clients', [Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select(['userId', 'firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone']), Query.limit(5000)]),
+      url: listUrl('clients', [Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select(['firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone']), Query.limit(5000)]),
       documents: CLIENTS,
     },
     { key: 'page5000', name: '5,000-document page (no total)', url: listUrl('notifications', [Query.equal('userId', userId), Query.orderAsc('$id'), Query.limit(5000)], false), documents: 5000 },

@@ -12,10 +12,13 @@ export async function listClients(userId: string, { status }: { status?: ClientS
   return list.documents.filter((document) => ownedBy(document, userId)).map(clientFromDocument);
 }
 
-/** What the client list (/dashboard/clients) shows and searches of each client: its columns, search, and the tag filter. */
-export const CLIENT_ROW_FIELDS = ['userId', 'firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone'] as const satisfies readonly (keyof ClientDocument)[];
+/**
+ * What the client list (/dashboard/clients) shows and searches of each client: its columns, search, and
+ * the tag filter. Not userId: the list asks for the therapist's own (Query.equal), so every row has it.
+ */
+export const CLIENT_ROW_FIELDS = ['firstName', 'lastName', 'preferredName', 'pronouns', 'status', 'tags', 'email', 'phone'] as const satisfies readonly (keyof ClientDocument)[];
 
-export type ClientRow = Pick<ClientDocument, (typeof CLIENT_ROW_FIELDS)[number] | keyof Models.Document>;
+export type ClientRow = Pick<ClientDocument, (typeof CLIENT_ROW_FIELDS)[number] | 'userId' | keyof Models.Document>;
 
 /**
  * The client list's rows (issue 35): every client by last name with only the list's attributes
@@ -23,6 +26,7 @@ export type ClientRow = Pick<ClientDocument, (typeof CLIENT_ROW_FIELDS)[number] 
  */
 export async function listClientRows(userId: string): Promise<ClientRow[]> {
   const queries = [Query.equal('userId', userId), Query.orderAsc('lastName'), Query.select([...CLIENT_ROW_FIELDS]), Query.limit(5000)];
-  const list = await listDocumentPage<ClientRow & Models.Document>({ ...practiceCollection('clients'), queries });
-  return list.documents.filter((document) => ownedBy(document, userId)).map((document) => (document.tags ? document : { ...document, tags: [] }));
+  const list = await listDocumentPage<Omit<ClientRow, 'userId'> & Models.Document>({ ...practiceCollection('clients'), queries });
+  // userId comes from the query (~60 KB less for 2,000 clients); ownedBy still checks each row's permissions.
+  return list.documents.map((document) => ({ ...document, userId, tags: document.tags ?? [] })).filter((document) => ownedBy(document, userId));
 }
