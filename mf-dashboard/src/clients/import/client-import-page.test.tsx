@@ -13,6 +13,7 @@ import { listClients } from '../api/list-clients.ts';
 import { clientSchemaFor } from '../client-schema.ts';
 import { MAPPING_MESSAGES } from './column-mapping.ts';
 import { ClientImportPage } from './client-import-page.tsx';
+import { ENCODING_TEXTS } from './import-encoding.tsx';
 import { IMPORT_FILE_MESSAGES } from './import-file.ts';
 import { clearImportRun } from './import-run.ts';
 import { actAs, createTherapist, startLocalAppwrite, type LocalAppwrite, type Therapist } from '../../../test/local-appwrite.ts';
@@ -150,6 +151,45 @@ describe('ClientImportPage (issue #13 client import)', () => {
     expect(within(preview).getByText('$80,500.00 (file: 80,500)')).toBeVisible();
   });
 
+  it('reads a file that is not UTF-8 as Windows text, shows the guess with values as read, and reads and imports it the other way when asked', async () => {
+    const therapist = await signedIn('encoding');
+    const user = renderPage();
+    // Excel's "CSV (Comma delimited)" on Windows: Windows-1252, each accented letter one byte.
+    const windows1252: Record<string, number> = { é: 0xe9, ë: 0xeb, ü: 0xfc, ú: 0xfa, ñ: 0xf1 };
+    const bytesOf = (text: string) => new Uint8Array([...text].map((character) => windows1252[character] ?? character.charCodeAt(0)));
+    const onMac = (text: string) => new TextDecoder('macintosh').decode(bytesOf(text));
+    const file = 'Prénom,Last name,Email\r\nZoë,Müller,zoe@example.com\r\nJosé,Núñez,jose@example.com\r\n';
+    await user.upload(await fileInput(), new File([bytesOf(file)], 'excel-windows.csv', { type: 'text/csv' }));
+
+    expect(await screen.findByText(ENCODING_TEXTS.title)).toBeVisible();
+    expect(screen.getByText(ENCODING_TEXTS.body('windows-1252'))).toBeVisible();
+    const values = () => within(screen.getByRole('list', { name: ENCODING_TEXTS.values })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(values()).toEqual(['Prénom', 'Zoë', 'Müller', 'José', 'Núñez']);
+    const question = screen.getByRole('group', { name: 'How was this file saved?' });
+    expect(question).toHaveAccessibleDescription('Read as Windows (Western European). Its accented letters make words this way, not symbols.');
+    expect(within(question).getByRole('radio', { name: 'Windows (Western European)' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: /^Prénom/ })).toHaveAccessibleDescription('For example: Zoë');
+    expect(within(screen.getByRole('table', { name: 'First 2 of 2 rows' })).getByRole('row', { name: /Zoë Müller/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Import 2 clients' })).toBeEnabled();
+
+    // Read as Mac text: the same bytes, every value, header, sample and preview row as they now read.
+    await user.click(within(question).getByRole('radio', { name: 'Mac (Western European)' }));
+    expect(values()).toEqual(['Prénom', 'Zoë', 'Müller', 'José', 'Núñez'].map(onMac));
+    expect(onMac('Zoë')).toBe('ZoÎ');
+    expect(screen.getByText(ENCODING_TEXTS.body('macintosh'))).toBeVisible();
+    expect(question).toHaveAccessibleDescription('Read as Mac (Western European).');
+    expect(within(question).getByRole('radio', { name: 'Mac (Western European)' })).toBeChecked();
+    const firstName = screen.getByRole('combobox', { name: new RegExp(`^${onMac('Prénom')}`) });
+    expect(firstName).toHaveAccessibleDescription(`For example: ${onMac('Zoë')}`);
+    expect(firstName).toHaveValue('firstName');
+    expect(within(screen.getByRole('table', { name: 'First 2 of 2 rows' })).getByRole('row', { name: new RegExp(`${onMac('Zoë')} ${onMac('Müller')}`) })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Import 2 clients' }));
+    expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeVisible();
+    const stored = await listClients(therapist.id);
+    expect(stored.map((client) => `${client.firstName} ${client.lastName}`).sort()).toEqual([`${onMac('José')} ${onMac('Núñez')}`, `${onMac('Zoë')} ${onMac('Müller')}`].sort());
+  });
+
   it('lets columns be matched by hand, and says what is missing until a first and last name are', async () => {
     await signedIn('remapper');
     const user = renderPage();
@@ -173,7 +213,7 @@ describe('ClientImportPage (issue #13 client import)', () => {
     ['a spreadsheet workbook', new File(['PK\u0003\u0004'], 'clients.xlsx'), IMPORT_FILE_MESSAGES.spreadsheet],
     ['a PDF', new File(['%PDF-1.7'], 'clients.pdf'), IMPORT_FILE_MESSAGES.notCsv],
     ['broken quoting', new File(['First name,Last name\r\n"Ana,Rivera\r\n'], 'clients.csv'), IMPORT_FILE_MESSAGES.brokenQuotes(2)],
-    ['Latin-1 text', new File([new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x5a, 0x6f, 0xeb])], 'clients.csv'), IMPORT_FILE_MESSAGES.notUtf8],
+    ['text marked UTF-8 that is not', new File([new Uint8Array([0xef, 0xbb, 0xbf, 0x4e, 0x61, 0x6d, 0x65, 0x0a, 0x5a, 0x6f, 0xeb])], 'clients.csv'), IMPORT_FILE_MESSAGES.unreadableText],
   ])('refuses %s with its message, at the file input, and goes no further', async (_what, file, message) => {
     await signedIn('bad-file');
     const user = renderPage();

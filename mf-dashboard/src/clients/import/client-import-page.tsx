@@ -12,6 +12,8 @@ import { useClients } from '../client-queries.ts';
 import { guessMapping, mappingProblems, type ColumnMapping } from './column-mapping.ts';
 import type { DecimalSeparator } from '@cadence/shared-auth/money';
 import type { DateOrder } from './import-dates.ts';
+import { readImportFile, type LegacyEncoding } from './import-file.ts';
+import { ENCODING_TEXTS } from './import-encoding.tsx';
 import { ImportFileStep, type ChosenFile } from './import-file-step.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportProgress } from './import-progress.tsx';
@@ -35,6 +37,7 @@ export function ClientImportPage() {
   const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [dateOrder, setDateOrder] = useState<DateOrder | null>(null);
   const [decimalSeparator, setDecimalSeparator] = useState<DecimalSeparator | null>(null);
+  const [encodingError, setEncodingError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
 
@@ -57,7 +60,24 @@ export function ClientImportPage() {
     setMapping(chosen ? guessMapping(chosen.parsed.headers) : []);
     setDateOrder(null);
     setDecimalSeparator(null);
+    setEncodingError(null);
     setStartError(null);
+  };
+
+  // The same bytes read the other way: headers, samples, preview and rows all follow. A mapping the
+  // person left as guessed is guessed again from the headers as they now read; one they changed stays.
+  const readAs = (encoding: LegacyEncoding) => {
+    if (!file) return;
+    const reading = readImportFile({ name: file.name, size: file.bytes.length }, file.bytes, encoding);
+    if (!reading.ok) {
+      setEncodingError(ENCODING_TEXTS.refused(encoding, reading.message));
+      return;
+    }
+    const guessed = guessMapping(file.parsed.headers);
+    const untouched = mapping.length === guessed.length && mapping.every((field, column) => field === guessed[column]);
+    setFile({ ...file, parsed: reading.value });
+    if (untouched) setMapping(guessMapping(reading.value.headers));
+    setEncodingError(null);
   };
 
   const startImport = async () => {
@@ -100,6 +120,8 @@ export function ClientImportPage() {
           <ImportMappingStep
             fileName={file.name}
             parsed={file.parsed}
+            onEncodingChange={readAs}
+            encodingError={encodingError}
             mapping={mapping}
             onMappingChange={setMapping}
             problems={mappingProblems(mapping)}

@@ -1,10 +1,12 @@
 import { useState, type DragEvent } from 'react';
 import { Card, Field } from '@cadence/shared-ui';
-import { checkImportFileInfo, readImportFile, type ParsedCsv } from './import-file.ts';
+import { checkImportFileInfo, readImportFile, type ImportFileReading } from './import-file.ts';
 
 export interface ChosenFile {
   name: string;
-  parsed: ParsedCsv;
+  /** The file's bytes, read again when the person chooses another reading of its text. */
+  bytes: Uint8Array;
+  parsed: ImportFileReading;
 }
 
 export interface ImportFileStepProps {
@@ -15,12 +17,14 @@ export interface ImportFileStepProps {
 }
 
 /** Reads a chosen or dropped file: one clear message for a bad file, which imports nothing. */
-async function readFile(file: File): Promise<{ ok: true; value: ParsedCsv } | { ok: false; message: string }> {
+async function readFile(file: File): Promise<{ ok: true; value: ChosenFile } | { ok: false; message: string }> {
   const info = { name: file.name, size: file.size, type: file.type };
   // Name and size first, so a 2 GB video is refused without being read into memory.
   const checked = checkImportFileInfo(info);
   if (!checked.ok) return checked;
-  return readImportFile(info, new Uint8Array(await file.arrayBuffer()));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const parsed = readImportFile(info, bytes);
+  return parsed.ok ? { ok: true, value: { name: file.name, bytes, parsed: parsed.value } } : parsed;
 }
 
 /** Step 1: a file input with a label (and a drop zone around it). */
@@ -35,7 +39,7 @@ export function ImportFileStep({ onRead, current }: ImportFileStepProps) {
     setError(null);
     try {
       const result = await readFile(file);
-      if (result.ok) onRead({ name: file.name, parsed: result.value });
+      if (result.ok) onRead(result.value);
       else setError(result.message);
     } catch {
       setError('This file could not be read. Choose it again, or save it again as CSV.');
@@ -70,7 +74,7 @@ export function ImportFileStep({ onRead, current }: ImportFileStepProps) {
             <input
               {...control}
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
               className="client-import__file"
               onChange={(event) => {
                 void choose(event.target.files?.[0]);

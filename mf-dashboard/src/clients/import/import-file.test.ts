@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportFileInfo, decodeImportBytes, IMPORT_FILE_MESSAGES as M, MAX_IMPORT_BYTES, parseImportCsv, readImportFile } from './import-file.ts';
+import { accentedValues, checkImportFileInfo, decodeImportBytes, guessLegacyEncoding, IMPORT_FILE_MESSAGES as M, MAX_IMPORT_BYTES, parseImportCsv, readImportFile } from './import-file.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const no = (message: string) => ({ ok: false, message });
@@ -15,7 +15,14 @@ describe('a good CSV file', () => {
     const result = read('First name , Last name,Email\r\nJane,Doe,jane@example.com\r\n\r\n,,\r\nSam,Lee,\r\n');
     expect(result).toEqual({
       ok: true,
-      value: { headers: ['First name', 'Last name', 'Email'], rows: [['Jane', 'Doe', 'jane@example.com'], ['Sam', 'Lee', '']], rowNumbers: [2, 5], delimiter: ',' },
+      value: {
+        headers: ['First name', 'Last name', 'Email'],
+        rows: [['Jane', 'Doe', 'jane@example.com'], ['Sam', 'Lee', '']],
+        rowNumbers: [2, 5],
+        delimiter: ',',
+        encoding: 'utf-8',
+        legacyGuess: null,
+      },
     });
   });
 
@@ -55,7 +62,7 @@ describe('a good CSV file', () => {
 
   it('honours the "sep=" line Excel may write first', () => {
     const result = read('\ufeffsep=;\r\nFirst name;Notes\r\nJane;"a, b"\r\n');
-    expect(result.ok && result.value).toEqual({ headers: ['First name', 'Notes'], rows: [['Jane', 'a, b']], rowNumbers: [2], delimiter: ';' });
+    expect(result.ok && result.value).toEqual({ headers: ['First name', 'Notes'], rows: [['Jane', 'a, b']], rowNumbers: [2], delimiter: ';', encoding: 'utf-8', legacyGuess: null });
     expect(read('sep=,\nFirst name,Last name\n')).toEqual(no(M.headerOnly));
   });
 
@@ -106,14 +113,117 @@ describe('bad files get one clear message', () => {
     expect(read('First name,Last name\n"Jane"x,Doe\n')).toEqual(no(M.brokenQuotes(2)));
   });
 
-  it('not UTF-8: Windows-1252 accents, stray bytes, UTF-16', () => {
-    // "Zoë" in Windows-1252: ë is the single byte 0xEB.
-    expect(read(new Uint8Array([...utf8('First name,Last name\nZo'), 0xeb, ...utf8(',Doe\n')]))).toEqual(no(M.notUtf8));
-    expect(read(new Uint8Array([...utf8('a,b\n'), 0xc3, 0x28, ...utf8(',x\n')]))).toEqual(no(M.notUtf8));
-    expect(read(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x2c, 0x00]))).toEqual(no(M.utf16));
+  it('text that cannot be read: UTF-8 marked but broken, UTF-16 with a lone surrogate, UTF-32', () => {
+    expect(read(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('First name,Last name\nZo'), 0xeb, ...utf8(',Doe\n')]))).toEqual(no(M.unreadableText));
+    expect(read(new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x00, 0xd8, 0x2c, 0x00]))).toEqual(no(M.unreadableText));
+    expect(read(new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00]))).toEqual(no(M.notCsv));
   });
 
   it('never throws, whatever the text', () => {
     for (const text of ['"', '""', ',', '\n\n"', 'a,"b', '\u0000']) expect(() => parseImportCsv(text)).not.toThrow();
+  });
+});
+
+/** Text as bytes of a single-byte encoding: ASCII as it is, the listed characters as their bytes. */
+function singleByte(text: string, bytes: Record<string, number>): Uint8Array {
+  return new Uint8Array([...text].map((character) => bytes[character] ?? (character.charCodeAt(0) < 0x80 ? character.charCodeAt(0) : Number.NaN)));
+}
+const WINDOWS: Record<string, number> = { ë: 0xeb, ü: 0xfc, é: 0xe9, ú: 0xfa, ñ: 0xf1, '’': 0x92, ß: 0xdf, Ü: 0xdc, É: 0xc9, '€': 0x80, Ÿ: 0x9f };
+const MAC: Record<string, number> = { ä: 0x8a, ü: 0x9f, ë: 0x91, ö: 0x9a, ç: 0x8d, é: 0x8e, ú: 0x9c, ñ: 0x96, '’': 0xd5, Ä: 0x80 };
+const utf16 = (text: string, order: 'le' | 'be') =>
+  new Uint8Array([...text].flatMap((character) => {
+    const unit = character.charCodeAt(0);
+    return order === 'le' ? [unit & 0xff, unit >> 8] : [unit >> 8, unit & 0xff];
+  }));
+
+describe('text in the encodings other products and spreadsheets save', () => {
+  it("UTF-16 with a byte-order mark, little- or big-endian: Excel's tab-separated Unicode Text and other exports", () => {
+    const text = 'Vorname\tNachname\tNotes\r\nZoë\tMüller\tsaid “hi”, left\r\n';
+    const little = read(new Uint8Array([0xff, 0xfe, ...utf16(text, 'le')]), 'clients.txt');
+    expect(little).toEqual({
+      ok: true,
+      value: { headers: ['Vorname', 'Nachname', 'Notes'], rows: [['Zoë', 'Müller', 'said “hi”, left']], rowNumbers: [2], delimiter: '\t', encoding: 'utf-16le', legacyGuess: null },
+    });
+    const big = read(new Uint8Array([0xfe, 0xff, ...utf16('First name;Last name\nJosé;Núñez\n', 'be')]));
+    expect(big.ok && big.value).toMatchObject({ rows: [['José', 'Núñez']], delimiter: ';', encoding: 'utf-16be' });
+  });
+
+  it('UTF-16 without a byte-order mark when its shape tells (a NUL in nine units in ten, none in the other half); other NULs are binary', () => {
+    const text = 'First name,Last name\nZoë,O’Brien\n';
+    expect(read(utf16(text, 'le'))).toMatchObject({ ok: true, value: { rows: [['Zoë', 'O’Brien']], encoding: 'utf-16le' } });
+    expect(read(utf16(text, 'be'))).toMatchObject({ ok: true, value: { rows: [['Zoë', 'O’Brien']], encoding: 'utf-16be' } });
+    // Mostly characters beyond the first 256 (two ’ in five units): not told apart from binary, refused.
+    expect(read(utf16('a’’b,\n', 'le'))).toEqual(no(M.notCsv));
+    expect(read(new Uint8Array([0x61, 0x00, 0x00, 0x62, 0x2c, 0x00, 0x0a, 0x00]))).toEqual(no(M.notCsv));
+  });
+
+  it('Windows-1252 (Excel\'s "CSV (Comma delimited)" on Windows): read so, with the guess and its evidence', () => {
+    const bytes = singleByte('First name,Last name,Notes\r\nZoë,Müller,José said it’s fine\r\n', WINDOWS);
+    expect(read(bytes)).toEqual({
+      ok: true,
+      value: {
+        headers: ['First name', 'Last name', 'Notes'],
+        rows: [['Zoë', 'Müller', 'José said it’s fine']],
+        rowNumbers: [2],
+        delimiter: ',',
+        encoding: 'windows-1252',
+        legacyGuess: { encoding: 'windows-1252', evidence: true },
+      },
+    });
+  });
+
+  it('Windows-1252 bytes 0x80–0x9F as the Encoding Standard has them, in Node as in browsers', () => {
+    const decoded = decodeImportBytes(new Uint8Array([...utf8('a,b\n'), 0x80, 0x92, 0x9f, 0x81, ...utf8(',x\n')]), 'windows-1252');
+    expect(decoded.ok && decoded.value.text).toBe('a,b\n€’Ÿ\u0081,x\n');
+  });
+
+  it('Mac Roman (Excel\'s "CSV" on a Mac): read so, with the guess and its evidence', () => {
+    const result = read(singleByte('Vorname;Nachname\nJörg;Jäger\nZoë;Müller\n', MAC));
+    expect(result.ok && result.value).toMatchObject({
+      rows: [['Jörg', 'Jäger'], ['Zoë', 'Müller']],
+      delimiter: ';',
+      encoding: 'macintosh',
+      legacyGuess: { encoding: 'macintosh', evidence: true },
+    });
+  });
+
+  it.each([
+    ['Zoë', WINDOWS, 'windows-1252'],
+    ['Müller', WINDOWS, 'windows-1252'],
+    ['MÜLLER', WINDOWS, 'windows-1252'],
+    ['José Núñez', WINDOWS, 'windows-1252'],
+    ['Érica', WINDOWS, 'windows-1252'],
+    ['O’Brien', WINDOWS, 'windows-1252'],
+    ['Straße', WINDOWS, 'windows-1252'],
+    ['Jäger', MAC, 'macintosh'],
+    ['Müller', MAC, 'macintosh'],
+    ['Zoë', MAC, 'macintosh'],
+    ['Björn', MAC, 'macintosh'],
+    ['Françoise', MAC, 'macintosh'],
+    ['José Núñez', MAC, 'macintosh'],
+    ['O’Brien', MAC, 'macintosh'],
+  ] as const)('guesses %s in %s by which reading makes letters in words', (text, bytes, encoding) => {
+    expect(guessLegacyEncoding(singleByte(`Name\n${text}\n`, bytes))).toEqual({ encoding, evidence: true });
+  });
+
+  it('guesses Windows-1252, the commoner, when both readings look alike', () => {
+    // don’t reads as donít on a Mac: a letter in a word either way.
+    expect(guessLegacyEncoding(singleByte('Notes\ndon’t\n', WINDOWS))).toEqual({ encoding: 'windows-1252', evidence: false });
+    expect(guessLegacyEncoding(singleByte('Fee\n80 €\n', WINDOWS))).toEqual({ encoding: 'windows-1252', evidence: false });
+  });
+
+  it("reads the person's choice instead of the guess, keeping the guess", () => {
+    const result = read(singleByte('Name\nZoë\n', WINDOWS));
+    expect(result.ok && result.value.rows).toEqual([['Zoë']]);
+    const asMac = readImportFile(csvFile(singleByte('Name\nZoë\n', WINDOWS)), singleByte('Name\nZoë\n', WINDOWS), 'macintosh');
+    expect(asMac.ok && asMac.value).toMatchObject({ rows: [['ZoÎ']], encoding: 'macintosh', legacyGuess: { encoding: 'windows-1252', evidence: true } });
+    // A choice of legacy reading does not apply to a Unicode file.
+    expect(readImportFile(csvFile(utf8('Name\nZoë\n')), utf8('Name\nZoë\n'), 'macintosh')).toMatchObject({ ok: true, value: { rows: [['Zoë']], encoding: 'utf-8' } });
+  });
+
+  it('names up to five different values with non-ASCII letters, the header first, a long one cut around its first', () => {
+    const parsed = { headers: ['Prénom', 'Name'], rows: [['Zoë', 'a'], ['Zoë', 'b'], ['x', `${'a'.repeat(50)}é${'b'.repeat(50)}`], ['Ü1', 'Ü2'], ['Ü3', 'Ü4']], rowNumbers: [], delimiter: ',' };
+    expect(accentedValues(parsed)).toEqual(['Prénom', 'Zoë', `…${'a'.repeat(20)}é${'b'.repeat(19)}…`, 'Ü1', 'Ü2']);
+    expect(accentedValues({ ...parsed, headers: ['a'], rows: [['b']] })).toEqual([]);
   });
 });

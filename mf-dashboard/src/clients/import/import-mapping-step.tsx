@@ -8,7 +8,8 @@ import { formatMoney, type DecimalSeparator } from '@cadence/shared-auth/money';
 import type { DateOrder } from './import-dates.ts';
 import { ImportDateOrder } from './import-date-order.tsx';
 import { ImportDecimalSeparator } from './import-decimal-separator.tsx';
-import type { ParsedCsv } from './import-file.ts';
+import { ImportEncoding } from './import-encoding.tsx';
+import type { ImportFileReading, LegacyEncoding, ParsedCsv } from './import-file.ts';
 import { previewRows, PREVIEW_ROWS, type ImportPlan, type ImportRow, type ImportRowStatus } from './import-rows.ts';
 
 const FIELD_OPTIONS = IMPORT_FIELDS.map((field) => ({ value: field, label: IMPORT_FIELD_LABELS[field] }));
@@ -63,7 +64,11 @@ function nameOf(row: ImportRow<unknown>, mapping: ColumnMapping): string {
 
 export interface ImportMappingStepProps {
   fileName: string;
-  parsed: ParsedCsv;
+  parsed: ImportFileReading;
+  /** The person's choice of reading for a file that is not UTF-8 (the guess until then). */
+  onEncodingChange: (encoding: LegacyEncoding) => void;
+  /** Why the file cannot be read the way the person chose. */
+  encodingError: string | null;
   mapping: ColumnMapping;
   onMappingChange: (mapping: ColumnMapping) => void;
   problems: readonly string[];
@@ -80,7 +85,7 @@ export interface ImportMappingStepProps {
 }
 
 /** Step 2: every column matched to a field (or not imported), and the first rows as they would import. */
-export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, problems, plan, onDateOrderChange, onDecimalSeparatorChange, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
+export function ImportMappingStep({ fileName, parsed, onEncodingChange, encodingError, mapping, onMappingChange, problems, plan, onDateOrderChange, onDecimalSeparatorChange, onImport, starting, startError, onChooseAnother }: ImportMappingStepProps) {
   const { counts } = plan;
   const columns: TableColumn<ImportRow<ClientDocument>>[] = [
     { key: 'row', header: 'Row', cell: (row) => row.rowNumber, align: 'end' },
@@ -113,6 +118,7 @@ export function ImportMappingStep({ fileName, parsed, mapping, onMappingChange, 
         headingLevel={3}
         description={`${fileName}: ${plural(parsed.rows.length, 'row', 'rows')}. Each column fills the client field chosen for it; columns set to "Don't import" are left out.`}
       >
+        <ImportEncoding reading={parsed} onChange={onEncodingChange} error={encodingError} />
         <div className="client-import__mapping">
           {parsed.headers.map((header, column) => (
             <Select
