@@ -1,7 +1,8 @@
 // Issue #13 "Client import from CSV", in the composed production build: a subscribed therapist with
 // two clients imports a 200-row file holding 3 bad rows and 2 of those clients again; the summary,
-// the rejected rows' CSV, a second import of the same file, a bad file, and a second therapist who
-// sees none of it. Clients are seeded and counted through the API; the list screen is not under test.
+// the rejected rows' CSV, a second import of the same file, a bad file, a Windows-1252 file, and a
+// second therapist who sees none of it. Clients are seeded and counted through the API; the list
+// screen is not under test.
 import { readFile } from 'node:fs/promises';
 import { Client, Databases, ID, Permission, Query, Role } from 'node-appwrite';
 import { test, expect, expectAccessible } from '../support/fixtures.ts';
@@ -128,7 +129,7 @@ function europeanFile(): string {
   ].join('\r\n');
 }
 
-test('a day-first file with blank rows: the order is read from the file and shown, stored right, rows named as the spreadsheet numbers them', async ({ page, consoleLog }) => {
+test('a day-first file with blank rows: the order is read from the file and shown, stored right, rows named as the spreadsheet numbers them; a Windows-1252 file read as guessed and shown', async ({ page, consoleLog }) => {
   test.setTimeout(90_000);
   await signIn(page, european);
   await page.goto('/dashboard/clients/import');
@@ -173,6 +174,28 @@ test('a day-first file with blank rows: the order is read from the file and show
     ['Ines', 'Berg', '1991-07-14', '+442079460958', null, null],
     ['Jos\u00e9', 'M\u00fcller', '1979-11-01', '+34612345678', 123456, 'Prefers mornings;\ncall first'],
   ]);
+
+  // Excel's "CSV (Comma delimited)" on Windows writes Windows-1252, not UTF-8: read so as a guess,
+  // shown with the values as they read, and a choice (by keyboard here) to read it as a Mac file.
+  await page.getByRole('button', { name: 'Import another file' }).click();
+  await page.getByLabel('CSV file').setInputFiles({ name: 'excel-windows.csv', mimeType: 'text/csv', buffer: Buffer.from('Vorname;Nachname;Email\r\nZo\u00eb;W\u00e4chter;zoe.waechter@example.test\r\n', 'latin1') });
+  await expect(page.getByText('This file is not saved as UTF-8')).toBeVisible();
+  const values = page.getByRole('list', { name: 'Values with accented letters, as read now' }).getByRole('listitem');
+  await expect(values).toHaveText(['Zo\u00eb', 'W\u00e4chter']);
+  const saved = page.getByRole('group', { name: 'How was this file saved?' });
+  await expect(saved.getByRole('radio', { name: 'Windows (Western European)' })).toBeChecked();
+  await expectAccessible(page);
+  await saved.getByRole('radio', { name: 'Windows (Western European)' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(saved.getByRole('radio', { name: 'Mac (Western European)' })).toBeChecked();
+  await expect(values).toHaveText(['Zo\u00ce', 'W\u2030chter']);
+  await expect(page.getByRole('table', { name: 'First 1 of 1 row' })).toContainText('Zo\u00ce W\u2030chter');
+  await page.keyboard.press('ArrowLeft');
+  await expect(values).toHaveText(['Zo\u00eb', 'W\u00e4chter']);
+  await page.getByRole('button', { name: 'Import 1 client' }).click();
+  await expect(page.getByRole('heading', { name: 'Import finished' })).toBeVisible({ timeout: 30_000 });
+  const zoe = await databases.listDocuments({ ...clients, queries: [Query.equal('userId', european.id), Query.equal('email', 'zoe.waechter@example.test')] });
+  expect(zoe.documents.map((doc) => [doc['firstName'], doc['lastName']])).toEqual([['Zo\u00eb', 'W\u00e4chter']]);
   expect(consoleLog.errors).toEqual([]);
 });
 
