@@ -190,6 +190,19 @@ describe('ClientImportPage (issue #13 client import)', () => {
     expect(stored.map((client) => `${client.firstName} ${client.lastName}`).sort()).toEqual([`${onMac('José')} ${onMac('Núñez')}`, `${onMac('Zoë')} ${onMac('Müller')}`].sort());
   });
 
+  it('keeps the reading it has, and says why, when the other reading of the bytes cannot be imported', async () => {
+    await signedIn('encoding-refused');
+    const user = renderPage();
+    // 0xCA is Ê on Windows but a no-break space on a Mac: read as Mac, the only row is blank.
+    await user.upload(await fileInput(), new File([new Uint8Array([...new TextEncoder().encode('First name,Last name\n'), 0xca, 0x2c, 0xca, 0x0a])], 'clients.csv'));
+    const question = await screen.findByRole('group', { name: 'How was this file saved?' });
+    expect(question).toHaveAccessibleDescription('Read as Windows (Western European). Both readings look alike, so the more common one is used.');
+    await user.click(within(question).getByRole('radio', { name: 'Mac (Western European)' }));
+    expect(within(question).getByText(ENCODING_TEXTS.refused('macintosh', IMPORT_FILE_MESSAGES.headerOnly))).toBeVisible();
+    expect(within(question).getByRole('radio', { name: 'Windows (Western European)' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Import 1 client' })).toBeEnabled();
+  });
+
   it('lets columns be matched by hand, and says what is missing until a first and last name are', async () => {
     await signedIn('remapper');
     const user = renderPage();
