@@ -13,7 +13,7 @@ export const ENCODING_TEXTS = {
   refused: (encoding: LegacyEncoding, message: string) => `Read as ${LEGACY_ENCODING_LABELS[encoding]}, the file cannot be imported: ${message}`,
 } as const;
 
-export interface ImportEncodingProps {
+export interface ImportEncodingNoticeProps {
   reading: ImportFileReading;
   onChange: (encoding: LegacyEncoding) => void;
   /** Why the file cannot be read the way the person chose (it stays read the way it was). */
@@ -25,7 +25,7 @@ export interface ImportEncodingProps {
  * the guess and why, values with accented letters as they read now, and a way to read it the other
  * way. Shown only for such a file; UTF-8 and UTF-16 are read as they are.
  */
-export function ImportEncoding({ reading, onChange, error }: ImportEncodingProps) {
+export function ImportEncodingNotice({ reading, onChange, error }: ImportEncodingNoticeProps) {
   const { legacyGuess: guess, encoding: used } = reading;
   if (!guess || !isLegacyEncoding(used)) return null;
   const why = used === guess.encoding ? (guess.evidence ? ENCODING_TEXTS.evidence : ENCODING_TEXTS.alike) : null;

@@ -8,7 +8,7 @@ import { formatMoney, type DecimalSeparator } from '@cadence/shared-auth/money';
 import type { DateOrder } from './import-dates.ts';
 import { ImportDateOrder } from './import-date-order.tsx';
 import { ImportDecimalSeparator } from './import-decimal-separator.tsx';
-import { ImportEncoding } from './import-encoding.tsx';
+import { ImportEncodingNotice } from './import-encoding.tsx';
 import type { ImportFileReading, LegacyEncoding, ParsedCsv } from './import-file.ts';
 import { previewRows, PREVIEW_ROWS, type ImportPlan, type ImportRow, type ImportRowStatus } from './import-rows.ts';
 
@@ -118,7 +118,7 @@ export function ImportMappingStep({ fileName, parsed, onEncodingChange, encoding
         headingLevel={3}
         description={`${fileName}: ${plural(parsed.rows.length, 'row', 'rows')}. Each column fills the client field chosen for it; columns set to "Don't import" are left out.`}
       >
-        <ImportEncoding reading={parsed} onChange={onEncodingChange} error={encodingError} />
+        <ImportEncodingNotice reading={parsed} onChange={onEncodingChange} error={encodingError} />
         <div className="client-import__mapping">
           {parsed.headers.map((header, column) => (
             <Select
