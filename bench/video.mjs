@@ -5,7 +5,9 @@
 //   reload: the client's page reloads → both pages decode remote video on new connections, with no
 //          new Admit. Goal ≤ 5 s.
 // Each run has its own telehealth appointment (starting in 5 minutes) of the seeded therapist's
-// client, with the signed telehealth consent the room asks for (written with the key: set-up).
+// client, with the signed telehealth consent the room asks for (written with the key: set-up). The
+// appointment is deleted after its run, so the benches after this one (the week query, the export)
+// find the practice's appointments as seeded.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { root } from './apps.mjs';
@@ -113,6 +115,8 @@ export async function measureVideo({ appUrl, appwriteUrl, therapist, client, cli
       await t.page.getByRole('button', { name: 'End session' }).click();
       await t.page.getByRole('heading', { name: 'Session ended' }).waitFor();
       await Promise.all([t.context.close(), c.context.close()]);
+      const removed = await fetch(`${appwriteUrl}/v1/databases/main/collections/appointments/documents/${appointment.$id}`, { method: 'DELETE', headers: KEY_HEADERS, body: '{}' });
+      if (!removed.ok) throw new Error(`deleting the run's appointment answered ${removed.status}: ${await removed.text()}`);
     }
   } finally {
     await browser.close();
