@@ -2,7 +2,9 @@
 // therapist's session, the REST call mf-dashboard's week view makes (mf-dashboard/src/schedule/api/
 // list-appointments.ts: userId, start in [week start, next week start), by start, Query.select of
 // the schedule's APPOINTMENT_FIELDS, 500 a page, no total) over ~50,000 appointments
-// (bench/practice-dataset.mjs), 50 connections, p50/p99.
+// (bench/practice-dataset.mjs), 50 connections, p50/p99, asked as the browser asks (Accept-Encoding:
+// the emulator answers in Brotli, as Appwrite does, and keeps the compressed answer; an answer written
+// out as 300 KB of plain JSON for each of 50 connections measured the socket, not the calendar).
 //
 // Alone: `node bench/appointments.mjs [--clients 2000] [--duration 10]` starts its own Appwrite
 // emulator (temp data, rate limits off), seeds the practice and prints the figures as JSON.
@@ -18,8 +20,10 @@ const requireFrom = (pkg) => createRequire(path.join(root, pkg, 'package.json'))
 const autocannon = requireFrom('emulators/appwrite')('autocannon');
 const { Query } = requireFrom('e2e')('node-appwrite');
 
-/** Issue 14: the week-range query's p99 at 50 connections. */
+/** The week-range query's p99 at 50 connections: issue 14's 30 ms (issue 35 asks ≤ 50 ms). */
 export const WEEK_QUERY_P99_GOAL_MS = 30;
+/** What Chromium sends. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PAGE = 500;
 /** mf-dashboard's APPOINTMENT_FIELDS (schedule/appointment.ts; `pnpm bench` runs without TypeScript): what the calendar selects. */
 export const WEEK_QUERY_FIELDS = [
@@ -57,10 +61,11 @@ export async function measureWeekQuery({ endpoint, therapist, timeZone, expected
   const body = await check.json();
   if (check.status !== 200) throw new Error(`week query: ${check.status} ${JSON.stringify(body)}`);
   if (expected !== undefined && body.documents.length !== expected) throw new Error(`week query: ${body.documents.length} appointments, expected ${expected}`);
+  const asked = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
   // One connection first: the time the emulator spends on one call, with nothing queued before it.
-  const alone = await autocannon({ url, headers, connections: 1, duration: Math.max(1, Math.round(durationS / 3)) });
+  const alone = await autocannon({ url, headers: asked, connections: 1, duration: Math.max(1, Math.round(durationS / 3)) });
   await new Promise((resolve) => setTimeout(resolve, settleMs));
-  const run = await autocannon({ url, headers, connections, duration: durationS });
+  const run = await autocannon({ url, headers: asked, connections, duration: durationS });
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   return {
     call: 'appointments: this week (listAppointments)',
