@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client, Databases, ID, Query, Users } from 'node-appwrite';
-import { startEmulator } from './start-emulator.ts';
+import { startEmulator } from './support/start-emulator.ts';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4174);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);

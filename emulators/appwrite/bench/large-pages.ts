@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, Databases, ID, Permission, Role, Users } from 'node-appwrite';
-import { startEmulator } from './start-emulator.ts';
+import { startEmulator } from './support/start-emulator.ts';
 
 const PORT = Number(process.env.BENCH_APPWRITE_PORT ?? 4171);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
