@@ -11,8 +11,10 @@
 //
 // The same transaction adds the write's change to the practice's ledger_totals (issue 35,
 // lib/ledger-totals.js) with Appwrite's atomic increments, so writes for different clients never
-// overwrite each other's sums; a totals document someone else changed after staging fails the
-// commit like the balance does, and the write starts over.
+// overwrite each other's sums and never wait for each other: an increment is a step of the value
+// stored at commit, not a conflict when another write stepped it first. Only a totals document
+// created meanwhile (a new month's first entries, twice at once) fails the commit, and the write
+// starts over.
 import { AppwriteException, ID, Permission, Query, Role } from 'node-appwrite';
 import { allocationState, computeBalance } from './ledger.js';
 import { ALL, BALANCE_FIELDS, MONTH_FIELDS, totalsChange, totalsDocumentId } from './ledger-totals.js';

@@ -95,6 +95,16 @@ describe('transactions', () => {
     expect(await failure(tables.updateTransaction({ transactionId: t2.$id, commit: true }))).toMatchObject({ code: 409, type: 'transaction_conflict' });
   });
 
+  it('an increment or decrement staged before its row changed still commits, as a step of the value stored then', async () => {
+    const row = await tables.createRow({ ...things, rowId: ID.unique(), data: { title: 'counter', count: 10 } });
+    const t = await tables.createTransaction();
+    await tables.createOperations({ transactionId: t.$id, operations: [op('increment', row.$id, { column: 'count', value: 3 }), op('decrement', row.$id, { column: 'count', value: 1 })] });
+    offset += 5;
+    await tables.updateRow({ ...things, rowId: row.$id, data: { count: 20 } });
+    expect((await tables.updateTransaction({ transactionId: t.$id, commit: true })).status).toBe('committed');
+    expect((await tables.getRow({ ...things, rowId: row.$id })).count).toBe(22);
+  });
+
   it('rolls back (status failed, nothing written); an expired transaction answers 410', async () => {
     const t = await tables.createTransaction();
     const id = ID.unique();

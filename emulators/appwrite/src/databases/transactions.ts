@@ -28,6 +28,12 @@ const BULK_ACTIONS = ['bulkCreate', 'bulkUpdate', 'bulkUpsert', 'bulkDelete'] as
 type Action = (typeof SINGLE_ACTIONS)[number] | (typeof BULK_ACTIONS)[number];
 /** Actions that name an existing document (upsert may create it). */
 const ON_DOCUMENT: readonly Action[] = ['update', 'upsert', 'delete', 'increment', 'decrement'];
+/**
+ * Actions that fail the commit when their document changed after they were staged. Not increment
+ * and decrement: Appwrite applies them as atomic steps of the stored value (utopia-php/database's
+ * increaseDocumentAttribute checks no request timestamp), so concurrent steps of one counter add up.
+ */
+const CONFLICT_CHECKED: readonly Action[] = ['update', 'upsert', 'delete'];
 
 /** APP_LIMIT_DATABASE_TRANSACTION */
 export const TRANSACTION_OPERATIONS_LIMIT = 100;
@@ -249,7 +255,7 @@ export class TransactionsService {
     for (const op of operations) {
       const c = this.documents.collection(op.databaseId, op.collectionId, flavor);
       const key = `${op.databaseId}/${op.collectionId}/${op.documentId ?? ''}`;
-      if (op.documentId && ON_DOCUMENT.includes(op.action) && !written.has(key)) {
+      if (op.documentId && CONFLICT_CHECKED.includes(op.action) && !written.has(key)) {
         const current = this.documents.stored(c, op.documentId);
         // Changed by someone else after the operation was staged.
         if (current && current.updatedAt > op.createdAt) throw new AppwriteError('transaction_conflict');
