@@ -21,10 +21,15 @@ export const CARD_WEBHOOK_GOAL_P95_MS = 2000;
 const POLL_MS = 50;
 const GIVE_UP_MS = 60_000;
 
-/** The Billing tab's read of a client's ledger, with the therapist's session cookie. */
-async function billingTab(endpoint, cookie, clientId) {
+/**
+ * The Billing tab's read of a client's ledger (mf-dashboard's listAllEntries: the therapist's and the
+ * client's entries, newest first; the userId + clientId + date index), with the therapist's session.
+ * Without the userId, as this bench asked before, every poll scanned every practice's entries.
+ */
+async function billingTab(endpoint, cookie, userId, clientId) {
   const queries = [
-    { method: 'equal', attribute: 'clientId', values: [clientId] }, { method: 'orderDesc', attribute: 'date' }, { method: 'orderDesc', attribute: '$createdAt' }, { method: 'limit', values: [50] },
+    { method: 'equal', attribute: 'userId', values: [userId] }, { method: 'equal', attribute: 'clientId', values: [clientId] },
+    { method: 'orderDesc', attribute: 'date' }, { method: 'orderDesc', attribute: '$createdAt' }, { method: 'limit', values: [1000] },
   ].map((q) => `queries[]=${encodeURIComponent(JSON.stringify(q))}`).join('&');
   const response = await fetch(`${endpoint}/databases/main/collections/ledger_entries/documents?${queries}`, { headers: { 'x-appwrite-project': 'cadence', cookie } });
   if (!response.ok) throw new Error(`the Billing tab's query: ${response.status} ${await response.text()}`);
@@ -52,7 +57,7 @@ async function timedPayment({ endpoint, stripe, practice, cookie }, i) {
   });
   let seen = null;
   while (seen === null) {
-    const entries = await billingTab(endpoint, cookie, client.$id);
+    const entries = await billingTab(endpoint, cookie, practice.userId, client.$id);
     const payment = entries.find((e) => e.kind === 'payment' && e.type === 'card');
     if (payment) {
       if (-payment.amount !== amount) throw new Error(`payment entry of ${-payment.amount}, paid ${amount}`);
