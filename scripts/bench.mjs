@@ -118,8 +118,9 @@ const stack = await startStack({
   deployDir,
   // The library count reads each chunk's source map, which the app server serves only when asked.
   // The practice dataset is seeded as documents — what the functions would have written (charges
-  // included) — so no function runs on its ~150,000 events behind the measurements.
-  env: { APPWRITE_RATE_LIMITS: 'off', SERVE_SOURCE_MAPS: '1', APPWRITE_EVENTS: 'off' },
+  // included) — so no function runs on its ~150,000 events behind the measurements; nor on a
+  // schedule (AutoPay's nightly run every 30 minutes, reminders every 5): each bench runs its own.
+  env: { APPWRITE_RATE_LIMITS: 'off', SERVE_SOURCE_MAPS: '1', APPWRITE_EVENTS: 'off', APPWRITE_SCHEDULES: 'off' },
 });
 const monolithServer = await serveMonolith(basePort + 3, `http://127.0.0.1:${basePort + 1}`);
 const browser = await launchBrowser();
