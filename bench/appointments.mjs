@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { instantOf, localParts } from '../backend/functions/lib/recurrence.js';
 import { root } from './apps.mjs';
-import { CONNECTIONS } from './clients.mjs';
+import { BROWSER_ACCEPT_ENCODING, CONNECTIONS } from './clients.mjs';
 import { sessionCookie, startBenchEmulator } from './shared.mjs';
 
 const requireFrom = (pkg) => createRequire(path.join(root, pkg, 'package.json'));
@@ -22,8 +22,6 @@ const { Query } = requireFrom('e2e')('node-appwrite');
 
 /** The week-range query's p99 at 50 connections: issue 14's 30 ms (issue 35 asks ≤ 50 ms). */
 export const WEEK_QUERY_P99_GOAL_MS = 30;
-/** What Chromium sends. */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const PAGE = 500;
 /** mf-dashboard's APPOINTMENT_FIELDS (schedule/appointment.ts; `pnpm bench` runs without TypeScript): what the calendar selects. */
 export const WEEK_QUERY_FIELDS = [

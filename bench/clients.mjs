@@ -51,6 +51,9 @@ export function practiceListCalls(endpoint, userId) {
 }
 
 
+/** What Chromium sends: the calls are asked as the browser asks them. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * @param {{ endpoint: string, therapist: { id: string, email: string, password: string }, expected: Record<string, number>,
  *   connections?: number, durationS?: number, settleMs?: number }} options  `expected`: documents each call must return (by call name).
@@ -66,7 +69,7 @@ export async function measureClientQueries({ endpoint, therapist, connections = 
     if (check.status !== 200) throw new Error(`${call}: ${check.status} ${JSON.stringify(body)}`);
     if (call in expected && body.documents.length !== expected[call]) throw new Error(`${call}: ${body.documents.length} documents, expected ${expected[call]}`);
     // As the browser asks (the emulator compresses document reads as Appwrite does, and keeps them compressed).
-    const run = await autocannon({ url, headers: { ...headers, 'accept-encoding': 'gzip, deflate, br, zstd' }, connections, duration: durationS });
+    const run = await autocannon({ url, headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING }, connections, duration: durationS });
     // autocannon stops sending at the deadline, the server still answers what it had queued:
     // let that drain so the next call starts on an idle server.
     await new Promise((resolve) => setTimeout(resolve, settleMs));
